@@ -1,0 +1,50 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "animdemo",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "animdemo", targets: ["animdemo"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    ],
+    targets: [
+        // C libraries
+        .systemLibrary(
+            name: "CCairo", pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(
+            name: "CX11", pkgConfig: "x11 xext",
+            providers: [.apt(["libx11-dev", "libxext-dev"])]),
+
+        // Engine
+        .target(name: "Animation"),
+
+        // Drawing and hosts
+        .target(name: "Render", dependencies: ["Animation", "CCairo"]),
+        .target(name: "X11Host", dependencies: ["Animation", "Render", "CX11"]),
+
+        // Scenes and the program
+        .target(name: "Scenes", dependencies: ["Animation"]),
+        .executableTarget(
+            name: "animdemo",
+            dependencies: [
+                "Animation", "Render", "X11Host", "Scenes",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        // Tests
+        .target(name: "TestSupport", dependencies: ["Animation", "Render"]),
+        .testTarget(name: "AnimationTests", dependencies: ["Animation", "TestSupport"]),
+        .testTarget(name: "RenderTests", dependencies: ["Animation", "Render", "TestSupport"],
+                    resources: [.copy("Goldens")]),
+        .testTarget(name: "ScenesTests", dependencies: ["Animation", "Render", "Scenes", "TestSupport"],
+                    resources: [.copy("Goldens")]),
+        .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
+        .testTarget(name: "WindowTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "ArchitectureTests"),
+    ],
+    swiftLanguageModes: [.v6]
+)
