@@ -1,0 +1,2 @@
+// Engine tests.
+import Testing

@@ -1,0 +1,2 @@
+// Replaced by this target's tests as they land.
+import Testing
