@@ -1,0 +1,24 @@
+/// Several animations run on one clock (CAAnimationGroup).
+///
+/// The children's `beginTime` is relative to the group's start; the group's duration cuts
+/// them off; the group's timing function warps their time.
+open class AnimationGroup: LayerAnimation {
+    public var animations: [LayerAnimation] = []
+
+    public override init() {
+        super.init()
+    }
+
+    public required init(copying other: LayerAnimation) {
+        super.init(copying: other)
+        guard let other = other as? AnimationGroup else { return }
+        animations = other.animations.map { $0.copy() }
+    }
+
+    override func apply(to layer: Layer, state: TimingState) {
+        let localTime = progress(for: state) * effectiveDuration
+        for animation in animations {
+            animation.apply(to: layer, at: localTime)
+        }
+    }
+}

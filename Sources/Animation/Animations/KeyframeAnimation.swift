@@ -1,0 +1,179 @@
+import Foundation
+
+/// How a keyframe animation computes values between keyframes (CAAnimationCalculationMode).
+public enum CalculationMode: Sendable, Hashable {
+    /// Straight interpolation between neighbouring keyframes (the default).
+    case linear
+    /// Each value held until the next key time; keyTimes has one more entry than values.
+    case discrete
+    /// Constant speed by distance; keyTimes and timing functions are ignored.
+    case paced
+    /// A Catmull-Rom spline through the values.
+    case cubic
+    /// A Catmull-Rom spline at constant speed (by chord length).
+    case cubicPaced
+}
+
+/// Whether a layer moving along a path turns with it (CAAnimationRotationMode).
+public enum RotationMode: Sendable, Hashable {
+    /// The layer's x axis follows the path's tangent.
+    case auto
+    /// As `auto`, turned half a turn.
+    case autoReverse
+}
+
+/// An animation through a list of values or along a path (CAKeyframeAnimation);
+/// REFERENCE.md § Keyframe animations.
+///
+/// With a `path` (for point properties), every line or curve end point is a keyframe and a
+/// move is not; without key times each segment gets the same time, whatever its length, and
+/// inside a segment the Bézier parameter follows local time.
+open class KeyframeAnimation<Value: Interpolatable>: PropertyAnimation<Value> {
+    public var values: [Value] = []
+    /// For point properties: wins over `values`.
+    public var path: BezierPath?
+    /// 0…1, one per keyframe (one more than `values` in discrete mode); nil spaces them evenly.
+    public var keyTimes: [Double]?
+    /// One per segment, applied to the time inside the segment.
+    public var timingFunctions: [TimingFunction]?
+    public var calculationMode = CalculationMode.linear
+    /// With a path: turn the layer along the tangent.
+    public var rotationMode: RotationMode?
+
+    public override init(keyPath: LayerProperty<Value>) {
+        super.init(keyPath: keyPath)
+    }
+
+    public required init(copying other: LayerAnimation) {
+        super.init(copying: other)
+        guard let other = other as? KeyframeAnimation<Value> else { return }
+        values = other.values
+        path = other.path
+        keyTimes = other.keyTimes
+        timingFunctions = other.timingFunctions
+        calculationMode = other.calculationMode
+        rotationMode = other.rotationMode
+    }
+
+    override func apply(to layer: Layer, state: TimingState) {
+        let isPaced = calculationMode == .paced || calculationMode == .cubicPaced
+        let p = isPaced ? state.fraction : progress(for: state)
+        if let path, let placement = Self.place(along: path, at: p, animation: self) {
+            if let point = placement.point as? Value { keyPath.set(layer, point) }
+            if let rotationMode, let tangent = placement.tangent, tangent != .zero {
+                var angle = atan2(tangent.y, tangent.x)
+                if rotationMode == .autoReverse { angle += .pi }
+                layer.transform = AffineTransform(rotationAngle: angle).concatenating(layer.transform)
+            }
+            return
+        }
+        guard let value = value(at: p) else { return }
+        keyPath.set(layer, value)
+    }
+
+    // MARK: - Values
+
+    /// The value at overall progress `p` (after the whole-animation timing function).
+    func value(at p: Double) -> Value? {
+        guard let first = values.first else { return nil }
+        let count = values.count
+        if count == 1 { return first }
+        switch calculationMode {
+        case .discrete:
+            let times = keyTimes ?? (0...count).map { Double($0) / Double(count) }
+            let index = Self.segmentIndex(of: p, in: times, count: count + 1)
+            return values[min(index, count - 1)]
+        case .paced, .cubicPaced:
+            let times = pacedKeyTimes()
+            let index = Self.segmentIndex(of: p, in: times, count: count)
+            let u = Self.localFraction(p, times, index)
+            return calculationMode == .paced
+                ? values[index].interpolated(to: values[index + 1], fraction: u)
+                : catmullRom(index, u)
+        case .linear, .cubic:
+            let times = keyTimes ?? (0..<count).map { Double($0) / Double(count - 1) }
+            let index = Self.segmentIndex(of: p, in: times, count: count)
+            var u = Self.localFraction(p, times, index)
+            if let functions = timingFunctions, index < functions.count {
+                u = functions[index].progress(at: u)
+            }
+            return calculationMode == .linear
+                ? values[index].interpolated(to: values[index + 1], fraction: u)
+                : catmullRom(index, u)
+        }
+    }
+
+    /// Key times that give each segment time in proportion to its length.
+    private func pacedKeyTimes() -> [Double] {
+        var lengths = [0.0]
+        for i in 1..<values.count { lengths.append(lengths[i - 1] + values[i - 1].distance(to: values[i])) }
+        guard let total = lengths.last, total > 0 else {
+            return (0..<values.count).map { Double($0) / Double(values.count - 1) }
+        }
+        return lengths.map { $0 / total }
+    }
+
+    /// The Catmull-Rom spline through the values, on segment `i` at `u`; the end segments
+    /// repeat their end values as outer neighbours.
+    private func catmullRom(_ i: Int, _ u: Double) -> Value {
+        let p0 = values[max(i - 1, 0)]
+        let p1 = values[i]
+        let p2 = values[i + 1]
+        let p3 = values[min(i + 2, values.count - 1)]
+        let u2 = u * u
+        let u3 = u2 * u
+        let w0 = 0.5 * (-u + 2 * u2 - u3)
+        let w1 = 0.5 * (2 - 5 * u2 + 3 * u3)
+        let w2 = 0.5 * (u + 4 * u2 - 3 * u3)
+        let w3 = 0.5 * (-u2 + u3)
+        return p0.scaled(by: w0).adding(p1.scaled(by: w1)).adding(p2.scaled(by: w2)).adding(p3.scaled(by: w3))
+    }
+
+    // MARK: - Paths
+
+    /// The point (and tangent) on `path` at progress `p`.
+    static func place(
+        along path: BezierPath, at p: Double, animation: KeyframeAnimation<Value>
+    ) -> (point: Point, tangent: Point?)? {
+        let segments = path.segments
+        guard !segments.isEmpty else { return nil }
+        switch animation.calculationMode {
+        case .paced, .cubicPaced:
+            guard let point = path.point(atFraction: p) else { return nil }
+            return (point, path.tangent(atFraction: p))
+        case .discrete:
+            let count = segments.count + 1
+            let times = animation.keyTimes ?? (0...count).map { Double($0) / Double(count) }
+            let index = segmentIndex(of: p, in: times, count: count + 1)
+            let point = index < segments.count ? segments[index].start : segments[segments.count - 1].point(at: 1)
+            return (point, nil)
+        case .linear, .cubic:
+            let count = segments.count + 1
+            let times = animation.keyTimes ?? (0..<count).map { Double($0) / Double(count - 1) }
+            let index = segmentIndex(of: p, in: times, count: count)
+            var u = localFraction(p, times, index)
+            if let functions = animation.timingFunctions, index < functions.count {
+                u = functions[index].progress(at: u)
+            }
+            let segment = segments[index]
+            return (segment.point(at: u), segment.tangent(at: u))
+        }
+    }
+
+    /// The segment `i` with times[i] ≤ p < times[i+1], clamped to the first and last.
+    static func segmentIndex(of p: Double, in times: [Double], count: Int) -> Int {
+        let usable = min(times.count, count)
+        guard usable >= 2 else { return 0 }
+        var index = 0
+        while index + 2 < usable && p >= times[index + 1] { index += 1 }
+        return index
+    }
+
+    /// 0…1 within segment `i` (clamped; a zero-length segment counts as done).
+    static func localFraction(_ p: Double, _ times: [Double], _ i: Int) -> Double {
+        guard i + 1 < times.count else { return 1 }
+        let span = times[i + 1] - times[i]
+        guard span > 0 else { return 1 }
+        return min(max((p - times[i]) / span, 0), 1)
+    }
+}

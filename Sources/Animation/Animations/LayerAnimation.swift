@@ -1,0 +1,89 @@
+/// The base of every animation (CAAnimation): media timing, a timing function, removal on
+/// completion and a completion callback.
+///
+/// Core Animation calls it `CAAnimation`; the engine's module is named `Animation`, so the
+/// class is `LayerAnimation` to keep `Animation.X` unambiguous.
+open class LayerAnimation: MediaTiming {
+    public var beginTime: MediaTime = 0
+    public var duration: MediaTime = 0
+    public var speed = 1.0
+    public var timeOffset: MediaTime = 0
+    public var repeatCount = 0.0
+    public var repeatDuration: MediaTime = 0
+    public var autoreverses = false
+    public var fillMode = FillMode.removed
+    /// Warps the whole animation's progress; nil is linear (REFERENCE.md).
+    public var timingFunction: TimingFunction?
+    /// Whether the layer drops the animation when it ends (true by default).
+    public var isRemovedOnCompletion = true
+    /// Called once when the animation ends (`true`) or is removed or replaced before it
+    /// ended (`false`): CAAnimationDelegate's `animationDidStop(_:finished:)`.
+    public var completion: ((_ finished: Bool) -> Void)?
+
+    /// Set on the running copy when its active interval is over.
+    var hasFinished = false
+    /// Transactions waiting for this animation (REFERENCE.md: completion blocks).
+    var transactions: [Transaction] = []
+
+    public init() {}
+
+    /// A copy with the same settings (what `Layer.add` stores and runs).
+    public required init(copying other: LayerAnimation) {
+        beginTime = other.beginTime
+        duration = other.duration
+        speed = other.speed
+        timeOffset = other.timeOffset
+        repeatCount = other.repeatCount
+        repeatDuration = other.repeatDuration
+        autoreverses = other.autoreverses
+        fillMode = other.fillMode
+        timingFunction = other.timingFunction
+        isRemovedOnCompletion = other.isRemovedOnCompletion
+        completion = other.completion
+    }
+
+    /// A copy of the same class and settings.
+    public func copy() -> Self { type(of: self).init(copying: self) }
+
+    /// Applies the animation to a presentation copy at `parentTime` (the timeline's time,
+    /// or a group's local time).
+    func apply(to layer: Layer, at parentTime: MediaTime) {
+        guard let state = timingState(at: parentTime) else { return }
+        apply(to: layer, state: state)
+    }
+
+    /// Subclasses write their value for `state` into the presentation copy.
+    func apply(to layer: Layer, state: TimingState) {}
+
+    /// The progress after the timing function.
+    func progress(for state: TimingState) -> Double {
+        timingFunction?.progress(at: state.fraction) ?? state.fraction
+    }
+}
+
+/// An animation of one layer property (CAPropertyAnimation).
+open class PropertyAnimation<Value: Interpolatable>: LayerAnimation {
+    /// The animated property.
+    public let keyPath: LayerProperty<Value>
+
+    public init(keyPath: LayerProperty<Value>) {
+        self.keyPath = keyPath
+        super.init()
+    }
+
+    public required init(copying other: LayerAnimation) {
+        guard let other = other as? PropertyAnimation<Value> else {
+            preconditionFailure("copying a \(type(of: other)) as a PropertyAnimation<\(Value.self)>")
+        }
+        keyPath = other.keyPath
+        super.init(copying: other)
+    }
+
+    override func apply(to layer: Layer, state: TimingState) {
+        guard let underlying = keyPath.get(layer) else { return }
+        keyPath.set(layer, value(for: state, underlying: underlying))
+    }
+
+    /// The value at `state`, given the value the layer has without this animation.
+    func value(for state: TimingState, underlying: Value) -> Value { underlying }
+}

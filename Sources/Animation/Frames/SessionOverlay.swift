@@ -1,0 +1,145 @@
+/// The layers a session draws over the scene: the help panel, the debug marks (layer
+/// bounds, frame time) and a short message at the bottom (the screenshot's file name).
+final class SessionOverlay {
+    let layer: Layer
+    private let timeline: Timeline
+    private let help: Layer
+    private let toast: TextLayer
+    private let debug: Layer
+    private let debugBounds: ShapeLayer
+    private let debugTime: TextLayer
+
+    /// Help text size, pixels.
+    static let helpFontSize = 15.0
+    static let helpLineHeight = 22.0
+
+    init(timeline: Timeline) {
+        self.timeline = timeline
+        layer = Layer(timeline: timeline)
+        layer.name = "overlay"
+        layer.isUserInteractionEnabled = false
+        layer.anchorPoint = .zero
+        help = Layer(timeline: timeline)
+        help.isHidden = true
+        help.backgroundColor = Color(white: 0, alpha: 0.78)
+        help.cornerRadius = 10
+        toast = TextLayer(timeline: timeline)
+        toast.isHidden = true
+        toast.backgroundColor = Color(white: 0, alpha: 0.7)
+        toast.foregroundColor = .white
+        toast.fontSize = 14
+        toast.cornerRadius = 6
+        debug = Layer(timeline: timeline)
+        debug.isHidden = true
+        debug.anchorPoint = .zero
+        debugBounds = ShapeLayer(timeline: timeline)
+        debugBounds.anchorPoint = .zero
+        debugBounds.fillColor = .clear
+        debugBounds.strokeColor = Color(red: 0, green: 0.8, blue: 0.2, alpha: 0.8)
+        debugBounds.lineWidth = 1
+        debugTime = TextLayer(timeline: timeline)
+        debugTime.alignment = .left
+        debugTime.fontSize = 12
+        debugTime.foregroundColor = Color(red: 0, green: 0.6, blue: 0.1)
+        debugTime.backgroundColor = Color(white: 1, alpha: 0.7)
+        debug.addSublayer(debugBounds)
+        debug.addSublayer(debugTime)
+        layer.addSublayer(debug)
+        layer.addSublayer(help)
+        layer.addSublayer(toast)
+    }
+
+    func layout(in bounds: Rect) {
+        layer.frame = bounds
+        debug.frame = bounds
+        debugBounds.frame = bounds
+        debugTime.frame = Rect(x: 6, y: 6, width: 190, height: 18)
+        if !toast.isHidden { placeToast(in: bounds) }
+        if !help.isHidden { help.position = bounds.center }
+    }
+
+    func showToast(_ message: String, in bounds: Rect) {
+        timeline.transaction { transaction in
+            transaction.disableActions = true
+            toast.string = message
+            toast.isHidden = false
+            placeToast(in: bounds)
+        }
+    }
+
+    private func placeToast(in bounds: Rect) {
+        let width = min(bounds.width - 20, Double(toast.string.count) * 8 + 24)
+        toast.frame = Rect(x: (bounds.width - width) / 2, y: bounds.height - 44, width: width, height: 28)
+    }
+
+    func hideToast() { toast.isHidden = true }
+
+    func setHelp(visible: Bool, lines: [(key: String, action: String)], in bounds: Rect) {
+        timeline.transaction { transaction in
+            transaction.disableActions = true
+            help.isHidden = !visible
+            for sublayer in help.sublayers { sublayer.removeFromSuperlayer() }
+            guard visible else { return }
+            let width = min(460, bounds.width - 20)
+            let height = Double(lines.count + 1) * Self.helpLineHeight + 20
+            help.bounds = Rect(x: 0, y: 0, width: width, height: height)
+            help.position = bounds.center
+            let title = TextLayer(timeline: timeline)
+            title.string = "animdemo keys"
+            title.isBold = true
+            title.fontSize = Self.helpFontSize + 1
+            title.foregroundColor = .white
+            title.frame = Rect(x: 0, y: 10, width: width, height: Self.helpLineHeight)
+            help.addSublayer(title)
+            for (index, line) in lines.enumerated() {
+                let y = 10 + Double(index + 1) * Self.helpLineHeight
+                let key = TextLayer(timeline: timeline)
+                key.string = line.key
+                key.alignment = .right
+                key.isBold = true
+                key.fontSize = Self.helpFontSize
+                key.foregroundColor = Color(red: 1, green: 0.85, blue: 0.4)
+                key.frame = Rect(x: 10, y: y, width: width * 0.42 - 10, height: Self.helpLineHeight)
+                let action = TextLayer(timeline: timeline)
+                action.string = line.action
+                action.alignment = .left
+                action.fontSize = Self.helpFontSize
+                action.foregroundColor = .white
+                action.frame = Rect(x: width * 0.42 + 10, y: y, width: width * 0.58 - 20, height: Self.helpLineHeight)
+                help.addSublayer(key)
+                help.addSublayer(action)
+            }
+        }
+    }
+
+    func setDebugVisible(_ visible: Bool) {
+        timeline.transaction { transaction in
+            transaction.disableActions = true
+            debug.isHidden = !visible
+        }
+    }
+
+    /// Redraws the debug marks: every scene layer's bounds as on screen, and the frame time.
+    func updateDebug(scene: Layer, sceneTime: MediaTime, size: Size) {
+        var outline = BezierPath()
+        for sceneLayer in scene.allLayers.dropFirst() {
+            let shown = sceneLayer.presentation()
+            guard !shown.isHidden else { continue }
+            let toRoot = sceneLayer.transformToRoot(usingPresentation: true)
+            let box = shown.bounds
+            let corners = [
+                Point(x: box.minX, y: box.minY), Point(x: box.maxX, y: box.minY),
+                Point(x: box.maxX, y: box.maxY), Point(x: box.minX, y: box.maxY),
+            ].map { $0.applying(toRoot) }
+            outline.move(to: corners[0])
+            for corner in corners.dropFirst() { outline.addLine(to: corner) }
+            outline.close()
+        }
+        timeline.transaction { transaction in
+            transaction.disableActions = true
+            debugBounds.path = outline
+            let milliseconds = Int((sceneTime * 1000).rounded())
+            debugTime.string = "t = \(milliseconds) ms  layers \(scene.allLayers.count)"
+        }
+    }
+}

@@ -1,0 +1,166 @@
+/// The engine's clock and bookkeeping: the current frame time, transactions, the layers
+/// with animations, timers and display links.
+///
+/// Nothing in the engine reads a wall clock. A host (the window, `render`, a test) calls
+/// `beginFrame(at:)` with each frame's target time; "now" is that value until the next frame
+/// (STYLE.md § Time is an input). `FrameLoop` runs the steps of one frame in order.
+public final class Timeline {
+    /// The current frame's time, seconds since the timeline started.
+    public private(set) var currentTime: MediaTime
+    /// The previous frame's time (the display link's `timestamp`).
+    public private(set) var previousFrameTime: MediaTime
+    /// Bumped when a model value or the tree changes (the renderer's cue to redraw).
+    public private(set) var changeCount = 0
+
+    var transactionStack: [Transaction] = []
+    /// Layers with animations, in the order they got their first one (dictionaries iterate
+    /// in a random order, and callbacks must run in the same order on every run).
+    private var animatedLayers: [Layer] = []
+    private var animatedIDs: Set<ObjectIdentifier> = []
+    private var dueCallbacks: [() -> Void] = []
+    var timers: [ScheduledTimer] = []
+    var displayLinks: [DisplayLink] = []
+
+    public init(startTime: MediaTime = 0) {
+        currentTime = startTime
+        previousFrameTime = startTime
+    }
+
+    /// Moves "now" to `time` (never backwards).
+    public func beginFrame(at time: MediaTime) {
+        precondition(time >= currentTime, "time runs forwards: \(time) < \(currentTime)")
+        previousFrameTime = currentTime
+        currentTime = time
+    }
+
+    // MARK: - Transactions
+
+    /// The innermost open transaction, opening the implicit one if none is open.
+    public var currentTransaction: Transaction {
+        if let top = transactionStack.last { return top }
+        let implicit = Transaction(inheriting: nil, isImplicit: true)
+        transactionStack.append(implicit)
+        return implicit
+    }
+
+    /// Opens a transaction nested in the current one and returns it to configure.
+    @discardableResult
+    public func beginTransaction() -> Transaction {
+        let transaction = Transaction(inheriting: transactionStack.last, isImplicit: false)
+        transactionStack.append(transaction)
+        return transaction
+    }
+
+    /// Closes the innermost explicit transaction; its completion block runs now if no
+    /// animation is pending.
+    public func commitTransaction() {
+        guard let index = transactionStack.lastIndex(where: { !$0.isImplicit }) else {
+            preconditionFailure("commitTransaction without beginTransaction")
+        }
+        let transaction = transactionStack.remove(at: index)
+        commit(transaction)
+    }
+
+    /// `begin`, `body`, `commit`: `timeline.transaction { $0.disableActions = true; … }`.
+    public func transaction<R>(_ body: (Transaction) throws -> R) rethrows -> R {
+        let transaction = beginTransaction()
+        defer { commitTransaction() }
+        return try body(transaction)
+    }
+
+    /// Commits the implicit transaction (the frame loop does this once a frame).
+    public func commitImplicitTransaction() {
+        guard let first = transactionStack.first, first.isImplicit else { return }
+        transactionStack.removeFirst()
+        commit(first)
+    }
+
+    private func commit(_ transaction: Transaction) {
+        transaction.isCommitted = true
+        transaction.dueCompletion()?()
+    }
+
+    // MARK: - Implicit actions
+
+    /// Adds the implicit animation for a model change of `property`, unless actions are off.
+    func runImplicitAction<Value>(for property: LayerProperty<Value>, of layer: Layer, from oldValue: Value) {
+        let transaction = currentTransaction
+        guard !transaction.disableActions, layer.actions[property.name] != LayerAction.none else { return }
+        let from = layer.presentationValue(of: property, withModelValue: oldValue)
+        let animation: BasicAnimation<Value>
+        if let spring = transaction.blockStyle?.spring {
+            let springAnimation = SpringAnimation(keyPath: property)
+            springAnimation.mass = spring.mass
+            springAnimation.stiffness = spring.stiffness
+            springAnimation.damping = spring.damping
+            springAnimation.initialVelocity = spring.initialVelocity
+            animation = springAnimation
+        } else {
+            animation = BasicAnimation(keyPath: property)
+            animation.timingFunction = transaction.animationTimingFunction
+        }
+        animation.fromValue = from
+        animation.duration = transaction.animationDuration
+        if let block = transaction.blockStyle {
+            // UIView-style blocks hold their values on both sides (REFERENCE.md).
+            animation.fillMode = .both
+            animation.beginTime = currentTime + block.delay
+        }
+        layer.add(animation, forKey: property.name)
+    }
+
+    // MARK: - Animation bookkeeping
+
+    func didAdd(_ animation: LayerAnimation, to layer: Layer) {
+        if animatedIDs.insert(ObjectIdentifier(layer)).inserted { animatedLayers.append(layer) }
+        for transaction in transactionStack { transaction.track(animation) }
+        noteModelChange()
+    }
+
+    func didRemove(_ animation: LayerAnimation, from layer: Layer) {
+        noteModelChange()
+        guard !animation.hasFinished else { return }
+        animation.hasFinished = true
+        end(animation, finished: false)
+    }
+
+    /// Queues the callbacks of an animation that ended.
+    private func end(_ animation: LayerAnimation, finished: Bool) {
+        if let completion = animation.completion { dueCallbacks.append { completion(finished) } }
+        for transaction in animation.transactions {
+            if let block = transaction.animationDidEnd() { dueCallbacks.append(block) }
+        }
+        animation.transactions = []
+    }
+
+    /// Ends the frame: animations whose active interval is over finish (and leave their
+    /// layers unless told otherwise), then every due completion runs, in order.
+    public func endFrame() {
+        for layer in animatedLayers {
+            for animation in layer.removeFinishedAnimations(at: currentTime) {
+                end(animation, finished: true)
+            }
+        }
+        animatedLayers.removeAll { layer in
+            guard !layer.hasAnimations else { return false }
+            animatedIDs.remove(ObjectIdentifier(layer))
+            return true
+        }
+        while !dueCallbacks.isEmpty {
+            let callbacks = dueCallbacks
+            dueCallbacks = []
+            for callback in callbacks { callback() }
+        }
+    }
+
+    /// Whether some animation is still changing values (frames must keep coming).
+    public var hasRunningAnimations: Bool {
+        animatedLayers.contains { $0.isAnimating(at: currentTime) }
+    }
+
+    /// The number of layers that have animations attached.
+    public var animatedLayerCount: Int { animatedLayers.count }
+
+    func noteModelChange() { changeCount &+= 1 }
+    func noteTreeChange() { changeCount &+= 1 }
+}

@@ -1,0 +1,23 @@
+/// One input event from a host, in window pixels: what the X server reports and what an
+/// events script describes.
+public enum InputEvent: Hashable, Sendable {
+    /// Left button pressed.
+    case down(Point)
+    /// Pointer moved (button held or not).
+    case move(Point)
+    /// Left button released.
+    case up(Point)
+    /// A key press, by its X keysym name (`space`, `Tab`, `a`, `question`).
+    case key(String)
+}
+
+/// An event at a time, seconds from scene start.
+public struct TimedEvent: Hashable, Sendable {
+    public var time: MediaTime
+    public var event: InputEvent
+
+    public init(time: MediaTime, event: InputEvent) {
+        self.time = time
+        self.event = event
+    }
+}

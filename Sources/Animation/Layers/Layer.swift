@@ -1,0 +1,307 @@
+/// A rectangle of content in a tree of layers (CALayer without the prefix).
+///
+/// The properties you set are the *model*; `presentation()` is a copy with every animation
+/// applied at the timeline's current frame time, which is what is on screen. Changing an
+/// animatable property of a layer that is in a tree animates it implicitly, unless the
+/// transaction disables actions or `actions` turns that property off (REFERENCE.md
+/// § Implicit animations and transactions).
+///
+/// Geometry is Core Animation's, in y-down pixels: a point `p` of the layer's own space maps
+/// to its superlayer's as `position + transform · (p − bounds.origin − anchorPoint · size)`.
+open class Layer {
+    /// The clock and transaction state every layer of a tree shares.
+    public let timeline: Timeline
+    /// Whether this object is a presentation copy (its changes animate nothing).
+    public let isPresentation: Bool
+    /// A name for debugging and tests.
+    public var name: String?
+
+    // MARK: - Geometry
+
+    /// Where the anchor point sits in the superlayer's space, pixels.
+    public var position = Point.zero { didSet { didChange(.position, from: oldValue) } }
+    /// The layer's own coordinate space: origin and size, pixels.
+    public var bounds = Rect.zero { didSet { didChange(.bounds, from: oldValue) } }
+    /// The point of the bounds, in unit coordinates, that `position` places; (0.5, 0.5) is
+    /// the centre. Transforms turn and scale about it.
+    public var anchorPoint = Point(x: 0.5, y: 0.5) { didSet { didChange(.anchorPoint, from: oldValue) } }
+    /// Applied about the anchor point.
+    public var transform = AffineTransform.identity { didSet { didChange(.transform, from: oldValue) } }
+
+    // MARK: - Appearance
+
+    /// 0…1; applied to the layer and its sublayers as a group.
+    public var opacity = 1.0 { didSet { didChange(.opacity, from: oldValue) } }
+    /// Hidden layers draw nothing and are not hit.
+    public var isHidden = false { didSet { noteChange() } }
+    /// Fills the bounds (rounded by `cornerRadius`); clear by default.
+    public var backgroundColor = Color.clear { didSet { didChange(.backgroundColor, from: oldValue) } }
+    /// Rounds the background, the border and, with `masksToBounds`, the clip.
+    public var cornerRadius = 0.0 { didSet { didChange(.cornerRadius, from: oldValue) } }
+    /// Drawn inside the bounds, above the content and the sublayers.
+    public var borderWidth = 0.0 { didSet { didChange(.borderWidth, from: oldValue) } }
+    public var borderColor = Color.black { didSet { didChange(.borderColor, from: oldValue) } }
+    /// Clips the sublayers (and contents) to the rounded bounds.
+    public var masksToBounds = false { didSet { noteChange() } }
+    /// An image drawn to fill the bounds; named by asset, resolved by the renderer.
+    public var contents: ImageAsset? { didSet { noteChange() } }
+
+    // MARK: - Behaviour
+
+    /// When false, neither this layer nor its sublayers are found by hit testing (UIKit's
+    /// `isUserInteractionEnabled`).
+    public var isUserInteractionEnabled = true
+    /// Per-property implicit actions, by property name (`"position"`); `.none` turns the
+    /// implicit animation of that property off (CALayer's `actions` with NSNull).
+    public var actions: [String: LayerAction] = [:]
+    /// Recognizers that receive the pointer when a press starts on this layer or below.
+    public private(set) var gestureRecognizers: [GestureRecognizer] = []
+
+    // MARK: - Tree
+
+    public private(set) var sublayers: [Layer] = []
+    public private(set) weak var superlayer: Layer?
+
+    // MARK: - Animation state
+
+    /// Animations in the order they were added; later ones apply on top of earlier ones.
+    var animationEntries: [(key: String, animation: LayerAnimation)] = []
+    /// Bumped on every model change, so that cached presentations and drawings know.
+    public internal(set) var revision = 0
+    private var cachedPresentation: Layer?
+    private var cachedAt: (time: MediaTime, revision: Int)?
+    private var anonymousKeyCounter = 0
+
+    /// A new layer on `timeline`.
+    public init(timeline: Timeline) {
+        self.timeline = timeline
+        self.isPresentation = false
+    }
+
+    /// A presentation copy of `model`'s own properties (not its sublayers or animations).
+    public required init(presentationOf model: Layer) {
+        timeline = model.timeline
+        isPresentation = true
+        name = model.name
+        position = model.position
+        bounds = model.bounds
+        anchorPoint = model.anchorPoint
+        transform = model.transform
+        opacity = model.opacity
+        isHidden = model.isHidden
+        backgroundColor = model.backgroundColor
+        cornerRadius = model.cornerRadius
+        borderWidth = model.borderWidth
+        borderColor = model.borderColor
+        masksToBounds = model.masksToBounds
+        contents = model.contents
+        isUserInteractionEnabled = model.isUserInteractionEnabled
+        sublayers = model.sublayers
+        superlayer = model.superlayer
+        revision = model.revision
+    }
+
+    /// The frame in the superlayer's space: the bounds placed by position and anchor point
+    /// and, when there is a transform, the box around the transformed bounds.
+    public var frame: Rect {
+        get { Rect(origin: .zero, size: bounds.size).applying(sizeOnlyTransformToSuperlayer) }
+        set {
+            bounds.size = newValue.size
+            position = Point(
+                x: newValue.minX + anchorPoint.x * newValue.width,
+                y: newValue.minY + anchorPoint.y * newValue.height)
+        }
+    }
+
+    private var sizeOnlyTransformToSuperlayer: AffineTransform {
+        AffineTransform(translationX: -anchorPoint.x * bounds.width, y: -anchorPoint.y * bounds.height)
+            .concatenating(transform)
+            .concatenating(AffineTransform(translationX: position.x, y: position.y))
+    }
+
+    /// Maps the layer's own coordinates to its superlayer's (model values of this layer).
+    public var transformToSuperlayer: AffineTransform {
+        AffineTransform(translationX: -bounds.minX, y: -bounds.minY)
+            .concatenating(sizeOnlyTransformToSuperlayer)
+    }
+
+    // MARK: - Tree editing
+
+    /// Appends `layer` on top of the other sublayers, taking it from any previous superlayer.
+    public func addSublayer(_ layer: Layer) {
+        insertSublayer(layer, at: sublayers.count)
+    }
+
+    /// Inserts `layer` at `index` (0 is at the back).
+    public func insertSublayer(_ layer: Layer, at index: Int) {
+        precondition(!isPresentation, "presentation layers cannot be edited")
+        precondition(layer !== self, "a layer cannot contain itself")
+        layer.removeFromSuperlayer()
+        sublayers.insert(layer, at: min(max(index, 0), sublayers.count))
+        layer.superlayer = self
+        revision &+= 1
+        timeline.noteTreeChange()
+    }
+
+    /// Detaches the layer from its superlayer; its animations keep running.
+    public func removeFromSuperlayer() {
+        guard let parent = superlayer else { return }
+        parent.sublayers.removeAll { $0 === self }
+        parent.revision &+= 1
+        superlayer = nil
+        timeline.noteTreeChange()
+    }
+
+    /// Adds a recognizer that receives presses starting on this layer or its sublayers.
+    public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
+        recognizer.layer = self
+        gestureRecognizers.append(recognizer)
+    }
+
+    public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
+        gestureRecognizers.removeAll { $0 === recognizer }
+    }
+
+    /// Sets the implicit action of one property (`.none` turns it off).
+    public func setAction<Value>(_ action: LayerAction, for property: LayerProperty<Value>) {
+        actions[property.name] = action
+    }
+
+    // MARK: - Animations
+
+    /// Adds a copy of `animation` under `key`, replacing an animation with the same key
+    /// (which then reports finished = false). A `beginTime` of 0 becomes the current frame
+    /// time; a nil key gets a unique one.
+    public func add(_ animation: LayerAnimation, forKey key: String?) {
+        precondition(!isPresentation, "animations are added to model layers")
+        let copy = animation.copy()
+        if copy.beginTime == 0 { copy.beginTime = timeline.currentTime }
+        let resolvedKey: String
+        if let key {
+            resolvedKey = key
+            removeAnimation(forKey: key)
+        } else {
+            anonymousKeyCounter += 1
+            resolvedKey = "anonymous-\(anonymousKeyCounter)"
+        }
+        animationEntries.append((resolvedKey, copy))
+        revision &+= 1
+        timeline.didAdd(copy, to: self)
+    }
+
+    /// The animation under `key` (the copy that runs; changing it has no effect).
+    public func animation(forKey key: String) -> LayerAnimation? {
+        animationEntries.first { $0.key == key }?.animation
+    }
+
+    /// The keys of the attached animations, in the order they were added.
+    public var animationKeys: [String] { animationEntries.map(\.key) }
+
+    /// Removes the animation under `key`; its completion reports finished = false unless it
+    /// had already finished.
+    public func removeAnimation(forKey key: String) {
+        guard let index = animationEntries.firstIndex(where: { $0.key == key }) else { return }
+        let removed = animationEntries.remove(at: index).animation
+        revision &+= 1
+        timeline.didRemove(removed, from: self)
+    }
+
+    /// Removes every animation, as `removeAnimation(forKey:)` does each.
+    public func removeAllAnimations() {
+        for key in animationKeys { removeAnimation(forKey: key) }
+    }
+
+    /// Removes animations that finished at or before `time` and are removed on completion;
+    /// returns those that finished just now (for their callbacks).
+    func removeFinishedAnimations(at time: MediaTime) -> [LayerAnimation] {
+        var finished: [LayerAnimation] = []
+        for entry in animationEntries where !entry.animation.hasFinished && entry.animation.endTime <= time {
+            entry.animation.hasFinished = true
+            finished.append(entry.animation)
+        }
+        if !finished.isEmpty {
+            animationEntries.removeAll { $0.animation.hasFinished && $0.animation.isRemovedOnCompletion }
+            revision &+= 1
+        }
+        return finished
+    }
+
+    /// Whether any attached animation is still changing values at `time`.
+    func isAnimating(at time: MediaTime) -> Bool {
+        animationEntries.contains { !$0.animation.hasFinished && $0.animation.endTime > time }
+    }
+
+    var hasAnimations: Bool { !animationEntries.isEmpty }
+
+    // MARK: - Presentation
+
+    /// A copy with every animation applied at the timeline's current time (model values
+    /// where nothing animates). A layer with no animation is its own presentation; treat
+    /// the result as read-only.
+    public func presentation() -> Self {
+        if isPresentation || animationEntries.isEmpty { return self }
+        let now = timeline.currentTime
+        if let cachedAt, cachedAt.time == now, cachedAt.revision == revision,
+            let cached = cachedPresentation as? Self
+        {
+            return cached
+        }
+        let copy = type(of: self).init(presentationOf: self)
+        for entry in animationEntries {
+            entry.animation.apply(to: copy, at: now)
+        }
+        cachedPresentation = copy
+        cachedAt = (now, revision)
+        return copy
+    }
+
+    /// The value of `property` as the screen shows it now.
+    public func presentationValue<Value>(of property: LayerProperty<Value>) -> Value? {
+        property.get(presentation())
+    }
+
+    // MARK: - Change tracking
+
+    /// Notes a change of a property that does not animate.
+    func noteChange() {
+        guard !isPresentation else { return }
+        revision &+= 1
+        timeline.noteModelChange()
+    }
+
+    /// Called by every animatable property's `didSet`: notes the change and runs the
+    /// implicit action.
+    func didChange<Value>(_ property: LayerProperty<Value>, from oldValue: Value) {
+        guard !isPresentation else { return }
+        revision &+= 1
+        timeline.noteModelChange()
+        guard property.hasImplicitAnimation, superlayer != nil else { return }
+        guard let newValue = property.get(self), newValue != oldValue else { return }
+        timeline.runImplicitAction(for: property, of: self, from: oldValue)
+    }
+
+    /// The presentation value of `property` as it was before the model changed to its
+    /// current value (for implicit animations, which start where the screen is).
+    func presentationValue<Value>(of property: LayerProperty<Value>, withModelValue model: Value) -> Value {
+        let copy = type(of: self).init(presentationOf: self)
+        property.set(copy, model)
+        for entry in animationEntries {
+            entry.animation.apply(to: copy, at: timeline.currentTime)
+        }
+        return property.get(copy) ?? model
+    }
+}
+
+/// An image for `Layer.contents`, named by asset (`"fish"`); the renderer finds the pixels.
+public struct ImageAsset: Hashable, Sendable {
+    public var name: String
+    public init(named name: String) { self.name = name }
+}
+
+/// What a layer does when a property changes (CAAction, reduced to what the tutorials use).
+public enum LayerAction: Hashable, Sendable {
+    /// The default: an implicit animation with the transaction's duration and timing.
+    case `default`
+    /// No implicit animation for this property (NSNull in Core Animation).
+    case none
+}

@@ -1,0 +1,63 @@
+/// A typed, animatable layer property: the engine's equivalent of Core Animation's string
+/// key paths (`"position"`, `"strokeEnd"`), checked by the compiler.
+///
+/// `BasicAnimation(keyPath: .strokeEnd)` is a `BasicAnimation<Double>`; naming a shape-layer
+/// property on a plain layer has no effect, as in Core Animation.
+public struct LayerProperty<Value: Interpolatable> {
+    /// Core Animation's name of the key ("position"), also the key of the `actions` map.
+    public let name: String
+    /// Whether a change of the model value animates implicitly (REFERENCE.md: not `path`).
+    public let hasImplicitAnimation: Bool
+    let get: (Layer) -> Value?
+    let set: (Layer, Value) -> Void
+
+    /// A property stored at `keyPath` of the layer class `Root`.
+    public init<Root: Layer>(
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<Root, Value>, implicit: Bool = true
+    ) {
+        self.name = name
+        self.hasImplicitAnimation = implicit
+        self.get = { ($0 as? Root)?[keyPath: keyPath] }
+        self.set = { layer, value in (layer as? Root)?[keyPath: keyPath] = value }
+    }
+
+    /// The value on `layer`, or nil if the layer has no such property.
+    public func value(of layer: Layer) -> Value? { get(layer) }
+}
+
+extension LayerProperty where Value == Point {
+    public static var position: Self { .init("position", \Layer.position) }
+    public static var anchorPoint: Self { .init("anchorPoint", \Layer.anchorPoint) }
+}
+
+extension LayerProperty where Value == Rect {
+    public static var bounds: Self { .init("bounds", \Layer.bounds) }
+}
+
+extension LayerProperty where Value == AffineTransform {
+    public static var transform: Self { .init("transform", \Layer.transform) }
+}
+
+extension LayerProperty where Value == Double {
+    public static var opacity: Self { .init("opacity", \Layer.opacity) }
+    public static var cornerRadius: Self { .init("cornerRadius", \Layer.cornerRadius) }
+    public static var borderWidth: Self { .init("borderWidth", \Layer.borderWidth) }
+    public static var lineWidth: Self { .init("lineWidth", \ShapeLayer.lineWidth) }
+    public static var miterLimit: Self { .init("miterLimit", \ShapeLayer.miterLimit) }
+    public static var lineDashPhase: Self { .init("lineDashPhase", \ShapeLayer.lineDashPhase) }
+    public static var strokeStart: Self { .init("strokeStart", \ShapeLayer.strokeStart) }
+    public static var strokeEnd: Self { .init("strokeEnd", \ShapeLayer.strokeEnd) }
+}
+
+extension LayerProperty where Value == Color {
+    public static var backgroundColor: Self { .init("backgroundColor", \Layer.backgroundColor) }
+    public static var borderColor: Self { .init("borderColor", \Layer.borderColor) }
+    public static var fillColor: Self { .init("fillColor", \ShapeLayer.fillColor) }
+    public static var strokeColor: Self { .init("strokeColor", \ShapeLayer.strokeColor) }
+    public static var foregroundColor: Self { .init("foregroundColor", \TextLayer.foregroundColor) }
+}
+
+extension LayerProperty where Value == BezierPath {
+    /// Animatable, but with no implicit animation (REFERENCE.md § Shape layers).
+    public static var path: Self { .init("path", \ShapeLayer.path, implicit: false) }
+}
