@@ -1,1 +1,19 @@
-print("animdemo")
+import ArgumentParser
+import Foundation
+
+// Exit statuses: 0 success or help, 2 bad input or no display, 1 the X server went away.
+do {
+    var command = try AnimDemo.parseAsRoot()
+    try command.run()
+} catch let error as ExitWithMessage {
+    FileHandle.standardError.write(Data("animdemo: error: \(error.message)\n".utf8))
+    exit(error.status)
+} catch {
+    if AnimDemo.exitCode(for: error).isSuccess {
+        print(AnimDemo.fullMessage(for: error))
+        exit(0)
+    }
+    let message = AnimDemo.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+    FileHandle.standardError.write(Data("animdemo: error: \(message)\n".utf8))
+    exit(2)
+}

@@ -1,0 +1,172 @@
+internal import CCairo
+import Animation
+
+/// How a stroke looks: the shape layer's line settings.
+struct StrokeStyle {
+    var color: Color
+    var width: Double
+    var cap: LineCap
+    var join: LineJoin
+    var miterLimit: Double
+    var dashes: [Double]
+    var dashPhase: Double
+}
+
+/// Owns a Cairo drawing context on a surface and speaks the engine's types.
+final class CairoContext {
+    private let handle: OpaquePointer
+    private let surface: CairoSurface
+
+    init(surface: CairoSurface) {
+        self.surface = surface
+        handle = surface.withHandle { cairo_create($0) }
+        cairo_set_antialias(handle, CAIRO_ANTIALIAS_DEFAULT)
+    }
+
+    deinit { cairo_destroy(handle) }
+
+    func save() { cairo_save(handle) }
+    func restore() { cairo_restore(handle) }
+
+    /// Maps later drawing through `t` (then through what was there before).
+    func concatenate(_ t: AffineTransform) {
+        guard !t.isIdentity else { return }
+        var matrix = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
+        cairo_transform(handle, &matrix)
+    }
+
+    /// Paints everything with `color`, replacing what was there.
+    func clear(to color: Color) {
+        cairo_save(handle)
+        cairo_set_operator(handle, CAIRO_OPERATOR_SOURCE)
+        setSource(color)
+        cairo_paint(handle)
+        cairo_restore(handle)
+    }
+
+    /// Limits drawing to `rect` (in the current space).
+    func clip(to rect: Rect) {
+        cairo_rectangle(handle, rect.minX, rect.minY, rect.width, rect.height)
+        cairo_clip(handle)
+    }
+
+    /// Limits drawing to the inside of `path`.
+    func clip(to path: BezierPath) {
+        addPath(path)
+        cairo_clip(handle)
+    }
+
+    /// Starts an offscreen group (for opacity applied to a layer and its sublayers at once).
+    func beginGroup() { cairo_push_group(handle) }
+
+    /// Composites the group with `alpha`.
+    func endGroup(alpha: Double) {
+        cairo_pop_group_to_source(handle)
+        cairo_paint_with_alpha(handle, alpha)
+    }
+
+    func fill(_ path: BezierPath, color: Color, rule: FillRule = .nonZero) {
+        guard color.alpha > 0, !path.isEmpty else { return }
+        addPath(path)
+        cairo_set_fill_rule(handle, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+        setSource(color)
+        cairo_fill(handle)
+    }
+
+    func stroke(_ path: BezierPath, style: StrokeStyle) {
+        guard style.color.alpha > 0, style.width > 0, !path.isEmpty else { return }
+        addPath(path)
+        setSource(style.color)
+        cairo_set_line_width(handle, style.width)
+        switch style.cap {
+        case .butt: cairo_set_line_cap(handle, CAIRO_LINE_CAP_BUTT)
+        case .round: cairo_set_line_cap(handle, CAIRO_LINE_CAP_ROUND)
+        case .square: cairo_set_line_cap(handle, CAIRO_LINE_CAP_SQUARE)
+        }
+        switch style.join {
+        case .miter: cairo_set_line_join(handle, CAIRO_LINE_JOIN_MITER)
+        case .round: cairo_set_line_join(handle, CAIRO_LINE_JOIN_ROUND)
+        case .bevel: cairo_set_line_join(handle, CAIRO_LINE_JOIN_BEVEL)
+        }
+        cairo_set_miter_limit(handle, style.miterLimit)
+        let dashes = style.dashes.filter { $0 >= 0 }
+        if !dashes.isEmpty && dashes.contains(where: { $0 > 0 }) {
+            dashes.withUnsafeBufferPointer { buffer in
+                cairo_set_dash(handle, buffer.baseAddress, Int32(buffer.count), style.dashPhase)
+            }
+        } else {
+            cairo_set_dash(handle, nil, 0, 0)
+        }
+        cairo_stroke(handle)
+    }
+
+    /// Draws `image` scaled to fill `rect`, with `alpha`.
+    func draw(_ image: CairoSurface, in rect: Rect, alpha: Double) {
+        guard rect.width > 0, rect.height > 0, image.width > 0, image.height > 0 else { return }
+        cairo_save(handle)
+        cairo_rectangle(handle, rect.minX, rect.minY, rect.width, rect.height)
+        cairo_clip(handle)
+        cairo_translate(handle, rect.minX, rect.minY)
+        cairo_scale(handle, rect.width / Double(image.width), rect.height / Double(image.height))
+        image.withHandle { cairo_set_source_surface(handle, $0, 0, 0) }
+        if let pattern = cairo_get_source(handle) {
+            cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
+            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        }
+        if alpha >= 1 { cairo_paint(handle) } else { cairo_paint_with_alpha(handle, alpha) }
+        cairo_restore(handle)
+    }
+
+    /// Draws one line of text in `rect`, centred vertically, aligned horizontally.
+    func draw(text: String, in rect: Rect, fontSize: Double, bold: Bool, color: Color, alignment: TextAlignment) {
+        guard !text.isEmpty, color.alpha > 0 else { return }
+        cairo_select_font_face(
+            handle, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(handle, fontSize)
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(handle, text, &extents)
+        var font = cairo_font_extents_t()
+        cairo_font_extents(handle, &font)
+        let x: Double
+        switch alignment {
+        case .left: x = rect.minX
+        case .center: x = rect.midX - extents.x_advance / 2
+        case .right: x = rect.maxX - extents.x_advance
+        }
+        let baseline = rect.midY + (font.ascent - font.descent) / 2
+        setSource(color)
+        cairo_move_to(handle, x, baseline)
+        cairo_show_text(handle, text)
+        cairo_new_path(handle)
+    }
+
+    private func setSource(_ color: Color) {
+        cairo_set_source_rgba(handle, color.red, color.green, color.blue, color.alpha)
+    }
+
+    private func addPath(_ path: BezierPath) {
+        cairo_new_path(handle)
+        for element in path.elements {
+            switch element {
+            case .move(let p): cairo_move_to(handle, p.x, p.y)
+            case .line(let p): cairo_line_to(handle, p.x, p.y)
+            case .quadCurve(let p, let c):
+                var x0 = 0.0
+                var y0 = 0.0
+                if cairo_has_current_point(handle) != 0 {
+                    cairo_get_current_point(handle, &x0, &y0)
+                } else {
+                    cairo_move_to(handle, c.x, c.y)
+                    x0 = c.x
+                    y0 = c.y
+                }
+                // A quadratic is the cubic with controls 2/3 of the way to its control point.
+                cairo_curve_to(
+                    handle, x0 + 2 / 3 * (c.x - x0), y0 + 2 / 3 * (c.y - y0),
+                    p.x + 2 / 3 * (c.x - p.x), p.y + 2 / 3 * (c.y - p.y), p.x, p.y)
+            case .curve(let p, let c1, let c2): cairo_curve_to(handle, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+            case .close: cairo_close_path(handle)
+            }
+        }
+    }
+}

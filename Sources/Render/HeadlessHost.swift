@@ -1,0 +1,68 @@
+import Animation
+
+/// Runs a session on a virtual clock with scripted input, for `animdemo render`, the tests
+/// and the benchmarks: frame `n` is at `n / fps` seconds exactly (STYLE.md § Time is an
+/// input), nothing sleeps, and the same arguments give the same pixels.
+public final class HeadlessHost {
+    public let session: SceneSession
+    public let fps: Int
+    public let canvas: FrameCanvas
+    /// The next frame to run.
+    public private(set) var frame = 0
+    private var pending: [TimedEvent]
+
+    public init(session: SceneSession, fps: Int, events: EventScript = EventScript(events: []), canvas: FrameCanvas) {
+        precondition(fps > 0, "fps must be positive")
+        self.session = session
+        self.fps = fps
+        self.canvas = canvas
+        self.pending = events.events
+    }
+
+    /// The frame at or after `time` (where an event at `time` is delivered).
+    public static func firstFrame(atOrAfter time: MediaTime, fps: Int) -> Int {
+        Int((time * Double(fps) - 1e-9).rounded(.up))
+    }
+
+    /// The frame nearest `time` (where `--at` renders).
+    public static func nearestFrame(to time: MediaTime, fps: Int) -> Int {
+        Int((time * Double(fps)).rounded())
+    }
+
+    /// Adds events to deliver, at their times.
+    public func schedule(_ events: [TimedEvent]) {
+        pending = (pending + events).enumerated().sorted {
+            ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
+        }.map(\.element)
+    }
+
+    /// Runs one frame; `draw` receives the window tree when it is ready to draw.
+    public func step(draw: (Layer) throws -> Void = { _ in }) throws {
+        let time = Double(frame) / Double(fps)
+        var due: [InputEvent] = []
+        while let next = pending.first, Self.firstFrame(atOrAfter: next.time, fps: fps) <= frame {
+            due.append(next.event)
+            pending.removeFirst()
+        }
+        try session.runFrame(at: time, events: due, draw: draw)
+        frame += 1
+    }
+
+    /// Runs frames up to and including `target`, drawing that last one.
+    public func render(frame target: Int, background: Color = .black) throws -> RenderedFrame {
+        while frame < target { try step() }
+        var image: RenderedFrame?
+        try step { root in image = try canvas.render(root, size: session.size, background: background) }
+        guard let image else { preconditionFailure("the frame was not drawn") }
+        return image
+    }
+
+    /// Runs the frames up to each of `times` (rounded to the grid) and hands each frame's image
+    /// to `output` with its frame number; times may come in any order.
+    public func render(at times: [MediaTime], output: (Int, RenderedFrame) throws -> Void) throws {
+        let frames = Set(times.map { Self.nearestFrame(to: $0, fps: fps) }).sorted()
+        for target in frames where target >= frame {
+            try output(target, try render(frame: target))
+        }
+    }
+}

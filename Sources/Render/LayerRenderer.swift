@@ -1,0 +1,73 @@
+import Animation
+
+/// Draws a layer tree as the screen shows it: every layer's presentation values at its
+/// timeline's current time, back to front.
+///
+/// Per layer: its transform about the anchor point; opacity < 1 as one group (the layer and
+/// its sublayers together), never otherwise; the background, rounded by cornerRadius; the
+/// image contents; a shape's fill, then its stroke trimmed to strokeStart…strokeEnd; text;
+/// the sublayers (clipped to the rounded bounds with masksToBounds); the border on top.
+final class LayerRenderer {
+    private let images: ImageStore
+
+    init(images: ImageStore) {
+        self.images = images
+    }
+
+    /// Draws `root` and its sublayers; `root`'s own position and transform place it in the
+    /// surface.
+    func draw(_ root: Layer, in context: CairoContext) {
+        drawLayer(root, in: context)
+    }
+
+    private func drawLayer(_ model: Layer, in context: CairoContext) {
+        let layer = model.presentation()
+        guard !layer.isHidden, layer.opacity > 0 else { return }
+        context.save()
+        defer { context.restore() }
+        context.concatenate(layer.transformToSuperlayer)
+        let bounds = layer.bounds
+        let isGroup = layer.opacity < 1
+        if isGroup {
+            // The group is clipped to the layer where nothing can stick out of it.
+            if layer.masksToBounds { context.clip(to: bounds) }
+            context.beginGroup()
+        }
+        let outline = layer.cornerRadius > 0
+            ? BezierPath(roundedRect: bounds, cornerRadius: layer.cornerRadius) : BezierPath(rect: bounds)
+        context.fill(outline, color: layer.backgroundColor)
+        if let contents = layer.contents, let image = images.image(named: contents.name) {
+            context.draw(image, in: bounds, alpha: 1)
+        }
+        if let shape = layer as? ShapeLayer {
+            context.fill(shape.path, color: shape.fillColor, rule: shape.fillRule)
+            context.stroke(
+                shape.trimmedPath,
+                style: StrokeStyle(
+                    color: shape.strokeColor, width: shape.lineWidth, cap: shape.lineCap, join: shape.lineJoin,
+                    miterLimit: shape.miterLimit, dashes: shape.lineDashPattern, dashPhase: shape.lineDashPhase))
+        }
+        if let text = layer as? TextLayer {
+            context.draw(
+                text: text.string, in: bounds, fontSize: text.fontSize, bold: text.isBold,
+                color: text.foregroundColor, alignment: text.alignment)
+        }
+        if !model.sublayers.isEmpty {
+            context.save()
+            if layer.masksToBounds { context.clip(to: outline) }
+            for sublayer in model.sublayers { drawLayer(sublayer, in: context) }
+            context.restore()
+        }
+        if layer.borderWidth > 0 {
+            let inset = layer.borderWidth / 2
+            let border = BezierPath(
+                roundedRect: bounds.insetBy(dx: inset, dy: inset), cornerRadius: max(layer.cornerRadius - inset, 0))
+            context.stroke(
+                border,
+                style: StrokeStyle(
+                    color: layer.borderColor, width: layer.borderWidth, cap: .butt, join: .miter, miterLimit: 10,
+                    dashes: [], dashPhase: 0))
+        }
+        if isGroup { context.endGroup(alpha: layer.opacity) }
+    }
+}

@@ -1,0 +1,82 @@
+import Animation
+import ArgumentParser
+import Foundation
+import Render
+import Scenes
+import X11Host
+
+/// `animdemo`: the window, `--list`, and the `render` subcommand (DESIGN.md § Command line).
+struct AnimDemo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "animdemo",
+        abstract: "Five iOS animation tutorials in an X11 window, on an engine with Core Animation's semantics.",
+        subcommands: [RenderCommand.self])
+
+    @OptionGroup var scene: SceneOptions
+
+    @Option(name: .customLong("screenshot-dir"), help: "Where the s key saves screenshots.")
+    var screenshotDirectory = "."
+
+    @Flag(help: "List the scenes and exit.")
+    var list = false
+
+    func run() throws {
+        if list {
+            for descriptor in SceneCatalog.all { print("\(descriptor.name)  \(descriptor.summary)") }
+            return
+        }
+        let options = WindowOptions(
+            catalog: SceneCatalog.all, sceneIndex: try scene.sceneIndex(), size: try scene.parsedSize(),
+            fps: scene.fps, seed: scene.seed, screenshotDirectory: screenshotDirectory)
+        do {
+            try WindowHost.run(options)
+        } catch {
+            throw ExitWithMessage(message: error.description, status: error.exitStatus)
+        }
+    }
+}
+
+/// Options every mode shares.
+struct SceneOptions: ParsableArguments {
+    @Option(help: "The scene: \(SceneCatalog.all.map(\.name).joined(separator: ", ")).")
+    var scene = SceneCatalog.all[0].name
+
+    @Option(help: "Window or image size, WIDTHxHEIGHT.")
+    var size = "800x600"
+
+    @Option(help: "Frames per second, 1…240.")
+    var fps = 60
+
+    @Option(help: "Seed of the scenes' random numbers.")
+    var seed: UInt64 = 1
+
+    func validate() throws {
+        _ = try sceneIndex()
+        _ = try parsedSize()
+        guard (1...240).contains(fps) else { throw ValidationError("--fps \(fps) is outside 1…240") }
+    }
+
+    func sceneIndex() throws -> Int {
+        guard let index = SceneCatalog.index(of: scene) else {
+            let names = SceneCatalog.all.map(\.name).joined(separator: ", ")
+            throw ValidationError("unknown scene \"\(scene)\"; the scenes are: \(names)")
+        }
+        return index
+    }
+
+    func parsedSize() throws -> Size {
+        let parts = size.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
+            (16...8192).contains(width), (16...8192).contains(height)
+        else {
+            throw ValidationError("--size \"\(size)\" is not WIDTHxHEIGHT with each 16…8192 (e.g. 800x600)")
+        }
+        return Size(width: Double(width), height: Double(height))
+    }
+}
+
+/// An error that ends the program with a one-line message and a chosen status.
+struct ExitWithMessage: Error {
+    var message: String
+    var status: Int32
+}

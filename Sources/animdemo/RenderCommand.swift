@@ -1,0 +1,73 @@
+import Animation
+import ArgumentParser
+import Foundation
+import Render
+import Scenes
+
+/// `animdemo render`: the scene on a virtual clock, PNGs at chosen times (DESIGN.md § render).
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render", abstract: "Render a scene headless at chosen times, deterministically.")
+
+    @OptionGroup var scene: SceneOptions
+
+    @Option(help: "Scripted input: lines or ;-separated items of TIME VERB ARGS.")
+    var events: String?
+
+    @Option(name: .customLong("events-file"), help: "Read the events script from a file.")
+    var eventsFile: String?
+
+    @Option(name: .customLong("at"), help: "A time in seconds to render (repeatable).")
+    var times: [Double] = []
+
+    @Option(help: "Output folder (created if missing).")
+    var out: String
+
+    func validate() throws {
+        guard !times.isEmpty else { throw ValidationError("give at least one --at SECONDS") }
+        for time in times where !(time.isFinite && time >= 0 && time <= 3600) {
+            throw ValidationError("--at \(time) is not a time in 0…3600 seconds")
+        }
+    }
+
+    func run() throws {
+        let script = try loadScript()
+        let size = try scene.parsedSize()
+        let outURL = URL(fileURLWithPath: out)
+        do {
+            try FileManager.default.createDirectory(at: outURL, withIntermediateDirectories: true)
+        } catch {
+            throw ValidationError("cannot create the output folder \(out): \(error.localizedDescription)")
+        }
+        let canvas = FrameCanvas()
+        let session = SceneSession(
+            catalog: SceneCatalog.all, index: try scene.sceneIndex(), size: size, seed: scene.seed,
+            images: canvas.images)
+        let host = HeadlessHost(session: session, fps: scene.fps, events: script, canvas: canvas)
+        try host.render(at: times) { frame, image in
+            let milliseconds = Int((Double(frame) * 1000 / Double(scene.fps)).rounded())
+            let name = String(format: "%@-%06d.png", scene.scene, milliseconds)
+            let path = outURL.appendingPathComponent(name).path
+            do {
+                try image.writePNG(to: path)
+            } catch {
+                throw ValidationError("\(error)")
+            }
+        }
+    }
+
+    private func loadScript() throws -> EventScript {
+        var text = events ?? ""
+        if let eventsFile {
+            guard let contents = try? String(contentsOfFile: eventsFile, encoding: .utf8) else {
+                throw ValidationError("cannot read the events file \(eventsFile)")
+            }
+            text += (text.isEmpty ? "" : "\n") + contents
+        }
+        do {
+            return try EventScript(parsing: text, fps: scene.fps)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+}
