@@ -1,2 +1,0 @@
-// Engine tests.
-import Testing

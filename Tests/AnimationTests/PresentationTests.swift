@@ -1,0 +1,165 @@
+import Testing
+import TestSupport
+
+@testable import Animation
+
+@Suite("Presentation, block animations, keyframes and groups")
+struct PresentationTests {
+    @Test("strokeEnd is halfway at half the duration; the model keeps its value")
+    func halfway() {
+        let timeline = Timeline()
+        let check = ShapeLayer(timeline: timeline)
+        let draw = BasicAnimation(keyPath: .strokeEnd)
+        draw.fromValue = 0
+        draw.toValue = 1
+        draw.duration = 2
+        check.add(draw, forKey: "draw")
+        timeline.beginFrame(at: 1)
+        #expect(abs(check.presentation().strokeEnd - 0.5) <= 1e-12)  // linear; exact up to rounding
+        #expect(check.strokeEnd == 1)
+    }
+
+    @Test("shape layer defaults are Core Animation's")
+    func shapeDefaults() {
+        let shape = ShapeLayer(timeline: Timeline())
+        #expect(shape.fillColor == .black)
+        #expect(shape.strokeColor == .clear)
+        #expect(shape.lineWidth == 1)
+        #expect(shape.lineCap == .butt)
+        #expect(shape.lineJoin == .miter)
+        #expect(shape.miterLimit == 10)
+        #expect(shape.fillRule == .nonZero)
+        #expect(shape.strokeStart == 0 && shape.strokeEnd == 1)
+    }
+
+    @Test("a block animation with a delay holds the start, then eases; completion at delay + duration")
+    func blockAnimation() {
+        let stepper = FrameStepper()
+        let root = Layer(timeline: stepper.timeline)
+        let layer = Layer(timeline: stepper.timeline)
+        root.addSublayer(layer)
+        var completedAt: MediaTime?
+        stepper.timeline.animate(
+            duration: 1, delay: 0.5, curve: .easeInEaseOut, changes: { layer.opacity = 0 },
+            completion: { completedAt = stepper.timeline.currentTime })
+        stepper.advance(to: 0.25)
+        #expect(layer.presentation().opacity == 1)  // fill backwards during the delay
+        stepper.advance(to: 1.0)
+        #expect(abs(layer.presentation().opacity - 0.5) <= 1e-6)  // easeInEaseOut(0.5) = 0.5
+        stepper.advance(to: 2)
+        #expect(completedAt == 1.5)
+    }
+
+    @Test("a spring block follows the Framer spring for ζ 0.57, d 0.9 (REFERENCE.md table)")
+    func springBlock() {
+        let stepper = FrameStepper(fps: 100)  // frames at whole hundredths: 0.09 s = t/d 0.1
+        let root = Layer(timeline: stepper.timeline)
+        let layer = Layer(timeline: stepper.timeline)
+        root.addSublayer(layer)
+        stepper.timeline.animate(duration: 0.9, dampingRatio: 0.57, changes: { layer.position = Point(x: 100, y: 0) })
+        let expected = [0.4028, 0.9056, 1.1037, 1.0889, 1.0262, 0.9920, 0.9880, 0.9948, 1.0001]
+        for (index, value) in expected.enumerated() {
+            stepper.advance(to: 0.09 * Double(index + 1))
+            // The table has 4 decimals (±5e-5 of the distance, 0.005 px) plus solver error.
+            #expect(abs(layer.presentation().position.x - 100 * value) <= 0.01)
+        }
+        stepper.advance(to: 1)
+        #expect(layer.presentation().position.x == 100)
+    }
+
+    @Test("keyframes: linear with keyTimes and per-segment timing functions")
+    func keyframesLinear() {
+        let timeline = Timeline()
+        let layer = Layer(timeline: timeline)
+        let move = KeyframeAnimation(keyPath: .opacity)
+        move.values = [0, 1, 0.5]
+        move.keyTimes = [0, 0.25, 1]
+        move.timingFunctions = [.linear, .easeIn]
+        move.duration = 1
+        layer.add(move, forKey: "k")
+        timeline.beginFrame(at: 0.125)
+        #expect(abs(layer.presentation().opacity - 0.5) <= 1e-12)
+        timeline.beginFrame(at: 0.625)
+        let expected = 1 - 0.5 * TimingFunction.easeIn.progress(at: 0.5)
+        #expect(abs(layer.presentation().opacity - expected) <= 1e-12)
+    }
+
+    @Test("keyframes: discrete holds each value until the next key time")
+    func keyframesDiscrete() {
+        let timeline = Timeline()
+        let layer = Layer(timeline: timeline)
+        let steps = KeyframeAnimation(keyPath: .opacity)
+        steps.values = [0.1, 0.2, 0.3]
+        steps.calculationMode = .discrete
+        steps.duration = 3
+        layer.add(steps, forKey: "k")
+        for (time, value) in [(0.5, 0.1), (1.5, 0.2), (2.9, 0.3)] {
+            timeline.beginFrame(at: time)
+            #expect(layer.presentation().opacity == value)
+        }
+    }
+
+    @Test("keyframes: paced moves at constant speed whatever the key spacing")
+    func keyframesPaced() {
+        let timeline = Timeline()
+        let layer = Layer(timeline: timeline)
+        let paced = KeyframeAnimation(keyPath: .position)
+        paced.values = [Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 40, y: 0)]
+        paced.keyTimes = [0, 0.9, 1]  // ignored in paced mode
+        paced.calculationMode = .paced
+        paced.duration = 1
+        layer.add(paced, forKey: "k")
+        timeline.beginFrame(at: 0.5)
+        #expect(abs(layer.presentation().position.x - 20) <= 1e-9)
+    }
+
+    @Test("keyframes: cubic passes through every value")
+    func keyframesCubic() {
+        let timeline = Timeline()
+        let layer = Layer(timeline: timeline)
+        let cubic = KeyframeAnimation(keyPath: .opacity)
+        cubic.values = [0, 1, 0, 1]
+        cubic.calculationMode = .cubic
+        cubic.duration = 3
+        layer.add(cubic, forKey: "k")
+        for (time, value) in [(1.0, 1.0), (2.0, 0.0)] {
+            timeline.beginFrame(at: time)
+            #expect(abs(layer.presentation().opacity - value) <= 1e-9)
+        }
+        timeline.beginFrame(at: 2.5)
+        // Catmull-Rom on 0 → 1 with neighbours 1 and 1 (the end repeated), u = 0.5:
+        // −0.0625·1 + 0.5625·0 + 0.5625·1 − 0.0625·1 = 0.4375.
+        #expect(abs(layer.presentation().opacity - 0.4375) <= 1e-9)
+    }
+
+    @Test("a group runs its children on its own clock and cuts them off at its duration")
+    func group() {
+        let timeline = Timeline()
+        let layer = Layer(timeline: timeline)
+        let fade = BasicAnimation(keyPath: .opacity)
+        fade.fromValue = 0
+        fade.toValue = 1
+        fade.duration = 2
+        let later = BasicAnimation(keyPath: .cornerRadius)
+        later.fromValue = 0
+        later.toValue = 10
+        later.beginTime = 0.5
+        later.duration = 1
+        let group = AnimationGroup()
+        group.animations = [fade, later]
+        group.duration = 1
+        layer.add(group, forKey: "g")
+        timeline.beginFrame(at: 0.75)
+        #expect(abs(layer.presentation().opacity - 0.375) <= 1e-12)
+        #expect(abs(layer.presentation().cornerRadius - 2.5) <= 1e-12)
+        timeline.beginFrame(at: 1.5)
+        #expect(layer.presentation().opacity == 1)  // the group ended: model values
+    }
+
+    @Test("transforms interpolate by rotation, not by shrinking")
+    func transformInterpolation() {
+        let quarter = AffineTransform.identity.interpolated(to: AffineTransform(rotationAngle: .pi / 2), fraction: 0.5)
+        let expected = AffineTransform(rotationAngle: .pi / 4)
+        #expect(quarter.distance(to: expected) <= 1e-12)
+    }
+}
