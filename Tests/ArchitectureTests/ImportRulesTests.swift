@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// STYLE.md § Package layout: who may import whom, and what the pure targets never call.
+@Suite("Architecture")
+struct ImportRulesTests {
+    static let sources = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Sources")
+
+    func sourceFiles(of target: String) throws -> [URL] {
+        let folder = Self.sources.appendingPathComponent(target)
+        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
+            return []
+        }
+        return enumerator.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
+    }
+
+    func imports(in file: URL) throws -> [String] {
+        let text = try String(contentsOf: file, encoding: .utf8)
+        return text.split(separator: "\n").compactMap { line in
+            let words = line.split(separator: " ")
+            guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
+                words[..<index].allSatisfy({ ["internal", "public", "private", "@testable", "@_exported"].contains($0) })
+            else { return nil }
+            return String(words[index + 1])
+        }
+    }
+
+    @Test("each target imports only what is below it", arguments: [
+        ("Animation", ["Foundation"]),
+        ("Scenes", ["Animation", "Foundation"]),
+        ("Render", ["Animation", "CCairo", "Foundation"]),
+        ("X11Host", ["Animation", "Render", "CX11", "Glibc", "Foundation"]),
+        ("TestSupport", ["Animation", "Render", "Foundation"]),
+    ])
+    func allowedImports(target: String, allowed: [String]) throws {
+        let files = try sourceFiles(of: target)
+        #expect(!files.isEmpty, "no sources found for \(target)")
+        for file in files {
+            for module in try imports(in: file) {
+                #expect(allowed.contains(module), "\(target)/\(file.lastPathComponent) imports \(module)")
+            }
+        }
+    }
+
+    @Test("C modules are imported only inside Render/Cairo and X11Host/Xlib, as internal imports")
+    func cImportsStayInside() throws {
+        for (target, folder, module) in [("Render", "Cairo", "CCairo"), ("X11Host", "Xlib", "CX11")] {
+            for file in try sourceFiles(of: target) {
+                let text = try String(contentsOf: file, encoding: .utf8)
+                guard text.contains("import \(module)") else { continue }
+                #expect(file.deletingLastPathComponent().lastPathComponent == folder, "\(file.path) imports \(module)")
+                #expect(text.contains("internal import \(module)"), "\(file.path): use `internal import \(module)`")
+            }
+        }
+    }
+
+    @Test("Animation and Scenes stay pure: no C, no platform, no clocks", arguments: ["Animation", "Scenes"])
+    func pure(target: String) throws {
+        for file in try sourceFiles(of: target) {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for forbidden in [
+                "import CCairo", "import CX11", "import Render", "import X11Host", "import Glibc",
+                "Date()", "DispatchTime.now", "clock_gettime", "usleep(", "systemUptime", "CFAbsoluteTime",
+            ] {
+                #expect(!text.contains(forbidden), "\(file.lastPathComponent) uses \(forbidden)")
+            }
+        }
+    }
+}
