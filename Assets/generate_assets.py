@@ -1,0 +1,230 @@
+#!/usr/bin/env python3
+"""Generate the animdemo image assets: Assets/fish.png and Assets/bubble.png.
+
+Standard library only (zlib + struct write the PNG).  Every drawing is a
+stack of layers painted back to front; each pixel is sampled 4x4 times and
+the samples are averaged, which gives antialiased edges.  Output is
+deterministic: the same bytes on every run.
+
+    python3 Assets/generate_assets.py
+"""
+import math
+import os
+import struct
+import zlib
+
+SS = 4  # supersampling: SS x SS samples per pixel
+
+
+# ---------------------------------------------------------------- PNG output
+
+def write_png(path, width, height, pixels):
+    """pixels: list of rows, each a list of (r, g, b, a) bytes."""
+    raw = b"".join(b"\x00" + bytes(c for px in row for c in px) for row in pixels)
+
+    def chunk(tag, data):
+        body = tag + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    png = b"\x89PNG\r\n\x1a\n"
+    png += chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
+    png += chunk(b"IDAT", zlib.compress(raw, 9))
+    png += chunk(b"IEND", b"")
+    with open(path, "wb") as f:
+        f.write(png)
+
+
+# ---------------------------------------------------------- shape geometry
+# A shape is a signed distance function: negative inside, positive outside,
+# measured in pixels.  Coordinates: (0, 0) is the top-left corner of the
+# image, pixel (i, j) covers [i, i+1) x [j, j+1), y grows downward.
+
+def ellipse(cx, cy, rx, ry):
+    def sdf(x, y):
+        dx, dy = (x - cx) / rx, (y - cy) / ry
+        f = dx * dx + dy * dy - 1.0
+        g = 2.0 * math.hypot(dx / rx, dy / ry)  # |gradient| for a distance estimate
+        return f / g if g > 1e-9 else -min(rx, ry)
+    return sdf
+
+
+def circle(cx, cy, r):
+    return lambda x, y: math.hypot(x - cx, y - cy) - r
+
+
+def quad(p0, p1, p2, n=16):
+    """Points along a quadratic Bezier curve (p0 excluded)."""
+    pts = []
+    for i in range(1, n + 1):
+        t = i / n
+        a, b, c = (1 - t) ** 2, 2 * t * (1 - t), t * t
+        pts.append((a * p0[0] + b * p1[0] + c * p2[0], a * p0[1] + b * p1[1] + c * p2[1]))
+    return pts
+
+
+def path(start, *curves):
+    """A closed outline: start point, then (control, end) pairs for quads
+    or bare end points for straight lines."""
+    pts = [start]
+    for seg in curves:
+        if isinstance(seg[0], tuple):
+            pts += quad(pts[-1], seg[0], seg[1])
+        else:
+            pts.append(seg)
+    return pts
+
+
+def _segment_dist(x, y, ax, ay, bx, by):
+    vx, vy = bx - ax, by - ay
+    t = max(0.0, min(1.0, ((x - ax) * vx + (y - ay) * vy) / (vx * vx + vy * vy or 1e-9)))
+    return math.hypot(x - ax - t * vx, y - ay - t * vy)
+
+
+def polygon(pts):
+    edges = list(zip(pts, pts[1:] + pts[:1]))
+
+    def sdf(x, y):
+        d, inside = 1e9, False
+        for (ax, ay), (bx, by) in edges:
+            d = min(d, _segment_dist(x, y, ax, ay, bx, by))
+            if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
+                inside = not inside
+        return -d if inside else d
+    return sdf
+
+
+def stroke(pts, width):
+    """An open polyline drawn with a round pen."""
+    segs = list(zip(pts, pts[1:]))
+    return lambda x, y: min(_segment_dist(x, y, *a, *b) for a, b in segs) - width / 2
+
+
+# --------------------------------------------------------------- rendering
+
+def layer(sdf, fill, outline=0.0, outline_color=None):
+    """fill is an (r, g, b, a) tuple (a in 0..1) or a function of (x, y)."""
+    return (sdf, fill, outline, outline_color)
+
+
+def render(width, height, layers):
+    rows = []
+    n = SS * SS
+    for py in range(height):
+        row = []
+        for px in range(width):
+            acc = [0.0, 0.0, 0.0, 0.0]  # premultiplied sum
+            for sy in range(SS):
+                for sx in range(SS):
+                    x, y = px + (sx + 0.5) / SS, py + (sy + 0.5) / SS
+                    r = g = b = a = 0.0
+                    for sdf, fill, ow, oc in layers:  # paint back to front
+                        d = sdf(x, y)
+                        if d >= 0:
+                            continue
+                        c = oc if d > -ow else (fill(x, y) if callable(fill) else fill)
+                        ca = c[3]
+                        r, g, b = (c[0] * ca + r * (1 - ca), c[1] * ca + g * (1 - ca),
+                                   c[2] * ca + b * (1 - ca))
+                        a = ca + a * (1 - ca)
+                    acc[0] += r; acc[1] += g; acc[2] += b; acc[3] += a
+            alpha = acc[3] / n
+            if alpha <= 0:
+                row.append((0, 0, 0, 0))
+                continue
+            row.append(tuple(min(255, round(v / acc[3])) for v in acc[:3]) +
+                       (min(255, round(alpha * 255)),))
+        rows.append(row)
+    return rows
+
+
+def mix(c0, c1, t):
+    t = max(0.0, min(1.0, t))
+    return tuple(a + (b - a) * t for a, b in zip(c0, c1))
+
+
+# -------------------------------------------------------------------- fish
+
+FISH_W, FISH_H = 120, 72
+TAIL_TIP = (15, 36)  # notch of the forked tail, on the centre line: bubbles start here
+
+
+def fish_layers():
+    ink = (110, 45, 15, 1.0)          # dark outline
+    fin = (235, 92, 30, 1.0)          # fins: red-orange
+    fin_tip = (255, 170, 60, 1.0)
+    top, belly = (240, 110, 20, 1.0), (255, 214, 90, 1.0)
+    white, black = (255, 255, 255, 1.0), (25, 20, 30, 1.0)
+
+    def fin_fill(base, tip):  # fins lighten from base toward tip
+        vx, vy = tip[0] - base[0], tip[1] - base[1]
+        k = 1.0 / (vx * vx + vy * vy)
+        return lambda x, y: mix(fin, fin_tip, ((x - base[0]) * vx + (y - base[1]) * vy) * k)
+
+    # forked tail fin (behind the body): two lobes with a notch at TAIL_TIP
+    tail = polygon(path((32, 30), ((16, 16), (3, 4)), ((6, 24), TAIL_TIP),
+                        ((6, 48), (3, 68)), ((16, 56), (32, 42))))
+    # dorsal fin on the back, swept toward the tail
+    dorsal = polygon(path((80, 16), ((70, 2), (44, 2)), ((48, 10), (42, 18))))
+    # small belly fin
+    pelvic = polygon(path((72, 56), ((64, 68), (50, 70)), ((56, 62), (58, 56))))
+    # oval body: orange back shading to a golden belly
+    body = ellipse(66, 36, 45, 25)
+    body_fill = lambda x, y: mix(top, belly, (y - 16) / 40)
+    # gill line, side (pectoral) fin, eye, mouth
+    gill = stroke(quad((84, 16), (74, 36), (84, 56), 12), 1.6)
+    pectoral = polygon(path((76, 41), ((66, 35), (55, 40)), ((52, 49), (59, 54)),
+                            ((68, 51), (76, 44))))
+    mouth = stroke(quad((101, 42), (104, 45), (107, 43), 6), 1.5)
+    shine = ellipse(58, 22, 20, 4.5)
+    shine_fill = lambda x, y: (255, 240, 200, 0.5 * (1 - ((x - 58) / 20) ** 2))
+    return [
+        layer(tail, fin_fill((30, 36), (4, 36)), 1.6, ink),        # tail
+        layer(dorsal, fin_fill((60, 16), (52, 3)), 1.6, ink),      # dorsal fin
+        layer(pelvic, fin_fill((64, 58), (52, 69)), 1.6, ink),     # belly fin
+        layer(body, body_fill, 1.8, ink),                          # body
+        layer(shine, shine_fill),                          # glossy highlight on the back
+        layer(gill, (200, 80, 20, 1.0)),                   # gill line
+        layer(pectoral, fin_fill((76, 42), (55, 48)), 1.4, ink),   # side fin
+        layer(circle(93, 29, 7.5), white, 1.4, ink),       # eye white
+        layer(circle(95, 29.5, 4.2), black),               # pupil
+        layer(circle(93.6, 27.4, 1.5), white),              # glint
+        layer(mouth, ink),                                 # smile
+    ]
+
+
+# ------------------------------------------------------------------ bubble
+
+BUBBLE_SIZE = 64
+
+
+def bubble_layers():
+    c, r = BUBBLE_SIZE / 2, BUBBLE_SIZE / 2 - 1.5
+    inner, rim = (200, 245, 255), (225, 245, 255)
+
+    def body_fill(x, y):  # faint cyan, a touch denser toward the rim
+        t = math.hypot(x - c, y - c) / r
+        return inner + (0.15 + 0.1 * t ** 4,)
+
+    oval = ellipse(0, 0, 0.16 * r, 0.32 * r)
+
+    def highlight_sdf(x, y):  # the oval tilted 45 degrees, upper left
+        u, v = x - c + 0.42 * r, y - c + 0.42 * r
+        return oval((u + v) * 0.7071, (v - u) * 0.7071)
+
+    return [
+        layer(circle(c, c, r), body_fill, 3.5, rim + (0.8,)),  # disc + rim
+        layer(highlight_sdf, (255, 255, 255, 0.92)),            # main highlight
+        layer(circle(c + 0.45 * r, c + 0.5 * r, 0.07 * r), (255, 255, 255, 0.6)),  # glint
+    ]
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    write_png(os.path.join(here, "fish.png"), FISH_W, FISH_H,
+              render(FISH_W, FISH_H, fish_layers()))
+    write_png(os.path.join(here, "bubble.png"), BUBBLE_SIZE, BUBBLE_SIZE,
+              render(BUBBLE_SIZE, BUBBLE_SIZE, bubble_layers()))
+
+
+if __name__ == "__main__":
+    main()
