@@ -1,0 +1,7 @@
+import Foundation
+
+/// A point in time or a length of time, in seconds (CFTimeInterval as Core Animation uses it).
+///
+/// The engine never reads a clock: the host passes every "now" in (STYLE.md § 4), computed from
+/// an integer frame number as `Double(frame) / Double(fps)`. See REFERENCE.md § Media timing.
+public typealias MediaTime = Double
