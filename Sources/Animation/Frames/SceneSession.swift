@@ -144,11 +144,13 @@ public final class SceneSession {
         hostTimeline.transaction { transaction in
             transaction.disableActions = true
             rootLayer.frame = bounds
-            scene.rootLayer.anchorPoint = .zero
             overlay.layout(in: bounds)
         }
+        // Each layer animates on its own timeline, so the scene's layers need the scene's
+        // transaction to keep still.
         sceneTimeline.transaction { transaction in
             transaction.disableActions = true
+            scene.rootLayer.anchorPoint = .zero
             scene.rootLayer.frame = bounds
             scene.layout(in: bounds)
         }
