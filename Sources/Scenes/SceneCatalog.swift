@@ -3,7 +3,21 @@ import Animation
 /// Every scene of animdemo, in the order of the keys 1…5 (DESIGN.md § The scenes).
 public enum SceneCatalog {
     public static let all: [SceneDescriptor] = [
-        SceneDescriptor(name: "demo", summary: "a stand-in: click to move a square") { DemoScene(context: $0) }
+        SceneDescriptor(name: "checkmark", summary: "click anywhere: check ↔ X, strokes and colour animate") {
+            CheckmarkScene(context: $0)
+        },
+        SceneDescriptor(name: "fish", summary: "click the fish: a bubble floats up and pops; the fish swims and bubbles") {
+            FishScene(context: $0)
+        },
+        SceneDescriptor(name: "tictactoe", summary: "play tic-tac-toe; a win draws the rounded finish line") {
+            TicTacToeScene(context: $0)
+        },
+        SceneDescriptor(name: "elastic", summary: "drag down: an elastic wave follows; release: it bounces back on a spring") {
+            ElasticScene(context: $0)
+        },
+        SceneDescriptor(name: "download", summary: "a simulated download fills circular indicators; click to restart") {
+            DownloadScene(context: $0)
+        },
     ]
 
     /// The index of the scene called `name`, if there is one.
