@@ -14,15 +14,28 @@ final class LayerRenderer {
         self.images = images
     }
 
-    /// Draws `root` and its sublayers; `root`'s own position and transform place it in the
-    /// surface.
-    func draw(_ root: Layer, in context: CairoContext) {
-        drawLayer(root, in: context)
+    /// The damaged region of a frame and the boxes of the layers, to skip what lies outside.
+    struct Culling {
+        var damage: [Rect]
+        var tracker: DamageTracker
+
+        func touches(_ box: Rect?) -> Bool {
+            guard let box else { return true }
+            return damage.contains { $0.intersects(box) }
+        }
     }
 
-    private func drawLayer(_ model: Layer, in context: CairoContext) {
+    /// Draws `root` and its sublayers; `root`'s own position and transform place it in the
+    /// surface. With `culling`, layers whose boxes miss the damage are skipped.
+    func draw(_ root: Layer, in context: CairoContext, culling: Culling? = nil) {
+        drawLayer(root, in: context, culling: culling)
+    }
+
+    private func drawLayer(_ model: Layer, in context: CairoContext, culling: Culling?) {
+        if let culling, !culling.touches(culling.tracker.subtreeBoxes[ObjectIdentifier(model)]) { return }
         let layer = model.presentation()
         guard !layer.isHidden, layer.opacity > 0 else { return }
+        let drawsOwnContent = culling?.touches(culling?.tracker.ownBoxes[ObjectIdentifier(model)]) ?? true
         context.save()
         defer { context.restore() }
         context.concatenate(layer.transformToSuperlayer)
@@ -35,6 +48,29 @@ final class LayerRenderer {
         }
         let outline = layer.cornerRadius > 0
             ? BezierPath(roundedRect: bounds, cornerRadius: layer.cornerRadius) : BezierPath(rect: bounds)
+        if drawsOwnContent { drawContent(of: layer, outline: outline, in: context) }
+        if !model.sublayers.isEmpty {
+            context.save()
+            if layer.masksToBounds { context.clip(to: outline) }
+            for sublayer in model.sublayers { drawLayer(sublayer, in: context, culling: culling) }
+            context.restore()
+        }
+        if layer.borderWidth > 0 && drawsOwnContent {
+            let inset = layer.borderWidth / 2
+            let border = BezierPath(
+                roundedRect: bounds.insetBy(dx: inset, dy: inset), cornerRadius: max(layer.cornerRadius - inset, 0))
+            context.stroke(
+                border,
+                style: StrokeStyle(
+                    color: layer.borderColor, width: layer.borderWidth, cap: .butt, join: .miter, miterLimit: 10,
+                    dashes: [], dashPhase: 0))
+        }
+        if isGroup { context.endGroup(alpha: layer.opacity) }
+    }
+
+    /// The layer's own pixels: background, image, shape, text.
+    private func drawContent(of layer: Layer, outline: BezierPath, in context: CairoContext) {
+        let bounds = layer.bounds
         context.fill(outline, color: layer.backgroundColor)
         if let contents = layer.contents, let image = images.image(named: contents.name) {
             context.draw(image, in: bounds, alpha: 1)
@@ -52,22 +88,5 @@ final class LayerRenderer {
                 text: text.string, in: bounds, fontSize: text.fontSize, bold: text.isBold,
                 color: text.foregroundColor, alignment: text.alignment)
         }
-        if !model.sublayers.isEmpty {
-            context.save()
-            if layer.masksToBounds { context.clip(to: outline) }
-            for sublayer in model.sublayers { drawLayer(sublayer, in: context) }
-            context.restore()
-        }
-        if layer.borderWidth > 0 {
-            let inset = layer.borderWidth / 2
-            let border = BezierPath(
-                roundedRect: bounds.insetBy(dx: inset, dy: inset), cornerRadius: max(layer.cornerRadius - inset, 0))
-            context.stroke(
-                border,
-                style: StrokeStyle(
-                    color: layer.borderColor, width: layer.borderWidth, cap: .butt, join: .miter, miterLimit: 10,
-                    dashes: [], dashPhase: 0))
-        }
-        if isGroup { context.endGroup(alpha: layer.opacity) }
     }
 }

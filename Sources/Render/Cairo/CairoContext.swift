@@ -50,6 +50,22 @@ final class CairoContext {
         cairo_clip(handle)
     }
 
+    /// Copies `other`'s pixels over everything.
+    func paint(_ other: CairoSurface) {
+        cairo_save(handle)
+        cairo_set_operator(handle, CAIRO_OPERATOR_SOURCE)
+        other.withHandle { cairo_set_source_surface(handle, $0, 0, 0) }
+        cairo_paint(handle)
+        cairo_restore(handle)
+    }
+
+    /// Limits drawing to the union of `rects`.
+    func clip(to rects: [Rect]) {
+        cairo_new_path(handle)
+        for rect in rects { cairo_rectangle(handle, rect.minX, rect.minY, rect.width, rect.height) }
+        cairo_clip(handle)
+    }
+
     /// Limits drawing to the inside of `path`.
     func clip(to path: BezierPath) {
         addPath(path)

@@ -1,0 +1,110 @@
+import Animation
+import Render
+import Testing
+import TestSupport
+
+/// Damage tracking must change how much is painted, never what the frame looks like.
+@Suite("Incremental drawing")
+struct IncrementalCanvasTests {
+    /// A 300×200 tree: a moving rounded square, a stroke that trims, a fading group, a static
+    /// image, and a layer removed half-way.
+    func makeScene(_ stepper: FrameStepper) -> (root: Layer, removable: Layer) {
+        let timeline = stepper.timeline
+        let root = Layer(timeline: timeline)
+        root.anchorPoint = .zero
+        root.bounds = Rect(x: 0, y: 0, width: 300, height: 200)
+        root.backgroundColor = Color(white: 0.95)
+        let square = Layer(timeline: timeline)
+        square.frame = Rect(x: 10, y: 10, width: 30, height: 30)
+        square.backgroundColor = Color(red: 0.2, green: 0.4, blue: 0.9)
+        square.cornerRadius = 6
+        root.addSublayer(square)
+        let move = BasicAnimation(keyPath: .position)
+        move.fromValue = Point(x: 25, y: 25)
+        move.toValue = Point(x: 260, y: 150)
+        move.duration = 1
+        square.add(move, forKey: "move")
+        let stroke = ShapeLayer(timeline: timeline)
+        stroke.frame = root.bounds
+        stroke.path = BezierPath(ovalIn: Rect(x: 120, y: 60, width: 80, height: 80))
+        stroke.fillColor = .clear
+        stroke.strokeColor = Color(red: 0.9, green: 0.2, blue: 0.3)
+        stroke.lineWidth = 9
+        stroke.lineCap = .round
+        root.addSublayer(stroke)
+        let draw = BasicAnimation(keyPath: .strokeEnd)
+        draw.fromValue = 0
+        draw.toValue = 1
+        draw.duration = 0.8
+        stroke.add(draw, forKey: "draw")
+        let group = Layer(timeline: timeline)
+        group.frame = Rect(x: 200, y: 20, width: 80, height: 50)
+        group.backgroundColor = Color(red: 0.1, green: 0.7, blue: 0.3)
+        root.addSublayer(group)
+        let fade = BasicAnimation(keyPath: .opacity)
+        fade.fromValue = 1
+        fade.toValue = 0.2
+        fade.duration = 0.5
+        fade.fillMode = .forwards
+        fade.isRemovedOnCompletion = false
+        group.add(fade, forKey: "fade")
+        let fish = Layer(timeline: timeline)
+        fish.frame = Rect(x: 20, y: 120, width: 120, height: 72)
+        fish.contents = ImageAsset(named: "fish")
+        root.addSublayer(fish)
+        let removable = Layer(timeline: timeline)
+        removable.frame = Rect(x: 150, y: 160, width: 40, height: 30)
+        removable.backgroundColor = .black
+        root.addSublayer(removable)
+        return (root, removable)
+    }
+
+    @Test("every incremental frame equals a full redraw of the same frame")
+    func sameAsFullRedraw() throws {
+        let stepper = FrameStepper()
+        let (root, removable) = makeScene(stepper)
+        let full = FrameCanvas()
+        let incremental = try IncrementalCanvas(width: 300, height: 200, images: full.images)
+        var frames = 0
+        try withExtendedLifetime(root) {
+            for _ in 0..<75 {
+                stepper.step()
+                if stepper.frame == 30 { removable.removeFromSuperlayer() }
+                incremental.draw(root)
+                let expected = try full.render(root, size: Size(width: 300, height: 200))
+                let actual = try incremental.snapshot()
+                let comparison = try #require(GoldenImage.compare(actual, expected))
+                // Clips fall on whole pixels, so nothing should differ at all; 2/255 allows
+                // for rounding in Cairo's compositing of the fading group.
+                #expect(comparison.differingPixels == 0, "frame \(stepper.frame): \(comparison)")
+                frames += 1
+            }
+        }
+        #expect(frames == 75)
+    }
+
+    @Test("one small moving layer repaints about its old and new boxes, not the window")
+    func smallDamage() throws {
+        let stepper = FrameStepper()
+        let timeline = stepper.timeline
+        let root = Layer(timeline: timeline)
+        root.anchorPoint = .zero
+        root.bounds = Rect(x: 0, y: 0, width: 800, height: 600)
+        root.backgroundColor = .white
+        let dot = Layer(timeline: timeline)
+        dot.frame = Rect(x: 100, y: 100, width: 20, height: 20)
+        dot.backgroundColor = .black
+        root.addSublayer(dot)
+        let canvas = try IncrementalCanvas(width: 800, height: 600, images: FrameCanvas().images)
+        #expect(IncrementalCanvas.area(of: canvas.draw(root)) == 800 * 600)  // the first frame is whole
+        stepper.step()
+        #expect(canvas.draw(root).isEmpty)  // nothing moved
+        timeline.transaction { $0.disableActions = true; dot.position = Point(x: 113, y: 110) }
+        stepper.step()
+        let damage = canvas.draw(root)
+        // Old box x 100…120 and new 103…123, y 100…120, each grown by 1 px: one merged rect of
+        // 25 × 22; a pixel of slack each way for rounding out.
+        #expect(IncrementalCanvas.area(of: damage) <= 26 * 23, "damage \(damage)")
+        #expect(IncrementalCanvas.area(of: damage) >= 23 * 20)
+    }
+}
