@@ -10,7 +10,7 @@ struct AnimDemo: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "animdemo",
         abstract: "Five iOS animation tutorials in an X11 window, on an engine with Core Animation's semantics.",
-        subcommands: [RenderCommand.self])
+        subcommands: [RenderCommand.self, BenchCommand.self])
 
     @OptionGroup var scene: SceneOptions
 

@@ -1,0 +1,91 @@
+import Animation
+import Foundation
+
+/// Frame costs of a scene on the virtual clock, for `animdemo bench` (issue: fast frames).
+///
+/// Each frame is timed in two parts: the engine step (input, timers, display links, commit,
+/// the presentation of every layer, completions) and the render (damage, Cairo), on an
+/// `IncrementalCanvas` unless `fullRedraw`. Nothing sleeps: frames run back to back.
+public struct BenchmarkResult: Codable, Sendable {
+    public var frames: Int
+    public var median_ms: Double
+    public var p99_ms: Double
+    public var engine_median_ms: Double
+    public var render_median_ms: Double
+    public var pixels_median: Int
+    public var layers: Int
+    /// The same frames drawn by direct Cairo calls (when measured), and frame / floor.
+    public var floor_median_ms: Double?
+    public var overhead_ratio: Double?
+}
+
+public enum Benchmark {
+    /// Runs `warmup` frames, then `frames` measured ones; `perFrame` runs before each frame
+    /// (the fish scene keeps its bubbles topped up there).
+    public static func run(
+        host: HeadlessHost, frames: Int, warmup: Int = 30, fullRedraw: Bool, measureFloor: Bool = false,
+        perFrame: () -> Void = {}
+    ) throws -> BenchmarkResult {
+        let size = host.session.size
+        let canvas = try IncrementalCanvas(
+            width: Int(size.width), height: Int(size.height), images: host.canvas.images, background: .black)
+        canvas.isFullRedraw = fullRedraw
+        let floor = measureFloor ? try DirectCairoFloor(width: Int(size.width), height: Int(size.height)) : nil
+        var total: [Double] = []
+        var engine: [Double] = []
+        var render: [Double] = []
+        var pixels: [Int] = []
+        var floorTimes: [Double] = []
+        var layers = 0
+        for index in 0..<(warmup + frames) {
+            perFrame()
+            var engineNanos: UInt64 = 0
+            var renderNanos: UInt64 = 0
+            var repainted = 0
+            var scene: DirectCairoFloor.Frame?
+            var extractNanos: UInt64 = 0
+            let start = DispatchTime.now().uptimeNanoseconds
+            try host.step { root in
+                for layer in root.allLayers { _ = layer.presentation() }
+                let drawStart = DispatchTime.now().uptimeNanoseconds
+                engineNanos = drawStart - start
+                repainted = IncrementalCanvas.area(of: canvas.draw(root))
+                renderNanos = DispatchTime.now().uptimeNanoseconds - drawStart
+                layers = root.allLayers.count
+                if floor != nil {  // the floor's display list: not part of the engine's time
+                    let extractStart = DispatchTime.now().uptimeNanoseconds
+                    scene = DirectCairoFloor.Frame(root)
+                    extractNanos = DispatchTime.now().uptimeNanoseconds - extractStart
+                }
+            }
+            // Completions run after the draw, inside `step`: that is engine time too.
+            engineNanos = DispatchTime.now().uptimeNanoseconds - start - renderNanos - extractNanos
+            guard index >= warmup else { continue }
+            if let floor, let scene {
+                let floorStart = DispatchTime.now().uptimeNanoseconds
+                floor.draw(scene)
+                floorTimes.append(Double(DispatchTime.now().uptimeNanoseconds - floorStart) / 1e6)
+            }
+            engine.append(Double(engineNanos) / 1e6)
+            render.append(Double(renderNanos) / 1e6)
+            total.append(Double(engineNanos + renderNanos) / 1e6)
+            pixels.append(repainted)
+        }
+        let frameMedian = median(total)
+        let floorMedian = floorTimes.isEmpty ? nil : median(floorTimes)
+        return BenchmarkResult(
+            frames: frames, median_ms: frameMedian, p99_ms: percentile(total, 0.99),
+            engine_median_ms: median(engine), render_median_ms: median(render),
+            pixels_median: Int(median(pixels.map(Double.init))), layers: layers,
+            floor_median_ms: floorMedian, overhead_ratio: floorMedian.map { $0 > 0 ? frameMedian / $0 : 0 })
+    }
+
+    static func median(_ values: [Double]) -> Double { percentile(values, 0.5) }
+
+    static func percentile(_ values: [Double], _ p: Double) -> Double {
+        guard !values.isEmpty else { return 0 }
+        let sorted = values.sorted()
+        let rank = Int((p * Double(sorted.count - 1)).rounded())
+        return sorted[min(max(rank, 0), sorted.count - 1)]
+    }
+}

@@ -1,0 +1,85 @@
+import Animation
+import ArgumentParser
+import Foundation
+import Render
+import Scenes
+
+/// `animdemo bench`: frame costs on the virtual clock, with no sleeping (README § Speed).
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench", abstract: "Measure frame costs of a scene headless: medians and p99.")
+
+    @OptionGroup var scene: SceneOptions
+
+    @Option(help: "Measured frames (after a warm-up of 30).")
+    var frames = 300
+
+    @Option(help: "Scripted input, as for render.")
+    var events: String?
+
+    @Option(help: "Fish scene: keep this many bubbles in flight.")
+    var bubbles: Int?
+
+    @Flag(name: .customLong("full-redraw"), help: "Repaint the whole frame every frame (no damage tracking).")
+    var fullRedraw = false
+
+    @Flag(help: "Also draw the same frames by direct Cairo calls and report the ratio.")
+    var floor = false
+
+    @Flag(help: "Print one JSON object.")
+    var json = false
+
+    func validate() throws {
+        guard (1...100_000).contains(frames) else { throw ValidationError("--frames \(frames) is outside 1…100000") }
+        if let bubbles, !(0...100_000).contains(bubbles) {
+            throw ValidationError("--bubbles \(bubbles) is outside 0…100000")
+        }
+    }
+
+    func run() throws {
+        let script: EventScript
+        do {
+            script = try EventScript(parsing: events ?? "", fps: scene.fps)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        let canvas = FrameCanvas()
+        let session = SceneSession(
+            catalog: SceneCatalog.all, index: try scene.sceneIndex(), size: try scene.parsedSize(), seed: scene.seed,
+            images: canvas.images)
+        let host = HeadlessHost(session: session, fps: scene.fps, events: script, canvas: canvas)
+        let load = try BenchLoad(bubbles: bubbles, session: session)
+        let result = try Benchmark.run(
+            host: host, frames: frames, fullRedraw: fullRedraw, measureFloor: floor, perFrame: load.apply)
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            print(String(decoding: try encoder.encode(result), as: UTF8.self))
+            return
+        }
+        print(String(format: "%@ %@ %d frames%@", scene.scene, scene.size, result.frames, fullRedraw ? " (full redraw)" : ""))
+        print(String(format: "frame   median %.3f ms  p99 %.3f ms", result.median_ms, result.p99_ms))
+        print(String(format: "engine  median %.3f ms", result.engine_median_ms))
+        print(String(format: "render  median %.3f ms", result.render_median_ms))
+        print("pixels  median \(result.pixels_median) repainted, \(result.layers) layers")
+        if let floorMedian = result.floor_median_ms, let ratio = result.overhead_ratio {
+            print(String(format: "floor   median %.3f ms (direct Cairo), frame / floor %.2f×", floorMedian, ratio))
+        }
+    }
+}
+
+/// Extra load a benchmark puts on a scene each frame.
+struct BenchLoad {
+    let apply: () -> Void
+
+    init(bubbles: Int?, session: SceneSession) throws {
+        guard let bubbles else {
+            apply = {}
+            return
+        }
+        guard let fish = session.scene as? BubbleBenchmarking else {
+            throw ValidationError("--bubbles works with --scene fish only")
+        }
+        apply = { fish.keepBubblesInFlight(bubbles) }
+    }
+}
