@@ -9,6 +9,7 @@ import Animation
 /// the sublayers (clipped to the rounded bounds with masksToBounds); the border on top.
 final class LayerRenderer {
     private let images: ImageStore
+    private let scaledImages = ScaledImageCache()
 
     init(images: ImageStore) {
         self.images = images
@@ -40,15 +41,22 @@ final class LayerRenderer {
         defer { context.restore() }
         context.concatenate(layer.transformToSuperlayer)
         let bounds = layer.bounds
-        let isGroup = layer.opacity < 1
+        // Opacity < 1 needs a group (the layer and its sublayers fade as one), clipped to what
+        // the layer can touch so the group surface stays small; a leaf with nothing but an
+        // image fades the image directly, which is the same picture without a group.
+        let fadesImageOnly = layer.opacity < 1 && model.sublayers.isEmpty && layer.contents != nil
+            && !(layer is ShapeLayer) && !(layer is TextLayer) && layer.backgroundColor.alpha == 0
+            && layer.borderWidth == 0
+        let isGroup = layer.opacity < 1 && !fadesImageOnly
         if isGroup {
-            // The group is clipped to the layer where nothing can stick out of it.
-            if layer.masksToBounds { context.clip(to: bounds) }
+            context.clip(to: layer.masksToBounds ? bounds : Self.extent(of: model))
             context.beginGroup()
         }
         let outline = layer.cornerRadius > 0
             ? BezierPath(roundedRect: bounds, cornerRadius: layer.cornerRadius) : BezierPath(rect: bounds)
-        if drawsOwnContent { drawContent(of: layer, outline: outline, in: context) }
+        if drawsOwnContent {
+            drawContent(of: layer, outline: outline, alpha: fadesImageOnly ? layer.opacity : 1, in: context)
+        }
         if !model.sublayers.isEmpty {
             context.save()
             if layer.masksToBounds { context.clip(to: outline) }
@@ -69,11 +77,11 @@ final class LayerRenderer {
     }
 
     /// The layer's own pixels: background, image, shape, text.
-    private func drawContent(of layer: Layer, outline: BezierPath, in context: CairoContext) {
+    private func drawContent(of layer: Layer, outline: BezierPath, alpha: Double, in context: CairoContext) {
         let bounds = layer.bounds
         context.fill(outline, color: layer.backgroundColor)
         if let contents = layer.contents, let image = images.image(named: contents.name) {
-            context.draw(image, in: bounds, alpha: 1)
+            context.draw(image, in: bounds, alpha: alpha, cache: scaledImages)
         }
         if let shape = layer as? ShapeLayer {
             context.fill(shape.path, color: shape.fillColor, rule: shape.fillRule)
@@ -88,5 +96,16 @@ final class LayerRenderer {
                 text: text.string, in: bounds, fontSize: text.fontSize, bold: text.isBold,
                 color: text.foregroundColor, alignment: text.alignment)
         }
+    }
+
+    /// What `model` and its sublayers can touch, in its own coordinates (presentation values).
+    static func extent(of model: Layer) -> Rect {
+        var box = DamageTracker.extent(of: model.presentation())
+        for sublayer in model.sublayers {
+            let shown = sublayer.presentation()
+            guard !shown.isHidden else { continue }
+            box = box.union(extent(of: sublayer).applying(shown.transformToSuperlayer))
+        }
+        return box.insetBy(dx: -1, dy: -1)
     }
 }

@@ -116,10 +116,24 @@ final class CairoContext {
         cairo_stroke(handle)
     }
 
-    /// Draws `image` scaled to fill `rect`, with `alpha`.
-    func draw(_ image: CairoSurface, in rect: Rect, alpha: Double) {
+    /// Draws `image` scaled to fill `rect`, with `alpha`. When the layer is only translated,
+    /// a copy scaled once to the rect's size (from `cache`) is painted instead of scaling the
+    /// image again every frame.
+    func draw(_ image: CairoSurface, in rect: Rect, alpha: Double, cache: ScaledImageCache? = nil) {
         guard rect.width > 0, rect.height > 0, image.width > 0, image.height > 0 else { return }
         cairo_save(handle)
+        defer { cairo_restore(handle) }
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(handle, &matrix)
+        let isTranslation = matrix.xx == 1 && matrix.yy == 1 && matrix.xy == 0 && matrix.yx == 0
+        if isTranslation, let cache, let scaled = cache.scaled(image, to: rect.size) {
+            scaled.withHandle { cairo_set_source_surface(handle, $0, rect.minX, rect.minY) }
+            if let pattern = cairo_get_source(handle) { cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR) }
+            cairo_rectangle(handle, rect.minX, rect.minY, Double(scaled.width), Double(scaled.height))
+            cairo_clip(handle)
+            if alpha >= 1 { cairo_paint(handle) } else { cairo_paint_with_alpha(handle, alpha) }
+            return
+        }
         cairo_rectangle(handle, rect.minX, rect.minY, rect.width, rect.height)
         cairo_clip(handle)
         cairo_translate(handle, rect.minX, rect.minY)
@@ -130,7 +144,6 @@ final class CairoContext {
             cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
         }
         if alpha >= 1 { cairo_paint(handle) } else { cairo_paint_with_alpha(handle, alpha) }
-        cairo_restore(handle)
     }
 
     /// Draws one line of text in `rect`, centred vertically, aligned horizontally.
