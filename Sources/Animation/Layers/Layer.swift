@@ -215,7 +215,7 @@ open class Layer {
     /// returns those that finished just now (for their callbacks).
     func removeFinishedAnimations(at time: MediaTime) -> [LayerAnimation] {
         var finished: [LayerAnimation] = []
-        for entry in animationEntries where !entry.animation.hasFinished && entry.animation.endTime <= time {
+        for entry in animationEntries where !entry.animation.hasFinished && entry.animation.hasEnded(at: time) {
             entry.animation.hasFinished = true
             finished.append(entry.animation)
         }
@@ -228,7 +228,7 @@ open class Layer {
 
     /// Whether any attached animation is still changing values at `time`.
     func isAnimating(at time: MediaTime) -> Bool {
-        animationEntries.contains { !$0.animation.hasFinished && $0.animation.endTime > time }
+        animationEntries.contains { !$0.animation.hasFinished && !$0.animation.hasEnded(at: time) }
     }
 
     var hasAnimations: Bool { !animationEntries.isEmpty }

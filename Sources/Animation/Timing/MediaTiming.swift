@@ -64,6 +64,13 @@ extension MediaTiming {
         return beginTime + activeDuration / speed
     }
 
+    /// Whether the active interval is over at `parentTime`, by the same arithmetic as
+    /// `timingState(at:)` (so the frame that shows the end value is the frame it ends on).
+    public func hasEnded(at parentTime: MediaTime) -> Bool {
+        guard speed > 0, activeDuration.isFinite else { return false }
+        return (parentTime - beginTime) * speed >= activeDuration
+    }
+
     /// The state at `parentTime`, or nil when the animation has no effect then.
     public func timingState(at parentTime: MediaTime) -> TimingState? {
         let active = activeDuration

@@ -30,9 +30,9 @@
 // - The white window is the root layer's background (a single-view app's view is white);
 //   there is no status bar, so `preferredStatusBarStyle` has no counterpart.
 // - When the bounce ends, the path is rebuilt once more from the points' model values (the
-//   tutorial only pauses the display link). The link's last frame can come a hair before the
-//   spring's end (on iOS by frame timing; here when the frame time and the animation's end
-//   differ by rounding), which would leave the band resting 0.15 px off minimalHeight.
+//   tutorial only pauses the display link). On iOS the link's last frame can come a hair
+//   before the spring's end; rebuilding from the model keeps the band resting exactly at
+//   minimalHeight whatever the frame timing.
 // - A window resize lays everything out again for the new width; a bounce running then is cut
 //   short (its animations removed, the points at rest), since its points belong to the old
 //   width. The tutorial's view never changes size.
