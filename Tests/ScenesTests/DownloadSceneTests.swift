@@ -300,6 +300,32 @@ import Testing
         #expect(abs(try endDegrees() - 36) <= 1e-9)
     }
 
+    @Test("a resize in the middle of an update keeps it going at the new size")
+    func resizeMidUpdate() throws {
+        let driver = DownloadSceneDriver()
+        let filled = driver.scene.filledIndicator
+        driver.stepper.advance(to: 1.1)
+        let bigger = Rect(x: 0, y: 0, width: 1200, height: 900)
+        driver.stepper.timeline.transaction { transaction in
+            transaction.disableActions = true
+            driver.scene.rootLayer.frame = bigger
+            driver.scene.layout(in: bigger)
+        }
+        driver.stepper.advance(to: 1.25)
+        let side = 0.7 * 400.0
+        let center = Point(x: side / 2, y: side / 2)
+        let arc = try #require(DownloadArcEnds(filled.animatingLayer.presentation().path, type: .filled))
+        let end = arc.end - center
+        // Same timing as before the resize (easeOut half-way: 24.647°), on the new radius
+        // 0.45 · 280 − 2 = 124 px; tolerances as in the trajectory test, and 0.01 px for the
+        // blend's chord (0.005 px at this step).
+        let degrees = atan2(end.y, end.x) * 180 / .pi + 90
+        #expect(abs(degrees - 36 * TimingFunction.easeOut.progress(at: 0.5)) <= 1e-3)
+        #expect(abs(hypot(end.x, end.y) - (0.45 * side - 2)) <= 0.01)
+        driver.stepper.advance(to: 1.6)
+        #expect(filled.animatingLayer.animation(forKey: "path") == nil)
+    }
+
     // MARK: - Goldens
 
     @Test("goldens: mid-update and done", arguments: [1.25, 5.0])
