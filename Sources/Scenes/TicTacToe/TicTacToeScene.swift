@@ -286,9 +286,7 @@ final class TicTacToeScene: Scene {
         return true
     }
 
-    var keyHelp: [(key: String, action: String)] {
-        [("c", "computer plays O, never loses: \(isComputerPlayingO ? "on" : "off")")]
-    }
+    var keyHelp: [(key: String, action: String)] { [("c", "computer plays O on / off")] }
 
     /// Shows the field numbers (board order) in the fields' corners.
     func setDebugOverlay(visible: Bool) {
