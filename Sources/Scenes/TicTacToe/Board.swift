@@ -1,16 +1,6 @@
 // The game under the finish line: finish-line.txt starts from "a basic working engine of the
 // game" that it does not show, so this model is our own.
 
-/// A player's mark. X always moves first.
-enum Mark: Hashable, Sendable, CustomStringConvertible {
-    case x, o
-
-    /// The other player.
-    var opponent: Mark { self == .x ? .o : .x }
-
-    var description: String { self == .x ? "X" : "O" }
-}
-
 /// Nine fields in board order: row by row from the top, left to right in each row.
 ///
 /// ```

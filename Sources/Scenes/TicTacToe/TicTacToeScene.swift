@@ -9,7 +9,7 @@
 // new game (X starts again).
 //
 // The finish line is the tutorial's code (FinishLine.swift). The game around it is not in the
-// tutorial ("a basic working engine of the game"), so it is our own: Board.swift,
+// tutorial ("a basic working engine of the game"), so it is our own: Mark.swift, Board.swift,
 // GameEngine.swift, Minimax.swift, BoardGeometry.swift, MarkView.swift. Deliberate choices and
 // differences, with reasons:
 // - `startPoint` and `endPoint` are the centres of the first and the last field of the winning
