@@ -1,0 +1,355 @@
+import Animation
+import Foundation
+import Render
+import TestSupport
+import Testing
+
+@testable import Scenes
+
+/// Scripts, renders and colour tests shared by the tictactoe scene tests.
+enum TicTacToeFixture {
+    static let size = Size(width: 800, height: 600)
+
+    /// Where the board is in a window of `size`.
+    static func geometry(_ size: Size = size) -> BoardGeometry {
+        BoardGeometry(bounds: Rect(origin: .zero, size: size))
+    }
+
+    /// Clicks at the centres of `fields`, the first at `start` seconds, then one every `spacing`.
+    static func clicks(
+        _ fields: [Int], from start: Double = 0.1, every spacing: Double = 0.2, size: Size = size
+    )
+        -> String
+    {
+        let geometry = geometry(size)
+        return fields.enumerated().map { index, field in
+            let center = geometry.fieldCenter(field)
+            let time = start + Double(index) * spacing
+            return String(format: "%.3f tap %.3f %.3f", time, center.x, center.y)
+        }.joined(separator: "\n")
+    }
+
+    /// X wins the top row: X 0, O 3, X 1, O 4, X 2; the winning click is at 0.9 s.
+    static let topRowWin = clicks([0, 3, 1, 4, 2])
+    /// The time of the winning click, when the finish line starts.
+    static let winTime = 0.9
+
+    /// The frames at `times`, with `events`.
+    static func frames(_ events: String, at times: [Double], size: Size = size) throws -> [Double:
+        RenderedFrame]
+    {
+        try SceneRender.frames(
+            catalog: SceneCatalog.all, scene: "tictactoe", size: size, events: events, at: times)
+    }
+
+    /// The frame at `time`.
+    static func frame(_ events: String, at time: Double, size: Size = size) throws -> RenderedFrame {
+        let frames = try frames(events, at: [time], size: size)
+        guard let frame = frames[time] else { throw FixtureError.noFrame(time) }
+        return frame
+    }
+
+    enum FixtureError: Error { case noFrame(Double) }
+
+    /// Colours inside a fill or stroke come out exact but for 8-bit rounding (≤ 1/255, a bit
+    /// more after un-premultiplying); 0.02 (5/255) accepts those and rejects antialiased edge
+    /// pixels, which blend far more with what is under them.
+    static let colorTolerance = 0.02
+
+    static func isFinishLine(_ color: Color) -> Bool {
+        color.isClose(to: finishLineColor, within: colorTolerance)
+    }
+    static func isX(_ color: Color) -> Bool { color.isClose(to: xMarkColor, within: colorTolerance) }
+    static func isO(_ color: Color) -> Bool { color.isClose(to: oMarkColor, within: colorTolerance) }
+    static func isBoard(_ color: Color) -> Bool {
+        color.isClose(to: boardBackgroundColor, within: colorTolerance)
+    }
+
+    /// `color` under the finish line's veil: black at 30 % over it leaves 70 %.
+    static func veiled(_ color: Color) -> Color {
+        Color(red: color.red * 0.7, green: color.green * 0.7, blue: color.blue * 0.7)
+    }
+
+    /// The colour at `point`, clear outside the frame.
+    static func color(_ frame: RenderedFrame, _ point: Point) -> Color { frame.color(at: point) ?? .clear }
+
+    /// The top of an O in `field` (its stroke starts there).
+    static func oTop(_ field: Int, _ geometry: BoardGeometry = geometry()) -> Point {
+        geometry.fieldCenter(field) - Point(x: 0, y: geometry.fieldSide * oMarkRadiusRatio)
+    }
+}
+
+@Suite("TicTacToe scene")
+struct TicTacToeSceneTests {
+    typealias F = TicTacToeFixture
+    let geometry = F.geometry()
+    /// A corner of the window, off the board and away from the text.
+    let corner = Point(x: 20, y: 20)
+
+    // MARK: - Marks
+
+    @Test("marks appear in the fields clicked, X blue and O red, and no finish line before the win")
+    func marksInClickedFields() throws {
+        let frame = try F.frame(F.topRowWin, at: 0.85)
+        for field in [0, 1] {
+            #expect(F.isX(F.color(frame, geometry.fieldCenter(field))), "no X in field \(field)")
+        }
+        for field in [3, 4] {
+            #expect(F.isO(F.color(frame, F.oTop(field))), "no O in field \(field)")
+        }
+        for field in [2, 5, 6, 7, 8] {
+            #expect(F.isBoard(F.color(frame, geometry.fieldCenter(field))), "field \(field) is not empty")
+        }
+        #expect(frame.count(where: F.isFinishLine) == 0)
+        #expect(F.color(frame, corner).isClose(to: windowBackgroundColor, within: F.colorTolerance))
+    }
+
+    @Test("a mark draws its strokes in over 0.3 s")
+    func markDrawsItself() throws {
+        let frames = try F.frames(F.clicks([0]), at: [0.1, 0.2, 0.5, 0.6])
+        let field = geometry.fieldFrame(0)
+        func inked(_ time: Double) -> Int { frames[time]?.count(in: field, where: F.isX) ?? -1 }
+        #expect(inked(0.1) == 0)  // strokeEnd 0 on the frame of the click
+        #expect(inked(0.2) > 0 && inked(0.2) < inked(0.5), "\(inked(0.2)) of \(inked(0.5))")
+        #expect(inked(0.5) > 1000 && inked(0.6) == inked(0.5))  // done after 0.3 s
+    }
+
+    @Test("a click on a taken field, or off the board, changes nothing and keeps the turn")
+    func takenFieldChangesNothing() throws {
+        let plain = F.clicks([0, 3], from: 0.1, every: 0.3)
+        let c = geometry.fieldCenter(0)
+        let extra = plain + "\n0.2 tap \(c.x) \(c.y)\n0.25 tap 20 20"
+        let withExtra = try F.frames(extra, at: [0.28, 0.8])
+        let without = try F.frames(plain, at: [0.28, 0.8])
+        for time in [0.28, 0.8] {
+            guard let a = withExtra[time], let b = without[time] else {
+                Issue.record("missing frame at \(time)")
+                continue
+            }
+            let comparison = GoldenImage.compare(a, b, maxChannelDelta: 0)
+            #expect(
+                comparison?.differingPixels == 0,
+                "at \(time) s: \(comparison.map(String.init(describing:)) ?? "size")")
+        }
+        // The turn stayed with O: the next click put an O in field 3.
+        #expect(withExtra[0.8].map { F.isO(F.color($0, F.oTop(3))) } == true)
+    }
+
+    // MARK: - The finish line
+
+    @Test("on the win the finish line's circle covers the first field's centre at once, and the veil falls")
+    func finishLineAtOnce() throws {
+        let frame = try F.frame(F.topRowWin, at: F.winTime)
+        let start = geometry.fieldCenter(0)
+        #expect(F.isFinishLine(F.color(frame, start)))
+        // Only the circle so far: radius 12 + the half-pixel of its stroke; the box of the
+        // pure-colour pixels lies within ±1.5 px of 12.5 (antialiased rim).
+        let box = try #require(frame.boundingBox(where: F.isFinishLine))
+        #expect(box.minX >= start.x - 14 && box.minX <= start.x - 11, "\(box)")
+        #expect(box.maxX >= start.x + 11 && box.maxX <= start.x + 14, "\(box)")
+        #expect(box.minY >= start.y - 14 && box.maxY <= start.y + 14, "\(box)")
+        // The veil: black at 30 % over the window and the board.
+        #expect(F.color(frame, corner).isClose(to: F.veiled(windowBackgroundColor), within: F.colorTolerance))
+        #expect(
+            F.color(frame, geometry.fieldCenter(8)).isClose(
+                to: F.veiled(boardBackgroundColor), within: F.colorTolerance))
+    }
+
+    @Test("after 1 s of 2 the moving circle is half way: at the middle field's centre")
+    func finishLineHalfWay() throws {
+        let frame = try F.frame(F.topRowWin, at: F.winTime + 1)
+        let start = geometry.fieldCenter(0)
+        let middle = geometry.fieldCenter(1)  // half way from field 0 to field 2
+        #expect(F.isFinishLine(F.color(frame, middle)))
+        #expect(!F.isFinishLine(F.color(frame, geometry.fieldCenter(2))))
+        let box = try #require(frame.boundingBox(where: F.isFinishLine))
+        #expect(box.minX >= start.x - 14 && box.minX <= start.x - 11, "\(box)")
+        // The circle's far rim is 12.5 px past its centre; ±2 px for the antialiased rim and
+        // the line's rounding: the centre is at 400 ± 2.
+        let circleCenter = box.maxX - 12.5
+        #expect(abs(circleCenter - middle.x) <= 2, "the moving circle is at x = \(circleCenter)")
+        #expect(box.minY >= start.y - 14 && box.maxY <= start.y + 14, "\(box)")
+    }
+
+    @Test("after 2 s the circle is at the last field's centre and stays; nothing beyond the end circle")
+    func finishLineEnds() throws {
+        let frames = try F.frames(F.topRowWin, at: [F.winTime + 2, 3.5])
+        let end = geometry.fieldCenter(2)
+        var boxes: [Rect] = []
+        for time in [F.winTime + 2, 3.5] {
+            let frame = try #require(frames[time])
+            #expect(F.isFinishLine(F.color(frame, end)), "at \(time) s")
+            let box = try #require(frame.boundingBox(where: F.isFinishLine))
+            // The end circle's rim: 12.5 px past the centre, ±1.5 px for antialiasing.
+            #expect(box.maxX >= end.x + 11 && box.maxX <= end.x + 14, "at \(time) s: \(box)")
+            #expect(box.minY >= end.y - 14 && box.maxY <= end.y + 14, "at \(time) s: \(box)")
+            let beyond = Rect(x: end.x + 14, y: 0, width: 800 - end.x - 14, height: 600)
+            #expect(frame.count(in: beyond, where: F.isFinishLine) == 0, "at \(time) s")
+            boxes.append(box)
+        }
+        #expect(boxes.first == boxes.last)  // held by fillMode forwards
+    }
+
+    @Test("a diagonal runs from its first field in board order (2, top right) to its last (6)")
+    func diagonalInBoardOrder() throws {
+        // X plays 6, 4, 2 (bottom-up); O plays 0, 1.
+        let frames = try F.frames(F.clicks([6, 0, 4, 1, 2]), at: [F.winTime, F.winTime + 1, F.winTime + 2])
+        let first = geometry.fieldCenter(2)
+        let last = geometry.fieldCenter(6)
+        let atOnce = try #require(frames[F.winTime])
+        #expect(F.isFinishLine(F.color(atOnce, first)))
+        #expect(!F.isFinishLine(F.color(atOnce, last)))
+        let halfWay = try #require(frames[F.winTime + 1])
+        #expect(F.isFinishLine(F.color(halfWay, geometry.fieldCenter(4))))
+        #expect(!F.isFinishLine(F.color(halfWay, last)))
+        let done = try #require(frames[F.winTime + 2])
+        #expect(F.isFinishLine(F.color(done, last)))
+        // Nothing past the end circle, down and to the left along the diagonal: 16 px from its
+        // centre is beyond its 12.5 px rim.
+        let past = last + Point(x: -1, y: 1) * (16 / 2.0.squareRoot())
+        #expect(!F.isFinishLine(F.color(done, past)))
+        let box = try #require(done.boundingBox(where: F.isFinishLine))
+        #expect(box.minX >= last.x - 14 && box.maxX <= first.x + 14 && box.minY >= first.y - 14, "\(box)")
+        #expect(box.maxY <= last.y + 14, "\(box)")
+    }
+
+    // MARK: - Game flow
+
+    @Test("after a win a click starts a new game: no line, no veil, empty board, X to move")
+    func newGameAfterWin() throws {
+        let center = geometry.fieldCenter(4)
+        let events = F.topRowWin + "\n3.6 tap 100 300\n3.8 tap \(center.x) \(center.y)"
+        let frame = try F.frame(events, at: 4.3)
+        #expect(frame.count(where: F.isFinishLine) == 0)
+        #expect(F.color(frame, corner).isClose(to: windowBackgroundColor, within: F.colorTolerance))
+        for field in [0, 1, 2, 3, 5, 6, 7, 8] {
+            #expect(F.isBoard(F.color(frame, geometry.fieldCenter(field))), "field \(field) is not empty")
+        }
+        #expect(F.isX(F.color(frame, center)))  // X starts the new game
+    }
+
+    @Test("a full board without a winner says so, and the next click starts a new game")
+    func drawSaysSo() throws {
+        // X 0, O 1, X 2, O 4, X 3, O 5, X 7, O 6, X 8: nobody has three in a row.
+        let events = F.clicks([0, 1, 2, 4, 3, 5, 7, 6, 8], every: 0.1) + "\n1.7 tap 400 300"
+        let frames = try F.frames(events, at: [0.85, 1.5, 2.0])
+        // A strip through the middle of the board, where the message is.
+        let strip = Rect(x: 250, y: 290, width: 300, height: 20)
+        func dark(_ color: Color) -> Bool { color.red < 0.3 && color.green < 0.3 && color.blue < 0.3 }
+        func white(_ color: Color) -> Bool { color.red > 0.9 && color.green > 0.9 && color.blue > 0.9 }
+        let playing = try #require(frames[0.85])
+        let drawn = try #require(frames[1.5])
+        let next = try #require(frames[2.0])
+        // Before: only grid lines are dark there (6 px × 20 px, at x = 320 and 480).
+        #expect(playing.count(in: strip, where: dark) < 400)
+        // The message box: dark across the strip (6,000 pixels) but for its white letters.
+        #expect(drawn.count(in: strip, where: dark) > 3000)
+        #expect(drawn.count(in: strip, where: white) > 150)
+        #expect(drawn.count(where: F.isFinishLine) == 0)
+        #expect(F.color(drawn, corner).isClose(to: windowBackgroundColor, within: F.colorTolerance))
+        #expect(next.count(in: strip, where: dark) < 400)
+        #expect(next.count(in: geometry.frame, where: { F.isX($0) || F.isO($0) }) == 0)
+    }
+
+    // MARK: - The computer player
+
+    @Test("with c the computer answers X as O after 0.5 s, ignoring clicks meanwhile")
+    func computerAnswers() throws {
+        let expected = try #require(Minimax().bestMove(on: Board(xs: [4], os: [])))
+        let events = "0.1 key c\n" + F.clicks([4, 8], from: 0.3, every: 0.2)  // 8 is refused
+        let frames = try F.frames(events, at: [0.75, 1.4])
+        let waiting = try #require(frames[0.75])
+        #expect(waiting.count(in: geometry.frame, where: F.isO) == 0)
+        let answered = try #require(frames[1.4])
+        #expect(F.isO(F.color(answered, F.oTop(expected))), "no O in field \(expected)")
+        #expect(F.isBoard(F.color(answered, geometry.fieldCenter(8))))
+        #expect(F.isX(F.color(answered, geometry.fieldCenter(4))))
+    }
+
+    @Test("c again hands O back to the human, cancelling a pending answer")
+    func computerOff() throws {
+        let events = "0.1 key c\n" + F.clicks([4], from: 0.3) + "\n0.5 key c\n" + F.clicks([0], from: 1.5)
+        let frames = try F.frames(events, at: [1.4, 2.0])
+        #expect(frames[1.4].map { $0.count(in: geometry.frame, where: F.isO) } == 0)
+        #expect(frames[2.0].map { F.isO(F.color($0, F.oTop(0))) } == true)
+    }
+
+    @Test("the scene lists c in the help overlay and takes c, not other keys")
+    func keys() throws {
+        let host = try SceneRender.host(catalog: SceneCatalog.all, scene: "tictactoe")
+        #expect(host.session.helpLines.contains { $0.key == "c" })
+        let scene = try #require(host.session.scene as? TicTacToeScene)
+        #expect(scene.handleKey("c") && scene.isComputerPlayingO)
+        #expect(scene.handleKey("C") && !scene.isComputerPlayingO)
+        #expect(!scene.handleKey("x"))
+    }
+
+    // MARK: - Layout
+
+    @Test(
+        "the board is a centred white square of 0.8 × the smaller side with grid lines at thirds",
+        arguments: [
+            Size(width: 800, height: 600), Size(width: 500, height: 700), Size(width: 1024, height: 768),
+        ])
+    func layout(size: Size) throws {
+        let geometry = F.geometry(size)
+        let frame = try F.frame(F.clicks([8], size: size), at: 0.6, size: size)
+        let board = geometry.frame
+        let side = 0.8 * min(size.width, size.height)
+        // The white pixels: the board but its antialiased edge pixels (within 1 px).
+        let white = try #require(frame.boundingBox(where: F.isBoard))
+        #expect(
+            abs(white.minX - board.minX) <= 1 && abs(white.maxX - board.maxX) <= 1, "\(white) vs \(board)")
+        #expect(
+            abs(white.minY - board.minY) <= 1 && abs(white.maxY - board.maxY) <= 1, "\(white) vs \(board)")
+        #expect(abs(board.width - side) <= 1e-9 && abs(board.midX - size.width / 2) <= 1e-9)
+        // Grid lines through the thirds, ≥ 5 px wide: their centre pixels are the grid colour.
+        for third in [1.0, 2.0] {
+            let offset = side * third / 3
+            let vertical = Point(x: board.minX + offset, y: board.minY + side / 6)
+            let horizontal = Point(x: board.minX + side / 6, y: board.minY + offset)
+            for point in [vertical, horizontal] {
+                #expect(
+                    F.color(frame, point).isClose(to: gridLineColor, within: F.colorTolerance), "\(point)")
+            }
+        }
+        #expect(F.isBoard(F.color(frame, geometry.fieldCenter(0))))
+        #expect(F.isX(F.color(frame, geometry.fieldCenter(8))))  // the click landed in field 8
+    }
+
+    @Test("a resize during the finish line lays it out again for the new board and carries on")
+    func resizeDuringFinishLine() throws {
+        let host = try SceneRender.host(catalog: SceneCatalog.all, scene: "tictactoe", events: F.topRowWin)
+        _ = try host.render(frame: 84)  // 1.4 s: 0.5 s into the line
+        let size = Size(width: 500, height: 700)
+        host.session.resize(to: size)
+        let geometry = F.geometry(size)
+        let halfWay = try host.render(frame: 114)  // 1.9 s: 1 s into the line
+        #expect(halfWay.width == 500 && halfWay.height == 700)
+        #expect(F.isFinishLine(F.color(halfWay, geometry.fieldCenter(0))))
+        #expect(F.isFinishLine(F.color(halfWay, geometry.fieldCenter(1))))
+        // The circle's rim is 12.5 px past the middle; 20 px past it is clear of the line.
+        #expect(!F.isFinishLine(F.color(halfWay, geometry.fieldCenter(1) + Point(x: 20, y: 0))))
+        #expect(
+            F.color(halfWay, Point(x: 490, y: 690)).isClose(
+                to: F.veiled(windowBackgroundColor), within: F.colorTolerance))
+        let done = try host.render(frame: 174)  // 2.9 s: the end
+        let end = geometry.fieldCenter(2)
+        #expect(F.isFinishLine(F.color(done, end)))
+        let box = try #require(done.boundingBox(where: F.isFinishLine))
+        #expect(box.maxX <= end.x + 14 && box.maxX >= end.x + 11, "\(box)")
+    }
+
+    // MARK: - Goldens
+
+    @Test(
+        "goldens: the finish line half drawn and done, and a draw",
+        arguments: [("win", 1.9), ("win", 3.5), ("draw", 1.5)])
+    func goldens(script: String, time: Double) throws {
+        let events = script == "win" ? F.topRowWin : F.clicks([0, 1, 2, 4, 3, 5, 7, 6, 8], every: 0.1)
+        let frame = try F.frame(events, at: time)
+        let name = String(format: "tictactoe-%06d", Int((time * 1000).rounded()))
+        let mismatch = GoldenImage.mismatch(frame, named: name, in: SceneRender.goldens(besides: #filePath))
+        #expect(mismatch == nil, "\(mismatch ?? "")")
+    }
+}
