@@ -17,16 +17,17 @@
 //   1 pixel), the fill hides the strokes and a 1-px line hides the effect. Round caps and
 //   joins are C4's defaults and stay.
 // - It starts in the check state, in C4Blue: the stroke ranges the check animations end on
-//   (b1 0…0.81, b2 0…0.06, b3 0.804…1). The tutorial starts with the three whole paths in
-//   C4Purple, on a C4Purple canvas, so its first tap starts from shapes nobody sees.
+//   (b1 0…0.81, b2 0…0.06, b3 0.804…1). The tutorial starts with the three whole paths,
+//   filled C4Blue and stroked C4Purple on a C4Purple canvas: neither a check nor an X.
 // - A click during a transition calls off what the previous one still had to do: its
 //   pending `delay`s and the completion chains of its animations (`stopPreviousTransition`).
 //   Every animation starts from what is on screen (presentation values). In the tutorial
 //   those delays and observers fire anyway and pull some strokes back to the old state
 //   (the shapes end half check, half X), and C4's shape layer starts each animation from
 //   the old model value, so strokes jump.
-// - Where the tutorial leaves the curve unset (b3's animations, the colour), C4's default
-//   for view animations at the time, EaseInOut, is used.
+// - Not a difference, a reading: where the tutorial leaves the curve unset (b3's animations,
+//   the colour), C4's default for view animations is used, taken to be EaseInOut (C4's
+//   sources say `.EaseInOut` in some versions of `Animation.curve`, `.Linear` in others).
 // - The debug overlay (`d`) also shows the three whole paths the strokes travel along.
 import Animation
 
