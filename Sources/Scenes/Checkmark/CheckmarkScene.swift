@@ -1,14 +1,327 @@
+// CheckmarkScene.swift — tutorials/checkmark-c4.md ("Checkmark Animation", C4 chapter 4).
+//
+// What the user does: clicks anywhere. The check (a circle with a check inside, blue) turns
+// into an X (a circle with an X inside, pink), and the next click turns it back. Three
+// shapes, b1, b2 and b3, made from the tutorial's PaintCode paths, hand the circle and the
+// strokes over to each other by animating strokeStart and strokeEnd with the tutorial's
+// durations (d = 0.5 s, dc = 0.25 s), curves, delays (0.15, 0.3, 0.5 s) and completion
+// chains; the colour changes over d + dc.
+//
+// The C4 vocabulary (Shape, ViewAnimation with curve and completion observers, delay) lives
+// in this folder and is the engine's: a ViewAnimation is `timeline.animate`, `delay` is
+// `timeline.delay`, a Shape is a ShapeLayer.
+//
+// Deliberate differences from the tutorial, and why:
+// - Strokes 10 px wide, no fill. The tutorial keeps C4's shape defaults (line width 1, a
+//   C4Blue fill, a C4Purple stroke): on a desktop screen, at the tutorial's size (1 unit =
+//   1 pixel), the fill hides the strokes and a 1-px line hides the effect. Round caps and
+//   joins are C4's defaults and stay.
+// - It starts in the check state, in C4Blue: the stroke ranges the check animations end on
+//   (b1 0…0.81, b2 0…0.06, b3 0.804…1). The tutorial starts with the three whole paths,
+//   filled C4Blue and stroked C4Purple on a C4Purple canvas: neither a check nor an X.
+// - A click during a transition calls off what the previous one still had to do: its
+//   pending `delay`s and the completion chains of its animations (`stopPreviousTransition`).
+//   Every animation starts from what is on screen (presentation values). In the tutorial
+//   those delays and observers fire anyway and pull some strokes back to the old state
+//   (the shapes end half check, half X), and C4's shape layer starts each animation from
+//   the old model value, so strokes jump.
+// - Not a difference, a reading: where the tutorial leaves the curve unset (b3's animations,
+//   the colour), C4's default for view animations is used, taken to be EaseInOut (C4's
+//   sources say `.EaseInOut` in some versions of `Animation.curve`, `.Linear` in others).
+// - The debug overlay (`d`) also shows the three whole paths the strokes travel along.
 import Animation
 
-/// TEMPORARY: the checkmark scene is being ported; this blank stand-in keeps the catalog whole.
+/// The tutorial's timing constants (checkmark-c4.md, "animate()").
+/// Seconds: the check ↔ X stroke animations, and the colour animation's first part.
+private let d: MediaTime = 0.5
+/// Seconds: the chained second stroke animations, and the rest of the colour animation.
+private let dc: MediaTime = 0.25
+
+/// Ours: the strokes' width in pixels (the tutorial's C4 default is 1; see the header).
+let checkmarkLineWidth = 10.0
+
+/// The checkmark tutorial's `WorkSpace`: a canvas with three shapes that animate between a
+/// check and an X on every click.
 final class CheckmarkScene: Scene {
-    let title = "Checkmark (coming)"
+    let title = "Checkmark"
+    /// C4's `canvas`.
     let rootLayer: Layer
+    private let timeline: Timeline
+
+    /// Whether the shapes are in, or on their way to, the X state (the tutorial's `x`).
+    private(set) var x = false
+
+    private(set) var b1: Shape!
+    private(set) var b2: Shape!
+    private(set) var b3: Shape!
+
+    private(set) var b1ToX: ViewAnimation!
+    private(set) var b1ToCheck: ViewAnimation!
+    private(set) var b2ToX: ViewAnimation!
+    private(set) var b2ToCheck: ViewAnimation!
+    private(set) var b3ToX: ViewAnimation!
+    private(set) var b3ToCheck: ViewAnimation!
+
+    /// The timers of the `delay` calls a click may still have to call off.
+    private var pendingDelays: [ScheduledTimer] = []
+    /// The whole paths, thin, for the debug overlay.
+    private let guides: Layer
 
     init(context: SceneContext) {
-        rootLayer = Layer(timeline: context.timeline)
-        rootLayer.backgroundColor = Color(white: 0.5)
+        timeline = context.timeline
+        rootLayer = Layer(timeline: timeline)
+        guides = Layer(timeline: timeline)
+        setup()
     }
 
-    func layout(in bounds: Rect) {}
+    // MARK: - The tutorial's setup
+
+    private func setup() {
+        rootLayer.backgroundColor = C4Purple
+
+        b1 = createBezier1()
+        b2 = createBezier2()
+        b3 = createBezier3()
+        let shapes: [Shape] = [b1, b2, b3]
+        for shape in shapes {
+            shape.fillColor = .clear
+            shape.lineWidth = checkmarkLineWidth
+            shape.strokeColor = C4Blue
+        }
+        startInCheckState()
+
+        b1.addSublayer(b2)
+        b1.addSublayer(b3)
+        rootLayer.addSublayer(b1)
+        addGuides()
+
+        createB1Animations()
+        createB2Animations()
+        createB3Animations()
+
+        rootLayer.addGestureRecognizer(
+            TapGestureRecognizer { [weak self] _ in
+                guard let self else { return }
+                self.stopPreviousTransition()
+                if self.x {
+                    self.toCheck()
+                    self.animate(C4Blue)
+                } else {
+                    self.toX()
+                    self.animate(C4Pink)
+                }
+                self.x = !self.x
+            })
+    }
+
+    /// Ours: the stroke ranges that b1ToCheck, b2ToCheck and b3ToCheck (with their chains)
+    /// end on.
+    private func startInCheckState() {
+        b1.strokeStart = 0.0
+        b1.strokeEnd = 0.81
+        b2.strokeStart = 0.0
+        b2.strokeEnd = 0.06
+        b3.strokeStart = 0.804
+        b3.strokeEnd = 1.0
+    }
+
+    func layout(in bounds: Rect) {
+        // C4: b1.center = canvas.center. b1's frame is its path's box, (0, 0)…(207.6, 207.6)
+        // on the artboard, so the circle's centre (103.8, 103.8) lands on the window's.
+        b1.position = bounds.center
+        guides.position = bounds.center
+    }
+
+    // MARK: - The shapes (the tutorial's PaintCode paths, artboard units = pixels)
+
+    func createBezier1() -> Shape {
+        var bezier = BezierPath()
+        bezier.move(to: Point(177.2, 30.4))
+        bezier.addCurve(
+            to: Point(103.8, 0), controlPoint1: Point(158.4, 11.6), controlPoint2: Point(132.5, 0))
+        bezier.addCurve(
+            to: Point(0, 103.8), controlPoint1: Point(46.5, 0), controlPoint2: Point(0, 46.5))
+        bezier.addCurve(
+            to: Point(103.8, 207.6), controlPoint1: Point(0, 161.1), controlPoint2: Point(46.5, 207.6))
+        bezier.addCurve(
+            to: Point(207.6, 103.8), controlPoint1: Point(161.1, 207.6), controlPoint2: Point(207.6, 161.1))
+        bezier.addCurve(
+            to: Point(177.2, 30.4), controlPoint1: Point(207.6, 75.1), controlPoint2: Point(196, 49.2))
+        bezier.addLine(to: Point(69.2, 138.4))
+        return Shape(bezier, timeline: timeline)
+    }
+
+    func createBezier2() -> Shape {
+        var bezier = BezierPath()
+        bezier.move(to: Point(90.9, 138.4))
+        bezier.addLine(to: Point(10.6, 58.1))
+        bezier.addCurve(
+            to: Point(0, 103.8), controlPoint1: Point(3.8, 71.9), controlPoint2: Point(0, 87.4))
+        bezier.addCurve(
+            to: Point(103.8, 207.6), controlPoint1: Point(0, 161.1), controlPoint2: Point(46.5, 207.6))
+        bezier.addCurve(
+            to: Point(207.7, 103.8), controlPoint1: Point(161.1, 207.6), controlPoint2: Point(207.7, 161.1))
+        bezier.addCurve(
+            to: Point(103.9, 0), controlPoint1: Point(207.7, 46.5), controlPoint2: Point(161.3, 0))
+        bezier.addCurve(
+            to: Point(10.7, 58.1), controlPoint1: Point(63, 0), controlPoint2: Point(27.6, 23.7))
+        return Shape(bezier, timeline: timeline)
+    }
+
+    func createBezier3() -> Shape {
+        var bezier = BezierPath()
+        bezier.move(to: Point(138.4, 138.4))
+        bezier.addLine(to: Point(30.4, 30.4))
+        bezier.addCurve(
+            to: Point(0, 103.8), controlPoint1: Point(11.6, 49.2), controlPoint2: Point(0, 75.1))
+        bezier.addCurve(to: Point(42, 187.2), controlPoint1: Point(0, 138), controlPoint2: Point(16.5, 168.3))
+        bezier.addLine(to: Point(160, 69.2))
+        return Shape(bezier, timeline: timeline)
+    }
+
+    // MARK: - Animations
+
+    /// The colour of all three shapes, over d + dc (the curve is left to C4's default).
+    func animate(_ color: Color) {
+        ViewAnimation(duration: d + dc, on: timeline) { [unowned self] in
+            self.b1.strokeColor = color
+            self.b2.strokeColor = color
+            self.b3.strokeColor = color
+        }.animate()
+    }
+
+    private func createB1Animations() {
+        b1ToX = ViewAnimation(duration: d, on: timeline) { [unowned self] in
+            self.b1.strokeStart = 0.6
+        }
+        b1ToX.curve = .easeIn
+        b1ToX.addCompletionObserver { [unowned self] in
+            let a = ViewAnimation(duration: dc, on: self.timeline) {
+                self.b1.strokeStart = 0.88
+                self.b1.strokeEnd = 1.0
+            }
+            a.curve = .easeOut
+            a.animate()
+        }
+
+        b1ToCheck = ViewAnimation(duration: d, on: timeline) { [unowned self] in
+            self.b1.strokeStart = 0.6
+            self.b1.strokeEnd = 0.81
+        }
+        b1ToCheck.curve = .easeIn
+        b1ToCheck.addCompletionObserver { [unowned self] in
+            let a = ViewAnimation(duration: dc, on: self.timeline) {
+                self.b1.strokeStart = 0.0
+            }
+            a.curve = .easeOut
+            a.animate()
+        }
+    }
+
+    private func createB2Animations() {
+        b2ToX = ViewAnimation(duration: d, on: timeline) { [unowned self] in
+            self.b2.strokeStart = 0.15
+            self.b2.strokeEnd = 0.21
+        }
+        b2ToX.curve = .easeIn
+        b2ToX.addCompletionObserver { [unowned self] in
+            let a = ViewAnimation(duration: dc, on: self.timeline) {
+                self.b2.strokeEnd = 1.0
+            }
+            a.curve = .easeOut
+            a.animate()
+        }
+
+        b2ToCheck = ViewAnimation(duration: d, on: timeline) { [unowned self] in
+            self.b2.strokeEnd = 0.21
+        }
+        b2ToCheck.curve = .easeIn
+        b2ToCheck.addCompletionObserver { [unowned self] in
+            let a = ViewAnimation(duration: dc, on: self.timeline) {
+                self.b2.strokeStart = 0.0
+                self.b2.strokeEnd = 0.06
+            }
+            a.curve = .easeOut
+            a.animate()
+        }
+    }
+
+    private func createB3Animations() {
+        b3ToX = ViewAnimation(duration: d, on: timeline) { [unowned self] in
+            self.b3.strokeStart = 0.0
+            self.b3.strokeEnd = 0.19
+        }
+
+        b3ToCheck = ViewAnimation(duration: d, on: timeline) { [unowned self] in
+            self.b3.strokeStart = 0.804
+            self.b3.strokeEnd = 1.0
+        }
+    }
+
+    // MARK: - Putting it all together
+
+    func toX() {
+        b1ToX.animate()
+        delay(0.15) { [weak self] in
+            self?.b3ToX.animate()
+        }
+        delay(0.3) { [weak self] in
+            self?.b2ToX.animate()
+        }
+    }
+
+    func toCheck() {
+        b2ToCheck.animate()
+        delay(0.5) { [weak self] in
+            self?.b3ToCheck.animate()
+            self?.b1ToCheck.animate()
+        }
+    }
+
+    // MARK: - Ours
+
+    /// C4's `delay(seconds) { }`: the engine's `timeline.delay`, with the timer kept so that
+    /// a click can call it off.
+    private func delay(_ seconds: MediaTime, _ action: @escaping () -> Void) {
+        pendingDelays.append(timeline.delay(seconds, action))
+    }
+
+    /// Calls off what the transition in progress still has to start: its pending delays and
+    /// the completion chains of its animations. What already moves keeps moving until the
+    /// new transition animates it, from where it is on screen (see the header).
+    private func stopPreviousTransition() {
+        for timer in pendingDelays { timer.invalidate() }
+        pendingDelays = []
+        let animations: [ViewAnimation] = [b1ToX, b1ToCheck, b2ToX, b2ToCheck, b3ToX, b3ToCheck]
+        for animation in animations { animation.cancel() }
+    }
+
+    /// Thin lines along the three whole paths, shown with the debug overlay.
+    private func addGuides() {
+        guides.bounds = b1.bounds
+        guides.isHidden = true
+        let shapes: [Shape] = [b1, b2, b3]
+        for shape in shapes {
+            let guide = ShapeLayer(timeline: timeline)
+            guide.bounds = shape.bounds
+            guide.position = shape.position
+            guide.path = shape.path
+            guide.fillColor = .clear
+            guide.strokeColor = Color(white: 1, alpha: 0.35)
+            guide.lineWidth = 1
+            guides.addSublayer(guide)
+        }
+        rootLayer.addSublayer(guides)
+    }
+
+    func setDebugOverlay(visible: Bool) {
+        guides.isHidden = !visible
+    }
+}
+
+extension Point {
+    /// `Point(x, y)`: the tutorial's `CGPointMake(x, y)`, to keep the PaintCode lines short.
+    fileprivate init(_ x: Double, _ y: Double) {
+        self.init(x: x, y: y)
+    }
 }

@@ -1,0 +1,177 @@
+import Animation
+import Foundation
+import Render
+import TestSupport
+import Testing
+
+@testable import Scenes
+
+/// The checkmark scene as `animdemo render` draws it: where the strokes are and are not, their
+/// colour, the layout, and goldens paired with those probes.
+@Suite("Checkmark: rendered frames")
+struct CheckmarkRenderTests {
+    /// Colour tolerance: 8-bit channels round each component (≤ ½/255, and the premultiplied
+    /// round trip another ½/255); every stroke probe sits on a stroke's centre line, ≥ 4 px
+    /// inside the 10-px stroke, so its pixel is fully covered.
+    static let colorTolerance = 2.0 / 255
+    /// A "nothing here" probe must be this far from every stroke's centre line: half the line
+    /// width (5 px), the pixel's own half-diagonal (0.71 px), antialiasing (1 px), and the
+    /// sampling of `clearance` (≤ 0.5 px), rounded up.
+    static let clearance = 8.0
+
+    /// Points on the check that the X does not cover: (shape, fraction of its length).
+    static let checkProbes: [(Int, Double)] = [(1, 0.045), (2, 0.85), (2, 0.92), (2, 0.98)]
+    /// Points on the X that the check does not cover.
+    static let xProbes: [(Int, Double)] = [(0, 0.9), (0, 0.94), (2, 0.02), (2, 0.17)]
+    /// Points on the circle, drawn by b1 in the check and by b2 in the X.
+    static let circleProbes: [(Int, Double)] = [(0, 0.05), (0, 0.3), (0, 0.55), (0, 0.78)]
+
+    func render(
+        size: Size = Size(width: 800, height: 600), fps: Int = 60, events: String = "", at times: [MediaTime]
+    )
+        throws -> [MediaTime: RenderedFrame]
+    {
+        try SceneRender.frames(
+            catalog: SceneCatalog.all, scene: "checkmark", size: size, fps: fps, events: events, at: times)
+    }
+
+    /// Expects the pixel at `point` to be `color`.
+    func expectColor(
+        _ frame: RenderedFrame, at point: Point, _ color: Color, _ what: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let actual = frame.color(at: point)
+        #expect(
+            actual?.isClose(to: color, within: Self.colorTolerance) == true,
+            "\(what) at \(point): \(actual.map(\.description) ?? "outside") ≠ \(color)",
+            sourceLocation: sourceLocation)
+    }
+
+    /// Expects the stroke probes of `drawn` in `color` and the probes of `absent` to show the
+    /// background, having checked that those are clear of every stroke of `state`.
+    func expectState(
+        _ frame: RenderedFrame, geometry: CheckmarkGeometry, drawn: [(Int, Double)], absent: [(Int, Double)],
+        state: Strokes, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        for (shape, fraction) in drawn {
+            let point = geometry.point(shape: shape, at: fraction)
+            expectColor(
+                frame, at: point, state.color, "b\(shape + 1) at \(fraction)", sourceLocation: sourceLocation)
+        }
+        for (shape, fraction) in absent {
+            let point = geometry.point(shape: shape, at: fraction)
+            let room = geometry.clearance(of: point, from: state)
+            #expect(
+                room >= Self.clearance, "probe b\(shape + 1) at \(fraction) is only \(room) px from a stroke")
+            expectColor(
+                frame, at: point, C4Purple, "background (b\(shape + 1) at \(fraction))",
+                sourceLocation: sourceLocation)
+        }
+    }
+
+    /// The box of the pixels that are not the background, or nil.
+    func strokeBox(_ frame: RenderedFrame) -> Rect? {
+        frame.boundingBox { !$0.isClose(to: C4Purple, within: 8.0 / 255) }
+    }
+
+    @Test(
+        "at rest: the check in C4Blue, the circle centred in the window",
+        arguments: [
+            Size(width: 800, height: 600), Size(width: 1024, height: 768), Size(width: 500, height: 700),
+        ])
+    func checkAtRest(size: Size) throws {
+        let frame = try #require(try render(size: size, at: [0.5])[0.5])
+        let geometry = CheckmarkGeometry(size: size)
+        expectState(
+            frame, geometry: geometry, drawn: Self.checkProbes + Self.circleProbes, absent: Self.xProbes,
+            state: .check)
+        expectColor(frame, at: Point(x: 2, y: 2), C4Purple, "the background (C4Purple)")
+        // The circle (radius 103.8, stroke 10) is the outline: its box is 217.6 px wide and
+        // centred; ±1.5 px for antialiased edge pixels on either side.
+        let box = try #require(strokeBox(frame))
+        #expect(abs(box.midX - size.width / 2) <= 1.5, "box \(box)")
+        #expect(abs(box.midY - size.height / 2) <= 1.5, "box \(box)")
+        #expect(abs(box.width - 217.6) <= 3 && abs(box.height - 217.6) <= 3, "box \(box)")
+        if size == Size(width: 800, height: 600) {
+            let mismatch = GoldenImage.mismatch(
+                frame, named: "checkmark-000500", in: SceneRender.goldens(besides: #filePath))
+            #expect(mismatch == nil, "\(mismatch ?? "")")
+        }
+    }
+
+    @Test(
+        "one click: the X in C4Pink at rest",
+        arguments: [Size(width: 800, height: 600), Size(width: 500, height: 700)])
+    func xAtRest(size: Size) throws {
+        let frame = try #require(try render(size: size, events: "0.5 tap 400 300", at: [2.0])[2.0])
+        let geometry = CheckmarkGeometry(size: size)
+        expectState(
+            frame, geometry: geometry, drawn: Self.xProbes + Self.circleProbes, absent: Self.checkProbes,
+            state: .x)
+        let box = try #require(strokeBox(frame))
+        #expect(abs(box.midX - size.width / 2) <= 1.5 && abs(box.midY - size.height / 2) <= 1.5, "box \(box)")
+        if size == Size(width: 800, height: 600) {
+            let mismatch = GoldenImage.mismatch(
+                frame, named: "checkmark-002000", in: SceneRender.goldens(besides: #filePath))
+            #expect(mismatch == nil, "\(mismatch ?? "")")
+        }
+    }
+
+    @Test(
+        "two clicks, at rest or mid-transition, anywhere, give back the very same check",
+        arguments: [
+            "0.5 tap 400 300; 2.5 tap 20 580", "0.5 tap 790 10; 0.85 tap 400 300",
+            "0.5 tap 1 1; 0.62 tap 1 1",
+        ])
+    func backToCheck(events: String) throws {
+        let rest = try #require(try render(at: [0.5])[0.5])
+        let frame = try #require(try render(events: events, at: [4.5])[4.5])
+        let comparison = try #require(GoldenImage.compare(frame, rest, maxChannelDelta: 0))
+        // The same end values give the same pixels, byte for byte.
+        #expect(comparison.differingPixels == 0, "\(comparison)")
+    }
+
+    @Test("mid-transition, the strokes are where the tutorial's curves put them")
+    func midTransition() throws {
+        let frames = try render(events: "0.5 tap 400 300", at: [0.75, 0.8, 0.9])
+        let geometry = CheckmarkGeometry(size: Size(width: 800, height: 600))
+        let timeline = TutorialTimeline(clickAt: 0.5, from: .check, fps: 60)
+        // Each case puts probes 0.025 of the path's length (12 to 20 px) on either side of a
+        // moving stroke end; a round cap reaches 5 px, so they are clear of it. The other
+        // curves would put that end 0.08 or more away and leave one of the probes wrong.
+        let cases: [(time: MediaTime, shape: Int, isStart: Bool, value: Double, why: String)] = [
+            // 0.25 s after the click, b1ToX: 0.6 × easeIn(0.5), REFERENCE.md's table (linear or
+            // easeInOut: 0.3).
+            (0.75, 0, true, 0.6 * 0.315357, "b1.strokeStart, b1ToX, easeIn"),
+            // 0.15 s into b3ToX (it waits 0.15 s), the default curve: 1 − 0.81 × easeInOut(0.3),
+            // 0.838 (linear: 0.757).
+            (0.8, 2, false, 1 - 0.81 * TimingFunction.easeInEaseOut.progress(at: 0.3), "b3.strokeEnd, b3ToX"),
+        ]
+        for (time, shape, isStart, value, why) in cases {
+            let frame = try #require(frames[time])
+            let state = timeline.strokes(at: time)
+            let range = state.ranges[shape]
+            // The formulas above and the timeline's agree (table: 6 decimals).
+            #expect(abs((isStart ? range.lowerBound : range.upperBound) - value) <= 1e-6, "\(why)")
+            let inside = isStart ? value + 0.025 : value - 0.025
+            let outside = isStart ? value - 0.025 : value + 0.025
+            expectState(
+                frame, geometry: geometry, drawn: [(shape, inside)], absent: [(shape, outside)], state: state)
+        }
+        let mismatch = GoldenImage.mismatch(
+            try #require(frames[0.9]), named: "checkmark-000900", in: SceneRender.goldens(besides: #filePath))
+        #expect(mismatch == nil, "\(mismatch ?? "")")
+    }
+
+    @Test("the colour is half-way between C4Blue and C4Pink half-way through d + dc")
+    func colorHalfway() throws {
+        // At 120 fps 0.375 s after the click is a frame; easeInOut(0.5) = 0.5 exactly.
+        let frame = try #require(try render(fps: 120, events: "0.5 tap 400 300", at: [0.875])[0.875])
+        let geometry = CheckmarkGeometry(size: Size(width: 800, height: 600))
+        let halfway = C4Blue.interpolated(to: C4Pink, fraction: 0.5)
+        for (shape, fraction) in [(0, 0.7), (1, 0.03)] {
+            expectColor(
+                frame, at: geometry.point(shape: shape, at: fraction), halfway, "b\(shape + 1) half-way")
+        }
+    }
+}
