@@ -51,14 +51,15 @@ public final class IncrementalCanvas {
     @discardableResult
     public func draw(_ root: Layer) -> [Rect] {
         let whole = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
-        var damage = tracker.damage(for: root, in: whole)
-        if isFullRedraw || !hasDrawn { damage = [whole] }
+        let damage = isFullRedraw || !hasDrawn ? [whole] : tracker.damage(for: root, in: whole)
+        if isFullRedraw { tracker.reset() } else if !hasDrawn { _ = tracker.damage(for: root, in: whole) }
         hasDrawn = true
         guard !damage.isEmpty else { return [] }
+        let isWhole = damage == [whole]
         context.save()
-        context.clip(to: damage)
+        if !isWhole { context.clip(to: damage) }  // a clip, even the whole frame, slows Cairo down
         context.clear(to: background)
-        let culling = damage == [whole] ? nil : LayerRenderer.Culling(damage: damage, tracker: tracker)
+        let culling = isWhole ? nil : LayerRenderer.Culling(damage: damage, tracker: tracker)
         renderer.draw(root, in: context, culling: culling)
         context.restore()
         surface.withHandleFlush()

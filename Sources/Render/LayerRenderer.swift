@@ -52,14 +52,15 @@ final class LayerRenderer {
             context.clip(to: layer.masksToBounds ? bounds : Self.extent(of: model))
             context.beginGroup()
         }
-        let outline = layer.cornerRadius > 0
-            ? BezierPath(roundedRect: bounds, cornerRadius: layer.cornerRadius) : BezierPath(rect: bounds)
+        let outline = Self.outline(of: layer)
         if drawsOwnContent {
             drawContent(of: layer, outline: outline, alpha: fadesImageOnly ? layer.opacity : 1, in: context)
         }
         if !model.sublayers.isEmpty {
             context.save()
-            if layer.masksToBounds { context.clip(to: outline) }
+            if layer.masksToBounds {
+                if layer.cornerRadius > 0 { context.clip(to: outline()) } else { context.clip(to: bounds) }
+            }
             for sublayer in model.sublayers { drawLayer(sublayer, in: context, culling: culling) }
             context.restore()
         }
@@ -77,9 +78,9 @@ final class LayerRenderer {
     }
 
     /// The layer's own pixels: background, image, shape, text.
-    private func drawContent(of layer: Layer, outline: BezierPath, alpha: Double, in context: CairoContext) {
+    private func drawContent(of layer: Layer, outline: () -> BezierPath, alpha: Double, in context: CairoContext) {
         let bounds = layer.bounds
-        context.fill(outline, color: layer.backgroundColor)
+        if layer.backgroundColor.alpha > 0 { context.fill(outline(), color: layer.backgroundColor) }
         if let contents = layer.contents, let image = images.image(named: contents.name) {
             context.draw(image, in: bounds, alpha: alpha, cache: scaledImages)
         }
@@ -95,6 +96,15 @@ final class LayerRenderer {
             context.draw(
                 text: text.string, in: bounds, fontSize: text.fontSize, bold: text.isBold,
                 color: text.foregroundColor, alignment: text.alignment)
+        }
+    }
+
+    /// The rounded bounds, built only when something needs them.
+    private static func outline(of layer: Layer) -> () -> BezierPath {
+        {
+            layer.cornerRadius > 0
+                ? BezierPath(roundedRect: layer.bounds, cornerRadius: layer.cornerRadius)
+                : BezierPath(rect: layer.bounds)
         }
     }
 

@@ -13,6 +13,8 @@ open class Layer {
     public let timeline: Timeline
     /// Whether this object is a presentation copy (its changes animate nothing).
     public let isPresentation: Bool
+    /// For a presentation copy, the model layer it shows (CALayer's `model()`).
+    public private(set) weak var modelLayer: Layer?
     /// A name for debugging and tests.
     public var name: String?
 
@@ -82,6 +84,7 @@ open class Layer {
     public required init(presentationOf model: Layer) {
         timeline = model.timeline
         isPresentation = true
+        modelLayer = model
         name = model.name
         position = model.position
         bounds = model.bounds

@@ -50,6 +50,23 @@ open class ShapeLayer: Layer {
         strokeEnd = shape.strokeEnd
     }
 
-    /// The stroke as drawn: the path trimmed to `strokeStart…strokeEnd`.
-    public var trimmedPath: BezierPath { path.trimmed(from: strokeStart, to: strokeEnd) }
+    /// The stroke as drawn: the path trimmed to `strokeStart…strokeEnd`. The path's lengths
+    /// are kept on the model layer while the path stays the same, so that animating only the
+    /// stroke range does not measure the path again every frame.
+    public var trimmedPath: BezierPath {
+        guard strokeStart > 0 || strokeEnd < 1, strokeStart < strokeEnd else {
+            return path.trimmed(from: strokeStart, to: strokeEnd)
+        }
+        let owner = (modelLayer as? ShapeLayer) ?? self
+        let measure: TrimMeasure
+        if let cached = owner.trimMeasureCache, cached.path == path {
+            measure = cached.measure
+        } else {
+            measure = path.trimMeasure()
+            owner.trimMeasureCache = (path, measure)
+        }
+        return path.trimmed(from: strokeStart, to: strokeEnd, measure: measure)
+    }
+
+    private var trimMeasureCache: (path: BezierPath, measure: TrimMeasure)?
 }

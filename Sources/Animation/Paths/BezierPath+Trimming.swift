@@ -13,31 +13,18 @@ extension BezierPath {
     ///   found to 1e-10 of the segment's length, so pieces keep their kind and the cut point is
     ///   the true point. Zero-length segments inside a cut subpath are left out.
     ///
-    /// Cost: one arc length per segment, plus a root search at each of the two cuts.
-    public func trimmed(from start: Double, to end: Double) -> BezierPath {
+    /// Cost: one arc length per segment (none when this path's `measure` is given, as a
+    /// shape layer keeps it while only its stroke range animates), plus a root search at each
+    /// of the two cuts.
+    public func trimmed(from start: Double, to end: Double, measure: TrimMeasure? = nil) -> BezierPath {
         let start = start.isNaN ? 0 : min(max(start, 0), 1)
         let end = end.isNaN ? 0 : min(max(end, 0), 1)
         guard start < end else { return BezierPath() }
         if start <= 0 && end >= 1 { return self }
-
-        // Pass 1: each segment's length, and where each subpath ends along the path (summed in
-        // the same order as pass 2 walks, so the ends compare exactly).
-        var segmentLengths: [Double] = []
-        segmentLengths.reserveCapacity(elements.count)
-        var subpathEnds: [Double] = []
-        var total = 0.0
-        var segments = SegmentIterator(elements: elements)
-        for element in elements {
-            if case .move = element {
-                subpathEnds.append(total)
-                continue
-            }
-            guard let segment = segments.next() else { break }
-            let segmentLength = segment.length
-            segmentLengths.append(segmentLength)
-            total += segmentLength
-            subpathEnds[subpathEnds.count - 1] = total
-        }
+        let measure = measure ?? trimMeasure()
+        let segmentLengths = measure.segmentLengths
+        let subpathEnds = measure.subpathEnds
+        let total = measure.total
         guard total > 0 else { return BezierPath() }
 
         // Pass 2: keep, cut or drop each subpath.
@@ -99,4 +86,33 @@ extension BezierPath {
         }
         return BezierPath(normalizedElements: output)
     }
+
+    /// Pass 1 of trimming: each segment's length, and where each subpath ends along the path
+    /// (summed in the same order as the cut walks, so the ends compare exactly).
+    public func trimMeasure() -> TrimMeasure {
+        var segmentLengths: [Double] = []
+        segmentLengths.reserveCapacity(elements.count)
+        var subpathEnds: [Double] = []
+        var total = 0.0
+        var segments = SegmentIterator(elements: elements)
+        for element in elements {
+            if case .move = element {
+                subpathEnds.append(total)
+                continue
+            }
+            guard let segment = segments.next() else { break }
+            let segmentLength = segment.length
+            segmentLengths.append(segmentLength)
+            total += segmentLength
+            subpathEnds[subpathEnds.count - 1] = total
+        }
+        return TrimMeasure(segmentLengths: segmentLengths, subpathEnds: subpathEnds, total: total)
+    }
+}
+
+/// The lengths `trimmed(from:to:measure:)` needs, computed once per path.
+public struct TrimMeasure: Sendable, Hashable {
+    public let segmentLengths: [Double]
+    public let subpathEnds: [Double]
+    public let total: Double
 }

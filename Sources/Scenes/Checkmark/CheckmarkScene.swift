@@ -183,12 +183,16 @@ final class CheckmarkScene: Scene {
 
     /// The colour of all three shapes, over d + dc (the curve is left to C4's default).
     func animate(_ color: Color) {
-        ViewAnimation(duration: d + dc, on: timeline) { [unowned self] in
+        let colorAnimation = ViewAnimation(duration: d + dc, on: timeline) { [unowned self] in
             self.b1.strokeColor = color
             self.b2.strokeColor = color
             self.b3.strokeColor = color
-        }.animate()
+        }
+        self.colorAnimation = colorAnimation  // kept, as the b1… animations are
+        colorAnimation.animate()
     }
+
+    private var colorAnimation: ViewAnimation?
 
     private func createB1Animations() {
         b1ToX = ViewAnimation(duration: d, on: timeline) { [unowned self] in
