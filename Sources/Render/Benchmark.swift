@@ -80,6 +80,55 @@ public enum Benchmark {
             floor_median_ms: floorMedian, overhead_ratio: floorMedian.map { $0 > 0 ? frameMedian / $0 : 0 })
     }
 
+    /// One small layer moving over a still window: the cost of an incremental frame (engine,
+    /// damage, repaint) against drawing just the repainted box by direct Cairo calls (the
+    /// least any renderer must do). Returns both medians in milliseconds.
+    public static func smallLayerProbe(width: Int, height: Int, frames: Int) throws -> (frame: Double, box: Double) {
+        let timeline = Timeline()
+        let root = Layer(timeline: timeline)
+        root.anchorPoint = .zero
+        root.bounds = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        root.backgroundColor = Color(white: 0.95)
+        for index in 0..<12 {  // still content that a full redraw would repaint
+            let tile = ShapeLayer(timeline: timeline)
+            tile.frame = Rect(x: Double(index % 4) * 190 + 20, y: Double(index / 4) * 190 + 20, width: 150, height: 150)
+            tile.path = BezierPath(ovalIn: Rect(x: 0, y: 0, width: 150, height: 150))
+            tile.fillColor = Color(red: 0.8, green: 0.85, blue: 0.95)
+            tile.strokeColor = Color(red: 0.2, green: 0.3, blue: 0.6)
+            tile.lineWidth = 6
+            root.addSublayer(tile)
+        }
+        let mover = Layer(timeline: timeline)
+        mover.frame = Rect(x: 0, y: 0, width: 32, height: 32)
+        mover.backgroundColor = Color(red: 0.9, green: 0.3, blue: 0.2)
+        mover.cornerRadius = 8
+        root.addSublayer(mover)
+        let move = BasicAnimation(keyPath: .position)
+        move.fromValue = Point(x: 40, y: 40)
+        move.toValue = Point(x: Double(width) - 40, y: Double(height) - 40)
+        move.duration = Double(frames + 60) / 60
+        mover.add(move, forKey: "move")
+        let canvas = try IncrementalCanvas(width: width, height: height, images: ImageStore())
+        let floor = try DirectCairoFloor(width: width, height: height)
+        var frameTimes: [Double] = []
+        var boxTimes: [Double] = []
+        for frame in 0..<(frames + 30) {
+            let start = DispatchTime.now().uptimeNanoseconds
+            timeline.beginFrame(at: Double(frame) / 60)
+            evaluatePresentation(root)
+            let damage = canvas.draw(root)
+            timeline.endFrame()
+            let frameNanos = DispatchTime.now().uptimeNanoseconds - start
+            guard frame >= 30, let box = damage.first, damage.count == 1 else { continue }
+            let list = DirectCairoFloor.Frame(root)
+            let boxStart = DispatchTime.now().uptimeNanoseconds
+            floor.draw(list, in: box)
+            boxTimes.append(Double(DispatchTime.now().uptimeNanoseconds - boxStart) / 1e6)
+            frameTimes.append(Double(frameNanos) / 1e6)
+        }
+        return (median(frameTimes), median(boxTimes))
+    }
+
     /// The engine's share of a frame: every layer's presentation at the frame time (the
     /// renderer then reuses them).
     private static func evaluatePresentation(_ layer: Layer) {

@@ -29,6 +29,11 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Print one JSON object.")
     var json = false
 
+    @Flag(
+        name: .customLong("small-layer-probe"),
+        help: "Instead of a scene: one small layer moving, incremental frame vs. its box drawn alone.")
+    var smallLayerProbe = false
+
     func validate() throws {
         guard (1...100_000).contains(frames) else { throw ValidationError("--frames \(frames) is outside 1…100000") }
         if let bubbles, !(0...100_000).contains(bubbles) {
@@ -37,6 +42,15 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
+        if smallLayerProbe {
+            let size = try scene.parsedSize()
+            let probe = try Benchmark.smallLayerProbe(width: Int(size.width), height: Int(size.height), frames: frames)
+            print(String(format: "small layer moving, %@, %d frames", scene.size, frames))
+            print(String(format: "incremental frame median %.3f ms", probe.frame))
+            print(String(format: "its box alone     median %.3f ms (direct Cairo)", probe.box))
+            print(String(format: "frame / box %.2f×", probe.box > 0 ? probe.frame / probe.box : 0))
+            return
+        }
         let script: EventScript
         do {
             script = try EventScript(parsing: events ?? "", fps: scene.fps)

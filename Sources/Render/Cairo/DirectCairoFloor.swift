@@ -13,6 +13,8 @@ public final class DirectCairoFloor {
             case image(transform: AffineTransform, name: String, rect: Rect, alpha: Double)
         }
         var items: [Item] = []
+        /// Each item's box in window pixels, to leave out what a region does not touch.
+        var boxes: [Rect] = []
 
         /// Flattens the tree as drawn now (trimmed strokes, resolved transforms); opacity is
         /// folded into each item, which is what a hand-written renderer would do.
@@ -25,6 +27,9 @@ public final class DirectCairoFloor {
             guard !layer.isHidden, layer.opacity > 0 else { return }
             let transform = layer.transformToSuperlayer.concatenating(parent)
             let alpha = parentAlpha * layer.opacity
+            let box = DamageTracker.extent(of: layer).applying(transform)
+            let before = items.count
+            defer { boxes += Array(repeating: box, count: items.count - before) }
             if layer.backgroundColor.alpha > 0 {
                 let outline = layer.cornerRadius > 0
                     ? BezierPath(roundedRect: layer.bounds, cornerRadius: layer.cornerRadius)
@@ -60,12 +65,18 @@ public final class DirectCairoFloor {
 
     deinit { cairo_destroy(cairo) }
 
-    /// Draws `frame` over black, the whole surface.
-    public func draw(_ frame: Frame) {
+    /// Draws `frame` over black: the whole surface, or only `region` (clipped to it).
+    public func draw(_ frame: Frame, in region: Rect? = nil) {
+        cairo_reset_clip(cairo)
         cairo_identity_matrix(cairo)
+        if let region {
+            cairo_rectangle(cairo, region.minX, region.minY, region.width, region.height)
+            cairo_clip(cairo)
+        }
         cairo_set_source_rgb(cairo, 0, 0, 0)
         cairo_paint(cairo)
-        for item in frame.items {
+        for (index, item) in frame.items.enumerated() {
+            if let region, !frame.boxes[index].intersects(region) { continue }
             switch item {
             case .fill(let t, let path, let color, let alpha):
                 setMatrix(t)
