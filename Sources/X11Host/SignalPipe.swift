@@ -1,0 +1,47 @@
+import Glibc
+
+/// Turns SIGINT and SIGTERM into a readable pipe that the event loop polls beside the X
+/// connection (the self-pipe trick), so that the loop ends normally and releases what it holds.
+///
+/// A signal handler may only do async-signal-safe things: it writes one byte, nothing else.
+final class SignalPipe {
+    /// The end to poll(); readable once a signal arrived.
+    let fileDescriptor: Int32
+    private let writeEnd: Int32
+
+    nonisolated(unsafe) private static var activeWriteEnd: Int32 = -1
+
+    /// Installs the handlers; they stay until `deinit` restores the defaults.
+    init() throws(WindowError) {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw .cannotPresent("cannot make a pipe for signals") }
+        for end in ends {
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        }
+        fileDescriptor = ends[0]
+        writeEnd = ends[1]
+        Self.activeWriteEnd = writeEnd
+        for signalNumber in [SIGINT, SIGTERM] {
+            _ = signal(signalNumber) { _ in
+                var byte: UInt8 = 1
+                _ = write(SignalPipe.activeWriteEnd, &byte, 1)
+            }
+        }
+    }
+
+    deinit {
+        for signalNumber in [SIGINT, SIGTERM] { _ = signal(signalNumber, SIG_DFL) }
+        Self.activeWriteEnd = -1
+        close(fileDescriptor)
+        close(writeEnd)
+    }
+
+    /// Empties the pipe; whether a signal had arrived.
+    func drain() -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 16)
+        var sawSignal = false
+        while read(fileDescriptor, &buffer, buffer.count) > 0 { sawSignal = true }
+        return sawSignal
+    }
+}
