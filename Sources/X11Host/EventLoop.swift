@@ -158,7 +158,8 @@ final class EventLoop {
         do {
             try presenter.draw { buffer, stride in
                 try canvas.render(
-                    session.rootLayer, into: buffer, width: presenter.width, height: presenter.height, stride: stride,
+                    session.rootLayer, into: buffer, width: presenter.width, height: presenter.height,
+                    stride: stride,
                     background: Self.background)
             }
         } catch {

@@ -22,7 +22,8 @@ struct ScreenshotWriter {
         let stem = "animdemo-\(scene)-\(Self.timestamp())"
         for counter in 1...1000 {
             let name = counter == 1 ? "\(stem).png" : "\(stem)-\(counter).png"
-            let path = directory == "." ? name : directory.hasSuffix("/") ? directory + name : "\(directory)/\(name)"
+            let path =
+                directory == "." ? name : directory.hasSuffix("/") ? directory + name : "\(directory)/\(name)"
             let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             if descriptor < 0 {
                 if errno == EEXIST { continue }
@@ -45,7 +46,9 @@ struct ScreenshotWriter {
         if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
         guard errno == ENOENT else { throw Failure(directory: directory, reason: Self.lastError()) }
         let parent = String(path.reversed().drop { $0 == "/" }.drop { $0 != "/" }.reversed())
-        guard !parent.isEmpty, parent != path else { throw Failure(directory: directory, reason: Self.lastError()) }
+        guard !parent.isEmpty, parent != path else {
+            throw Failure(directory: directory, reason: Self.lastError())
+        }
         try makeDirectory(parent)
         guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
             throw Failure(directory: directory, reason: Self.lastError())

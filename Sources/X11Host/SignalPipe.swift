@@ -22,12 +22,18 @@ final class SignalPipe {
         fileDescriptor = ends[0]
         writeEnd = ends[1]
         Self.activeWriteEnd = writeEnd
+        var handled = sigset_t()
+        sigemptyset(&handled)
         for signalNumber in [SIGINT, SIGTERM] {
+            sigaddset(&handled, signalNumber)
             _ = signal(signalNumber) { _ in
                 var byte: UInt8 = 1
                 _ = write(SignalPipe.activeWriteEnd, &byte, 1)
             }
         }
+        // A blocked mask survives exec: a parent that blocked these (a test runner's thread)
+        // would otherwise leave the program deaf to them.
+        pthread_sigmask(SIG_UNBLOCK, &handled, nil)
     }
 
     deinit {

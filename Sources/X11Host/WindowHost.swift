@@ -12,7 +12,8 @@ public struct WindowOptions {
     public var screenshotDirectory: String
 
     public init(
-        catalog: [SceneDescriptor], sceneIndex: Int, size: Size, fps: Int, seed: UInt64, screenshotDirectory: String
+        catalog: [SceneDescriptor], sceneIndex: Int, size: Size, fps: Int, seed: UInt64,
+        screenshotDirectory: String
     ) {
         self.catalog = catalog
         self.sceneIndex = sceneIndex

@@ -68,7 +68,9 @@ final class PutImagePresenter: FramePresenter {
         return (buffer, image)
     }
 
-    private static func destroy(_ image: UnsafeMutablePointer<XImage>, _ buffer: UnsafeMutableRawBufferPointer) {
+    private static func destroy(
+        _ image: UnsafeMutablePointer<XImage>, _ buffer: UnsafeMutableRawBufferPointer
+    ) {
         image.pointee.data = nil  // XDestroyImage would free() it, and it is not malloc's
         _ = animdemo_XDestroyImage(image)
         buffer.deallocate()

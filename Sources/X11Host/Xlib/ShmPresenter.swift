@@ -30,7 +30,9 @@ final class ShmPresenter: FramePresenter {
 
     func resize(width: Int, height: Int) throws(WindowError) {
         guard width != self.width || height != self.height else { return }
-        guard let (segment, image) = Self.makeImage(window: window, width: width, height: height, reusing: segment)
+        guard
+            let (segment, image) = Self.makeImage(
+                window: window, width: width, height: height, reusing: segment)
         else { throw .cannotPresent("no shared memory for a \(width)x\(height) frame") }
         _ = animdemo_XDestroyImage(self.image)
         self.image = image
@@ -70,7 +72,8 @@ final class ShmPresenter: FramePresenter {
                 window.display.handle, window.visual, UInt32(window.depth), ZPixmap, nil, segment.info,
                 UInt32(width), UInt32(height))
         else { return nil }
-        guard image.pointee.bits_per_pixel == 32, Int(image.pointee.bytes_per_line) * height <= segment.byteCount
+        guard image.pointee.bits_per_pixel == 32,
+            Int(image.pointee.bytes_per_line) * height <= segment.byteCount
         else {
             _ = animdemo_XDestroyImage(image)
             return nil

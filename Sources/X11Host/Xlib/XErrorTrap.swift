@@ -33,7 +33,8 @@ enum XErrorTrap {
             if XErrorTrap.records.count < 1000 {
                 XErrorTrap.records.append(
                     Record(
-                        errorCode: Int32(event.pointee.error_code), requestCode: Int32(event.pointee.request_code),
+                        errorCode: Int32(event.pointee.error_code),
+                        requestCode: Int32(event.pointee.request_code),
                         resource: UInt(event.pointee.resourceid)))
             }
             return 0

@@ -1,5 +1,5 @@
-internal import CX11
 import Animation
+internal import CX11
 import Glibc
 
 /// Reads the X events of one window and turns them into `WindowEvent`s.

@@ -47,7 +47,8 @@ final class XWindow {
 
         setClass("animdemo")
         setMinimumSize(
-            width: min(Self.preferredMinimumSize.width, width), height: min(Self.preferredMinimumSize.height, height))
+            width: min(Self.preferredMinimumSize.width, width),
+            height: min(Self.preferredMinimumSize.height, height))
         setProcessProperties()
         var deleteWindow = display.atom("WM_DELETE_WINDOW")
         XSetWMProtocols(handle, id, &deleteWindow, 1)
