@@ -159,8 +159,7 @@ final class EventLoop {
             try presenter.draw { buffer, stride in
                 try canvas.render(
                     session.rootLayer, into: buffer, width: presenter.width, height: presenter.height,
-                    stride: stride,
-                    background: Self.background)
+                    stride: stride, background: Self.background)
             }
         } catch {
             throw .cannotPresent("\(error)")

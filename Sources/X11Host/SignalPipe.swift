@@ -34,10 +34,13 @@ final class SignalPipe {
         // A blocked mask survives exec: a parent that blocked these (a test runner's thread)
         // would otherwise leave the program deaf to them.
         pthread_sigmask(SIG_UNBLOCK, &handled, nil)
+        // A server that dies while we write to it would kill us with SIGPIPE, silently; ignored,
+        // the write fails with EPIPE and Xlib calls the I/O error handler (one line, status 1).
+        _ = signal(SIGPIPE, SIG_IGN)
     }
 
     deinit {
-        for signalNumber in [SIGINT, SIGTERM] { _ = signal(signalNumber, SIG_DFL) }
+        for signalNumber in [SIGINT, SIGTERM, SIGPIPE] { _ = signal(signalNumber, SIG_DFL) }
         Self.activeWriteEnd = -1
         close(fileDescriptor)
         close(writeEnd)

@@ -209,6 +209,27 @@ final class RunningWindow {
         }
     }
 
+    /// The system call the program is in now, from `/proc/PID/syscall` ("NR ARG1 ARG2 …").
+    var currentSyscall: String {
+        (try? String(contentsOfFile: "/proc/\(program.pid)/syscall", encoding: .utf8))?
+            .trimmingCharacters(in: .whitespacesAndNewlines) ?? "(unreadable)"
+    }
+
+    /// Whether the program sleeps in poll() with an infinite timeout: x86-64's poll is system
+    /// call 7 and its third argument the timeout (-1, printed as 0xffffffff); ppoll is 271,
+    /// with a null timeout pointer. Elsewhere, only that it sleeps in some poll.
+    var isBlockedWithoutTimeout: Bool {
+        let fields = currentSyscall.split(separator: " ")
+        #if arch(x86_64)
+            guard fields.count > 3 else { return false }
+            return (fields[0] == "7" && fields[3] == "0xffffffff")
+                || (fields[0] == "271" && fields[3] == "0x0")
+        #else
+            let wchan = (try? String(contentsOfFile: "/proc/\(program.pid)/wchan", encoding: .utf8)) ?? ""
+            return wchan.contains("poll")
+        #endif
+    }
+
     /// The System V shared-memory segments this program created (from /proc/sysvipc/shm).
     var sharedMemorySegments: Int { Self.sharedMemorySegments(createdBy: program.pid) }
 

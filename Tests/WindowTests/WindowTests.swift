@@ -192,10 +192,19 @@ struct WindowTests {
         #expect(released == true, "a segment created by \(app.program.pid) is still in /proc/sysvipc/shm")
     }
 
-    @Test("the X server going away is one line and status 1, not a crash")
-    func serverGone() throws {
+    @Test(
+        "the X server going away is one line and status 1, not a crash",
+        arguments: ["while idle", "while animating"])
+    func serverGone(when: String) throws {
         let app = try RunningWindow()
         defer { app.stop() }
+        if when == "while animating" {
+            try app.click(x: 90, y: 220)  // half a second of frames, each written to the server
+            let animating = pollUntil(timeout: 5, interval: 0.005) {
+                app.isBlockedWithoutTimeout ? nil : true
+            }
+            #expect(animating == true, "never saw it wait for a frame deadline")
+        }
         app.server.process.stop()  // SIGKILL: the connection drops at once
         let ending = app.program.waitForExit(timeout: 5)
         #expect(ending == .exited(1), "\(String(describing: ending))")
@@ -221,16 +230,13 @@ struct WindowTests {
 
     // MARK: - Idle
 
-    @Test("with nothing animating the program sleeps: under 2 % of a core over 3 s")
+    @Test("once an animation ends it waits in poll() with no timeout: under 2 % of a core over 3 s")
     func idleUsesNoCPU() throws {
         let app = try RunningWindow()
         defer { app.stop() }
-        // Let the first frames (start, map, expose) finish: the process then sleeps in poll().
-        let settled = pollUntil(timeout: 5, interval: 0.1) { () -> Bool? in
-            let wchan = (try? String(contentsOfFile: "/proc/\(app.program.pid)/wchan", encoding: .utf8)) ?? ""
-            return wchan.contains("poll") ? true : nil
-        }
-        #expect(settled == true, "never blocked in poll()")
+        try app.click(x: 90, y: 220)  // half a second of animation, then nothing to do
+        let blocked = pollUntil(timeout: 5, interval: 0.05) { app.isBlockedWithoutTimeout ? true : nil }
+        #expect(blocked == true, "not blocked without a timeout; now in: \(app.currentSyscall)")
         guard let start = app.program.cpuTicks else {
             Issue.record("cannot read /proc/\(app.program.pid)/stat")
             return
@@ -244,7 +250,9 @@ struct WindowTests {
         let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
         let seconds = Date().timeIntervalSince(startTime)
         let share = Double(end - start) / ticksPerSecond / seconds
-        // 2 % of 3 s is 6 ticks at 100 Hz: room for a stray frame, none for a loop that spins.
+        // 2 % of 3 s is 6 ticks at 100 Hz: room for a stray frame, none for a loop that spins
+        // or wakes on a timer.
         #expect(share < 0.02, "used \(end - start) ticks in \(seconds) s (\(share * 100) % of a core)")
+        #expect(app.isBlockedWithoutTimeout, "now in: \(app.currentSyscall)")
     }
 }
