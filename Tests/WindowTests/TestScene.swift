@@ -57,6 +57,21 @@ enum TestScene {
         return center.distance(to: point) <= placeTolerance
     }
 
+    /// The scene before any input, drawn headless (`animdemo render --at 0`): what the window
+    /// shows while nothing has happened (demo stands still until clicked).
+    static func restingFrame() throws -> RenderedFrame {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("animdemo-rest-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try ProcessRunner.run(
+            try Animdemo.executable(),
+            ["render", "--scene", name, "--size", "\(width)x\(height)", "--at", "0", "--out", folder.path])
+        guard result.status == 0 else {
+            throw WindowTestError("animdemo render failed: \(result.errorOutput)")
+        }
+        return try RenderedFrame(contentsOfPNG: folder.appendingPathComponent("\(name)-000000.png").path)
+    }
+
     /// Whether the engine under this build draws the square at all: `animdemo render` of the
     /// first frame, headless. While Render cannot fill paths yet (the paths stub of early
     /// builds), the window cannot show the square either; tests then record a known issue

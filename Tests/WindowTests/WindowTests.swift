@@ -54,6 +54,37 @@ struct WindowTests {
         for path in paths { #expect(FileManager.default.fileExists(atPath: path)) }
     }
 
+    @Test(
+        "the window shows the frame it drew, and paints it again when exposed",
+        arguments: [Presentation.sharedMemory, .putImageForced])
+    func windowShowsTheFrame(presentation: Presentation) throws {
+        let resting = try TestScene.restingFrame()
+        let app = try RunningWindow(
+            environment: presentation == .putImageForced ? ["ANIMDEMO_NO_SHM": "1"] : [:])
+        defer { app.stop() }
+        func capture() -> WindowCapture? {
+            try? WindowCapture.capture(window: app.window, environment: app.server.environment)
+        }
+        let shown = pollUntil(timeout: 5, interval: 0.05) {
+            capture().flatMap { $0.shows(resting) ? $0 : nil }
+        }
+        #expect(
+            shown != nil,
+            "\(String(describing: capture()?.differingPixels(from: resting, rows: 0..<TestScene.height))) pixels differ"
+        )
+        // Unmapped, the window loses its pixels (no backing store, no background); mapped
+        // again, only the program's answer to Expose can paint it: nothing else is animating.
+        try app.xdotool("windowunmap", "--sync", app.window)
+        try app.xdotool("windowmap", "--sync", app.window)
+        let repainted = pollUntil(timeout: 5, interval: 0.05) {
+            capture().flatMap { $0.shows(resting) ? $0 : nil }
+        }
+        #expect(
+            repainted != nil,
+            "after the expose, \(String(describing: capture()?.differingPixels(from: resting, rows: 0..<TestScene.height))) pixels differ"
+        )
+    }
+
     @Test("pointer motion reaches the recognizers: a press that wanders off and back is no tap")
     func motionIsDelivered() throws {
         let app = try RunningWindow()
