@@ -166,7 +166,8 @@ final class EventLoop {
         }
         presenter.present()
         events.flush()
-        let screenshot = commands.contains(.screenshot) ? saveScreenshot() : nil  // the tree as drawn
+        // One file per press, of the tree as drawn (before completions change it).
+        let screenshot = commands.filter { $0 == .screenshot }.map { _ in saveScreenshot() }.last
         let drawn = changeCounts
         session.finishFrame()
         lastFrame = frame

@@ -49,6 +49,17 @@ struct WindowTests {
         } when: {
             !TestScene.engineDrawsTheSquare
         }
+        // Three presses within a second: at least two share that second, so one of them is
+        // named with a counter (`…-HHMMSS-2.png`, or higher after the earlier screenshots).
+        let before = app.savedPaths.count
+        try app.xdotool("key", "s", "s", "s")
+        let burst = pollUntil(timeout: 5) {
+            app.savedPaths.count >= before + 3 ? app.savedPaths.suffix(3) : nil
+        }
+        let counted = burst?.filter {
+            $0.range(of: #"-[0-9]{8}-[0-9]{6}-[0-9]+\.png$"#, options: .regularExpression) != nil
+        }
+        #expect(counted?.isEmpty == false, "names: \(String(describing: burst))")
         let paths = app.savedPaths
         #expect(Set(paths).count == paths.count, "every screenshot has its own file: \(paths)")
         for path in paths { #expect(FileManager.default.fileExists(atPath: path)) }
