@@ -100,11 +100,12 @@ struct WindowTests {
     func motionIsDelivered() throws {
         let app = try RunningWindow()
         defer { app.stop() }
-        // The pause keeps the two moves in different frames (motion is coalesced per frame),
-        // as a person's drag would be; it is not a wait for the program.
+        // Runs of motion are coalesced to the latest per frame; a Shift press (no key of the
+        // host or the scene) between the two moves keeps them apart however slowly the
+        // program reads its events.
         try app.xdotool(
             "mousemove", "--window", app.window, "100", "100", "mousedown", "1",
-            "mousemove", "--window", app.window, "300", "200", "sleep", "0.25",
+            "mousemove", "--window", app.window, "300", "200", "key", "shift",
             "mousemove", "--window", app.window, "100", "100", "mouseup", "1")
         // Had the motion been lost, press and release at (100, 100) would be a tap and the
         // square would get there in 0.5 s. Watching for 0.8 s is what a "did not move" claim
