@@ -134,6 +134,23 @@ final class RunningWindow {
         return (parts[0], parts[1])
     }
 
+    /// The pixels the server shows in the window now (xwd).
+    func capture() throws -> WindowCapture {
+        try WindowCapture.capture(window: window, environment: server.environment)
+    }
+
+    /// Waits (up to `timeout` s) until the window shows `frame`; the last capture and whether it did.
+    func waitUntilShowing(_ frame: RenderedFrame, timeout: Double = 5) -> (
+        capture: WindowCapture?, shown: Bool
+    ) {
+        var last: WindowCapture?
+        let shown = pollUntil(timeout: timeout, interval: 0.05) { () -> Bool? in
+            last = try? capture()
+            return last?.shows(frame) == true ? true : nil
+        }
+        return (last, shown == true)
+    }
+
     /// The `saved PATH` lines the program printed so far.
     var savedPaths: [String] {
         program.output.split(separator: "\n").filter { $0.hasPrefix("saved ") }.map {
@@ -152,19 +169,6 @@ final class RunningWindow {
                 "no `saved PATH` line within \(timeout) s of pressing s; stderr: \(program.errorOutput)")
         }
         return (path, try RenderedFrame(contentsOfPNG: path))
-    }
-
-    /// Takes screenshots until one satisfies `accept` (up to `timeout` s); the last one taken.
-    func screenshot(
-        until accept: (RenderedFrame) -> Bool, timeout: Double = 5
-    ) throws -> (path: String, frame: RenderedFrame, accepted: Bool) {
-        let deadline = Date().addingTimeInterval(timeout)
-        while true {
-            let shot = try screenshot()
-            if accept(shot.frame) { return (shot.path, shot.frame, true) }
-            if Date() >= deadline { return (shot.path, shot.frame, false) }
-            Thread.sleep(forTimeInterval: 0.1)  // pacing between polls, not a wait for correctness
-        }
     }
 
     /// Sends `WM_DELETE_WINDOW`, as a window manager's close button does. xdotool cannot send

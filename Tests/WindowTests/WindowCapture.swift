@@ -67,7 +67,12 @@ struct WindowCapture {
 
     /// Whether the window shows `frame` (every pixel within 2/255 per channel: Cairo draws
     /// the same tree into the same layout either way, so only rounding could differ).
-    func shows(_ frame: RenderedFrame) -> Bool { differingPixels(from: frame, rows: 0..<height) == 0 }
+    func shows(_ frame: RenderedFrame) -> Bool { differingPixels(from: frame) == 0 }
+
+    /// How many pixels differ from `frame` (all of them if the sizes differ), for messages.
+    func differingPixels(from frame: RenderedFrame) -> Int {
+        differingPixels(from: frame, rows: 0..<height) ?? width * height
+    }
 
     /// How many pixels of `rows` differ from `frame` by more than `maxChannelDelta` in a
     /// channel (the frame is opaque, so its premultiplied words are plain RGB); nil if the
