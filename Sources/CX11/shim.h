@@ -6,3 +6,7 @@
 #include <X11/extensions/XShm.h>
 #include <sys/ipc.h>
 #include <sys/shm.h>
+
+// XDestroyImage is a function-like macro (it calls the image's own destroy function through
+// a pointer in the XImage), and Swift does not import function-like macros.
+static inline int animdemo_XDestroyImage(XImage *image) { return XDestroyImage(image); }

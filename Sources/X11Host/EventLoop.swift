@@ -1,0 +1,203 @@
+import Animation
+import Glibc
+import Render
+
+/// The window's frame loop (DESIGN.md § Architecture): frames on the vsync-like grid of a
+/// `FrameClock`, input coalesced per frame, and a wait with no timeout while nothing animates.
+///
+/// Each turn reads what the server sent, then decides which frame it wants next:
+/// ```
+///  input, expose, resize, a change   →  the next frame on the grid
+///  animating or a display link       →  the next frame on the grid (nextWakeTime == now)
+///  a timer due at T                  →  the first frame at or after T
+///  nothing                           →  none: poll() the X socket and the signal pipe forever
+/// ```
+/// It sleeps in poll() until that frame is due, then runs the latest frame due by then, so
+/// a late frame skips the deadlines it missed instead of running them in a burst. Before it
+/// draws, it waits for the server to finish copying the previous frame (`FramePresenter.isBusy`).
+final class EventLoop {
+    private let session: SceneSession
+    private let canvas: FrameCanvas
+    private let window: XWindow
+    private let events: XEventSource
+    private var presenter: FramePresenter
+    private let signals: SignalPipe
+    private let screenshots: ScreenshotWriter
+    private let clock: FrameClock
+
+    /// The last frame run (-1: none yet).
+    private var lastFrame = -1
+    /// Something on screen must change although nothing animates (input, expose, a toast).
+    private var needsFrame = true
+    /// Input for the next frame, in order, with runs of motion coalesced to the latest.
+    private var pendingInput: [InputEvent] = []
+    /// The window's newest size, for the next frame.
+    private var pendingSize: Size?
+    /// When the loop started waiting for the last frame's completion event.
+    private var busySince: FrameClock.Instant?
+    private var isFinished = false
+
+    /// How long to wait for a `ShmCompletion` before assuming it will not come (nanoseconds).
+    static let completionTimeout: FrameClock.Instant = 500_000_000
+    /// Frames are drawn over this colour (the scenes paint their own backgrounds).
+    static let background = Color.black
+
+    init(
+        session: SceneSession, canvas: FrameCanvas, window: XWindow, presenter: FramePresenter,
+        signals: SignalPipe, screenshots: ScreenshotWriter, fps: Int
+    ) {
+        self.session = session
+        self.canvas = canvas
+        self.window = window
+        self.events = XEventSource(window: window)
+        self.presenter = presenter
+        self.signals = signals
+        self.screenshots = screenshots
+        clock = FrameClock(fps: fps)
+    }
+
+    /// Runs frames until the user quits, the window closes or a signal arrives.
+    func run() throws(WindowError) {
+        while true {
+            readEvents()
+            if isFinished { return }
+            guard let target = wantedFrame() else {
+                wait(until: nil)
+                continue
+            }
+            let now = FrameClock.now()
+            let due = clock.deadline(of: target)
+            if now < due {
+                wait(until: due)
+                continue
+            }
+            if presenter.isBusy {
+                // The server is still copying the last frame out of the memory we draw into.
+                let since = busySince ?? now
+                busySince = since
+                if now - since < Self.completionTimeout {
+                    wait(until: since + Self.completionTimeout)
+                    continue
+                }
+                presenter.noteCompletion()  // lost (the window went away mid-copy): go on
+            }
+            busySince = nil
+            try runFrame(max(target, clock.frame(at: now)))
+        }
+    }
+
+    // MARK: - Waiting and reading
+
+    /// The frame the loop wants to run next, nil if none until something happens.
+    private func wantedFrame() -> Int? {
+        if needsFrame || !pendingInput.isEmpty || pendingSize != nil { return lastFrame + 1 }
+        guard let wake = session.nextWakeTime else { return nil }
+        return max(lastFrame + 1, clock.firstFrame(atOrAfter: wake))
+    }
+
+    /// Sleeps until the X socket or the signal pipe is readable, or until `deadline`.
+    private func wait(until deadline: FrameClock.Instant?) {
+        if events.hasPendingEvents { return }  // Xlib may have queued some while it read a reply
+        var descriptors = [
+            pollfd(fd: events.fileDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0),
+        ]
+        var timeout: Int32 = -1  // no timeout: nothing animates, so use no CPU until input
+        if let deadline {
+            let nanoseconds = max(deadline - FrameClock.now(), 0)
+            timeout = Int32(min((nanoseconds + 999_999) / 1_000_000, 60_000))  // round up: never early
+        }
+        _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
+    }
+
+    /// Reads everything the server sent and whether a signal arrived, without blocking.
+    private func readEvents() {
+        if signals.drain() { isFinished = true }
+        while events.hasPendingEvents {
+            if let event = events.next() { handle(event) }
+        }
+        for event in events.takeErrors() { handle(event) }
+    }
+
+    private func handle(_ event: WindowEvent) {
+        switch event {
+        case .input(let input):
+            if case .move = input, case .move = pendingInput.last {
+                pendingInput[pendingInput.count - 1] = input  // one motion per frame
+            } else {
+                pendingInput.append(input)
+            }
+        case .exposed:
+            needsFrame = true
+        case .configured(let width, let height):
+            if width != presenter.width || height != presenter.height || pendingSize != nil {
+                pendingSize = Size(width: Double(width), height: Double(height))
+            }
+        case .closeRequested, .destroyed:
+            isFinished = true
+        case .presentCompleted:
+            presenter.noteCompletion()
+        }
+    }
+
+    // MARK: - One frame
+
+    /// Runs `frame` in DESIGN.md's order: input → timers → display links → commit → draw →
+    /// present → completions; then does what the keys asked for.
+    private func runFrame(_ frame: Int) throws(WindowError) {
+        session.beginFrame(at: clock.time(of: frame))
+        if let size = pendingSize {
+            try presenter.resize(width: Int(size.width), height: Int(size.height))
+            session.resize(to: size)
+            pendingSize = nil
+        }
+        let input = pendingInput
+        pendingInput = []
+        let commands = session.deliver(input)
+        session.prepareFrame()
+        do {
+            try presenter.draw { buffer, stride in
+                try canvas.render(
+                    session.rootLayer, into: buffer, width: presenter.width, height: presenter.height,
+                    stride: stride, background: Self.background)
+            }
+        } catch {
+            throw .cannotPresent("\(error)")
+        }
+        presenter.present()
+        events.flush()
+        // One file per press, of the tree as drawn (before completions change it).
+        let screenshot = commands.filter { $0 == .screenshot }.map { _ in saveScreenshot() }.last
+        let drawn = changeCounts
+        session.finishFrame()
+        lastFrame = frame
+        needsFrame = changeCounts != drawn  // completions changed the model: show it
+        window.setTitle(session.windowTitle)
+        if let screenshot {
+            session.showMessage(screenshot)
+            needsFrame = true
+        }
+        if commands.contains(.quit) { isFinished = true }
+    }
+
+    /// The model's change counters, to tell whether the drawn frame is still current.
+    private var changeCounts: [Int] {
+        [session.hostTimeline.changeCount, session.sceneTimeline.changeCount]
+    }
+
+    /// Saves the frame just drawn; returns the message for the window.
+    private func saveScreenshot() -> String {
+        do {
+            let frame = try canvas.render(session.rootLayer, size: session.size, background: Self.background)
+            let path = try screenshots.save(frame, scene: session.sceneName)
+            Console.output("saved \(path)")
+            return "saved \(path.split(separator: "/").last.map(String.init) ?? path)"
+        } catch let failure as ScreenshotWriter.Failure {
+            Console.error(failure.description)
+            return failure.description
+        } catch {
+            Console.error("cannot save a screenshot: \(error)")
+            return "cannot save a screenshot: \(error)"
+        }
+    }
+}

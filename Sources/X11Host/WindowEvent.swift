@@ -1,0 +1,17 @@
+import Animation
+
+/// What the X server tells the host, in the host's terms (the Xlib wrappers translate).
+enum WindowEvent: Equatable {
+    /// Pointer (left button, motion) or a key, for the session.
+    case input(InputEvent)
+    /// Part of the window must be painted again.
+    case exposed
+    /// The window's size (perhaps unchanged: a move also reports it).
+    case configured(width: Int, height: Int)
+    /// The window manager's close button (`WM_DELETE_WINDOW`).
+    case closeRequested
+    /// The window was destroyed behind our back (`xdotool windowclose`).
+    case destroyed
+    /// The server finished copying the last frame out of shared memory (`ShmCompletion`).
+    case presentCompleted
+}

@@ -1,0 +1,16 @@
+internal import CX11
+
+/// Names of keys as the engine takes them: X keysym names (`space`, `Tab`, `question`, `F12`).
+enum Keysym {
+    /// The keysym name of a key press, with the modifiers applied (Shift+Tab is `ISO_Left_Tab`,
+    /// Shift+/ is `question`); nil for a key without a symbol.
+    static func name(of event: XKeyEvent) -> String? {
+        var event = event
+        var keysym: KeySym = 0
+        var text = [CChar](repeating: 0, count: 16)
+        // XLookupString applies Shift, Lock and the keyboard group; XLookupKeysym would not.
+        _ = XLookupString(&event, &text, Int32(text.count), &keysym, nil)
+        guard keysym != UInt(NoSymbol), let name = XKeysymToString(keysym) else { return nil }
+        return String(cString: name)
+    }
+}

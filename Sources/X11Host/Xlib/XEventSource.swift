@@ -1,0 +1,77 @@
+import Animation
+internal import CX11
+import Glibc
+
+/// Reads the X events of one window and turns them into `WindowEvent`s.
+final class XEventSource {
+    private let window: XWindow
+    private let protocolsAtom: Atom
+    private let deleteWindowAtom: Atom
+    private let shmCompletionType: Int32?
+
+    init(window: XWindow) {
+        self.window = window
+        protocolsAtom = window.display.atom("WM_PROTOCOLS")
+        deleteWindowAtom = window.display.atom("WM_DELETE_WINDOW")
+        shmCompletionType = window.display.shmCompletionEventType
+    }
+
+    /// The socket to poll() for events.
+    var fileDescriptor: Int32 { window.display.fileDescriptor }
+
+    /// Sends buffered requests.
+    func flush() { window.display.flush() }
+
+    /// Flushes, reads without blocking, and tells whether an event waits.
+    var hasPendingEvents: Bool { window.display.hasPendingEvents }
+
+    /// The next queued event, nil for one the host does not use. Call after `hasPendingEvents`.
+    func next() -> WindowEvent? {
+        var event = window.display.nextEvent()
+        let type = event.type
+        if let shmCompletionType, type == shmCompletionType { return .presentCompleted }
+        switch type {
+        case KeyPress:
+            return Keysym.name(of: event.xkey).map { .input(.key($0)) }
+        case ButtonPress where event.xbutton.button == UInt32(Button1):
+            return .input(.down(Point(x: Double(event.xbutton.x), y: Double(event.xbutton.y))))
+        case ButtonRelease where event.xbutton.button == UInt32(Button1):
+            return .input(.up(Point(x: Double(event.xbutton.x), y: Double(event.xbutton.y))))
+        case MotionNotify:
+            return .input(.move(Point(x: Double(event.xmotion.x), y: Double(event.xmotion.y))))
+        case Expose where event.xexpose.count == 0:
+            return .exposed
+        case ConfigureNotify where event.xconfigure.window == window.id:
+            return .configured(width: Int(event.xconfigure.width), height: Int(event.xconfigure.height))
+        case ClientMessage
+        where event.xclient.message_type == protocolsAtom && event.xclient.format == 32
+            && UInt(bitPattern: event.xclient.data.l.0) == deleteWindowAtom:
+            return .closeRequested
+        case DestroyNotify where event.xdestroywindow.window == window.id:
+            window.noteDestroyed()
+            return .destroyed
+        case MappingNotify:
+            XRefreshKeyboardMapping(&event.xmapping)
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// The protocol errors since the last call: `.destroyed` if one says our window is gone;
+    /// the others are printed on stderr (they are bugs, not the user's doing).
+    func takeErrors() -> [WindowEvent] {
+        var events: [WindowEvent] = []
+        for record in XErrorTrap.take() {
+            if record.isMissing(window.id) {
+                if !window.isDestroyed {
+                    window.noteDestroyed()
+                    events.append(.destroyed)
+                }
+            } else {
+                Console.error(record.description)
+            }
+        }
+        return events
+    }
+}
