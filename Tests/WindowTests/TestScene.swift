@@ -10,11 +10,11 @@ import TestSupport
 /// compare the window with `animdemo render` of the same input (the engine's own answer), so
 /// only `name`, `title`, `tap` and `showsTheTap` are about the scene itself.
 ///
-/// `demo`: a light grey background and a blue 60×60 square, centred, that moves to each tap in
-/// half a second.
+/// `checkmark`: a blue check in a circle on navy; a tap anywhere turns it into a pink X (the
+/// strokes and the colour settle within 0.75 s of the tap).
 enum TestScene {
-    static let name = "demo"
-    static let title = "animdemo — Demo"
+    static let name = "checkmark"
+    static let title = "animdemo — Checkmark"
     static let width = 400
     static let height = 300
     /// Where the tests tap (window pixels).
@@ -63,45 +63,20 @@ enum TestScene {
 
     // MARK: - What a tap means in this scene
 
-    /// The square's colour.
-    static let squareColor = Color(red: 0.1, green: 0.45, blue: 0.9)
-    /// The square is in its place when its centre is this close (pixels): the animation ends
-    /// exactly at the tap, and the bounding box of antialiased corners is good to ±1.
-    static let placeTolerance = 2.0
+    /// C4Pink and C4Blue (REFERENCE.md § C4), the X's and the check's colours.
+    static let pink = Color(red: 1.0, green: 0.0, blue: 0.475)
+    static let blue = Color(red: 0.098, green: 0.271, blue: 1.0)
+    /// 8-bit rounding and antialiasing inside a 10 px stroke: 0.05 per channel.
+    static let colorTolerance = 0.05
 
-    /// The intent, stated apart from the engine's render: the square is centred on the tap.
+    /// The intent, stated apart from the engine's render: the X's two strokes cross at the
+    /// window's centre (the artboard's centre sits there), in pink, and no blue is left.
     static func showsTheTap(_ frame: RenderedFrame) -> Bool {
-        guard let center = squareCenter(in: frame) else { return false }
-        return center.distance(to: tap) <= placeTolerance
-    }
-
-    /// Whether a pixel (premultiplied ARGB, as `RenderedFrame.pixels` holds it) is the
-    /// square's blue: opaque, each channel within 13/255 (0.05) — its inside, not the
-    /// antialiased rim.
-    static func isSquare(_ argb: UInt32) -> Bool {
-        func channel(_ shift: UInt32) -> Int { Int((argb >> shift) & 0xFF) }
-        func near(_ value: Int, _ component: Double) -> Bool { abs(Double(value) - component * 255) <= 13 }
-        return channel(24) == 255 && near(channel(16), squareColor.red) && near(channel(8), squareColor.green)
-            && near(channel(0), squareColor.blue)
-    }
-
-    /// The centre of the square's pixels, nil if none is on screen.
-    static func squareCenter(in frame: RenderedFrame) -> Point? {
-        let pixels = frame.pixels
-        var minX = Int.max
-        var minY = Int.max
-        var maxX = Int.min
-        var maxY = Int.min
-        for y in 0..<frame.height {
-            for x in 0..<frame.width where isSquare(pixels[y * frame.width + x]) {
-                minX = min(minX, x)
-                maxX = max(maxX, x)
-                minY = min(minY, y)
-                maxY = max(maxY, y)
-            }
+        let center = Point(x: Double(frame.width) / 2, y: Double(frame.height) / 2)
+        guard let crossing = frame.color(at: center), crossing.isClose(to: pink, within: colorTolerance) else {
+            return false
         }
-        guard minX <= maxX else { return nil }
-        return Point(x: Double(minX + maxX + 1) / 2, y: Double(minY + maxY + 1) / 2)
+        return frame.count { $0.isClose(to: blue, within: colorTolerance) } == 0
     }
 }
 
