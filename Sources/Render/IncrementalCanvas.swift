@@ -4,39 +4,35 @@ import Animation
 /// rectangles are cleared and the layers that touch them drawn again, clipped to them
 /// (`DamageTracker`). The window draws into its shared-memory image this way and sends only
 /// the damaged rectangles; `isFullRedraw` turns tracking off for comparison.
+///
+/// The pixels live either in a surface of the canvas's own (`init(width:height:…)`, for the
+/// benchmark) or in memory the caller lends to each `draw(_:into:…)` call (the window's
+/// image, which keeps its pixels between frames).
 public final class IncrementalCanvas {
-    public let width: Int
-    public let height: Int
+    public private(set) var width: Int
+    public private(set) var height: Int
     public let background: Color
     /// Repaint everything every frame (the benchmark's `--full-redraw`).
     public var isFullRedraw = false
-    private let surface: CairoSurface
-    private let context: CairoContext
+    private var ownSurface: CairoSurface?
     private let renderer: LayerRenderer
     private let tracker = DamageTracker()
     private var hasDrawn = false
 
     /// A canvas with pixels of its own.
     public init(width: Int, height: Int, images: ImageStore, background: Color = .black) throws(RenderError) {
-        surface = try CairoSurface(width: width, height: height)
+        ownSurface = try CairoSurface(width: width, height: height)
         self.width = width
         self.height = height
         self.background = background
-        context = CairoContext(surface: surface)
         renderer = LayerRenderer(images: images)
     }
 
-    /// A canvas over memory the caller owns (xRGB rows of `stride` bytes) for as long as the
-    /// canvas lives; the memory must keep its pixels between draws.
-    public init(
-        wrapping buffer: UnsafeMutableRawBufferPointer, width: Int, height: Int, stride: Int, images: ImageStore,
-        background: Color = .black
-    ) throws(RenderError) {
-        surface = try CairoSurface(wrapping: buffer, width: width, height: height, stride: stride)
-        self.width = width
-        self.height = height
+    /// A canvas over memory lent to each draw.
+    public init(images: ImageStore, background: Color = .black) {
+        width = 0
+        height = 0
         self.background = background
-        context = CairoContext(surface: surface)
         renderer = LayerRenderer(images: images)
     }
 
@@ -46,30 +42,50 @@ public final class IncrementalCanvas {
         tracker.reset()
     }
 
-    /// Draws the frame of `root` and returns the rectangles that were repainted (window
-    /// pixels, integral); empty when nothing changed.
+    /// Draws the frame of `root` on the canvas's own surface; returns the rectangles that
+    /// were repainted (window pixels, integral), empty when nothing changed.
     @discardableResult
     public func draw(_ root: Layer) -> [Rect] {
+        guard let ownSurface else { preconditionFailure("this canvas draws into lent memory") }
+        return draw(root, on: ownSurface)
+    }
+
+    /// Draws the frame of `root` into `buffer` (xRGB rows of `stride` bytes), which must hold
+    /// what this canvas drew last time unless the size changed; returns the repainted
+    /// rectangles.
+    public func draw(
+        _ root: Layer, into buffer: UnsafeMutableRawBufferPointer, width: Int, height: Int, stride: Int
+    ) throws(RenderError) -> [Rect] {
+        if width != self.width || height != self.height {
+            self.width = width
+            self.height = height
+            invalidate()
+        }
+        let surface = try CairoSurface(wrapping: buffer, width: width, height: height, stride: stride)
+        return draw(root, on: surface)
+    }
+
+    private func draw(_ root: Layer, on surface: CairoSurface) -> [Rect] {
         let whole = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
         let damage = isFullRedraw || !hasDrawn ? [whole] : tracker.damage(for: root, in: whole)
         if isFullRedraw { tracker.reset() } else if !hasDrawn { _ = tracker.damage(for: root, in: whole) }
         hasDrawn = true
         guard !damage.isEmpty else { return [] }
         let isWhole = damage == [whole]
-        context.save()
+        let context = CairoContext(surface: surface)
         if !isWhole { context.clip(to: damage) }  // a clip, even the whole frame, slows Cairo down
         context.clear(to: background)
         let culling = isWhole ? nil : LayerRenderer.Culling(damage: damage, tracker: tracker)
         renderer.draw(root, in: context, culling: culling)
-        context.restore()
         surface.withHandleFlush()
         return damage
     }
 
-    /// A copy of the whole frame as it is now (for screenshots).
+    /// A copy of the canvas's own frame as it is now (for tests).
     public func snapshot() throws(RenderError) -> RenderedFrame {
+        guard let ownSurface else { preconditionFailure("this canvas draws into lent memory") }
         let copy = try CairoSurface(width: width, height: height)
-        CairoContext(surface: copy).paint(surface)
+        CairoContext(surface: copy).paint(ownSurface)
         return RenderedFrame(surface: copy)
     }
 

@@ -18,6 +18,10 @@ import Render
 final class EventLoop {
     private let session: SceneSession
     private let canvas: FrameCanvas
+    /// Draws each frame into the presenter's memory, repainting only what changed.
+    private let incremental: IncrementalCanvas
+    /// The whole window must be sent again (Expose, a resize).
+    private var needsFullPresent = true
     private let window: XWindow
     private let events: XEventSource
     private var presenter: FramePresenter
@@ -36,6 +40,8 @@ final class EventLoop {
     /// When the loop started waiting for the last frame's completion event.
     private var busySince: FrameClock.Instant?
     private var isFinished = false
+    /// Frames run, deadlines missed, pixels sent: printed at exit with ANIMDEMO_FRAME_STATS=1.
+    private(set) var frameStats = FrameStats()
 
     /// How long to wait for a `ShmCompletion` before assuming it will not come (nanoseconds).
     static let completionTimeout: FrameClock.Instant = 500_000_000
@@ -48,6 +54,7 @@ final class EventLoop {
     ) {
         self.session = session
         self.canvas = canvas
+        incremental = IncrementalCanvas(images: canvas.images, background: Self.background)
         self.window = window
         self.events = XEventSource(window: window)
         self.presenter = presenter
@@ -82,7 +89,9 @@ final class EventLoop {
                 presenter.noteCompletion()  // lost (the window went away mid-copy): go on
             }
             busySince = nil
-            try runFrame(max(target, clock.frame(at: now)))
+            let frame = max(target, clock.frame(at: now))
+            if target == lastFrame + 1 && lastFrame >= 0 { frameStats.noteMissed(frame - target) }
+            try runFrame(frame)
         }
     }
 
@@ -129,6 +138,7 @@ final class EventLoop {
             }
         case .exposed:
             needsFrame = true
+            needsFullPresent = true
         case .configured(let width, let height):
             if width != presenter.width || height != presenter.height || pendingSize != nil {
                 pendingSize = Size(width: Double(width), height: Double(height))
@@ -150,21 +160,29 @@ final class EventLoop {
             try presenter.resize(width: Int(size.width), height: Int(size.height))
             session.resize(to: size)
             pendingSize = nil
+            incremental.invalidate()  // the memory may be new: its pixels are undefined
+            needsFullPresent = true
         }
         let input = pendingInput
         pendingInput = []
         let commands = session.deliver(input)
         session.prepareFrame()
+        var damage: [Rect] = []
         do {
             try presenter.draw { buffer, stride in
-                try canvas.render(
+                damage = try incremental.draw(
                     session.rootLayer, into: buffer, width: presenter.width, height: presenter.height,
-                    stride: stride, background: Self.background)
+                    stride: stride)
             }
         } catch {
             throw .cannotPresent("\(error)")
         }
-        presenter.present()
+        if needsFullPresent {
+            damage = [Rect(x: 0, y: 0, width: Double(presenter.width), height: Double(presenter.height))]
+            needsFullPresent = false
+        }
+        presenter.present(damage)
+        frameStats.note(frame: frame, repainted: IncrementalCanvas.area(of: damage))
         events.flush()
         // One file per press, of the tree as drawn (before completions change it).
         let screenshot = commands.filter { $0 == .screenshot }.map { _ in saveScreenshot() }.last

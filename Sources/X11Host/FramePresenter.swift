@@ -1,3 +1,5 @@
+import Animation
+
 /// Puts frames in the window: memory to draw into, then a request that copies it to the screen.
 ///
 /// Pixels are 32-bit native-endian `0x??RRGGBB` words (Cairo's ARGB32; the server ignores the
@@ -13,8 +15,8 @@ protocol FramePresenter: AnyObject {
     func resize(width: Int, height: Int) throws(WindowError)
     /// Lends the buffer and its stride (bytes per row) to `body`, valid only during the call.
     func draw(_ body: (UnsafeMutableRawBufferPointer, Int) throws -> Void) rethrows
-    /// Sends the buffer to the window.
-    func present()
+    /// Sends the parts of the buffer in `rects` (window pixels, integral) to the window.
+    func present(_ rects: [Rect])
     /// The server's completion event for the last `present()` arrived (or will not come).
     func noteCompletion()
 }

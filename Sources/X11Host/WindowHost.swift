@@ -82,6 +82,7 @@ public enum WindowHost {
             session: session, canvas: canvas, window: window, presenter: presenter, signals: signals,
             screenshots: ScreenshotWriter(directory: options.screenshotDirectory), fps: options.fps)
         window.map()
+        defer { if FrameStats.isRequested { Console.error(loop.frameStats.summary) } }
         try loop.run()
     }
 

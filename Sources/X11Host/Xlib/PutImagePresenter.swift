@@ -1,4 +1,5 @@
 internal import CX11
+import Animation
 
 /// Presents with plain `XPutImage`, for servers that cannot share memory with us (a remote
 /// display) or when `ANIMDEMO_NO_SHM=1` asks for it: the pixels travel over the connection,
@@ -38,10 +39,15 @@ final class PutImagePresenter: FramePresenter {
         try body(buffer, Int(image.pointee.bytes_per_line))
     }
 
-    func present() {
-        XPutImage(
-            window.display.handle, window.id, window.graphicsContext, image, 0, 0, 0, 0, UInt32(width),
-            UInt32(height))
+    func present(_ rects: [Rect]) {
+        for rect in rects {
+            let x = Int32(max(rect.minX, 0))
+            let y = Int32(max(rect.minY, 0))
+            XPutImage(
+                window.display.handle, window.id, window.graphicsContext, image, x, y, x, y,
+                UInt32(max(min(rect.width, Double(width) - rect.minX), 0)),
+                UInt32(max(min(rect.height, Double(height) - rect.minY), 0)))
+        }
     }
 
     func noteCompletion() {}

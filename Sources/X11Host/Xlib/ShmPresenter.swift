@@ -1,4 +1,5 @@
 internal import CX11
+import Animation
 
 /// Presents through MIT-SHM: Cairo draws straight into a segment the server also maps, and
 /// `XShmPutImage` asks the server to copy it; the server's `ShmCompletion` event says when the
@@ -46,11 +47,19 @@ final class ShmPresenter: FramePresenter {
         try body(UnsafeMutableRawBufferPointer(start: segment.address, count: stride * height), stride)
     }
 
-    func present() {
-        XShmPutImage(
-            window.display.handle, window.id, window.graphicsContext, image, 0, 0, 0, 0, UInt32(width),
-            UInt32(height), True)
-        isBusy = true
+    /// One XShmPutImage per rectangle; only the last asks for a completion event, which the
+    /// server sends after it has copied every one before it (requests run in order).
+    func present(_ rects: [Rect]) {
+        for (index, rect) in rects.enumerated() {
+            let x = Int32(max(rect.minX, 0))
+            let y = Int32(max(rect.minY, 0))
+            XShmPutImage(
+                window.display.handle, window.id, window.graphicsContext, image, x, y, x, y,
+                UInt32(max(min(rect.width, Double(width) - rect.minX), 0)),
+                UInt32(max(min(rect.height, Double(height) - rect.minY), 0)),
+                index == rects.count - 1 ? True : False)
+        }
+        if !rects.isEmpty { isBusy = true }
     }
 
     func noteCompletion() { isBusy = false }
