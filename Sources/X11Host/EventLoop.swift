@@ -40,6 +40,9 @@ final class EventLoop {
     /// When the loop started waiting for the last frame's completion event.
     private var busySince: FrameClock.Instant?
     private var isFinished = false
+    /// The last frame left something animating, so the next one was due on the very next
+    /// deadline (a skipped deadline then is a missed frame, not an idle pause).
+    private var wantsFramesBackToBack = false
     /// Frames run, deadlines missed, pixels sent: printed at exit with ANIMDEMO_FRAME_STATS=1.
     private(set) var frameStats = FrameStats()
 
@@ -90,7 +93,7 @@ final class EventLoop {
             }
             busySince = nil
             let frame = max(target, clock.frame(at: now))
-            if target == lastFrame + 1 && lastFrame >= 0 { frameStats.noteMissed(frame - target) }
+            if wantsFramesBackToBack { frameStats.noteMissed(frame - target) }
             try runFrame(frame)
         }
     }
@@ -189,6 +192,7 @@ final class EventLoop {
         let drawn = changeCounts
         session.finishFrame()
         lastFrame = frame
+        wantsFramesBackToBack = session.nextWakeTime.map { $0 <= clock.time(of: frame) } ?? false
         needsFrame = changeCounts != drawn  // completions changed the model: show it
         window.setTitle(session.windowTitle)
         if let screenshot {

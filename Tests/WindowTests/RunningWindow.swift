@@ -47,6 +47,7 @@ final class RunningWindow {
     /// - `screenshotDirectory`: `--screenshot-dir`; a fresh temporary folder when nil.
     /// - `overTCP`: the program reaches the server at `127.0.0.1:N`, as a remote display.
     init(
+        scene: String = TestScene.name, width: Int = TestScene.width, height: Int = TestScene.height,
         arguments: [String] = [], environment: [String: String] = [:], screenshotDirectory: String? = nil,
         overTCP: Bool = false
     ) throws {
@@ -68,7 +69,7 @@ final class RunningWindow {
         program = try ChildProcess(
             executable,
             [
-                "--scene", TestScene.name, "--size", "\(TestScene.width)x\(TestScene.height)",
+                "--scene", scene, "--size", "\(width)x\(height)",
                 "--screenshot-dir", self.screenshotDirectory.path,
             ] + arguments,
             environment: programEnvironment.merging(environment) { $1 })

@@ -1,0 +1,72 @@
+import Animation
+import Foundation
+import Render
+import TestSupport
+import Testing
+
+/// Each scene's window test from its issue: the real program, xdotool input, and the
+/// screenshot it saves with `s`.
+@Suite("Scenes in a window", .serialized, .timeLimit(.minutes(1)))
+struct SceneWindowTests {
+    /// 8-bit rounding and antialiasing well inside strokes and fills: 0.06 per channel.
+    let tolerance = 0.06
+
+    @Test("checkmark: two clicks go to the X and back; screenshots equal render at rest")
+    func checkmarkTwice() throws {
+        let resting = try TestScene.restingFrame()
+        let tapped = try TestScene.tappedFrame()
+        let app = try RunningWindow(scene: "checkmark")
+        defer { app.stop() }
+        try app.click(x: 100, y: 100)
+        #expect(app.waitUntilShowing(tapped).shown, "the first click did not settle on the X")
+        let x = try app.screenshot()
+        #expect(x.frame.matches(tapped), "screenshot \(x.path) is not render's X at rest")
+        try app.click(x: 300, y: 200)
+        #expect(app.waitUntilShowing(resting).shown, "the second click did not settle on the check")
+        let check = try app.screenshot()
+        #expect(check.frame.matches(resting), "screenshot \(check.path) is not render's check at rest")
+    }
+
+    @Test("tictactoe: X wins the top row; the finish line runs from the first to the last field")
+    func tictactoeGame() throws {
+        // 400×300: the board is 240 square at (80, 30), fields 80 wide; centres at 120 + 80·c.
+        let app = try RunningWindow(scene: "tictactoe")
+        defer { app.stop() }
+        for (column, row) in [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0)] {
+            try app.click(x: 120 + 80 * column, y: 70 + 80 * row)
+            Thread.sleep(forTimeInterval: 0.15)  // marks draw; clicks are not coalesced anyway
+        }
+        Thread.sleep(forTimeInterval: 2.6)  // the line takes 2 s from the winning move
+        let shot = try app.screenshot()
+        let finish = Color(red: 0.953, green: 0.686, blue: 0.133)
+        for x in [120, 200, 280] {
+            let color = try #require(shot.frame.color(x: x, y: 70))
+            #expect(color.isClose(to: finish, within: tolerance), "(\(x), 70) is \(color) in \(shot.path)")
+        }
+        // Nothing beyond the end circle (radius 12 at x = 280): at x = 300 the X's field shows.
+        let beyond = try #require(shot.frame.color(x: 300, y: 70))
+        #expect(!beyond.isClose(to: finish, within: 0.2), "(300, 70) is \(beyond)")
+    }
+
+    @Test("elastic: a drag held mid-way shows the wave under the pointer")
+    func elasticDrag() throws {
+        let app = try RunningWindow(scene: "elastic")
+        defer { app.stop() }
+        try app.xdotool("mousemove", "--window", app.window, "200", "60", "mousedown", "1")
+        for y in stride(from: 70, through: 220, by: 10) {
+            try app.xdotool("mousemove", "--window", app.window, "200", "\(y)")
+        }
+        Thread.sleep(forTimeInterval: 0.2)
+        let shot = try app.screenshot()
+        try app.xdotool("mouseup", "1")
+        // A 160 px pull: waveHeight 96, baseHeight 114; the apex under the pointer reaches
+        // about 114 + 0.96·96 ≈ 206 (the tutorial's curve), the edges stay at 114.
+        let band = Color(red255: 57, green255: 67, blue255: 89)
+        let underPointer = try #require(shot.frame.color(x: 200, y: 190))
+        #expect(underPointer.isClose(to: band, within: tolerance), "(200, 190) is \(underPointer) in \(shot.path)")
+        let edge = try #require(shot.frame.color(x: 5, y: 150))
+        #expect(edge.isClose(to: .white, within: tolerance), "(5, 150) is \(edge)")
+        let below = try #require(shot.frame.color(x: 200, y: 230))
+        #expect(below.isClose(to: .white, within: tolerance), "(200, 230) is \(below)")
+    }
+}
