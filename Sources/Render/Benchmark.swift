@@ -8,15 +8,27 @@ import Foundation
 /// `IncrementalCanvas` unless `fullRedraw`. Nothing sleeps: frames run back to back.
 public struct BenchmarkResult: Codable, Sendable {
     public var frames: Int
-    public var median_ms: Double
-    public var p99_ms: Double
-    public var engine_median_ms: Double
-    public var render_median_ms: Double
-    public var pixels_median: Int
+    public var medianMilliseconds: Double
+    public var p99Milliseconds: Double
+    public var engineMedianMilliseconds: Double
+    public var renderMedianMilliseconds: Double
+    public var pixelsMedian: Int
     public var layers: Int
     /// The same frames drawn by direct Cairo calls (when measured), and frame / floor.
-    public var floor_median_ms: Double?
-    public var overhead_ratio: Double?
+    public var floorMedianMilliseconds: Double?
+    public var overheadRatio: Double?
+
+    /// The JSON names of the issue (`median_ms`, …).
+    enum CodingKeys: String, CodingKey {
+        case frames, layers
+        case medianMilliseconds = "median_ms"
+        case p99Milliseconds = "p99_ms"
+        case engineMedianMilliseconds = "engine_median_ms"
+        case renderMedianMilliseconds = "render_median_ms"
+        case pixelsMedian = "pixels_median"
+        case floorMedianMilliseconds = "floor_median_ms"
+        case overheadRatio = "overhead_ratio"
+    }
 }
 
 public enum Benchmark {
@@ -30,7 +42,8 @@ public enum Benchmark {
         let canvas = try IncrementalCanvas(
             width: Int(size.width), height: Int(size.height), images: host.canvas.images, background: .black)
         canvas.isFullRedraw = fullRedraw
-        let floor = measureFloor ? try DirectCairoFloor(width: Int(size.width), height: Int(size.height)) : nil
+        let floor =
+            measureFloor ? try DirectCairoFloor(width: Int(size.width), height: Int(size.height)) : nil
         var total: [Double] = []
         var engine: [Double] = []
         var render: [Double] = []
@@ -74,16 +87,19 @@ public enum Benchmark {
         let frameMedian = median(total)
         let floorMedian = floorTimes.isEmpty ? nil : median(floorTimes)
         return BenchmarkResult(
-            frames: frames, median_ms: frameMedian, p99_ms: percentile(total, 0.99),
-            engine_median_ms: median(engine), render_median_ms: median(render),
-            pixels_median: Int(median(pixels.map(Double.init))), layers: layers,
-            floor_median_ms: floorMedian, overhead_ratio: floorMedian.map { $0 > 0 ? frameMedian / $0 : 0 })
+            frames: frames, medianMilliseconds: frameMedian, p99Milliseconds: percentile(total, 0.99),
+            engineMedianMilliseconds: median(engine), renderMedianMilliseconds: median(render),
+            pixelsMedian: Int(median(pixels.map(Double.init))), layers: layers,
+            floorMedianMilliseconds: floorMedian,
+            overheadRatio: floorMedian.map { $0 > 0 ? frameMedian / $0 : 0 })
     }
 
     /// One small layer moving over a still window: the cost of an incremental frame (engine,
     /// damage, repaint) against drawing just the repainted box by direct Cairo calls (the
     /// least any renderer must do). Returns both medians in milliseconds.
-    public static func smallLayerProbe(width: Int, height: Int, frames: Int) throws -> (frame: Double, box: Double) {
+    public static func smallLayerProbe(width: Int, height: Int, frames: Int) throws -> (
+        frame: Double, box: Double
+    ) {
         let timeline = Timeline()
         let root = Layer(timeline: timeline)
         root.anchorPoint = .zero
@@ -91,7 +107,8 @@ public enum Benchmark {
         root.backgroundColor = Color(white: 0.95)
         for index in 0..<12 {  // still content that a full redraw would repaint
             let tile = ShapeLayer(timeline: timeline)
-            tile.frame = Rect(x: Double(index % 4) * 190 + 20, y: Double(index / 4) * 190 + 20, width: 150, height: 150)
+            tile.frame = Rect(
+                x: Double(index % 4) * 190 + 20, y: Double(index / 4) * 190 + 20, width: 150, height: 150)
             tile.path = BezierPath(ovalIn: Rect(x: 0, y: 0, width: 150, height: 150))
             tile.fillColor = Color(red: 0.8, green: 0.85, blue: 0.95)
             tile.strokeColor = Color(red: 0.2, green: 0.3, blue: 0.6)

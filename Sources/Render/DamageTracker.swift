@@ -46,10 +46,11 @@ final class DamageTracker {
             damaged.append(record.box)
             records[id] = nil
         }
-        return Self.merge(damaged.compactMap { rect -> Rect? in
-            let clipped = rect.intersection(windowBounds)
-            return clipped.isNull ? nil : clipped.integral
-        })
+        return Self.merge(
+            damaged.compactMap { rect -> Rect? in
+                let clipped = rect.intersection(windowBounds)
+                return clipped.isNull ? nil : clipped.integral
+            })
     }
 
     @discardableResult
@@ -80,7 +81,8 @@ final class DamageTracker {
             damaged.append(box)
         }
         records[id] = Record(
-            signature: signature, box: box, revision: model.revision, placement: placement, seenInFrame: frame)
+            signature: signature, box: box, revision: model.revision, placement: placement, seenInFrame: frame
+        )
         ownBoxes[id] = box
         var subtree = box
         if !model.sublayers.isEmpty {
@@ -146,8 +148,10 @@ final class DamageTracker {
         }
         if let text = layer as? TextLayer, !text.string.isEmpty {
             let width = Double(text.string.count) * text.fontSize
-            box = box.union(Rect(x: box.midX - width, y: box.minY - text.fontSize, width: 2 * width,
-                                 height: box.height + 2 * text.fontSize))
+            box = box.union(
+                Rect(
+                    x: box.midX - width, y: box.minY - text.fontSize, width: 2 * width,
+                    height: box.height + 2 * text.fontSize))
         }
         return box
     }
@@ -164,7 +168,8 @@ final class DamageTracker {
             var merged = true
             while merged {
                 merged = false
-                for (index, other) in result.enumerated() where current.insetBy(dx: -2, dy: -2).intersects(other) {
+                for (index, other) in result.enumerated()
+                where current.insetBy(dx: -2, dy: -2).intersects(other) {
                     current = current.union(other)
                     result.remove(at: index)
                     merged = true

@@ -12,7 +12,9 @@ public final class FrameCanvas {
     }
 
     /// Draws `root` over `background` into a new image of `size`.
-    public func render(_ root: Layer, size: Size, background: Color = .black) throws(RenderError) -> RenderedFrame {
+    public func render(_ root: Layer, size: Size, background: Color = .black) throws(RenderError)
+        -> RenderedFrame
+    {
         let surface = try CairoSurface(width: Int(size.width.rounded()), height: Int(size.height.rounded()))
         let context = CairoContext(surface: surface)
         context.clear(to: background)

@@ -11,7 +11,9 @@ public final class HeadlessHost {
     public private(set) var frame = 0
     private var pending: [TimedEvent]
 
-    public init(session: SceneSession, fps: Int, events: EventScript = EventScript(events: []), canvas: FrameCanvas) {
+    public init(
+        session: SceneSession, fps: Int, events: EventScript = EventScript(events: []), canvas: FrameCanvas
+    ) {
         precondition(fps > 0, "fps must be positive")
         self.session = session
         self.fps = fps

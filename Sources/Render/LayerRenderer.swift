@@ -44,7 +44,8 @@ final class LayerRenderer {
         // Opacity < 1 needs a group (the layer and its sublayers fade as one), clipped to what
         // the layer can touch so the group surface stays small; a leaf with nothing but an
         // image fades the image directly, which is the same picture without a group.
-        let fadesImageOnly = layer.opacity < 1 && model.sublayers.isEmpty && layer.contents != nil
+        let fadesImageOnly =
+            layer.opacity < 1 && model.sublayers.isEmpty && layer.contents != nil
             && !(layer is ShapeLayer) && !(layer is TextLayer) && layer.backgroundColor.alpha == 0
             && layer.borderWidth == 0
         let isGroup = layer.opacity < 1 && !fadesImageOnly
@@ -67,18 +68,22 @@ final class LayerRenderer {
         if layer.borderWidth > 0 && drawsOwnContent {
             let inset = layer.borderWidth / 2
             let border = BezierPath(
-                roundedRect: bounds.insetBy(dx: inset, dy: inset), cornerRadius: max(layer.cornerRadius - inset, 0))
+                roundedRect: bounds.insetBy(dx: inset, dy: inset),
+                cornerRadius: max(layer.cornerRadius - inset, 0))
             context.stroke(
                 border,
                 style: StrokeStyle(
-                    color: layer.borderColor, width: layer.borderWidth, cap: .butt, join: .miter, miterLimit: 10,
+                    color: layer.borderColor, width: layer.borderWidth, cap: .butt, join: .miter,
+                    miterLimit: 10,
                     dashes: [], dashPhase: 0))
         }
         if isGroup { context.endGroup(alpha: layer.opacity) }
     }
 
     /// The layer's own pixels: background, image, shape, text.
-    private func drawContent(of layer: Layer, outline: () -> BezierPath, alpha: Double, in context: CairoContext) {
+    private func drawContent(
+        of layer: Layer, outline: () -> BezierPath, alpha: Double, in context: CairoContext
+    ) {
         let bounds = layer.bounds
         if layer.backgroundColor.alpha > 0 { context.fill(outline(), color: layer.backgroundColor) }
         if let contents = layer.contents, let image = images.image(named: contents.name) {
@@ -89,8 +94,10 @@ final class LayerRenderer {
             context.stroke(
                 shape.trimmedPath,
                 style: StrokeStyle(
-                    color: shape.strokeColor, width: shape.lineWidth, cap: shape.lineCap, join: shape.lineJoin,
-                    miterLimit: shape.miterLimit, dashes: shape.lineDashPattern, dashPhase: shape.lineDashPhase))
+                    color: shape.strokeColor, width: shape.lineWidth, cap: shape.lineCap,
+                    join: shape.lineJoin,
+                    miterLimit: shape.miterLimit, dashes: shape.lineDashPattern,
+                    dashPhase: shape.lineDashPhase))
         }
         if let text = layer as? TextLayer {
             context.draw(

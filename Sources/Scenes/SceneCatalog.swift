@@ -6,16 +6,23 @@ public enum SceneCatalog {
         SceneDescriptor(name: "checkmark", summary: "click anywhere: check ↔ X, strokes and colour animate") {
             CheckmarkScene(context: $0)
         },
-        SceneDescriptor(name: "fish", summary: "click the fish: a bubble floats up and pops; the fish swims and bubbles") {
+        SceneDescriptor(
+            name: "fish", summary: "click the fish: a bubble floats up and pops; the fish swims and bubbles"
+        ) {
             FishScene(context: $0)
         },
         SceneDescriptor(name: "tictactoe", summary: "play tic-tac-toe; a win draws the rounded finish line") {
             TicTacToeScene(context: $0)
         },
-        SceneDescriptor(name: "elastic", summary: "drag down: an elastic wave follows; release: it bounces back on a spring") {
+        SceneDescriptor(
+            name: "elastic",
+            summary: "drag down: an elastic wave follows; release: it bounces back on a spring"
+        ) {
             ElasticScene(context: $0)
         },
-        SceneDescriptor(name: "download", summary: "a simulated download fills circular indicators; click to restart") {
+        SceneDescriptor(
+            name: "download", summary: "a simulated download fills circular indicators; click to restart"
+        ) {
             DownloadScene(context: $0)
         },
     ]

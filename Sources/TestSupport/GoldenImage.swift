@@ -50,7 +50,8 @@ public enum GoldenImage {
             }
         }
         return ImageComparison(
-            differingPixels: differing, totalPixels: a.count, largestChannelDelta: largest, differenceBox: box)
+            differingPixels: differing, totalPixels: a.count, largestChannelDelta: largest, differenceBox: box
+        )
     }
 
     /// Checks `frame` against `directory/name.png`. With ANIMDEMO_RECORD_GOLDENS=1 it writes
@@ -74,7 +75,8 @@ public enum GoldenImage {
             return "missing golden \(path); record it with ANIMDEMO_RECORD_GOLDENS=1"
         }
         guard let comparison = compare(frame, golden, maxChannelDelta: maxChannelDelta) else {
-            return "size \(frame.width)x\(frame.height) differs from the golden's \(golden.width)x\(golden.height)"
+            return
+                "size \(frame.width)x\(frame.height) differs from the golden's \(golden.width)x\(golden.height)"
         }
         guard comparison.differingFraction > maxDifferingFraction else { return nil }
         let failures = directory.deletingLastPathComponent().deletingLastPathComponent()

@@ -24,7 +24,9 @@ public struct ProgramRun {
     }
 
     /// Runs animdemo with `arguments` to completion (it must not open a window).
-    public static func animdemo(_ arguments: [String], environment: [String: String] = [:]) throws -> ProgramRun {
+    public static func animdemo(_ arguments: [String], environment: [String: String] = [:]) throws
+        -> ProgramRun
+    {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

@@ -13,7 +13,8 @@ public enum SceneRender {
             throw SceneRenderError.unknownScene(scene)
         }
         let canvas = FrameCanvas()
-        let session = SceneSession(catalog: catalog, index: index, size: size, seed: seed, images: canvas.images)
+        let session = SceneSession(
+            catalog: catalog, index: index, size: size, seed: seed, images: canvas.images)
         return HeadlessHost(
             session: session, fps: fps, events: try EventScript(parsing: events, fps: fps), canvas: canvas)
     }

@@ -18,7 +18,9 @@ struct FrameStats {
     mutating func noteMissed(_ count: Int) { missed += max(count, 0) }
 
     /// Whether the user asked for the line.
-    static var isRequested: Bool { getenv("ANIMDEMO_FRAME_STATS").map { String(cString: $0) == "1" } ?? false }
+    static var isRequested: Bool {
+        getenv("ANIMDEMO_FRAME_STATS").map { String(cString: $0) == "1" } ?? false
+    }
 
     /// `frames 300 missed 0 repainted-median 4521 cpu-ms 123`
     var summary: String {
@@ -26,7 +28,8 @@ struct FrameStats {
         let median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
         var usage = rusage()
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        let cpu = (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000
+        let cpu =
+            (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000
             + (Int(usage.ru_utime.tv_usec) + Int(usage.ru_stime.tv_usec)) / 1000
         return "frames \(frames) missed \(missed) repainted-median \(median) cpu-ms \(cpu)"
     }

@@ -9,7 +9,8 @@ import X11Host
 struct AnimDemo: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "animdemo",
-        abstract: "Five iOS animation tutorials in an X11 window, on an engine with Core Animation's semantics.",
+        abstract:
+            "Five iOS animation tutorials in an X11 window, on an engine with Core Animation's semantics.",
         subcommands: [RenderCommand.self, BenchCommand.self])
 
     @OptionGroup var scene: SceneOptions

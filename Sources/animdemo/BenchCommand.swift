@@ -35,7 +35,9 @@ struct BenchCommand: ParsableCommand {
     var smallLayerProbe = false
 
     func validate() throws {
-        guard (1...100_000).contains(frames) else { throw ValidationError("--frames \(frames) is outside 1…100000") }
+        guard (1...100_000).contains(frames) else {
+            throw ValidationError("--frames \(frames) is outside 1…100000")
+        }
         if let bubbles, !(0...100_000).contains(bubbles) {
             throw ValidationError("--bubbles \(bubbles) is outside 0…100000")
         }
@@ -44,7 +46,8 @@ struct BenchCommand: ParsableCommand {
     func run() throws {
         if smallLayerProbe {
             let size = try scene.parsedSize()
-            let probe = try Benchmark.smallLayerProbe(width: Int(size.width), height: Int(size.height), frames: frames)
+            let probe = try Benchmark.smallLayerProbe(
+                width: Int(size.width), height: Int(size.height), frames: frames)
             print(String(format: "small layer moving, %@, %d frames", scene.size, frames))
             print(String(format: "incremental frame median %.3f ms", probe.frame))
             print(String(format: "its box alone     median %.3f ms (direct Cairo)", probe.box))
@@ -59,7 +62,8 @@ struct BenchCommand: ParsableCommand {
         }
         let canvas = FrameCanvas()
         let session = SceneSession(
-            catalog: SceneCatalog.all, index: try scene.sceneIndex(), size: try scene.parsedSize(), seed: scene.seed,
+            catalog: SceneCatalog.all, index: try scene.sceneIndex(), size: try scene.parsedSize(),
+            seed: scene.seed,
             images: canvas.images)
         let host = HeadlessHost(session: session, fps: scene.fps, events: script, canvas: canvas)
         let load = try BenchLoad(bubbles: bubbles, session: session)
@@ -71,13 +75,21 @@ struct BenchCommand: ParsableCommand {
             print(String(decoding: try encoder.encode(result), as: UTF8.self))
             return
         }
-        print(String(format: "%@ %@ %d frames%@", scene.scene, scene.size, result.frames, fullRedraw ? " (full redraw)" : ""))
-        print(String(format: "frame   median %.3f ms  p99 %.3f ms", result.median_ms, result.p99_ms))
-        print(String(format: "engine  median %.3f ms", result.engine_median_ms))
-        print(String(format: "render  median %.3f ms", result.render_median_ms))
-        print("pixels  median \(result.pixels_median) repainted, \(result.layers) layers")
-        if let floorMedian = result.floor_median_ms, let ratio = result.overhead_ratio {
-            print(String(format: "floor   median %.3f ms (direct Cairo), frame / floor %.2f×", floorMedian, ratio))
+        print(
+            String(
+                format: "%@ %@ %d frames%@", scene.scene, scene.size, result.frames,
+                fullRedraw ? " (full redraw)" : ""))
+        print(
+            String(
+                format: "frame   median %.3f ms  p99 %.3f ms", result.medianMilliseconds,
+                result.p99Milliseconds))
+        print(String(format: "engine  median %.3f ms", result.engineMedianMilliseconds))
+        print(String(format: "render  median %.3f ms", result.renderMedianMilliseconds))
+        print("pixels  median \(result.pixelsMedian) repainted, \(result.layers) layers")
+        if let floorMedian = result.floorMedianMilliseconds, let ratio = result.overheadRatio {
+            print(
+                String(
+                    format: "floor   median %.3f ms (direct Cairo), frame / floor %.2f×", floorMedian, ratio))
         }
     }
 }

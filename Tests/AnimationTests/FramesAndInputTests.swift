@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 @testable import Animation
 
@@ -10,7 +10,9 @@ struct FramesAndInputTests {
         let stepper = FrameStepper()
         var repeats: [MediaTime] = []
         var once: [MediaTime] = []
-        stepper.timeline.schedule(after: 0.5, repeats: true) { _ in repeats.append(stepper.timeline.currentTime) }
+        stepper.timeline.schedule(after: 0.5, repeats: true) { _ in
+            repeats.append(stepper.timeline.currentTime)
+        }
         stepper.timeline.delay(0.3) { once.append(stepper.timeline.currentTime) }
         stepper.advance(to: 1.6)
         #expect(repeats == [0.5, 1.0, 1.5])
@@ -108,10 +110,11 @@ struct FramesAndInputTests {
         var taps: [Point] = []
         var pans: [(GestureState, Point)] = []
         root.addGestureRecognizer(TapGestureRecognizer { taps.append($0.location(in: root)) })
-        root.addGestureRecognizer(PanGestureRecognizer { recognizer in
-            guard let pan = recognizer as? PanGestureRecognizer else { return }
-            pans.append((pan.state, pan.translation(in: root)))
-        })
+        root.addGestureRecognizer(
+            PanGestureRecognizer { recognizer in
+                guard let pan = recognizer as? PanGestureRecognizer else { return }
+                pans.append((pan.state, pan.translation(in: root)))
+            })
         let dispatcher = GestureDispatcher()
         dispatcher.handle(.down(Point(x: 10, y: 10)), in: root, at: 0)
         dispatcher.handle(.move(Point(x: 13, y: 12)), in: root, at: 0.01)
@@ -140,9 +143,12 @@ struct FramesAndInputTests {
         #expect(drag.last == TimedEvent(time: 1.1, event: .up(Point(x: 10, y: 0))))
     }
 
-    @Test("a bad events line names the line", arguments: [
-        ("0.1 tap 1", 1), ("ok\n", 1), ("0.1 tap 1 2\n0.2 jump 1 2", 2), ("-1 tap 1 2", 1), ("0 drag 1 2 3 4 0", 1),
-    ])
+    @Test(
+        "a bad events line names the line",
+        arguments: [
+            ("0.1 tap 1", 1), ("ok\n", 1), ("0.1 tap 1 2\n0.2 jump 1 2", 2), ("-1 tap 1 2", 1),
+            ("0 drag 1 2 3 4 0", 1),
+        ])
     func eventScriptErrors(text: String, line: Int) {
         #expect(throws: EventScript.ParseError.self) { try EventScript(parsing: text, fps: 60) }
         do {

@@ -12,7 +12,8 @@ struct KeyframePathTests {
         path.move(to: Point(x: 0, y: 0))
         path.addLine(to: Point(x: 10, y: 0))
         path.addCurve(
-            to: Point(x: 210, y: 0), controlPoint1: Point(x: 60, y: 100), controlPoint2: Point(x: 160, y: -100))
+            to: Point(x: 210, y: 0), controlPoint1: Point(x: 60, y: 100),
+            controlPoint2: Point(x: 160, y: -100))
         return path
     }
 
@@ -67,9 +68,11 @@ struct KeyframePathTests {
         #expect(turned.distance(to: AffineTransform(rotationAngle: .pi / 2)) <= 1e-12)
     }
 
-    @Test("a spring animation follows the closed form for the default spring", arguments: [
-        (0.1, 0.340300), (0.3, 1.124355), (0.5, 1.074591), (1.0, 1.002170),
-    ])
+    @Test(
+        "a spring animation follows the closed form for the default spring",
+        arguments: [
+            (0.1, 0.340300), (0.3, 1.124355), (0.5, 1.074591), (1.0, 1.002170),
+        ])
     func springAnimation(time: Double, expected: Double) {
         let timeline = Timeline()
         let layer = Layer(timeline: timeline)

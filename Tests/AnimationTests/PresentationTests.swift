@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 @testable import Animation
 
@@ -56,7 +56,8 @@ struct PresentationTests {
         let root = Layer(timeline: stepper.timeline)
         let layer = Layer(timeline: stepper.timeline)
         root.addSublayer(layer)
-        stepper.timeline.animate(duration: 0.9, dampingRatio: 0.57, changes: { layer.position = Point(x: 100, y: 0) })
+        stepper.timeline.animate(
+            duration: 0.9, dampingRatio: 0.57, changes: { layer.position = Point(x: 100, y: 0) })
         let expected = [0.4028, 0.9056, 1.1037, 1.0889, 1.0262, 0.9920, 0.9880, 0.9948, 1.0001]
         for (index, value) in expected.enumerated() {
             stepper.advance(to: 0.09 * Double(index + 1))
@@ -158,7 +159,8 @@ struct PresentationTests {
 
     @Test("transforms interpolate by rotation, not by shrinking")
     func transformInterpolation() {
-        let quarter = AffineTransform.identity.interpolated(to: AffineTransform(rotationAngle: .pi / 2), fraction: 0.5)
+        let quarter = AffineTransform.identity.interpolated(
+            to: AffineTransform(rotationAngle: .pi / 2), fraction: 0.5)
         let expected = AffineTransform(rotationAngle: .pi / 4)
         #expect(quarter.distance(to: expected) <= 1e-12)
     }

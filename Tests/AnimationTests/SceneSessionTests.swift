@@ -105,7 +105,9 @@ struct SceneSessionTests {
     @Test("s and F12 ask for a screenshot, q and Escape to quit; other keys go to the scene")
     func hostKeys() {
         let session = makeSession()
-        let commands = run(session, frames: 0...0, events: [0: [.key("s"), .key("F12"), .key("q"), .key("Escape"), .key("m")]])
+        let commands = run(
+            session, frames: 0...0,
+            events: [0: [.key("s"), .key("F12"), .key("q"), .key("Escape"), .key("m")]])
         #expect(commands == [.screenshot, .screenshot, .quit, .quit])
         #expect((session.scene as? FadeScene)?.keys == ["m"])
     }
@@ -126,7 +128,8 @@ struct SceneSessionTests {
     @Test("pointer events reach the scene's recognizers; nothing is due when idle")
     func pointerAndIdle() {
         let session = makeSession()
-        _ = run(session, frames: 0...2, events: [1: [.down(Point(x: 10, y: 10))], 2: [.up(Point(x: 10, y: 10))]])
+        _ = run(
+            session, frames: 0...2, events: [1: [.down(Point(x: 10, y: 10))], 2: [.up(Point(x: 10, y: 10))]])
         #expect((session.scene as? FadeScene)?.taps == 1)
         #expect(session.nextWakeTime != nil)  // the fade runs
         _ = run(session, frames: 3...70)
@@ -139,7 +142,9 @@ struct SceneSessionTests {
         _ = run(session, frames: 0...0, events: [0: [.key("space")]])
         session.showMessage("saved /tmp/x.png")
         func shown() -> Bool {
-            session.rootLayer.allLayers.contains { ($0 as? TextLayer)?.string == "saved /tmp/x.png" && !$0.isHidden }
+            session.rootLayer.allLayers.contains {
+                ($0 as? TextLayer)?.string == "saved /tmp/x.png" && !$0.isHidden
+            }
         }
         _ = run(session, frames: 1...100)
         #expect(shown())

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 @testable import Animation
 
@@ -186,10 +186,16 @@ struct TransactionTests {
     func interruptionIsSmooth() {
         let (layer, stepper, root) = makeLayer()
         defer { withExtendedLifetime(root) {} }
-        stepper.timeline.transaction { $0.animationDuration = 1; layer.position = Point(x: 100, y: 0) }
+        stepper.timeline.transaction {
+            $0.animationDuration = 1
+            layer.position = Point(x: 100, y: 0)
+        }
         stepper.advance(to: 0.5)
         let before = layer.presentation().position.x
-        stepper.timeline.transaction { $0.animationDuration = 1; layer.position = Point(x: 0, y: 0) }
+        stepper.timeline.transaction {
+            $0.animationDuration = 1
+            layer.position = Point(x: 0, y: 0)
+        }
         let after = layer.presentation().position.x
         #expect(abs(before - 50) <= 1e-9)
         #expect(abs(after - before) <= 1e-9)  // no jump at the change
@@ -199,7 +205,10 @@ struct TransactionTests {
     func endpoints() {
         let (layer, stepper, root) = makeLayer()
         defer { withExtendedLifetime(root) {} }
-        stepper.timeline.transaction { $0.disableActions = true; layer.opacity = 0.2 }
+        stepper.timeline.transaction {
+            $0.disableActions = true
+            layer.opacity = 0.2
+        }
         func halfway(_ configure: (BasicAnimation<Double>) -> Void) -> Double {
             let animation = BasicAnimation(keyPath: .opacity)
             animation.duration = 1
@@ -209,9 +218,24 @@ struct TransactionTests {
             defer { layer.removeAnimation(forKey: "probe") }
             return layer.presentation().opacity
         }
-        #expect(abs(halfway { $0.fromValue = 0; $0.toValue = 1 } - 0.5) <= 1e-12)
-        #expect(abs(halfway { $0.fromValue = 0.4; $0.byValue = 0.2 } - 0.5) <= 1e-12)
-        #expect(abs(halfway { $0.byValue = 0.2; $0.toValue = 1 } - 0.9) <= 1e-12)
+        #expect(
+            abs(
+                halfway {
+                    $0.fromValue = 0
+                    $0.toValue = 1
+                } - 0.5) <= 1e-12)
+        #expect(
+            abs(
+                halfway {
+                    $0.fromValue = 0.4
+                    $0.byValue = 0.2
+                } - 0.5) <= 1e-12)
+        #expect(
+            abs(
+                halfway {
+                    $0.byValue = 0.2
+                    $0.toValue = 1
+                } - 0.9) <= 1e-12)
         #expect(abs(halfway { $0.toValue = 1 } - 0.6) <= 1e-12)  // from the underlying 0.2
         #expect(abs(halfway { $0.fromValue = 1 } - 0.6) <= 1e-12)  // to the underlying 0.2
     }

@@ -10,7 +10,8 @@ struct ImportRulesTests {
 
     func sourceFiles(of target: String) throws -> [URL] {
         let folder = Self.sources.appendingPathComponent(target)
-        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
+        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+        else {
             return []
         }
         return enumerator.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
@@ -21,19 +22,23 @@ struct ImportRulesTests {
         return text.split(separator: "\n").compactMap { line in
             let words = line.split(separator: " ")
             guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
-                words[..<index].allSatisfy({ ["internal", "public", "private", "@testable", "@_exported"].contains($0) })
+                words[..<index].allSatisfy({
+                    ["internal", "public", "private", "@testable", "@_exported"].contains($0)
+                })
             else { return nil }
             return String(words[index + 1])
         }
     }
 
-    @Test("each target imports only what is below it", arguments: [
-        ("Animation", ["Foundation"]),
-        ("Scenes", ["Animation", "Foundation"]),
-        ("Render", ["Animation", "CCairo", "Foundation"]),
-        ("X11Host", ["Animation", "Render", "CX11", "Glibc", "Foundation"]),
-        ("TestSupport", ["Animation", "Render", "Foundation"]),
-    ])
+    @Test(
+        "each target imports only what is below it",
+        arguments: [
+            ("Animation", ["Foundation"]),
+            ("Scenes", ["Animation", "Foundation"]),
+            ("Render", ["Animation", "CCairo", "Foundation"]),
+            ("X11Host", ["Animation", "Render", "CX11", "Glibc", "Foundation"]),
+            ("TestSupport", ["Animation", "Render", "Foundation"]),
+        ])
     func allowedImports(target: String, allowed: [String]) throws {
         let files = try sourceFiles(of: target)
         #expect(!files.isEmpty, "no sources found for \(target)")
@@ -50,8 +55,12 @@ struct ImportRulesTests {
             for file in try sourceFiles(of: target) {
                 let text = try String(contentsOf: file, encoding: .utf8)
                 guard text.contains("import \(module)") else { continue }
-                #expect(file.deletingLastPathComponent().lastPathComponent == folder, "\(file.path) imports \(module)")
-                #expect(text.contains("internal import \(module)"), "\(file.path): use `internal import \(module)`")
+                #expect(
+                    file.deletingLastPathComponent().lastPathComponent == folder,
+                    "\(file.path) imports \(module)")
+                #expect(
+                    text.contains("internal import \(module)"),
+                    "\(file.path): use `internal import \(module)`")
             }
         }
     }

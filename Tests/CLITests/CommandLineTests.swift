@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The command-line contract of DESIGN.md, against the built executable.
 @Suite("Command line")
@@ -17,19 +17,27 @@ struct CommandLineTests {
         }
     }
 
-    @Test("bad input is one line on stderr and status 2", arguments: [
-        (["--scene", "nope"], "unknown scene"),
-        (["--size", "800"], "--size"),
-        (["--size", "0x600"], "--size"),
-        (["--fps", "0"], "--fps"),
-        (["--fps", "241"], "--fps"),
-        (["render", "--scene", "nope", "--at", "1", "--out", "/tmp/x"], "unknown scene"),
-        (["render", "--at", "1", "--out", "/tmp/animdemo-cli", "--events", "0.1 jump 1 2"], "events line 1"),
-        (["render", "--at", "1", "--out", "/tmp/animdemo-cli", "--events-file", "/nonexistent/e.txt"], "events file"),
-        (["render", "--out", "/tmp/animdemo-cli"], "--at"),
-        (["render", "--at", "-1", "--out", "/tmp/animdemo-cli"], "--at"),
-        (["--bogus"], "bogus"),
-    ])
+    @Test(
+        "bad input is one line on stderr and status 2",
+        arguments: [
+            (["--scene", "nope"], "unknown scene"),
+            (["--size", "800"], "--size"),
+            (["--size", "0x600"], "--size"),
+            (["--fps", "0"], "--fps"),
+            (["--fps", "241"], "--fps"),
+            (["render", "--scene", "nope", "--at", "1", "--out", "/tmp/x"], "unknown scene"),
+            (
+                ["render", "--at", "1", "--out", "/tmp/animdemo-cli", "--events", "0.1 jump 1 2"],
+                "events line 1"
+            ),
+            (
+                ["render", "--at", "1", "--out", "/tmp/animdemo-cli", "--events-file", "/nonexistent/e.txt"],
+                "events file"
+            ),
+            (["render", "--out", "/tmp/animdemo-cli"], "--at"),
+            (["render", "--at", "-1", "--out", "/tmp/animdemo-cli"], "--at"),
+            (["--bogus"], "bogus"),
+        ])
     func badInput(arguments: [String], mentions: String) throws {
         let result = try ProgramRun.animdemo(arguments, environment: ["DISPLAY": ""])
         #expect(result.status == 2, "status \(result.status) for \(arguments)")
@@ -57,7 +65,8 @@ struct CommandLineTests {
         let scene = SceneNames.all[0]
         var outputs: [[Data]] = []
         for run in 0..<2 {
-            let out = FileManager.default.temporaryDirectory.appendingPathComponent("animdemo-cli-\(run)-\(getpid())")
+            let out = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "animdemo-cli-\(run)-\(getpid())")
             try? FileManager.default.removeItem(at: out)
             defer { try? FileManager.default.removeItem(at: out) }
             let result = try ProgramRun.animdemo([
@@ -76,9 +85,16 @@ struct CommandLineTests {
 
     @Test("no display: one line naming it and suggesting render, status 2")
     func noDisplay() throws {
-        let result = try ProgramRun.animdemo(["--scene", SceneNames.all[0]], environment: ["DISPLAY": ":97"])
+        // A display number with no server behind it (no socket, no lock file).
+        let number =
+            (97...400).first { n in
+                !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)")
+                    && !FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock")
+            } ?? 399
+        let result = try ProgramRun.animdemo(
+            ["--scene", SceneNames.all[0]], environment: ["DISPLAY": ":\(number)"])
         #expect(result.status == 2)
-        #expect(result.stderr.contains(":97"))
+        #expect(result.stderr.contains(":\(number)"))
         #expect(result.stderr.contains("render"))
         #expect(result.stderr.split(separator: "\n").count == 1)
     }

@@ -1,7 +1,7 @@
 import Animation
 import Render
-import Testing
 import TestSupport
+import Testing
 
 /// Damage tracking must change how much is painted, never what the frame looks like.
 @Suite("Incremental drawing")
@@ -99,7 +99,10 @@ struct IncrementalCanvasTests {
         #expect(IncrementalCanvas.area(of: canvas.draw(root)) == 800 * 600)  // the first frame is whole
         stepper.step()
         #expect(canvas.draw(root).isEmpty)  // nothing moved
-        timeline.transaction { $0.disableActions = true; dot.position = Point(x: 113, y: 110) }
+        timeline.transaction {
+            $0.disableActions = true
+            dot.position = Point(x: 113, y: 110)
+        }
         stepper.step()
         let damage = canvas.draw(root)
         // Old box x 100…120 and new 103…123, y 100…120, each grown by 1 px: one merged rect of

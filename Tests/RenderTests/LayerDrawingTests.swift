@@ -1,8 +1,8 @@
 import Animation
 import Foundation
 import Render
-import Testing
 import TestSupport
+import Testing
 
 /// Small layer trees drawn by Cairo, checked by pixels at known points and one golden.
 @Suite("Layer drawing")
@@ -59,7 +59,9 @@ struct LayerDrawingTests {
         #expect(frame.color(x: 103, y: 50)?.isClose(to: white, within: colorTolerance) == true)
         let box = frame.boundingBox { $0.blue > 0.5 && $0.red < 0.5 }
         // Butt caps: x from 50 to 100 exactly; y 45…55. One pixel of slack for antialiasing.
-        #expect(box.map { abs($0.minX - 50) <= 1 && abs($0.maxX - 100) <= 1 } == true, "box \(String(describing: box))")
+        #expect(
+            box.map { abs($0.minX - 50) <= 1 && abs($0.maxX - 100) <= 1 } == true,
+            "box \(String(describing: box))")
     }
 
     @Test("start ≥ end draws nothing, not even a round cap", arguments: [(0.5, 0.5), (0.7, 0.3), (1.0, 1.0)])
@@ -170,7 +172,9 @@ struct LayerDrawingTests {
         #expect(frame.color(x: 90, y: 60)?.isClose(to: blue, within: colorTolerance) == true)
         #expect(frame.color(x: 110, y: 60)?.isClose(to: white, within: colorTolerance) == true)
         // The child's visible half: box x 30…40 → screen y 80…90.
-        #expect(frame.color(x: 90, y: 85)?.isClose(to: Color(red: 1, green: 0, blue: 0), within: colorTolerance) == true)
+        #expect(
+            frame.color(x: 90, y: 85)?.isClose(to: Color(red: 1, green: 0, blue: 0), within: colorTolerance)
+                == true)
         #expect(frame.color(x: 90, y: 95)?.isClose(to: white, within: colorTolerance) == true)  // clipped
     }
 

@@ -63,7 +63,9 @@ struct SceneWindowTests {
         // about 114 + 0.96·96 ≈ 206 (the tutorial's curve), the edges stay at 114.
         let band = Color(red255: 57, green255: 67, blue255: 89)
         let underPointer = try #require(shot.frame.color(x: 200, y: 190))
-        #expect(underPointer.isClose(to: band, within: tolerance), "(200, 190) is \(underPointer) in \(shot.path)")
+        #expect(
+            underPointer.isClose(to: band, within: tolerance), "(200, 190) is \(underPointer) in \(shot.path)"
+        )
         let edge = try #require(shot.frame.color(x: 5, y: 150))
         #expect(edge.isClose(to: .white, within: tolerance), "(5, 150) is \(edge)")
         let below = try #require(shot.frame.color(x: 200, y: 230))

@@ -73,7 +73,8 @@ enum TestScene {
     /// window's centre (the artboard's centre sits there), in pink, and no blue is left.
     static func showsTheTap(_ frame: RenderedFrame) -> Bool {
         let center = Point(x: Double(frame.width) / 2, y: Double(frame.height) / 2)
-        guard let crossing = frame.color(at: center), crossing.isClose(to: pink, within: colorTolerance) else {
+        guard let crossing = frame.color(at: center), crossing.isClose(to: pink, within: colorTolerance)
+        else {
             return false
         }
         return frame.count { $0.isClose(to: blue, within: colorTolerance) } == 0

@@ -145,7 +145,8 @@ open class KeyframeAnimation<Value: Interpolatable>: PropertyAnimation<Value> {
             let count = segments.count + 1
             let times = animation.keyTimes ?? (0...count).map { Double($0) / Double(count) }
             let index = segmentIndex(of: p, in: times, count: count + 1)
-            let point = index < segments.count ? segments[index].start : segments[segments.count - 1].point(at: 1)
+            let point =
+                index < segments.count ? segments[index].start : segments[segments.count - 1].point(at: 1)
             return (point, nil)
         case .linear, .cubic:
             let count = segments.count + 1

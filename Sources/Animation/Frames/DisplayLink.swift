@@ -40,7 +40,9 @@ public final class ScheduledTimer {
     private(set) var isValid = true
     private let callback: (ScheduledTimer) -> Void
 
-    init(fireTime: MediaTime, interval: MediaTime, repeats: Bool, callback: @escaping (ScheduledTimer) -> Void) {
+    init(
+        fireTime: MediaTime, interval: MediaTime, repeats: Bool, callback: @escaping (ScheduledTimer) -> Void
+    ) {
         self.fireTime = fireTime
         self.interval = interval
         self.repeats = repeats
@@ -93,7 +95,9 @@ extension Timeline {
 
     /// Fires the timers due at the current time, earliest first.
     public func fireDueTimers() {
-        let due = timers.filter { $0.isValid && $0.fireTime <= currentTime }.sorted { $0.fireTime < $1.fireTime }
+        let due = timers.filter { $0.isValid && $0.fireTime <= currentTime }.sorted {
+            $0.fireTime < $1.fireTime
+        }
         for timer in due { _ = timer.fireIfDue(at: currentTime) }
         timers.removeAll { !$0.isValid }
     }

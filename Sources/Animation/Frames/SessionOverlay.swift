@@ -105,7 +105,8 @@ final class SessionOverlay {
                 action.alignment = .left
                 action.fontSize = Self.helpFontSize
                 action.foregroundColor = .white
-                action.frame = Rect(x: width * 0.42 + 10, y: y, width: width * 0.58 - 20, height: Self.helpLineHeight)
+                action.frame = Rect(
+                    x: width * 0.42 + 10, y: y, width: width * 0.58 - 20, height: Self.helpLineHeight)
                 help.addSublayer(key)
                 help.addSublayer(action)
             }

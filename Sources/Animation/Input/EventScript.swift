@@ -52,7 +52,9 @@ public struct EventScript: Sendable {
             guard args.count == count else { throw fail("\(verb) takes \(usage)") }
             var values: [Double] = []
             for arg in args {
-                guard let value = Double(arg), value.isFinite else { throw fail("\"\(arg)\" is not a number") }
+                guard let value = Double(arg), value.isFinite else {
+                    throw fail("\"\(arg)\" is not a number")
+                }
                 values.append(value)
             }
             return values

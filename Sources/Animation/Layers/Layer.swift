@@ -218,7 +218,8 @@ open class Layer {
     /// returns those that finished just now (for their callbacks).
     func removeFinishedAnimations(at time: MediaTime) -> [LayerAnimation] {
         var finished: [LayerAnimation] = []
-        for entry in animationEntries where !entry.animation.hasFinished && entry.animation.hasEnded(at: time) {
+        for entry in animationEntries where !entry.animation.hasFinished && entry.animation.hasEnded(at: time)
+        {
             entry.animation.hasFinished = true
             finished.append(entry.animation)
         }

@@ -20,7 +20,9 @@ extension Timeline {
         changes: () -> Void, completion: (() -> Void)? = nil
     ) {
         let spring = Spring(dampingRatio: dampingRatio, duration: duration, initialVelocity: initialVelocity)
-        runBlock(duration: duration, curve: nil, style: BlockStyle(delay: delay, spring: spring), changes, completion)
+        runBlock(
+            duration: duration, curve: nil, style: BlockStyle(delay: delay, spring: spring), changes,
+            completion)
     }
 
     private func runBlock(

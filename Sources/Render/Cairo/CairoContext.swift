@@ -1,5 +1,5 @@
-internal import CCairo
 import Animation
+internal import CCairo
 
 /// How a stroke looks: the shape layer's line settings.
 struct StrokeStyle {
@@ -128,7 +128,9 @@ final class CairoContext {
         let isTranslation = matrix.xx == 1 && matrix.yy == 1 && matrix.xy == 0 && matrix.yx == 0
         if isTranslation, let cache, let scaled = cache.scaled(image, to: rect.size) {
             scaled.withHandle { cairo_set_source_surface(handle, $0, rect.minX, rect.minY) }
-            if let pattern = cairo_get_source(handle) { cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR) }
+            if let pattern = cairo_get_source(handle) {
+                cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
+            }
             cairo_rectangle(handle, rect.minX, rect.minY, Double(scaled.width), Double(scaled.height))
             cairo_clip(handle)
             if alpha >= 1 { cairo_paint(handle) } else { cairo_paint_with_alpha(handle, alpha) }
@@ -147,10 +149,13 @@ final class CairoContext {
     }
 
     /// Draws one line of text in `rect`, centred vertically, aligned horizontally.
-    func draw(text: String, in rect: Rect, fontSize: Double, bold: Bool, color: Color, alignment: TextAlignment) {
+    func draw(
+        text: String, in rect: Rect, fontSize: Double, bold: Bool, color: Color, alignment: TextAlignment
+    ) {
         guard !text.isEmpty, color.alpha > 0 else { return }
         cairo_select_font_face(
-            handle, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+            handle, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+            bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(handle, fontSize)
         var extents = cairo_text_extents_t()
         cairo_text_extents(handle, text, &extents)

@@ -11,7 +11,8 @@ final class CairoSurface {
         guard width > 0, height > 0, width <= 16384, height <= 16384 else {
             throw .cannotCreateSurface(width: width, height: height)
         }
-        let surface: OpaquePointer = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        let surface: OpaquePointer = cairo_image_surface_create(
+            CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)  // cairo returns an error object, never NULL
             throw .cannotCreateSurface(width: width, height: height)
@@ -22,7 +23,9 @@ final class CairoSurface {
     }
 
     /// A surface over memory the caller owns (a shared-memory segment), valid while it lives.
-    init(wrapping buffer: UnsafeMutableRawBufferPointer, width: Int, height: Int, stride: Int) throws(RenderError) {
+    init(wrapping buffer: UnsafeMutableRawBufferPointer, width: Int, height: Int, stride: Int)
+        throws(RenderError)
+    {
         guard let base = buffer.baseAddress, width > 0, height > 0, stride >= width * 4,
             buffer.count >= stride * height
         else { throw .cannotCreateSurface(width: width, height: height) }

@@ -1,5 +1,5 @@
-internal import CCairo
 import Animation
+internal import CCairo
 
 /// The benchmark's floor: the same frames drawn by direct Cairo calls with no engine, from a
 /// flat list of what each frame shows (taken from the presentation tree beforehand, outside
@@ -22,7 +22,9 @@ public final class DirectCairoFloor {
             collect(root, transform: .identity, alpha: 1)
         }
 
-        private mutating func collect(_ model: Layer, transform parent: AffineTransform, alpha parentAlpha: Double) {
+        private mutating func collect(
+            _ model: Layer, transform parent: AffineTransform, alpha parentAlpha: Double
+        ) {
             let layer = model.presentation()
             guard !layer.isHidden, layer.opacity > 0 else { return }
             let transform = layer.transformToSuperlayer.concatenating(parent)
@@ -31,23 +33,30 @@ public final class DirectCairoFloor {
             let before = items.count
             defer { boxes += Array(repeating: box, count: items.count - before) }
             if layer.backgroundColor.alpha > 0 {
-                let outline = layer.cornerRadius > 0
+                let outline =
+                    layer.cornerRadius > 0
                     ? BezierPath(roundedRect: layer.bounds, cornerRadius: layer.cornerRadius)
                     : BezierPath(rect: layer.bounds)
-                items.append(.fill(transform: transform, path: outline, color: layer.backgroundColor, alpha: alpha))
+                items.append(
+                    .fill(transform: transform, path: outline, color: layer.backgroundColor, alpha: alpha))
             }
             if let contents = layer.contents {
-                items.append(.image(transform: transform, name: contents.name, rect: layer.bounds, alpha: alpha))
+                items.append(
+                    .image(transform: transform, name: contents.name, rect: layer.bounds, alpha: alpha))
             }
             if let shape = layer as? ShapeLayer {
                 if shape.fillColor.alpha > 0 {
-                    items.append(.fill(transform: transform, path: shape.path, color: shape.fillColor, alpha: alpha))
+                    items.append(
+                        .fill(transform: transform, path: shape.path, color: shape.fillColor, alpha: alpha))
                 }
                 if shape.strokeColor.alpha > 0 {
                     let style = StrokeStyle(
-                        color: shape.strokeColor, width: shape.lineWidth, cap: shape.lineCap, join: shape.lineJoin,
-                        miterLimit: shape.miterLimit, dashes: shape.lineDashPattern, dashPhase: shape.lineDashPhase)
-                    items.append(.stroke(transform: transform, path: shape.trimmedPath, style: style, alpha: alpha))
+                        color: shape.strokeColor, width: shape.lineWidth, cap: shape.lineCap,
+                        join: shape.lineJoin,
+                        miterLimit: shape.miterLimit, dashes: shape.lineDashPattern,
+                        dashPhase: shape.lineDashPhase)
+                    items.append(
+                        .stroke(transform: transform, path: shape.trimmedPath, style: style, alpha: alpha))
                 }
             }
             for sublayer in model.sublayers { collect(sublayer, transform: transform, alpha: alpha) }
@@ -89,10 +98,18 @@ public final class DirectCairoFloor {
                 let color = style.color
                 cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha * alpha)
                 cairo_set_line_width(cairo, style.width)
-                cairo_set_line_cap(cairo, style.cap == .round ? CAIRO_LINE_CAP_ROUND : style.cap == .square
-                    ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_BUTT)
-                cairo_set_line_join(cairo, style.join == .round ? CAIRO_LINE_JOIN_ROUND : style.join == .bevel
-                    ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_MITER)
+                cairo_set_line_cap(
+                    cairo,
+                    style.cap == .round
+                        ? CAIRO_LINE_CAP_ROUND
+                        : style.cap == .square
+                            ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_BUTT)
+                cairo_set_line_join(
+                    cairo,
+                    style.join == .round
+                        ? CAIRO_LINE_JOIN_ROUND
+                        : style.join == .bevel
+                            ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_MITER)
                 cairo_stroke(cairo)
             case .image(let t, let name, let rect, let alpha):
                 guard let image = images.image(named: name), rect.width > 0, rect.height > 0 else { continue }

@@ -1,5 +1,5 @@
-internal import CCairo
 import Animation
+internal import CCairo
 
 /// Images scaled once to the sizes layers show them at (a bubble keeps its size for its
 /// whole float), so that drawing one is a plain copy rather than a filtered scale.

@@ -1,5 +1,5 @@
-internal import CX11
 import Animation
+internal import CX11
 
 /// Presents with plain `XPutImage`, for servers that cannot share memory with us (a remote
 /// display) or when `ANIMDEMO_NO_SHM=1` asks for it: the pixels travel over the connection,

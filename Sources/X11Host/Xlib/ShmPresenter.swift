@@ -1,5 +1,5 @@
-internal import CX11
 import Animation
+internal import CX11
 
 /// Presents through MIT-SHM: Cairo draws straight into a segment the server also maps, and
 /// `XShmPutImage` asks the server to copy it; the server's `ShmCompletion` event says when the
