@@ -55,6 +55,41 @@ final class CairoSurface {
 
     func withHandle<R>(_ body: (OpaquePointer) throws -> R) rethrows -> R { try body(handle) }
 
+    // MARK: - Scaled copies
+
+    /// Copies of this image shrunk to whole-pixel sizes, keyed by width and height.
+    private var scaledCopies: [Int: CairoSurface] = [:]
+    /// At most this many sizes are kept; the cache starts afresh when it is full.
+    static let maximumScaledCopies = 256
+
+    /// This image shrunk to `width` × `height` pixels with Cairo's GOOD filter (a box filter
+    /// when shrinking), made once per size and kept, so that drawing many small copies of a
+    /// large image does not build the filter on every paint (see `CairoContext.draw`). The
+    /// image itself at its own size; nil if the size is empty or larger than the image.
+    func scaledCopy(width: Int, height: Int) -> CairoSurface? {
+        guard width > 0, height > 0, width <= self.width, height <= self.height else { return nil }
+        if width == self.width && height == self.height { return self }
+        let key = width << 16 | height
+        if let copy = scaledCopies[key] { return copy }
+        guard let copy = try? CairoSurface(width: width, height: height) else { return nil }
+        copy.withHandle { target in
+            guard let context = cairo_create(target) else { return }
+            cairo_scale(context, Double(width) / Double(self.width), Double(height) / Double(self.height))
+            cairo_set_source_surface(context, handle, 0, 0)
+            if let pattern = cairo_get_source(context) {
+                cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
+                cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+            }
+            cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
+            cairo_paint(context)
+            cairo_destroy(context)
+            cairo_surface_flush(target)
+        }
+        if scaledCopies.count >= Self.maximumScaledCopies { scaledCopies.removeAll() }
+        scaledCopies[key] = copy
+        return copy
+    }
+
     /// Writes the pixels as a PNG (byte-identical for identical pixels).
     func writePNG(to path: String) throws(RenderError) {
         cairo_surface_flush(handle)
