@@ -46,7 +46,8 @@
 //   following".
 import Animation
 
-/// The sea: the window's background (ours; the tutorial's demo shows a blue sea).
+/// The sea: the window's background (ours: a mid blue on which the pale bubbles and the orange
+/// fish both show).
 let fishSeaColor = Color(red255: 28, green255: 107, blue255: 178)
 /// Image pixels: where bubbles start on the fish, the notch of its tail (Assets/README.md).
 let fishTailTip = Point(x: 15, y: 36)
