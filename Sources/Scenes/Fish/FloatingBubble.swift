@@ -1,0 +1,119 @@
+// FloatingBubble.swift — tutorials/fish-bubbles.txt, steps 2 ("Do the math"), 3 ("Create the
+// path") and 6 ("Add some variation"): the random choices of one bubble and its zigzag path,
+// as JRMFloatingAnimation's floating image view makes them (REFERENCE.md § The tutorials'
+// libraries). The animation that runs along the path and the pop are in FishScene.
+import Animation
+
+/// Pixels: the smallest and the largest bubble, the tutorial's "small number" and "big number"
+/// for the size (step 6; JRMFloatingAnimation's demo values, REFERENCE.md).
+let bubbleSizeRange = 5.0...30.0
+/// Pixels: how far above its start a bubble ends, "how high we want the bubble to go" (step 2;
+/// JRMFloatingAnimation's demo heights, REFERENCE.md).
+let bubbleHeightRange = 100.0...200.0
+/// Pixels: the tutorial's "some t", how far the control points sit left and right of the start
+/// line (the tutorial's example project draws t from 20…100). The curve itself swings
+/// 0.289·t to each side (see `FloatingBubble.maximumSwing`).
+let bubbleSwingRange = 20.0...100.0
+/// Seconds one float lasts: JRMFloatingAnimation's 2 s (the tutorial's `pathAnimation.duration`)
+/// up to 3 s, so that bubbles blown together drift apart.
+let bubbleDurationRange: ClosedRange<MediaTime> = 2.0...3.0
+/// Opacity of a bubble (JRMFloatingAnimation's "varyAlpha"; the library draws 0.1…1, see the
+/// header of FishScene.swift for why ours starts at 0.5).
+let bubbleAlphaRange = 0.5...1.0
+/// The pop: the bubble grows to this scale while it fades out (step 5; REFERENCE.md).
+let bubblePopScale = 1.3
+/// Seconds: how long the pop lasts (step 5; REFERENCE.md).
+let bubblePopDuration: MediaTime = 0.1
+
+/// One bubble's float: where it starts, how big and how opaque it is, how high it goes and how
+/// it swings on the way (the tutorial's ox, oy, ex, ey, cp1, cp2 and t).
+///
+/// The tutorial's notes are drawn y-up ("ey = oy + how high"); the engine is y-down like UIKit,
+/// so a bubble going up has ey = oy − height.
+struct FloatingBubble: Equatable {
+    /// Where the bubble's centre starts: the fish's tail.
+    var origin: Point
+    /// Width and height, pixels.
+    var size: Double
+    /// 0…1.
+    var alpha: Double
+    /// How high the bubble floats, pixels.
+    var height: Double
+    /// How far the control points sit left and right of the start line, pixels.
+    var t: Double
+    /// Step 6: the coin came up 1, so cp1 and cp2 change places and the bubble swings right first.
+    var swapsControlPoints: Bool
+    /// Seconds along the path.
+    var duration: MediaTime
+
+    // MARK: - Step 2: the math
+
+    /// Some x on the fish: the tail's.
+    var ox: Double { origin.x }
+    /// Where the bubble starts up: the tail's y.
+    var oy: Double { origin.y }
+    /// The bubble ends straight above where it started.
+    var ex: Double { ox }
+    /// `height` above the start (up is −y on screen).
+    var ey: Double { oy - height }
+
+    /// Left of the start line, half-way up (the tutorial writes "halfway between ox and ex" for
+    /// cp1y; it means the y's). With `swapsControlPoints`, it is right of it.
+    var cp1: Point {
+        let left = Point(x: ox - t, y: (oy + ey) / 2)
+        return swapsControlPoints ? Point(x: ox + t, y: left.y) : left
+    }
+
+    /// Right of the start line at cp1's height; left of it with `swapsControlPoints`.
+    var cp2: Point {
+        let right = Point(x: ox + t, y: cp1.y)
+        return swapsControlPoints ? Point(x: ox - t, y: right.y) : right
+    }
+
+    // MARK: - Step 3: the path
+
+    /// One cubic Bézier from the tail to the end point through the two control points.
+    var zigzagPath: BezierPath {
+        var zigzagPath = BezierPath()
+        zigzagPath.move(to: Point(x: ox, y: oy))
+        zigzagPath.addCurve(to: Point(x: ex, y: ey), controlPoint1: cp1, controlPoint2: cp2)
+        return zigzagPath
+    }
+
+    /// How far the curve strays from the start line to either side, pixels: x(u) − ox =
+    /// 3u(1−u)(2u−1)·t (cp1 left), whose extremes at u = ½ ∓ √3/6 are ∓ t/(2√3) ≈ 0.289·t.
+    var maximumSwing: Double { t / (2 * 3.0.squareRoot()) }
+
+    // MARK: - Step 6: variation
+
+    /// A bubble starting at `origin` with the tutorial's random choices, drawn in its order:
+    /// size, alpha, height, t, the coin for the swing side; then our duration.
+    static func random(startingAt origin: Point, using random: inout some RandomNumberGenerator)
+        -> FloatingBubble
+    {
+        let size = randomFloatBetween(
+            bubbleSizeRange.lowerBound, and: bubbleSizeRange.upperBound, using: &random)
+        let alpha = randomFloatBetween(
+            bubbleAlphaRange.lowerBound, and: bubbleAlphaRange.upperBound, using: &random)
+        let height = randomFloatBetween(
+            bubbleHeightRange.lowerBound, and: bubbleHeightRange.upperBound, using: &random)
+        let t = randomFloatBetween(
+            bubbleSwingRange.lowerBound, and: bubbleSwingRange.upperBound, using: &random)
+        // "generate a random value between 0 and 1 and swap when that value was 1"
+        let r = Int.random(in: 0...1, using: &random)
+        let duration = randomFloatBetween(
+            bubbleDurationRange.lowerBound, and: bubbleDurationRange.upperBound, using: &random)
+        return FloatingBubble(
+            origin: origin, size: size, alpha: alpha, height: height, t: t, swapsControlPoints: r == 1,
+            duration: duration)
+    }
+
+    /// The tutorial's Stack Overflow helper: a number from `smallNumber` to `bigNumber`, from the
+    /// scene's seeded generator.
+    static func randomFloatBetween(
+        _ smallNumber: Double, and bigNumber: Double, using random: inout some RandomNumberGenerator
+    ) -> Double {
+        guard bigNumber > smallNumber else { return smallNumber }
+        return Double.random(in: smallNumber...bigNumber, using: &random)
+    }
+}

@@ -1,0 +1,111 @@
+import Animation
+import TestSupport
+import Testing
+
+@testable import Scenes
+
+/// The bubble's maths (steps 2, 3 and 6 of fish-bubbles.txt): the tutorial's formulas, the
+/// swing to both sides, the random choices and the constants they come from.
+@Suite("Fish: the floating bubble's maths")
+struct FishFloatTests {
+    static let sample = FloatingBubble(
+        origin: Point(x: 355, y: 300), size: 20, alpha: 0.8, height: 150, t: 60, swapsControlPoints: false,
+        duration: 2.5)
+
+    @Test("the tutorial's constants, REFERENCE.md's demo values and the example project's numbers")
+    func constants() {
+        // Exact: these are the numbers written in the sources named in the files' docs.
+        #expect(bubbleSizeRange == 5.0...30.0)
+        #expect(bubbleHeightRange == 100.0...200.0)
+        #expect(bubbleSwingRange == 20.0...100.0)
+        #expect(bubbleDurationRange == 2.0...3.0)
+        #expect(bubbleAlphaRange == 0.5...1.0)
+        #expect(bubblePopScale == 1.3)
+        #expect(bubblePopDuration == 0.1)
+        #expect(bubbleTimerInterval == 0.1)
+        #expect(fishSwimDuration == 12)
+        #expect(fishTailTip == Point(x: 15, y: 36))
+    }
+
+    @Test("ox, oy at the tail; ex = ox; ey above by the height; cp1, cp2 half-way up, t to each side")
+    func formulas() {
+        let bubble = Self.sample
+        // Exact: sums and halves of small binary-exact numbers.
+        #expect(bubble.ox == 355 && bubble.oy == 300)
+        #expect(bubble.ex == 355)
+        #expect(bubble.ey == 150)
+        #expect(bubble.cp1 == Point(x: 295, y: 225))
+        #expect(bubble.cp2 == Point(x: 415, y: 225))
+        #expect(
+            bubble.zigzagPath.elements == [
+                .move(to: Point(x: 355, y: 300)),
+                .curve(
+                    to: Point(x: 355, y: 150), control1: Point(x: 295, y: 225),
+                    control2: Point(x: 415, y: 225)),
+            ])
+    }
+
+    @Test("the coin at 1 swaps the control points: the bubble swings right first")
+    func swap() {
+        var bubble = Self.sample
+        bubble.swapsControlPoints = true
+        #expect(bubble.cp1 == Point(x: 415, y: 225))
+        #expect(bubble.cp2 == Point(x: 295, y: 225))
+    }
+
+    @Test(
+        "the path swings t/(2√3) to each side of the start line and rises all the way",
+        arguments: [false, true])
+    func swing(swaps: Bool) throws {
+        var bubble = Self.sample
+        bubble.swapsControlPoints = swaps
+        let segment = try #require(bubble.zigzagPath.segments.first)
+        var lowest = Double.infinity
+        var highest = -Double.infinity
+        var previousY = Double.infinity
+        for step in 0...1000 {
+            let point = segment.point(at: Double(step) / 1000)
+            lowest = min(lowest, point.x - bubble.ox)
+            highest = max(highest, point.x - bubble.ox)
+            #expect(point.y < previousY || step == 0, "the path goes down at u = \(Double(step) / 1000)")
+            previousY = point.y
+        }
+        // 1001 samples find the extremes to within (Δu)²·|f''|·t/2 ≈ 1e-6·3.5·60 ≈ 2e-4 px.
+        #expect(abs(-lowest - bubble.maximumSwing) <= 1e-3)
+        #expect(abs(highest - bubble.maximumSwing) <= 1e-3)
+        // Which side comes first: the left (cp1 left) unless swapped. At u = 0.25 the curve
+        // is 3·¼·¾·(−½)·t = −0.28125·t from the line; exact up to rounding.
+        let quarter = segment.point(at: 0.25).x - bubble.ox
+        #expect(abs(quarter - (swaps ? 1 : -1) * 0.28125 * bubble.t) <= 1e-9)
+    }
+
+    @Test("random bubbles keep to the ranges, come out on both sides, and repeat with the seed")
+    func randomChoices() {
+        var random = SeededRandom(seed: 7)
+        let origin = Point(x: 100, y: 400)
+        var swapped = 0
+        var bubbles: [FloatingBubble] = []
+        for _ in 0..<1000 {
+            let bubble = FloatingBubble.random(startingAt: origin, using: &random)
+            #expect(bubble.origin == origin)
+            #expect(bubbleSizeRange.contains(bubble.size))
+            #expect(bubbleAlphaRange.contains(bubble.alpha))
+            #expect(bubbleHeightRange.contains(bubble.height))
+            #expect(bubbleSwingRange.contains(bubble.t))
+            #expect(bubbleDurationRange.contains(bubble.duration))
+            if bubble.swapsControlPoints { swapped += 1 }
+            bubbles.append(bubble)
+        }
+        // A fair coin over 1000 throws: 500 ± 100 is more than 6 standard deviations (15.8).
+        #expect((400...600).contains(swapped), "\(swapped) of 1000 swapped")
+        // The ranges are used, not a corner of them: the extremes of 1000 uniform draws lie
+        // within 2 % of each end with probability 1 − 2·0.98¹⁰⁰⁰ ≈ 1 − 3e-9.
+        let sizes = bubbles.map(\.size)
+        #expect((sizes.min() ?? 0) < 5.5 && (sizes.max() ?? 0) > 29.5)
+        let heights = bubbles.map(\.height)
+        #expect((heights.min() ?? 0) < 102 && (heights.max() ?? 0) > 198)
+
+        var again = SeededRandom(seed: 7)
+        #expect(FloatingBubble.random(startingAt: origin, using: &again) == bubbles[0])
+    }
+}

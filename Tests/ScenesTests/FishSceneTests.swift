@@ -1,0 +1,338 @@
+import Animation
+import Render
+import TestSupport
+import Testing
+
+@testable import Scenes
+
+/// The fish scene frame by frame, through the same session and events as `animdemo render`:
+/// the float and the pop of one bubble, the swim and its timer, clicks, modes, resizing, and
+/// that nothing stays behind.
+@Suite("Fish: the scene frame by frame")
+struct FishSceneTests {
+    /// In tap mode at 800×600 the fish sits at the window's centre, (400, 300): its frame is
+    /// (340, 264, 120, 72), so the tail tip (15, 36) is at (355, 300).
+    static let tapTail = Point(x: 355, y: 300)
+
+    // MARK: - Tap mode
+
+    @Test("tap mode: a click on the fish floats one bubble from the tail, up and to both sides, then pops it")
+    func floatAndPop() throws {
+        let (host, scene) = try FishTest.run(events: "\(FishTest.tapMode); 0.2 tap 400 300")
+        try FishTest.step(host, through: FishTest.frame(at: 0.2) - 1)
+        #expect(scene.liveBubbleCount == 0)
+        try host.step()  // the click's frame
+        #expect(scene.liveBubbleCount == 1)
+        let entry = try #require(scene.floats.first)
+        let bubble = entry.bubble
+        let layer = entry.bubbleImageView
+        // Exact: the tail is a sum of small integers.
+        #expect(bubble.origin == Self.tapTail)
+        #expect(layer.presentation().position == Self.tapTail)
+        #expect(layer.bounds.size == Size(width: bubble.size, height: bubble.size))
+        #expect(layer.opacity == bubble.alpha)
+
+        // The float: every frame higher than the one before, left and right of the start line.
+        let clickTime = host.session.sceneTimeline.currentTime
+        let floatEnd = clickTime + bubble.duration
+        var previous = Self.tapTail
+        var leftmost = 0.0
+        var rightmost = 0.0
+        while host.session.sceneTimeline.currentTime + 1.0 / 60 < floatEnd {
+            try host.step()
+            let position = layer.presentation().position
+            #expect(
+                position.y < previous.y, "the bubble sank at t = \(host.session.sceneTimeline.currentTime)")
+            leftmost = min(leftmost, position.x - bubble.ox)
+            rightmost = max(rightmost, position.x - bubble.ox)
+            previous = position
+        }
+        // Frames every 1/60 s sample u in steps ≤ 1/120, so the extremes ±t/(2√3) are met to
+        // within 3·t·(Δu)²/2 ≤ 0.011 px for t ≤ 100.
+        #expect(abs(-leftmost - bubble.maximumSwing) <= 0.02, "left swing \(-leftmost)")
+        #expect(abs(rightmost - bubble.maximumSwing) <= 0.02, "right swing \(rightmost)")
+        #expect(bubble.maximumSwing >= 20 / (2 * 3.0.squareRoot()))
+
+        // The end: the frame at or after the end time holds (ex, ey) and starts the pop.
+        try host.step()
+        let popStart = host.session.sceneTimeline.currentTime
+        #expect(popStart >= floatEnd && popStart < floatEnd + 1.0 / 60)
+        let end = layer.presentation().position
+        // The Bézier at u = 1, computed with rounding: within 1e-9 px.
+        #expect(abs(end.x - bubble.ex) <= 1e-9 && abs(end.y - bubble.ey) <= 1e-9)
+
+        // Half-way through the pop (3 of 6 frames, ease in-out): between its ends.
+        for _ in 0..<3 { try host.step() }
+        let popping = layer.presentation()
+        #expect(popping.transform.a > 1.05 && popping.transform.a < 1.25, "scale \(popping.transform.a)")
+        #expect(popping.opacity > 0.05 * bubble.alpha && popping.opacity < 0.95 * bubble.alpha)
+        #expect(popping.position == end)
+        // Its last drawn frame: 1.3× and transparent (the block holds its end values).
+        try FishTest.step(host, through: FishTest.frame(at: popStart + bubblePopDuration) - 1)
+        #expect(scene.liveBubbleCount == 1)
+        try host.step()
+        if scene.liveBubbleCount == 1 { try host.step() }  // 0.1 s may round one frame late
+        #expect(scene.liveBubbleCount == 0, "the bubble outlived its pop")
+        #expect(layer.superlayer == nil)
+        #expect(scene.floats.isEmpty)
+        #expect(scene.rootLayer.allLayers.count == FishTest.baselineLayerCount)
+        try host.step()
+        #expect(host.session.sceneTimeline.animatedLayerCount == 0, "a popped bubble still has animations")
+    }
+
+    @Test("tap mode: the pop grows the bubble to 1.3× while it fades out, over 0.1 s")
+    func popValues() throws {
+        let (host, scene) = try FishTest.run(events: "\(FishTest.tapMode); 0.2 tap 400 300")
+        try FishTest.step(host, through: FishTest.frame(at: 0.2))
+        let entry = try #require(scene.floats.first)
+        let layer = entry.bubbleImageView
+        var trace: [(scale: Double, opacity: Double)] = []
+        while scene.liveBubbleCount == 1 {
+            try host.step()
+            let shown = layer.presentation()
+            trace.append((shown.transform.a, shown.opacity))
+        }
+        let popping = trace.drop { $0.scale == 1 }
+        // Six frames of pop, the last one at its end values (7 if 0.1 s rounds one frame late).
+        #expect((6...7).contains(popping.count), "\(popping.count) frames of pop")
+        let last = try #require(popping.last)
+        // Exact: the block animation's end values are the model values set.
+        #expect(last.scale == bubblePopScale && last.opacity == 0)
+        #expect(
+            zip(popping, popping.dropFirst()).allSatisfy { $0.scale <= $1.scale && $0.opacity >= $1.opacity })
+    }
+
+    @Test("tap mode: clicks beside the fish blow no bubble", arguments: FishTest.sizes)
+    func clickBeside(size: Size) throws {
+        let center = Point(x: size.width / 2, y: size.height / 2)
+        // Beside the fish's frame (120×72 about the centre): right of it, above it, left of it.
+        let misses = [
+            Point(x: center.x + 70, y: center.y), Point(x: center.x, y: center.y - 45),
+            Point(x: center.x - 75, y: center.y + 10),
+        ]
+        let events =
+            [FishTest.tapMode]
+            + misses.enumerated().map {
+                "\(0.2 + 0.2 * Double($0.offset)) tap \($0.element.x) \($0.element.y)"
+            }
+        let (host, scene) = try FishTest.run(size: size, events: events.joined(separator: "; "))
+        try FishTest.step(host, through: FishTest.frame(at: 1.5))
+        #expect(scene.liveBubbleCount == 0)
+        #expect(scene.rootLayer.allLayers.count == FishTest.baselineLayerCount)
+    }
+
+    @Test("tap mode: the fish waits in the middle of the window, and every click on it blows one bubble")
+    func tapModeFish() throws {
+        let (host, scene) = try FishTest.run(events: "\(FishTest.tapMode); 0.2 tap 400 300; 0.3 tap 350 290")
+        try FishTest.step(host, through: FishTest.frame(at: 0.5))
+        #expect(scene.mode == .tap)
+        #expect(scene.fishImageView.presentation().position == Point(x: 400, y: 300))
+        // Two clicks, two bubbles (the second on the tail fin, inside the fish's frame), no timer.
+        #expect(scene.liveBubbleCount == 2)
+        try FishTest.step(host, through: FishTest.frame(at: 1.9))
+        #expect(scene.liveBubbleCount == 2)
+        #expect(scene.fishImageView.presentation().position == Point(x: 400, y: 300))
+    }
+
+    // MARK: - Swim mode
+
+    @Test(
+        "swim mode: the fish crosses the window at a steady pace, every 12 s, and starts over",
+        arguments: FishTest.sizes)
+    func swimPace(size: Size) throws {
+        let (host, scene) = try FishTest.run(size: size)
+        let start = -60.0
+        let distance = size.width + 120
+        for frame in 0...1600 {  // two crossings and a bit
+            try host.step()
+            let time = Double(frame) / 60
+            let position = scene.fishImageView.presentation().position
+            // A crossing's last frame is drawn at the end (x = start + distance); the frame's
+            // completions then put the fish back at the start for the next one, as seen here.
+            let crossing = (time / 12).truncatingRemainder(dividingBy: 1)
+            let expected = start + distance * crossing
+            // The linear curve goes through the engine's UnitBezier solver: progress within
+            // 1e-6 (REFERENCE.md), so x within 1e-6 · 1144 px at most; 2e-3 px allows for it.
+            #expect(abs(position.x - expected) <= 2e-3, "x \(position.x) ≠ \(expected) at \(time) s")
+            #expect(position.y == size.height / 2)
+            if abs(position.x - expected) > 2e-3 { break }
+        }
+    }
+
+    @Test(
+        "swim mode: the timer blows a bubble every 0.1 s from the tail, where the presentation layer has it")
+    func timerBubbles() throws {
+        let (host, scene) = try FishTest.run()
+        var blown: [FloatingBubble] = []
+        var frames: [Int] = []
+        var newest: Layer?  // held, so that no new layer can take its identity
+        for frame in 0..<700 {  // before the first wrap (frame 720)
+            try host.step()
+            let tail = FishTest.tail(of: scene)
+            // Bubbles are appended; the newest one of the last frame is still in flight.
+            let known = scene.floats.lastIndex { $0.bubbleImageView === newest }.map { $0 + 1 } ?? 0
+            for entry in scene.floats[known...] {
+                newest = entry.bubbleImageView
+                // The same frame's presentation: exact.
+                #expect(entry.bubble.origin == tail, "bubble at \(entry.bubble.origin), tail at \(tail)")
+                blown.append(entry.bubble)
+                frames.append(frame)
+            }
+        }
+        // 0.1 s apart: 6 frames, give or take one where the timer's sums of 0.1 (0.1 + 0.2 =
+        // 0.30000000000000004) land a hair past a frame's time, which then fires a frame late.
+        let gaps = zip(frames, frames.dropFirst()).map { $1 - $0 }
+        #expect(gaps.allSatisfy { (5...7).contains($0) }, "gaps \(gaps)")
+        #expect(frames.count == 116 || frames.count == 117, "\(frames.count) bubbles in 700 frames")
+        #expect(frames.first.map { (6...7).contains($0) } == true)
+        // The tails follow the fish: later bubbles start further right, at its height.
+        #expect(zip(blown, blown.dropFirst()).allSatisfy { $0.origin.x < $1.origin.x && $1.origin.y == 300 })
+    }
+
+    @Test("swim mode: a click on the moving fish, where it is on screen, blows an extra bubble")
+    func clickMovingFish() throws {
+        // At 6 s the fish's centre is at x = −60 + 920/2 = 400; 250 is where it was 2 s before.
+        let plain = try FishTest.run()
+        let clicked = try FishTest.run(events: "6 tap 420 300")
+        let missed = try FishTest.run(events: "6 tap 250 300")
+        let frame = FishTest.frame(at: 6)
+        for run in [plain, clicked, missed] { try FishTest.step(run.host, through: frame) }
+        #expect(clicked.scene.liveBubbleCount == plain.scene.liveBubbleCount + 1)
+        #expect(missed.scene.liveBubbleCount == plain.scene.liveBubbleCount)
+        // The extra bubble is the last one, blown at the tail as it is on screen.
+        let extra = try #require(clicked.scene.floats.last)
+        #expect(extra.bubble.origin == FishTest.tail(of: clicked.scene))
+        // The fish's centre is at 400 up to the linear solver's 2e-3 px (see swimPace).
+        #expect(extra.bubble.origin.distance(to: Point(x: 355, y: 300)) <= 2e-3)
+    }
+
+    @Test("swim mode: a resize mid-swim carries the fish on from where it is, at the new middle")
+    func resizeMidSwim() throws {
+        let (host, scene) = try FishTest.run()
+        try FishTest.step(host, through: FishTest.frame(at: 6))
+        host.session.resize(to: Size(width: 1024, height: 768))
+        let shown = scene.fishImageView.presentation().position
+        // The linear solver again: 2e-3 px (see swimPace).
+        #expect(abs(shown.x - 400) <= 2e-3 && shown.y == 384)
+        try FishTest.step(host, through: FishTest.frame(at: 7))
+        let later = scene.fishImageView.presentation().position
+        // One second at the new width's pace, (1024 + 120) / 12 px/s.
+        #expect(abs(later.x - (400 + 1144.0 / 12)) <= 2e-3, "x \(later.x)")
+    }
+
+    // MARK: - Modes and keys
+
+    @Test("m switches modes: tap mode stops the fish in the middle and the timer; swim mode starts both")
+    func modes() throws {
+        let (host, scene) = try FishTest.run(events: "3 key m; 8 key m")
+        try FishTest.step(host, through: FishTest.frame(at: 3))
+        #expect(scene.mode == .tap)
+        #expect(scene.fishImageView.presentation().position == Point(x: 400, y: 300))
+        let blownBeforeTap = scene.floats.count
+        try FishTest.step(host, through: FishTest.frame(at: 5))
+        // Only bubbles from before the switch are left, and no new one came.
+        #expect(scene.floats.count <= blownBeforeTap)
+        try FishTest.step(host, through: FishTest.frame(at: 7.9))
+        #expect(scene.liveBubbleCount == 0)
+        #expect(host.session.sceneTimeline.nextWakeTime == nil, "tap mode at rest still wants frames")
+        try FishTest.step(host, through: FishTest.frame(at: 9))
+        #expect(scene.mode == .swim)
+        // From the middle to the right edge at the pace of a crossing: 920 / 12 px/s for 1 s.
+        #expect(abs(scene.fishImageView.presentation().position.x - (400 + 920.0 / 12)) <= 2e-3)
+        #expect(scene.liveBubbleCount >= 9, "the timer did not come back")
+    }
+
+    @Test("the keys: m is the scene's, and the help says what it does next")
+    func keys() throws {
+        let scene = FishScene(
+            context: SceneContext(
+                timeline: Timeline(), random: SeededRandom(seed: 1), images: FishTestImages()))
+        #expect(scene.keyHelp.map(\.key) == ["m"])
+        #expect(scene.keyHelp.first?.action.hasPrefix("tap mode") == true)
+        #expect(scene.handleKey("x") == false)
+        #expect(scene.handleKey("m") == true)
+        #expect(scene.mode == .tap)
+        #expect(scene.keyHelp.first?.action.hasPrefix("swim mode") == true)
+        #expect(scene.handleKey("m") == true)
+        #expect(scene.mode == .swim)
+    }
+
+    // MARK: - Nothing stays behind
+
+    @Test("after 60 s of swimming, then tap mode, the layers are back to the sea, the fish and the guides")
+    func longSwim() throws {
+        let (host, scene) = try FishTest.run(events: "60 key m")
+        var most = 0
+        var least = Int.max
+        try FishTest.step(host, through: FishTest.frame(at: 50) - 1)
+        for _ in 0..<600 {  // the last 10 s of swimming, in steady state
+            try host.step()
+            most = max(most, scene.liveBubbleCount)
+            least = min(least, scene.liveBubbleCount)
+        }
+        // One bubble per 0.1 s (6, at times 7 frames), each alive for 2–3 s of float, 0.1 s of
+        // pop and at most two frames of rounding: at most 3.14 / 0.1 + 1 = 33 in flight, at
+        // least 2.1 / (7 / 60) = 18.
+        #expect(least >= 18 && most <= 33, "\(least)…\(most) bubbles in flight")
+        try FishTest.step(host, through: FishTest.frame(at: 60 + 3.2))
+        #expect(scene.liveBubbleCount == 0)
+        #expect(scene.rootLayer.allLayers.count == FishTest.baselineLayerCount)
+        #expect(host.session.sceneTimeline.animatedLayerCount == 0)
+    }
+
+    @Test("after 60 s of clicks in tap mode, every bubble is gone, layer and animations")
+    func longTapping() throws {
+        let taps = (1...240).map { "\(Double($0) * 0.25) tap 400 300" }
+        let (host, scene) = try FishTest.run(events: ([FishTest.tapMode] + taps).joined(separator: "; "))
+        try FishTest.step(host, through: FishTest.frame(at: 30))
+        #expect(scene.liveBubbleCount >= 8, "the clicks blew too few bubbles")
+        try FishTest.step(host, through: FishTest.frame(at: 60 + 3.2))
+        #expect(scene.liveBubbleCount == 0)
+        #expect(scene.rootLayer.allLayers.count == FishTest.baselineLayerCount)
+        #expect(host.session.sceneTimeline.animatedLayerCount == 0)
+    }
+
+    @Test("blowBubble(at:) keeps as many bubbles in flight as a benchmark asks")
+    func blowMany() throws {
+        let (host, scene) = try FishTest.run(events: FishTest.tapMode)
+        try host.step()
+        for step in 0..<600 {
+            while scene.liveBubbleCount < 300 {
+                scene.blowBubble(at: Point(x: Double(100 + step % 600), y: 550))
+            }
+            try host.step()
+        }
+        #expect(scene.liveBubbleCount <= 300)
+        try FishTest.step(host, through: host.frame + 200)
+        #expect(scene.liveBubbleCount == 0)
+        #expect(scene.rootLayer.allLayers.count == FishTest.baselineLayerCount)
+    }
+
+    // MARK: - Randomness and debug
+
+    @Test("the seed decides the bubbles: the same seed, the same ones; another seed, others")
+    func seeded() throws {
+        func firstBubbles(seed: UInt64) throws -> [FloatingBubble] {
+            let (host, scene) = try FishTest.run(seed: seed)
+            try FishTest.step(host, through: FishTest.frame(at: 1))
+            return scene.floats.map(\.bubble)
+        }
+        let one = try firstBubbles(seed: 1)
+        #expect(one.count >= 9)
+        #expect(try firstBubbles(seed: 1) == one)
+        #expect(try firstBubbles(seed: 2) != one)
+    }
+
+    @Test("the debug overlay draws each live bubble's zigzag path")
+    func debugGuides() throws {
+        let (host, scene) = try FishTest.run(
+            events: "\(FishTest.tapMode); 0.1 key d; 0.2 tap 400 300; 0.3 tap 400 300")
+        try FishTest.step(host, through: FishTest.frame(at: 0.5))
+        #expect(!scene.pathGuide.isHidden && !scene.controlGuide.isHidden)
+        let expected = scene.floats.flatMap { $0.bubble.zigzagPath.elements }
+        #expect(scene.floats.count == 2)
+        #expect(scene.pathGuide.path.elements == expected)
+        try FishTest.step(host, through: FishTest.frame(at: 4))
+        #expect(scene.pathGuide.path.isEmpty)
+    }
+}

@@ -1,0 +1,89 @@
+import Animation
+import Render
+import TestSupport
+import Testing
+
+@testable import Scenes
+
+/// Shared helpers of the fish scene's tests: a headless run whose scene can be inspected
+/// between frames, pixel predicates and image differences.
+enum FishTest {
+    /// The window sizes the scene is tried at (STYLE: 800×600 and two others).
+    static let sizes = [
+        Size(width: 800, height: 600), Size(width: 1024, height: 768), Size(width: 500, height: 700),
+    ]
+
+    /// The events that switch to tap mode on the first frame.
+    static let tapMode = "0 key m"
+
+    /// Layers of the scene with no bubble in flight: the sea, the fish, the bubbles' layer and
+    /// the two debug guides.
+    static let baselineLayerCount = 5
+
+    /// A headless run of the fish scene and the scene itself, to step and inspect.
+    static func run(
+        size: Size = Size(width: 800, height: 600), seed: UInt64 = 1, events: String = ""
+    ) throws -> (host: HeadlessHost, scene: FishScene) {
+        let host = try SceneRender.host(
+            catalog: SceneCatalog.all, scene: "fish", size: size, seed: seed, events: events)
+        let scene = try #require(host.session.scene as? FishScene)
+        return (host, scene)
+    }
+
+    /// The frame number nearest `time` at 60 fps.
+    static func frame(at time: MediaTime) -> Int { HeadlessHost.nearestFrame(to: time, fps: 60) }
+
+    /// Runs frames up to and including `frame` without drawing.
+    static func step(_ host: HeadlessHost, through frame: Int) throws {
+        while host.frame <= frame { try host.step() }
+    }
+
+    /// Pixels of the fish: warm (red well above blue); the sea, the bubbles and the debug marks
+    /// are cool or grey.
+    static func isFish(_ color: Color) -> Bool { color.red - color.blue > 0.3 }
+
+    /// Whether `color` is the sea, to the rounding of 8-bit channels (1/255 each, plus the
+    /// premultiplied round trip: 2/255).
+    static func isSea(_ color: Color) -> Bool { color.isClose(to: fishSeaColor, within: 2.0 / 255) }
+
+    /// The box of the pixels whose colour differs between `a` and `b` by more than
+    /// `threshold` (of 255) in some channel, nil if none. The default, 8/255, is far above
+    /// rounding (the same layers drawn twice give the same bytes) and below the faintest part
+    /// of a bubble at half opacity, whose 15 % body moves a channel over the sea or the fish by
+    /// at least 12/255.
+    static func differenceBox(_ a: RenderedFrame, _ b: RenderedFrame, threshold: Int = 8) -> Rect? {
+        precondition(a.width == b.width && a.height == b.height, "frames of different sizes")
+        let pa = a.pixels
+        let pb = b.pixels
+        var box: Rect?
+        for index in pa.indices where pa[index] != pb[index] {
+            var delta = 0
+            for shift in stride(from: 0, through: 24, by: 8) {
+                let ca = Int((pa[index] >> UInt32(shift)) & 0xFF)
+                let cb = Int((pb[index] >> UInt32(shift)) & 0xFF)
+                delta = max(delta, abs(ca - cb))
+            }
+            guard delta > threshold else { continue }
+            let pixel = Rect(x: Double(index % a.width), y: Double(index / a.width), width: 1, height: 1)
+            box = box.map { $0.union(pixel) } ?? pixel
+        }
+        return box
+    }
+
+    /// The fish's tail tip on screen now, from the fish's presentation layer.
+    static func tail(of scene: FishScene) -> Point {
+        let frame = scene.fishImageView.presentation().frame
+        return Point(x: frame.minX + fishTailTip.x, y: frame.minY + fishTailTip.y)
+    }
+}
+
+/// Image sizes for scenes built directly in tests (the renderer's answer for our assets).
+struct FishTestImages: ImageCatalog {
+    func size(ofImage name: String) -> Size? {
+        switch name {
+        case "fish": Size(width: 120, height: 72)
+        case "bubble": Size(width: 64, height: 64)
+        default: nil
+        }
+    }
+}
