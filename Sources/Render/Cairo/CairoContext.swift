@@ -127,11 +127,12 @@ final class CairoContext {
         cairo_get_matrix(handle, &matrix)
         let isTranslation = matrix.xx == 1 && matrix.yy == 1 && matrix.xy == 0 && matrix.yx == 0
         if isTranslation, let cache, let scaled = cache.scaled(image, to: rect.size) {
-            scaled.withHandle { cairo_set_source_surface(handle, $0, rect.minX, rect.minY) }
-            if let pattern = cairo_get_source(handle) {
-                cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
-            }
-            cairo_rectangle(handle, rect.minX, rect.minY, Double(scaled.width), Double(scaled.height))
+            // Placed on whole device pixels: a plain copy instead of a filtered resample,
+            // several times cheaper for hundreds of bubbles, at most half a pixel off.
+            let x = (matrix.x0 + rect.minX).rounded() - matrix.x0
+            let y = (matrix.y0 + rect.minY).rounded() - matrix.y0
+            scaled.withHandle { cairo_set_source_surface(handle, $0, x, y) }
+            cairo_rectangle(handle, x, y, Double(scaled.width), Double(scaled.height))
             cairo_clip(handle)
             if alpha >= 1 { cairo_paint(handle) } else { cairo_paint_with_alpha(handle, alpha) }
             return

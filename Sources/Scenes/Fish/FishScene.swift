@@ -79,6 +79,9 @@ public final class FishScene: Scene {
 
     private let timeline: Timeline
     private var random: SeededRandom
+    /// Where the benchmark's extra bubbles start (FishScene+Benchmark.swift); a stream of its
+    /// own, so the scene's own randomness is the same with or without them.
+    var benchmarkRandom = SeededRandom(seed: 0xB0BB1E)
     /// The fish (the tutorial's `fishImageView`).
     let fishImageView: Layer
     /// Every bubble in flight or popping, above the fish.
