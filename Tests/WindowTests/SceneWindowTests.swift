@@ -71,4 +71,26 @@ struct SceneWindowTests {
         let below = try #require(shot.frame.color(x: 200, y: 230))
         #expect(below.isClose(to: .white, within: tolerance), "(200, 230) is \(below)")
     }
+
+    @Test("fish: in tap mode a click on the fish blows a bubble that shows above its tail")
+    func fishBubble() throws {
+        let app = try RunningWindow(scene: "fish")
+        defer { app.stop() }
+        try app.key("m")  // tap mode: the fish stays in the middle, no timer bubbles
+        Thread.sleep(forTimeInterval: 0.3)
+        // 400×300: the 120×72 fish is centred, so it spans x 140…260, y 114…186; its tail tip
+        // is at (155, 150). Bubbles rise from there, 100–200 px, swinging 20–100 px sideways.
+        let above = Rect(x: 20, y: 0, width: 300, height: 110)
+        let before = try app.screenshot()
+        let sea = try #require(before.frame.color(x: 5, y: 5))
+        func bubblePixels(_ frame: RenderedFrame) -> Int {
+            frame.count(in: above) { !$0.isClose(to: sea, within: 0.12) }
+        }
+        #expect(bubblePixels(before.frame) == 0, "something above the fish before the click: \(before.path)")
+        try app.click(x: 200, y: 150)
+        Thread.sleep(forTimeInterval: 0.9)  // the bubble is 0.9 s into its 2–3 s float
+        let after = try app.screenshot()
+        // A bubble of 5–30 px has a light rim: a few dozen pixels at least, brighter than the sea.
+        #expect(bubblePixels(after.frame) >= 10, "no bubble above the fish in \(after.path)")
+    }
 }
