@@ -36,8 +36,8 @@ shoot() {  # scene, input function
     echo "$out/$scene.png"
 }
 
-checkmark() { xdotool mousemove --window "$1" 320 240 click 1; sleep 0.45; }
-fish() { sleep 3; }
+checkmark() { xdotool mousemove --window "$1" 320 240 click 1; sleep 1.5; }
+fish() { sleep 6.5; }
 tictactoe() {
     for cell in "128 112" "128 240" "256 112" "256 240" "384 112"; do
         xdotool mousemove --window "$1" ${cell% *} ${cell#* } click 1; sleep 0.35

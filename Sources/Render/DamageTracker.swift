@@ -137,7 +137,9 @@ final class DamageTracker {
     /// path with its stroke (miter joins reach miterLimit × half the width, caps √2 × half the
     /// width), and text that may be wider than the bounds.
     static func extent(of layer: Layer) -> Rect {
-        var box = layer.bounds
+        // The bounds themselves draw only a background, a border or an image.
+        let fillsBounds = layer.backgroundColor.alpha > 0 || layer.borderWidth > 0 || layer.contents != nil
+        var box = fillsBounds ? layer.bounds : Rect.null
         if let shape = layer as? ShapeLayer, !shape.path.isEmpty {
             var outset = 0.0
             if shape.strokeColor.alpha > 0 {
@@ -147,11 +149,13 @@ final class DamageTracker {
             box = box.union(shape.path.bounds.insetBy(dx: -outset, dy: -outset))
         }
         if let text = layer as? TextLayer, !text.string.isEmpty {
-            let width = Double(text.string.count) * text.fontSize
+            // Generous: a glyph is at most a font size wide, and may stick out of short bounds.
+            let bounds = layer.bounds
+            let width = max(Double(text.string.count) * text.fontSize, bounds.width / 2)
             box = box.union(
                 Rect(
-                    x: box.midX - width, y: box.minY - text.fontSize, width: 2 * width,
-                    height: box.height + 2 * text.fontSize))
+                    x: bounds.midX - width, y: bounds.minY - text.fontSize, width: 2 * width,
+                    height: bounds.height + 2 * text.fontSize))
         }
         return box
     }

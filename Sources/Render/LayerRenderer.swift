@@ -50,7 +50,9 @@ final class LayerRenderer {
             && layer.borderWidth == 0
         let isGroup = layer.opacity < 1 && !fadesImageOnly
         if isGroup {
-            context.clip(to: layer.masksToBounds ? bounds : Self.extent(of: model))
+            let reach = layer.masksToBounds ? bounds : Self.extent(of: model)
+            guard !reach.isNull else { return }  // nothing in it draws anything
+            context.clip(to: reach)
             context.beginGroup()
         }
         let outline = Self.outline(of: layer)
