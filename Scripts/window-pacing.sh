@@ -25,7 +25,7 @@ run_scene() {  # scene, seconds, input function
     ANIMDEMO_FRAME_STATS=1 "$bin" --scene "$scene" --size "$size" 2>/tmp/pacing-$scene.err &
     local pid=$!
     local window=""
-    for _ in $(seq 50); do
+    for _ in $(seq 150); do
         window=$(xdotool search --onlyvisible --class animdemo 2>/dev/null | head -1) && [ -n "$window" ] && break
         sleep 0.1
     done
