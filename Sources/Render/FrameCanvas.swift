@@ -1,7 +1,7 @@
 import Animation
 
-/// Draws layer trees into a whole frame: a surface of its own (`render`, screenshots) or
-/// memory the window host owns (a shared-memory segment).
+/// Draws layer trees into whole new frames (`render`, screenshots); the window draws with an
+/// `IncrementalCanvas` instead.
 public final class FrameCanvas {
     private let renderer: LayerRenderer
     public let images: ImageStore
@@ -20,18 +20,5 @@ public final class FrameCanvas {
         context.clear(to: background)
         renderer.draw(root, in: context)
         return RenderedFrame(surface: surface)
-    }
-
-    /// Draws `root` into `buffer` (32-bit native-endian xRGB rows of `stride` bytes), valid
-    /// only during the call.
-    public func render(
-        _ root: Layer, into buffer: UnsafeMutableRawBufferPointer, width: Int, height: Int, stride: Int,
-        background: Color = .black
-    ) throws(RenderError) {
-        let surface = try CairoSurface(wrapping: buffer, width: width, height: height, stride: stride)
-        let context = CairoContext(surface: surface)
-        context.clear(to: background)
-        renderer.draw(root, in: context)
-        surface.withHandleFlush()
     }
 }

@@ -44,16 +44,6 @@ extension Layer {
         return inside ? self : nil
     }
 
-    /// Whether `layer` is this layer or one of its descendants.
-    public func isAncestor(of layer: Layer) -> Bool {
-        var current: Layer? = layer
-        while let candidate = current {
-            if candidate === self { return true }
-            current = candidate.superlayer
-        }
-        return false
-    }
-
     /// Every layer of the tree, depth first, this one first.
     public var allLayers: [Layer] {
         var result: [Layer] = [self]

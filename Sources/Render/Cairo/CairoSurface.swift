@@ -81,9 +81,6 @@ final class CairoSurface {
         }
         return result
     }
-
-    /// Tells Cairo that the pixels were changed behind its back.
-    func markDirty() { cairo_surface_mark_dirty(handle) }
 }
 
 extension CairoSurface {
