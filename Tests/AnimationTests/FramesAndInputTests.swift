@@ -168,3 +168,17 @@ struct FramesAndInputTests {
         #expect(first != (0..<5).map { _ in Double.random(in: 0..<1, using: &c) })
     }
 }
+
+@Suite("Timer grid")
+struct TimerGridTests {
+    @Test("a 0.1 s timer fires every 6th frame at 60 fps, for a minute, never a frame late")
+    func noDrift() {
+        let stepper = FrameStepper()
+        var frames: [Int] = []
+        stepper.timeline.schedule(after: 0.1, repeats: true) { _ in frames.append(stepper.frame) }
+        stepper.advance(to: 60)
+        // 0.1 s is 6 frames exactly; summing 0.1 600 times would drift by rounding.
+        #expect(frames.count == 600)
+        #expect(frames == (1...600).map { $0 * 6 })
+    }
+}
