@@ -109,11 +109,13 @@ struct FramesAndInputTests {
         root.bounds = Rect(x: 0, y: 0, width: 400, height: 300)
         var taps: [Point] = []
         var pans: [(GestureState, Point)] = []
+        var velocities: [Point] = []
         root.addGestureRecognizer(TapGestureRecognizer { taps.append($0.location(in: root)) })
         root.addGestureRecognizer(
             PanGestureRecognizer { recognizer in
                 guard let pan = recognizer as? PanGestureRecognizer else { return }
                 pans.append((pan.state, pan.translation(in: root)))
+                velocities.append(pan.velocity)
             })
         let dispatcher = GestureDispatcher()
         dispatcher.handle(.down(Point(x: 10, y: 10)), in: root, at: 0)
@@ -130,6 +132,9 @@ struct FramesAndInputTests {
         #expect(taps.count == 1)
         #expect(pans.map(\.0) == [.began, .changed, .ended])
         #expect(pans.last?.1 == Point(x: 0, y: 60))
+        // 60 px down in the 0.03 s since the press (all within the 0.1 s window): 2000 px/s;
+        // the times are sums of hundredths, so 1e-6 covers their rounding.
+        #expect(velocities.last.map { abs($0.x) <= 1e-6 && abs($0.y - 2000) <= 1e-6 } == true)
     }
 
     @Test("event scripts: verbs, comments, ; items, drags expanded per frame")
