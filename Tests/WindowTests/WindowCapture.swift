@@ -2,7 +2,7 @@ import Foundation
 import Render
 import TestSupport
 
-/// The pixels the X server shows in a window, read with `xwd` (x11-utils): what the program
+/// The pixels the X server shows in a window, read with `xwd` (x11-apps): what the program
 /// presented, not what it re-renders for a screenshot.
 struct WindowCapture {
     let width: Int
@@ -12,7 +12,7 @@ struct WindowCapture {
 
     /// Captures `window` on `display`.
     static func capture(window: String, environment: [String: String]) throws -> WindowCapture {
-        let xwd = try MissingTool.require("xwd", package: "x11-utils")
+        let xwd = try MissingTool.require("xwd", package: "x11-apps")
         let file = FileManager.default.temporaryDirectory.appendingPathComponent(
             "animdemo-\(UUID().uuidString).xwd")
         defer { try? FileManager.default.removeItem(at: file) }
