@@ -3,7 +3,7 @@ import Animation
 /// Draws layer trees into whole new frames (`render`, screenshots); the window draws with an
 /// `IncrementalCanvas` instead.
 public final class FrameCanvas {
-    private let renderer: LayerRenderer
+    let renderer: LayerRenderer
     public let images: ImageStore
 
     public init(images: ImageStore = ImageStore()) {

@@ -10,6 +10,7 @@ import Animation
 final class LayerRenderer {
     private let images: ImageStore
     private let scaledImages = ScaledImageCache()
+    let rasters = MovingLayerCache()
 
     init(images: ImageStore) {
         self.images = images
@@ -57,7 +58,13 @@ final class LayerRenderer {
         }
         let outline = Self.outline(of: layer)
         if drawsOwnContent {
-            drawContent(of: layer, outline: outline, alpha: fadesImageOnly ? layer.opacity : 1, in: context)
+            let alpha = fadesImageOnly ? layer.opacity : 1
+            if !rasters.draw(
+                layer, of: model, in: context,
+                drawing: { drawContent(of: $0, outline: outline, alpha: 1, in: $1) })
+            {
+                drawContent(of: layer, outline: outline, alpha: alpha, in: context)
+            }
         }
         if !model.sublayers.isEmpty {
             context.save()

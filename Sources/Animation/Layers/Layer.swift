@@ -230,6 +230,10 @@ open class Layer {
         return finished
     }
 
+    /// Whether an animation is changing the layer's values in the current frame (one that has
+    /// ended and only holds its end value does not count).
+    public var isAnimatingNow: Bool { isAnimating(at: timeline.currentTime) }
+
     /// Whether any attached animation is still changing values at `time`.
     func isAnimating(at time: MediaTime) -> Bool {
         animationEntries.contains { !$0.animation.hasFinished && !$0.animation.hasEnded(at: time) }

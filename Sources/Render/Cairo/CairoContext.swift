@@ -25,6 +25,8 @@ final class CairoContext {
 
     deinit { cairo_destroy(handle) }
 
+    func withHandle<R>(_ body: (OpaquePointer) throws -> R) rethrows -> R { try body(handle) }
+
     func save() { cairo_save(handle) }
     func restore() { cairo_restore(handle) }
 

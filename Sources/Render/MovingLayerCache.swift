@@ -1,0 +1,98 @@
+import Animation
+
+/// Drawings of shape and text layers that only move: while an animation carries a layer
+/// around and its drawing stays the same (path, colours, widths, trim, text), the drawing is
+/// rasterised once and then copied, on whole pixels, to wherever the layer is. A layer whose
+/// drawing changes, or that is at rest, is drawn directly (exactly, as `render` expects).
+///
+/// A layer enters the cache on the second frame in a row with the same drawing, so layers
+/// that change every frame (a stroke being drawn) never pay for a raster.
+final class MovingLayerCache {
+    private struct Entry {
+        var appearance: Int
+        var raster: CachedRaster?
+        var lastUsed: Int
+    }
+
+    private var entries: [ObjectIdentifier: Entry] = [:]
+    /// How many layers have a raster now (for tests).
+    var rasterCount: Int { entries.values.filter { $0.raster != nil }.count }
+    private var frame = 0
+    private var lastSweep = 0
+
+    /// Draws `layer` (the presentation of `model`) from the cache and returns true, or
+    /// returns false when it must be drawn directly. `drawing` draws the layer's own content
+    /// into a context in its own coordinates.
+    func draw(
+        _ layer: Layer, of model: Layer, in context: CairoContext, drawing: (Layer, CairoContext) -> Void
+    ) -> Bool {
+        guard layer is ShapeLayer || layer is TextLayer, model.sublayers.isEmpty, model.isAnimatingNow,
+            let offset = context.translationOnly
+        else { return false }
+        noteFrame(model.timeline.currentTime)
+        let id = ObjectIdentifier(model)
+        let appearance = Self.appearance(of: layer)
+        guard var entry = entries[id], entry.appearance == appearance else {
+            entries[id] = Entry(appearance: appearance, raster: nil, lastUsed: frame)
+            return false
+        }
+        entry.lastUsed = frame
+        if entry.raster == nil {
+            let box = DamageTracker.extent(of: layer).integral.insetBy(dx: -1, dy: -1)
+            guard !box.isNull, box.width * box.height <= 512 * 512 else {
+                entries[id] = entry
+                return false
+            }
+            entry.raster = CachedRaster(box: box) { drawing(layer, $0) }
+        }
+        entries[id] = entry
+        guard let raster = entry.raster else { return false }
+        raster.paint(in: context, at: offset)
+        return true
+    }
+
+    /// Starts a new frame count when the time moves; forgets layers unused for 2 s of frames.
+    private var lastTime: MediaTime = -.infinity
+    private func noteFrame(_ time: MediaTime) {
+        guard time != lastTime else { return }
+        lastTime = time
+        frame += 1
+        if frame - lastSweep > 120 {
+            entries = entries.filter { frame - $0.value.lastUsed <= 120 }
+            lastSweep = frame
+        }
+    }
+
+    /// What decides the layer's own pixels, apart from where it is.
+    private static func appearance(of layer: Layer) -> Int {
+        var hasher = Hasher()
+        hasher.combine(layer.bounds.size)
+        hasher.combine(layer.backgroundColor)
+        hasher.combine(layer.cornerRadius)
+        hasher.combine(layer.borderWidth)
+        hasher.combine(layer.borderColor)
+        hasher.combine(ObjectIdentifier(type(of: layer)))
+        if let shape = layer as? ShapeLayer {
+            hasher.combine(shape.path)
+            hasher.combine(shape.fillColor)
+            hasher.combine(shape.strokeColor)
+            hasher.combine(shape.lineWidth)
+            hasher.combine(shape.lineCap)
+            hasher.combine(shape.lineJoin)
+            hasher.combine(shape.miterLimit)
+            hasher.combine(shape.lineDashPattern)
+            hasher.combine(shape.lineDashPhase)
+            hasher.combine(shape.fillRule)
+            hasher.combine(shape.strokeStart)
+            hasher.combine(shape.strokeEnd)
+        }
+        if let text = layer as? TextLayer {
+            hasher.combine(text.string)
+            hasher.combine(text.fontSize)
+            hasher.combine(text.isBold)
+            hasher.combine(text.foregroundColor)
+            hasher.combine(text.alignment)
+        }
+        return hasher.finalize()
+    }
+}
