@@ -98,38 +98,12 @@ final class DamageTracker {
         return subtree
     }
 
-    /// A hash of everything that decides the layer's own pixels.
+    /// A hash of everything that decides the layer's own pixels, where it is included.
     private static func appearance(of layer: Layer, placement: Placement) -> Int {
         var hasher = Hasher()
         hasher.combine(placement)
-        hasher.combine(layer.bounds)
-        hasher.combine(layer.backgroundColor)
-        hasher.combine(layer.cornerRadius)
-        hasher.combine(layer.borderWidth)
-        hasher.combine(layer.borderColor)
-        hasher.combine(layer.masksToBounds)
-        hasher.combine(layer.contents)
-        if let shape = layer as? ShapeLayer {
-            hasher.combine(shape.path)
-            hasher.combine(shape.fillColor)
-            hasher.combine(shape.strokeColor)
-            hasher.combine(shape.lineWidth)
-            hasher.combine(shape.lineCap)
-            hasher.combine(shape.lineJoin)
-            hasher.combine(shape.miterLimit)
-            hasher.combine(shape.lineDashPattern)
-            hasher.combine(shape.lineDashPhase)
-            hasher.combine(shape.fillRule)
-            hasher.combine(shape.strokeStart)
-            hasher.combine(shape.strokeEnd)
-        }
-        if let text = layer as? TextLayer {
-            hasher.combine(text.string)
-            hasher.combine(text.fontSize)
-            hasher.combine(text.isBold)
-            hasher.combine(text.foregroundColor)
-            hasher.combine(text.alignment)
-        }
+        hasher.combine(layer.bounds.origin)
+        layer.hashOwnDrawing(into: &hasher)
         return hasher.finalize()
     }
 
@@ -193,4 +167,40 @@ extension Layer {
     /// Whether an attached animation can change what is drawn now (a finished animation that
     /// holds its end value does not).
     var hasVisibleAnimations: Bool { !animationKeys.isEmpty }
+}
+
+extension Layer {
+    /// Feeds everything that decides the layer's own pixels, apart from where it is, to
+    /// `hasher`: its size, background, border, image, and a shape's or a text's settings.
+    func hashOwnDrawing(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(type(of: self)))
+        hasher.combine(bounds.size)
+        hasher.combine(backgroundColor)
+        hasher.combine(cornerRadius)
+        hasher.combine(borderWidth)
+        hasher.combine(borderColor)
+        hasher.combine(masksToBounds)
+        hasher.combine(contents)
+        if let shape = self as? ShapeLayer {
+            hasher.combine(shape.path)
+            hasher.combine(shape.fillColor)
+            hasher.combine(shape.strokeColor)
+            hasher.combine(shape.lineWidth)
+            hasher.combine(shape.lineCap)
+            hasher.combine(shape.lineJoin)
+            hasher.combine(shape.miterLimit)
+            hasher.combine(shape.lineDashPattern)
+            hasher.combine(shape.lineDashPhase)
+            hasher.combine(shape.fillRule)
+            hasher.combine(shape.strokeStart)
+            hasher.combine(shape.strokeEnd)
+        }
+        if let text = self as? TextLayer {
+            hasher.combine(text.string)
+            hasher.combine(text.fontSize)
+            hasher.combine(text.isBold)
+            hasher.combine(text.foregroundColor)
+            hasher.combine(text.alignment)
+        }
+    }
 }

@@ -66,33 +66,7 @@ final class MovingLayerCache {
     /// What decides the layer's own pixels, apart from where it is.
     private static func appearance(of layer: Layer) -> Int {
         var hasher = Hasher()
-        hasher.combine(layer.bounds.size)
-        hasher.combine(layer.backgroundColor)
-        hasher.combine(layer.cornerRadius)
-        hasher.combine(layer.borderWidth)
-        hasher.combine(layer.borderColor)
-        hasher.combine(ObjectIdentifier(type(of: layer)))
-        if let shape = layer as? ShapeLayer {
-            hasher.combine(shape.path)
-            hasher.combine(shape.fillColor)
-            hasher.combine(shape.strokeColor)
-            hasher.combine(shape.lineWidth)
-            hasher.combine(shape.lineCap)
-            hasher.combine(shape.lineJoin)
-            hasher.combine(shape.miterLimit)
-            hasher.combine(shape.lineDashPattern)
-            hasher.combine(shape.lineDashPhase)
-            hasher.combine(shape.fillRule)
-            hasher.combine(shape.strokeStart)
-            hasher.combine(shape.strokeEnd)
-        }
-        if let text = layer as? TextLayer {
-            hasher.combine(text.string)
-            hasher.combine(text.fontSize)
-            hasher.combine(text.isBold)
-            hasher.combine(text.foregroundColor)
-            hasher.combine(text.alignment)
-        }
+        layer.hashOwnDrawing(into: &hasher)
         return hasher.finalize()
     }
 }
