@@ -120,15 +120,7 @@ extension BezierPath {
         guard center.x.isFinite, center.y.isFinite, radius.isFinite, startAngle.isFinite,
             endAngle.isFinite
         else { return }
-        let fullTurn = 2 * Double.pi
-        var sweep = endAngle - startAngle
-        if clockwise {
-            if sweep < 0 { sweep = fmod(sweep, fullTurn) + fullTurn }
-            sweep = min(sweep, fullTurn)
-        } else {
-            if sweep > 0 { sweep = fmod(sweep, fullTurn) - fullTurn }
-            sweep = max(sweep, -fullTurn)
-        }
+        let sweep = BezierPath.arcSweep(from: startAngle, to: endAngle, clockwise: clockwise)
 
         func onCircle(_ angle: Double) -> Point {
             Point(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle))
@@ -157,5 +149,20 @@ extension BezierPath {
             angle = nextAngle
             from = to
         }
+    }
+}
+
+extension BezierPath {
+    /// The signed angle an arc from `startAngle` to `endAngle` turns through, as UIKit reads
+    /// them: clockwise (y down) is positive, at most one whole turn either way.
+    public static func arcSweep(from startAngle: Double, to endAngle: Double, clockwise: Bool) -> Double {
+        let fullTurn = 2 * Double.pi
+        var sweep = endAngle - startAngle
+        if clockwise {
+            if sweep < 0 { sweep = fmod(sweep, fullTurn) + fullTurn }
+            return min(sweep, fullTurn)
+        }
+        if sweep > 0 { sweep = fmod(sweep, fullTurn) - fullTurn }
+        return max(sweep, -fullTurn)
     }
 }

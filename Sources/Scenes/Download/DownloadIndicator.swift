@@ -386,15 +386,7 @@ extension BezierPath {
         withCenter center: Point, radius: Double, startAngle: Double, endAngle: Double, clockwise: Bool,
         pieces: Int
     ) {
-        let fullTurn = 2 * Double.pi
-        var sweep = endAngle - startAngle
-        if clockwise {
-            if sweep < 0 { sweep = fmod(sweep, fullTurn) + fullTurn }
-            sweep = min(sweep, fullTurn)
-        } else {
-            if sweep > 0 { sweep = fmod(sweep, fullTurn) - fullTurn }
-            sweep = max(sweep, -fullTurn)
-        }
+        let sweep = BezierPath.arcSweep(from: startAngle, to: endAngle, clockwise: clockwise)
         func onCircle(_ angle: Double) -> Point {
             Point(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle))
         }
