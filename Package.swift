@@ -11,10 +11,14 @@ let package = Package(
     name: "animdemo",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "animdemo", targets: ["animdemo"])
+        .executable(name: "animdemo", targets: ["animdemo"]),
+        // The engine and its Cairo renderer, for other packages on Linux (README § The engine as a library).
+        .library(name: "Animation", targets: ["Animation"]),
+        .library(name: "Render", targets: ["Render"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         // C libraries
@@ -27,29 +31,32 @@ let package = Package(
 
         // Engine
         .target(name: "Animation", swiftSettings: fastFrames),
-
-        // Drawing and hosts
         .target(name: "Render", dependencies: ["Animation", "CCairo"], swiftSettings: fastFrames),
-        .target(name: "X11Host", dependencies: ["Animation", "Render", "CX11"]),
 
-        // Scenes and the program
+        // The tutorial ports, the app shell around them, the window
         .target(name: "Scenes", dependencies: ["Animation"]),
+        .target(name: "Session", dependencies: ["Animation", "Render", "Scenes"]),
+        .target(name: "X11Host", dependencies: ["Animation", "Render", "Session", "CX11"]),
+
+        // The program and its benchmarks
+        .target(name: "Benchmarks", dependencies: ["Animation", "Render", "Session"]),
         .executableTarget(
             name: "animdemo",
             dependencies: [
-                "Animation", "Render", "X11Host", "Scenes",
+                "Animation", "Render", "Scenes", "Session", "X11Host", "Benchmarks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         // Tests
-        .target(name: "TestSupport", dependencies: ["Animation", "Render"]),
+        .target(name: "TestSupport", dependencies: ["Animation", "Render", "Scenes", "Session"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "TestSupport"]),
         .testTarget(
             name: "RenderTests", dependencies: ["Animation", "Render", "TestSupport"],
             exclude: ["Goldens"]),
         .testTarget(
-            name: "ScenesTests", dependencies: ["Animation", "Render", "Scenes", "TestSupport"],
+            name: "ScenesTests", dependencies: ["Animation", "Render", "Scenes", "Session", "TestSupport"],
             exclude: ["Goldens"]),
+        .testTarget(name: "SessionTests", dependencies: ["Animation", "Scenes", "Session", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
         .testTarget(name: "WindowTests", dependencies: ["TestSupport"]),
         .testTarget(name: "ArchitectureTests"),

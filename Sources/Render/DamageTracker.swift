@@ -6,7 +6,7 @@ import Animation
 ///
 /// It also remembers each layer's box and its subtree's box for the frame, so that the
 /// renderer can skip what lies outside the damage.
-final class DamageTracker {
+public final class DamageTracker {
     /// What one layer looked like when last drawn.
     private struct Record {
         var signature: Int
@@ -110,7 +110,7 @@ final class DamageTracker {
     /// The box the layer's own drawing can touch, in its own coordinates: the bounds, the
     /// path with its stroke (miter joins reach miterLimit × half the width, caps √2 × half the
     /// width), and text that may be wider than the bounds.
-    static func extent(of layer: Layer) -> Rect {
+    public static func extent(of layer: Layer) -> Rect {
         // The bounds themselves draw only a background, a border or an image.
         let fillsBounds = layer.backgroundColor.alpha > 0 || layer.borderWidth > 0 || layer.contents != nil
         var box = fillsBounds ? layer.bounds : Rect.null

@@ -3,16 +3,14 @@ import Foundation
 
 /// Finds and loads the PNG assets that scenes name (`"fish"` → `Assets/fish.png`), once each.
 ///
-/// The folder is `$ANIMDEMO_ASSETS` if set, else `Assets/` beside the executable or three
-/// levels up from it (the package root, from `.build/<triple>/<config>/animdemo`), else the
-/// package root this file was compiled in.
+/// The folder is given, or found by `locateAssets` (README § Assets).
 public final class ImageStore: ImageCatalog {
     private var cache: [String: CairoSurface?] = [:]
     /// The folder images come from, nil if none was found.
     public let directory: URL?
 
     public init(directory: URL? = nil) {
-        self.directory = directory ?? Self.findAssets()
+        self.directory = directory ?? Self.locateAssets()
     }
 
     /// The natural size of `name`, nil if there is no such image.
@@ -20,7 +18,8 @@ public final class ImageStore: ImageCatalog {
         image(named: name).map { Size(width: Double($0.width), height: Double($0.height)) }
     }
 
-    func image(named name: String) -> CairoSurface? {
+    /// The pixels of `name`, loaded once; nil if there is no such image.
+    public func image(named name: String) -> CairoSurface? {
         if let cached = cache[name] { return cached }
         var loaded: CairoSurface?
         if let directory, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) {
@@ -30,21 +29,24 @@ public final class ImageStore: ImageCatalog {
         return loaded
     }
 
-    private static func findAssets() -> URL? {
-        let fileManager = FileManager.default
+    /// The assets folder by the documented rule (README § Assets): `$ANIMDEMO_ASSETS` if set,
+    /// else `Assets/` beside the executable, else the `Assets/` folder of the package this
+    /// file was built from; the first that exists as a folder.
+    public static func locateAssets(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        executable: URL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    ) -> URL? {
         var candidates: [URL] = []
-        if let override = ProcessInfo.processInfo.environment["ANIMDEMO_ASSETS"], !override.isEmpty {
+        if let override = environment["ANIMDEMO_ASSETS"], !override.isEmpty {
             candidates.append(URL(fileURLWithPath: override))
         }
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        var folder = executable.deletingLastPathComponent()
-        for _ in 0..<4 {
-            candidates.append(folder.appendingPathComponent("Assets"))
-            folder = folder.deletingLastPathComponent()
-        }
+        candidates.append(executable.deletingLastPathComponent().appendingPathComponent("Assets"))
         let packageRoot = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         candidates.append(packageRoot.appendingPathComponent("Assets"))
-        return candidates.first { fileManager.fileExists(atPath: $0.appendingPathComponent("fish.png").path) }
+        return candidates.first { candidate in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder) && isFolder.boolValue
+        }
     }
 }

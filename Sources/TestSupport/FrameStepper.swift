@@ -1,12 +1,14 @@
 import Animation
 
-/// Steps a timeline frame by frame, as the real loop does (timers, display links, commit,
-/// completions), so that tests see every frame on the way: `stepper.advance(seconds: 0.5)`.
+/// Steps a bare timeline frame by frame through the one `FrameLoop` (timers, display links,
+/// commit, completions), for engine tests without a scene: `stepper.advance(seconds: 0.5)`.
+/// Scenes are tested with `SceneTester`, on the same loop.
 public final class FrameStepper {
     public let timeline: Timeline
     public let fps: Int
     /// The last frame run.
     public private(set) var frame: Int
+    private let loop = FrameLoop()
 
     public init(timeline: Timeline = Timeline(), fps: Int = 60) {
         precondition(timeline.currentTime == 0, "a stepper starts with its timeline at 0")
@@ -18,7 +20,7 @@ public final class FrameStepper {
     /// The current frame time.
     public var time: MediaTime { Double(frame) / Double(fps) }
 
-    /// Runs the next frame; `inspect` sees it after the commit, before completions.
+    /// Runs the next frame; `inspect` sees it in its draw phase.
     public func step(_ inspect: (MediaTime) -> Void = { _ in }) {
         frame += 1
         runFrame(inspect)
@@ -28,12 +30,8 @@ public final class FrameStepper {
     public func commitCurrentFrame() { runFrame { _ in } }
 
     private func runFrame(_ inspect: (MediaTime) -> Void) {
-        timeline.beginFrame(at: time)
-        timeline.fireDueTimers()
-        timeline.fireDisplayLinks()
-        timeline.commitImplicitTransaction()
-        inspect(time)
-        timeline.endFrame()
+        let time = self.time
+        loop.runFrame([(timeline, time)], input: {}, draw: { inspect(time) }, present: {})
     }
 
     /// Runs every frame for `seconds` (rounded to whole frames), calling `inspect` on each.

@@ -1,8 +1,9 @@
 import Animation
 import Glibc
 import Render
+import Session
 
-/// The window's frame loop (DESIGN.md § Architecture): frames on the vsync-like grid of a
+/// The window's frame loop (docs/ARCHITECTURE.md § The window): frames on the vsync-like grid of a
 /// `FrameClock`, input coalesced per frame, and a wait with no timeout while nothing animates.
 ///
 /// Each turn reads what the server sent, then decides which frame it wants next:
@@ -33,6 +34,8 @@ final class EventLoop {
     private var lastFrame = -1
     /// Something on screen must change although nothing animates (input, expose, a toast).
     private var needsFrame = true
+    /// When the last frame said the next one is due (host time), nil if not until input.
+    private var nextWakeTime: MediaTime?
     /// Input for the next frame, in order, with runs of motion coalesced to the latest.
     private var pendingInput: [InputEvent] = []
     /// The window's newest size, for the next frame.
@@ -103,7 +106,7 @@ final class EventLoop {
     /// The frame the loop wants to run next, nil if none until something happens.
     private func wantedFrame() -> Int? {
         if needsFrame || !pendingInput.isEmpty || pendingSize != nil { return lastFrame + 1 }
-        guard let wake = session.nextWakeTime else { return nil }
+        guard let wake = nextWakeTime else { return nil }
         return max(lastFrame + 1, clock.firstFrame(atOrAfter: wake))
     }
 
@@ -155,56 +158,58 @@ final class EventLoop {
 
     // MARK: - One frame
 
-    /// Runs `frame` in DESIGN.md's order: input → timers → display links → commit → draw →
-    /// present → completions; then does what the keys asked for.
+    /// Runs `frame` through the session's one frame loop (docs/ARCHITECTURE.md § One frame),
+    /// drawing into the presenter's memory and sending what changed; then does what the keys
+    /// asked for.
     private func runFrame(_ frame: Int) throws(WindowError) {
-        session.beginFrame(at: clock.time(of: frame))
+        var resize: Size?
         if let size = pendingSize {
             try presenter.resize(width: Int(size.width), height: Int(size.height))
-            session.resize(to: size)
+            resize = size
             pendingSize = nil
             incremental.invalidate()  // the memory may be new: its pixels are undefined
             needsFullPresent = true
         }
         let input = pendingInput
         pendingInput = []
-        let commands = session.deliver(input)
-        session.prepareFrame()
+        var screenshot: String?
         var damage: [Rect] = []
+        let result: FrameResult
         do {
-            try presenter.draw { buffer, stride in
-                damage = try incremental.draw(
-                    session.rootLayer, into: buffer, width: presenter.width, height: presenter.height,
-                    stride: stride)
-            }
+            result = try session.runFrame(
+                at: clock.time(of: frame), input: input, resize: resize,
+                draw: { root in
+                    try presenter.draw { buffer, stride in
+                        damage = try incremental.draw(
+                            root, into: buffer, width: presenter.width, height: presenter.height, stride: stride)
+                    }
+                    if needsFullPresent {
+                        damage = [
+                            Rect(x: 0, y: 0, width: Double(presenter.width), height: Double(presenter.height))
+                        ]
+                        needsFullPresent = false
+                    }
+                },
+                present: { commands in
+                    presenter.present(damage)
+                    frameStats.note(frame: frame, repainted: IncrementalCanvas.area(of: damage))
+                    events.flush()
+                    // One file per press, of the tree as drawn (before completions change it).
+                    screenshot = commands.filter { $0 == .screenshot }.map { _ in saveScreenshot() }.last
+                })
         } catch {
             throw .cannotPresent("\(error)")
         }
-        if needsFullPresent {
-            damage = [Rect(x: 0, y: 0, width: Double(presenter.width), height: Double(presenter.height))]
-            needsFullPresent = false
-        }
-        presenter.present(damage)
-        frameStats.note(frame: frame, repainted: IncrementalCanvas.area(of: damage))
-        events.flush()
-        // One file per press, of the tree as drawn (before completions change it).
-        let screenshot = commands.filter { $0 == .screenshot }.map { _ in saveScreenshot() }.last
-        let drawn = changeCounts
-        session.finishFrame()
         lastFrame = frame
-        wantsFramesBackToBack = session.nextWakeTime.map { $0 <= clock.time(of: frame) } ?? false
-        needsFrame = changeCounts != drawn  // completions changed the model: show it
+        nextWakeTime = result.nextWakeTime
+        wantsFramesBackToBack = result.nextWakeTime.map { $0 <= clock.time(of: frame) } ?? false
+        needsFrame = result.needsAnotherFrame
         window.setTitle(session.windowTitle)
         if let screenshot {
             session.showMessage(screenshot)
             needsFrame = true
         }
-        if commands.contains(.quit) { isFinished = true }
-    }
-
-    /// The model's change counters, to tell whether the drawn frame is still current.
-    private var changeCounts: [Int] {
-        [session.hostTimeline.changeCount, session.sceneTimeline.changeCount]
+        if result.commands.contains(.quit) { isFinished = true }
     }
 
     /// Saves the frame just drawn; returns the message for the window.

@@ -1,6 +1,8 @@
 import Animation
 import Glibc
 import Render
+import Scenes
+import Session
 
 /// What the window needs from the command line.
 public struct WindowOptions {
@@ -10,11 +12,13 @@ public struct WindowOptions {
     public var fps: Int
     public var seed: UInt64
     public var screenshotDirectory: String
+    public var images: ImageStore
 
     public init(
         catalog: [SceneDescriptor], sceneIndex: Int, size: Size, fps: Int, seed: UInt64,
-        screenshotDirectory: String
+        screenshotDirectory: String, images: ImageStore
     ) {
+        self.images = images
         self.catalog = catalog
         self.sceneIndex = sceneIndex
         self.size = size
@@ -71,7 +75,7 @@ public enum WindowHost {
         let display = try XDisplay()
         let width = Int(options.size.width.rounded())
         let height = Int(options.size.height.rounded())
-        let canvas = FrameCanvas()
+        let canvas = FrameCanvas(images: options.images)
         let session = SceneSession(
             catalog: options.catalog, index: options.sceneIndex, size: options.size, seed: options.seed,
             images: canvas.images)

@@ -5,7 +5,7 @@ import Render
 import Scenes
 import X11Host
 
-/// `animdemo`: the window, `--list`, and the `render` subcommand (DESIGN.md § Command line).
+/// `animdemo`: the window, `--list`, and the `render` subcommand (README § Command line).
 struct AnimDemo: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "animdemo",
@@ -28,7 +28,8 @@ struct AnimDemo: ParsableCommand {
         }
         let options = WindowOptions(
             catalog: SceneCatalog.all, sceneIndex: try scene.sceneIndex(), size: try scene.parsedSize(),
-            fps: scene.fps, seed: scene.seed, screenshotDirectory: screenshotDirectory)
+            fps: scene.fps, seed: scene.seed, screenshotDirectory: screenshotDirectory,
+            images: try scene.imageStore())
         do {
             try WindowHost.run(options)
         } catch {
@@ -51,10 +52,25 @@ struct SceneOptions: ParsableArguments {
     @Option(help: "Seed of the scenes' random numbers.")
     var seed: UInt64 = 1
 
+    @Option(help: "The folder of image assets (default: $ANIMDEMO_ASSETS, then beside the program, then the package's Assets/).")
+    var assets: String?
+
     func validate() throws {
         _ = try sceneIndex()
         _ = try parsedSize()
         guard (1...240).contains(fps) else { throw ValidationError("--fps \(fps) is outside 1…240") }
+    }
+
+    /// The image assets, found by the documented rule (`ImageStore.locateAssets`).
+    func imageStore() throws -> ImageStore {
+        if let assets {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: assets, isDirectory: &isFolder), isFolder.boolValue else {
+                throw ValidationError("--assets \(assets) is not a folder")
+            }
+            return ImageStore(directory: URL(fileURLWithPath: assets))
+        }
+        return ImageStore()
     }
 
     func sceneIndex() throws -> Int {

@@ -2,7 +2,9 @@ import Animation
 import ArgumentParser
 import Foundation
 import Render
+import Benchmarks
 import Scenes
+import Session
 
 /// `animdemo bench`: frame costs on the virtual clock, with no sleeping (README § Speed).
 struct BenchCommand: ParsableCommand {
@@ -23,8 +25,10 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .customLong("full-redraw"), help: "Repaint the whole frame every frame (no damage tracking).")
     var fullRedraw = false
 
-    @Flag(help: "Also draw the same frames by direct Cairo calls and report the ratio.")
-    var floor = false
+    @Flag(
+        name: [.customLong("baseline"), .customLong("floor")],
+        help: "Also draw the same frames straight through Cairo and report the ratio.")
+    var baseline = false
 
     @Flag(help: "Print one JSON object.")
     var json = false
@@ -60,15 +64,16 @@ struct BenchCommand: ParsableCommand {
         } catch {
             throw ValidationError("\(error)")
         }
-        let canvas = FrameCanvas()
+        if bubbles != nil && scene.scene != "fish" {
+            throw ValidationError("--bubbles works with --scene fish only")
+        }
+        let canvas = FrameCanvas(images: try scene.imageStore())
         let session = SceneSession(
             catalog: SceneCatalog.all, index: try scene.sceneIndex(), size: try scene.parsedSize(),
-            seed: scene.seed,
-            images: canvas.images)
+            seed: scene.seed, images: canvas.images, bubbleLoad: bubbles ?? 0)
         let host = HeadlessHost(session: session, fps: scene.fps, events: script, canvas: canvas)
-        let load = try BenchLoad(bubbles: bubbles, session: session)
         let result = try Benchmark.run(
-            host: host, frames: frames, fullRedraw: fullRedraw, measureFloor: floor, perFrame: load.apply)
+            host: host, frames: frames, fullRedraw: fullRedraw, measureBaseline: baseline)
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
@@ -86,26 +91,10 @@ struct BenchCommand: ParsableCommand {
         print(String(format: "engine  median %.3f ms", result.engineMedianMilliseconds))
         print(String(format: "render  median %.3f ms", result.renderMedianMilliseconds))
         print("pixels  median \(result.pixelsMedian) repainted, \(result.layers) layers")
-        if let floorMedian = result.floorMedianMilliseconds, let ratio = result.overheadRatio {
+        if let baselineMedian = result.baselineMedianMilliseconds, let ratio = result.overheadRatio {
             print(
                 String(
-                    format: "floor   median %.3f ms (direct Cairo), frame / floor %.2f×", floorMedian, ratio))
+                    format: "baseline median %.3f ms (direct Cairo), frame / baseline %.2f×", baselineMedian, ratio))
         }
-    }
-}
-
-/// Extra load a benchmark puts on a scene each frame.
-struct BenchLoad {
-    let apply: () -> Void
-
-    init(bubbles: Int?, session: SceneSession) throws {
-        guard let bubbles else {
-            apply = {}
-            return
-        }
-        guard let fish = session.scene as? BubbleBenchmarking else {
-            throw ValidationError("--bubbles works with --scene fish only")
-        }
-        apply = { fish.keepBubblesInFlight(bubbles) }
     }
 }

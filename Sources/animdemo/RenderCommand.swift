@@ -3,8 +3,9 @@ import ArgumentParser
 import Foundation
 import Render
 import Scenes
+import Session
 
-/// `animdemo render`: the scene on a virtual clock, PNGs at chosen times (DESIGN.md § render).
+/// `animdemo render`: the scene on a virtual clock, PNGs at chosen times (README § Command line).
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render", abstract: "Render a scene headless at chosen times, deterministically.")
@@ -39,7 +40,7 @@ struct RenderCommand: ParsableCommand {
         } catch {
             throw ValidationError("cannot create the output folder \(out): \(error.localizedDescription)")
         }
-        let canvas = FrameCanvas()
+        let canvas = FrameCanvas(images: try scene.imageStore())
         let session = SceneSession(
             catalog: SceneCatalog.all, index: try scene.sceneIndex(), size: size, seed: scene.seed,
             images: canvas.images)
@@ -67,7 +68,7 @@ struct RenderCommand: ParsableCommand {
         do {
             return try EventScript(parsing: text, fps: scene.fps)
         } catch {
-            throw ValidationError(error.description)
+            throw ValidationError("\(error)")
         }
     }
 }

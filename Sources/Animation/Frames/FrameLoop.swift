@@ -1,17 +1,72 @@
-/// One frame's steps in DESIGN.md's order, for hosts that have their events at hand:
-/// input → timers → display links → commit → draw → completions.
-extension SceneSession {
-    /// Runs one whole frame at `hostTime`: `draw` gets the window's layer tree when the
-    /// presentation is ready. Returns what the host must do (screenshot, quit).
-    @discardableResult
-    public func runFrame(at hostTime: MediaTime, events: [InputEvent], draw: (Layer) throws -> Void) rethrows
-        -> [HostCommand]
-    {
-        beginFrame(at: hostTime)
-        let commands = deliver(events)
-        prepareFrame()
-        try draw(rootLayer)
-        finishFrame()
-        return commands
+/// The phases of one frame, in the order they run (docs/ARCHITECTURE.md § One frame).
+///
+/// ```
+/// idle → input → timers → displayLinks → commit → draw → present → completions → idle
+/// ```
+/// Modelled on Flutter's `SchedulerPhase`: one enum names the order, and one function
+/// (`FrameLoop.runFrame`) runs it, for the window, `render`, `bench` and the tests alike.
+public enum FramePhase: Int, CaseIterable, Sendable {
+    /// Between frames.
+    case idle
+    /// The frame's time is set and its input delivered: pointer events to the gesture
+    /// recognizers, keys to whoever takes them.
+    case input
+    /// Timers due at the frame's time fire, earliest first.
+    case timers
+    /// Display links run with the frame's target time.
+    case displayLinks
+    /// The implicit transactions opened by the steps above are committed, so that their
+    /// animations begin on this frame.
+    case commit
+    /// The presentation tree is evaluated at the frame's time and drawn.
+    case draw
+    /// The drawn frame is shown (sent to the window, written to a file).
+    case present
+    /// Animations that ended by the frame's time are removed and their completions run;
+    /// what the completions change is committed for the next frame.
+    case completions
+}
+
+/// Runs frames in the order of `FramePhase`: the one place that order is written.
+///
+/// A frame may span several timelines (a scene's clock and the shell's, which keep apart
+/// when the scene is paused); each phase runs on all of them before the next phase starts.
+public final class FrameLoop {
+    /// The phase running now (`.idle` between frames).
+    public private(set) var phase = FramePhase.idle
+
+    public init() {}
+
+    /// Runs one frame.
+    /// - Parameters:
+    ///   - clocks: each timeline with the time this frame shows on it.
+    ///   - input: delivers the frame's input (after every timeline has moved to its time).
+    ///   - draw: draws the presentation trees.
+    ///   - present: shows what was drawn.
+    public func runFrame(
+        _ clocks: [(timeline: Timeline, time: MediaTime)],
+        input: () throws -> Void = {},
+        draw: () throws -> Void = {},
+        present: () throws -> Void = {}
+    ) rethrows {
+        precondition(phase == .idle, "a frame started inside the \(phase) phase of another")
+        defer { phase = .idle }
+        let timelines = clocks.map(\.timeline)
+        phase = .input
+        for (timeline, time) in clocks { timeline.beginFrame(at: time) }
+        try input()
+        phase = .timers
+        for timeline in timelines { timeline.fireDueTimers() }
+        phase = .displayLinks
+        for timeline in timelines { timeline.fireDisplayLinks() }
+        phase = .commit
+        for timeline in timelines { timeline.commitImplicitTransaction() }
+        phase = .draw
+        try draw()
+        phase = .present
+        try present()
+        phase = .completions
+        for timeline in timelines { timeline.endFrame() }
+        for timeline in timelines { timeline.commitImplicitTransaction() }
     }
 }

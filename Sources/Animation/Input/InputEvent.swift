@@ -1,5 +1,4 @@
-/// One input event from a host, in window pixels: what the X server reports and what an
-/// events script describes.
+/// One input event from a host, in window pixels.
 public enum InputEvent: Hashable, Sendable {
     /// Left button pressed.
     case down(Point)
@@ -7,8 +6,8 @@ public enum InputEvent: Hashable, Sendable {
     case move(Point)
     /// Left button released.
     case up(Point)
-    /// A key press, by its X keysym name (`space`, `Tab`, `a`, `question`).
-    case key(String)
+    /// A key press.
+    case key(Key)
 }
 
 /// An event at a time, seconds from scene start.

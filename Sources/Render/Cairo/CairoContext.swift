@@ -2,22 +2,36 @@ import Animation
 internal import CCairo
 
 /// How a stroke looks: the shape layer's line settings.
-struct StrokeStyle {
-    var color: Color
-    var width: Double
-    var cap: LineCap
-    var join: LineJoin
-    var miterLimit: Double
-    var dashes: [Double]
-    var dashPhase: Double
+public struct StrokeStyle: Hashable, Sendable {
+    public var color: Color
+    public var width: Double
+    public var cap: LineCap
+    public var join: LineJoin
+    public var miterLimit: Double
+    public var dashes: [Double]
+    public var dashPhase: Double
+
+    public init(
+        color: Color, width: Double, cap: LineCap, join: LineJoin, miterLimit: Double, dashes: [Double],
+        dashPhase: Double
+    ) {
+        self.color = color
+        self.width = width
+        self.cap = cap
+        self.join = join
+        self.miterLimit = miterLimit
+        self.dashes = dashes
+        self.dashPhase = dashPhase
+    }
 }
 
-/// Owns a Cairo drawing context on a surface and speaks the engine's types.
-final class CairoContext {
+/// Owns a Cairo drawing context on a surface and speaks the engine's types. Public for the
+/// direct-Cairo baseline of the benchmarks, which draws through it as the renderer does.
+public final class CairoContext {
     private let handle: OpaquePointer
     private let surface: CairoSurface
 
-    init(surface: CairoSurface) {
+    public init(surface: CairoSurface) {
         self.surface = surface
         handle = surface.withHandle { cairo_create($0) }
         cairo_set_antialias(handle, CAIRO_ANTIALIAS_DEFAULT)
@@ -27,18 +41,18 @@ final class CairoContext {
 
     func withHandle<R>(_ body: (OpaquePointer) throws -> R) rethrows -> R { try body(handle) }
 
-    func save() { cairo_save(handle) }
-    func restore() { cairo_restore(handle) }
+    public func save() { cairo_save(handle) }
+    public func restore() { cairo_restore(handle) }
 
     /// Maps later drawing through `t` (then through what was there before).
-    func concatenate(_ t: AffineTransform) {
+    public func concatenate(_ t: AffineTransform) {
         guard !t.isIdentity else { return }
         var matrix = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
         cairo_transform(handle, &matrix)
     }
 
     /// Paints everything with `color`, replacing what was there.
-    func clear(to color: Color) {
+    public func clear(to color: Color) {
         cairo_save(handle)
         cairo_set_operator(handle, CAIRO_OPERATOR_SOURCE)
         setSource(color)
@@ -47,7 +61,7 @@ final class CairoContext {
     }
 
     /// Limits drawing to `rect` (in the current space).
-    func clip(to rect: Rect) {
+    public func clip(to rect: Rect) {
         cairo_rectangle(handle, rect.minX, rect.minY, rect.width, rect.height)
         cairo_clip(handle)
     }
@@ -62,7 +76,7 @@ final class CairoContext {
     }
 
     /// Limits drawing to the union of `rects`.
-    func clip(to rects: [Rect]) {
+    public func clip(to rects: [Rect]) {
         cairo_new_path(handle)
         for rect in rects { cairo_rectangle(handle, rect.minX, rect.minY, rect.width, rect.height) }
         cairo_clip(handle)
@@ -83,7 +97,7 @@ final class CairoContext {
         cairo_paint_with_alpha(handle, alpha)
     }
 
-    func fill(_ path: BezierPath, color: Color, rule: FillRule = .nonZero) {
+    public func fill(_ path: BezierPath, color: Color, rule: FillRule = .nonZero) {
         guard color.alpha > 0, !path.isEmpty else { return }
         addPath(path)
         cairo_set_fill_rule(handle, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
@@ -91,7 +105,7 @@ final class CairoContext {
         cairo_fill(handle)
     }
 
-    func stroke(_ path: BezierPath, style: StrokeStyle) {
+    public func stroke(_ path: BezierPath, style: StrokeStyle) {
         guard style.color.alpha > 0, style.width > 0, !path.isEmpty else { return }
         addPath(path)
         setSource(style.color)
@@ -118,10 +132,17 @@ final class CairoContext {
         cairo_stroke(handle)
     }
 
-    /// Draws `image` scaled to fill `rect`, with `alpha`. When the layer is only translated,
+    /// Draws `image` scaled to fill `rect`, with `alpha`.
+    ///
+    /// When the layer is only translated,
     /// a copy scaled once to the rect's size (from `cache`) is painted instead of scaling the
     /// image again every frame.
-    func draw(_ image: CairoSurface, in rect: Rect, alpha: Double, cache: ScaledImageCache? = nil) {
+    public func draw(_ image: CairoSurface, in rect: Rect, alpha: Double) {
+        draw(image, in: rect, alpha: alpha, cache: nil)
+    }
+
+    /// Draws `image` as above, from `cache`'s copies where the layer is only translated.
+    func draw(_ image: CairoSurface, in rect: Rect, alpha: Double, cache: ScaledImageCache?) {
         guard rect.width > 0, rect.height > 0, image.width > 0, image.height > 0 else { return }
         cairo_save(handle)
         defer { cairo_restore(handle) }

@@ -1,13 +1,13 @@
 internal import CCairo
 
 /// Owns one Cairo image surface (ARGB32, premultiplied, native-endian 32-bit pixels).
-final class CairoSurface {
+public final class CairoSurface {
     private let handle: OpaquePointer
-    let width: Int
-    let height: Int
+    public let width: Int
+    public let height: Int
 
     /// A new surface of `width` × `height` transparent pixels.
-    init(width: Int, height: Int) throws(RenderError) {
+    public init(width: Int, height: Int) throws(RenderError) {
         guard width > 0, height > 0, width <= 16384, height <= 16384 else {
             throw .cannotCreateSurface(width: width, height: height)
         }
@@ -39,6 +39,23 @@ final class CairoSurface {
         handle = surface
         self.width = width
         self.height = height
+    }
+
+    /// A new surface holding `pixels` (premultiplied ARGB words, row by row).
+    convenience init(width: Int, height: Int, pixels: [UInt32]) throws(RenderError) {
+        guard pixels.count == width * height else { throw .cannotCreateSurface(width: width, height: height) }
+        try self.init(width: width, height: height)
+        cairo_surface_flush(handle)
+        guard let data = cairo_image_surface_get_data(handle) else { return }
+        let stride = Int(cairo_image_surface_get_stride(handle))
+        pixels.withUnsafeBytes { source in
+            guard let base = source.baseAddress else { return }
+            for row in 0..<height {
+                UnsafeMutableRawPointer(data + row * stride).copyMemory(
+                    from: base + row * width * 4, byteCount: width * 4)
+            }
+        }
+        cairo_surface_mark_dirty(handle)
     }
 
     /// Reads a PNG file.

@@ -60,28 +60,27 @@ let bubbleTimerInterval: MediaTime = 0.1
 
 /// The tutorial's view controller: a fish that blows bubbles when tapped (tap mode) or while it
 /// swims (swim mode).
-///
-/// Public, with `blowBubble(at:)` and `liveBubbleCount`, so that a benchmark can keep any
-/// number of bubbles in flight.
-public final class FishScene: Scene {
+final class FishScene: Scene {
     /// The tutorial's two stages.
-    public enum Mode: Sendable, Hashable {
+    enum Mode: Sendable, Hashable {
         /// Steps 1–6: the fish stays in the middle; clicking it blows a bubble.
         case tap
         /// Step 7: the fish swims across the window and a timer blows bubbles.
         case swim
     }
 
-    public let title = "Fish Bubbles"
+    let title = "Fish Bubbles"
     /// The view controller's view: the sea.
-    public let rootLayer: Layer
-    public private(set) var mode = Mode.swim
+    let rootLayer: Layer
+    private(set) var mode = Mode.swim
 
     private let timeline: Timeline
     private var random: SeededRandom
-    /// Where the benchmark's extra bubbles start (FishScene+Benchmark.swift); a stream of its
+    /// Where the extra bubbles of a load start (FishScene+BubbleLoad.swift); a stream of its
     /// own, so the scene's own randomness is the same with or without them.
-    var benchmarkRandom = SeededRandom(seed: 0xB0BB1E)
+    var loadRandom = SeededRandom(seed: 0xB0BB1E)
+    /// Tops the load up every frame, while there is one.
+    private var loadLink: DisplayLink?
     /// The fish (the tutorial's `fishImageView`).
     let fishImageView: Layer
     /// Every bubble in flight or popping, above the fish.
@@ -101,7 +100,7 @@ public final class FishScene: Scene {
     let controlGuide: ShapeLayer
     private var isDebugOverlayVisible = false
 
-    public init(context: SceneContext) {
+    init(context: SceneContext) {
         timeline = context.timeline
         random = context.random
         rootLayer = Layer(timeline: timeline)
@@ -112,10 +111,14 @@ public final class FishScene: Scene {
         fishSize = context.images.size(ofImage: "fish") ?? fishImageSize
         setup()
         startBubbleTimer()
+        if context.bubbleLoad > 0 {
+            let load = context.bubbleLoad
+            loadLink = timeline.addDisplayLink { [weak self] _ in self?.keepBubblesInFlight(load) }
+        }
     }
 
     /// The live bubbles: blown and not yet popped and removed.
-    public var liveBubbleCount: Int { bubbles.sublayers.count }
+    var liveBubbleCount: Int { bubbles.sublayers.count }
 
     // MARK: - Step 1: the fish
 
@@ -135,7 +138,7 @@ public final class FishScene: Scene {
         setUpGuides()
     }
 
-    public func layout(in bounds: Rect) {
+    func layout(in bounds: Rect) {
         self.bounds = bounds
         defer { hasLaidOut = true }
         updateGuides()
@@ -164,7 +167,7 @@ public final class FishScene: Scene {
 
     /// Blows one bubble whose centre starts at `tail` (window pixels): it floats up its zigzag
     /// path, pops, and is removed.
-    public func blowBubble(at tail: Point) {
+    func blowBubble(at tail: Point) {
         let bubble = FloatingBubble.random(startingAt: tail, using: &random)
 
         let bubbleImageView = Layer(timeline: timeline)
@@ -261,7 +264,7 @@ public final class FishScene: Scene {
 
     /// Switches between the tutorial's stages: tap mode stops the fish in the middle of the
     /// window and the timer; swim mode starts both again, the fish from where it is.
-    public func switchMode(to newMode: Mode) {
+    func switchMode(to newMode: Mode) {
         guard newMode != mode else { return }
         mode = newMode
         switch newMode {
@@ -279,22 +282,22 @@ public final class FishScene: Scene {
         }
     }
 
-    public func handleKey(_ key: String) -> Bool {
-        guard key == "m" || key == "M" else { return false }
+    func handleKey(_ key: Key) -> Bool {
+        guard key == .character("m") || key == .character("M") else { return false }
         switchMode(to: mode == .swim ? .tap : .swim)
         return true
     }
 
-    public var keyHelp: [(key: String, action: String)] {
+    var keyHelp: [(key: Key, action: String)] {
         switch mode {
-        case .swim: [("m", "tap mode: the fish stays; click it to blow a bubble")]
-        case .tap: [("m", "swim mode: the fish swims and blows bubbles")]
+        case .swim: [(.character("m"), "tap mode: the fish stays; click it to blow a bubble")]
+        case .tap: [(.character("m"), "swim mode: the fish swims and blows bubbles")]
         }
     }
 
     // MARK: - Debug overlay
 
-    public func setDebugOverlay(visible: Bool) {
+    func setDebugOverlay(visible: Bool) {
         isDebugOverlayVisible = visible
         timeline.transaction { transaction in
             transaction.disableActions = true

@@ -273,8 +273,8 @@ final class TicTacToeScene: Scene {
 
     // MARK: - Keys and debug
 
-    func handleKey(_ key: String) -> Bool {
-        guard key == "c" || key == "C" else { return false }
+    func handleKey(_ key: Key) -> Bool {
+        guard key == .character("c") || key == .character("C") else { return false }
         isComputerPlayingO.toggle()
         if isComputerPlayingO {
             letComputerMoveIfItsTurn()
@@ -286,7 +286,7 @@ final class TicTacToeScene: Scene {
         return true
     }
 
-    var keyHelp: [(key: String, action: String)] { [("c", "computer plays O on / off")] }
+    var keyHelp: [(key: Key, action: String)] { [(.character("c"), "computer plays O on / off")] }
 
     /// Shows the field numbers (board order) in the fields' corners.
     func setDebugOverlay(visible: Bool) {

@@ -1,6 +1,6 @@
 internal import CX11
 
-/// Names of keys as the engine takes them: X keysym names (`space`, `Tab`, `question`, `F12`).
+/// X keysym names of key presses (`space`, `Tab`, `question`, `F12`); `Key(keysymName:)` types them.
 enum Keysym {
     /// The keysym name of a key press, with the modifiers applied (Shift+Tab is `ISO_Left_Tab`,
     /// Shift+/ is `question`); nil for a key without a symbol.

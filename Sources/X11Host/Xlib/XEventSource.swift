@@ -1,4 +1,5 @@
 import Animation
+import Session
 internal import CX11
 import Glibc
 
@@ -32,7 +33,7 @@ final class XEventSource {
         if let shmCompletionType, type == shmCompletionType { return .presentCompleted }
         switch type {
         case KeyPress:
-            return Keysym.name(of: event.xkey).map { .input(.key($0)) }
+            return Keysym.name(of: event.xkey).flatMap(Key.init(keysymName:)).map { .input(.key($0)) }
         case ButtonPress where event.xbutton.button == UInt32(Button1):
             return .input(.down(Point(x: Double(event.xbutton.x), y: Double(event.xbutton.y))))
         case ButtonRelease where event.xbutton.button == UInt32(Button1):

@@ -1,7 +1,9 @@
 import Animation
+import Render
+import Session
 import Foundation
 
-/// Frame costs of a scene on the virtual clock, for `animdemo bench` (issue: fast frames).
+/// Frame costs of a scene on the virtual clock, for `animdemo bench` (README § Speed).
 ///
 /// Each frame is timed in two parts: the engine step (input, timers, display links, commit,
 /// the presentation of every layer, completions) and the render (damage, Cairo), on an
@@ -14,8 +16,8 @@ public struct BenchmarkResult: Codable, Sendable {
     public var renderMedianMilliseconds: Double
     public var pixelsMedian: Int
     public var layers: Int
-    /// The same frames drawn by direct Cairo calls (when measured), and frame / floor.
-    public var floorMedianMilliseconds: Double?
+    /// The same frames drawn by direct Cairo calls (when measured), and frame / baseline.
+    public var baselineMedianMilliseconds: Double?
     public var overheadRatio: Double?
 
     /// The JSON names of the issue (`median_ms`, …).
@@ -26,7 +28,7 @@ public struct BenchmarkResult: Codable, Sendable {
         case engineMedianMilliseconds = "engine_median_ms"
         case renderMedianMilliseconds = "render_median_ms"
         case pixelsMedian = "pixels_median"
-        case floorMedianMilliseconds = "floor_median_ms"
+        case baselineMedianMilliseconds = "baseline_median_ms"
         case overheadRatio = "overhead_ratio"
     }
 }
@@ -35,27 +37,27 @@ public enum Benchmark {
     /// Runs `warmup` frames, then `frames` measured ones; `perFrame` runs before each frame
     /// (the fish scene keeps its bubbles topped up there).
     public static func run(
-        host: HeadlessHost, frames: Int, warmup: Int = 30, fullRedraw: Bool, measureFloor: Bool = false,
+        host: HeadlessHost, frames: Int, warmup: Int = 30, fullRedraw: Bool, measureBaseline: Bool = false,
         perFrame: () -> Void = {}
     ) throws -> BenchmarkResult {
         let size = host.session.size
         let canvas = try IncrementalCanvas(
             width: Int(size.width), height: Int(size.height), images: host.canvas.images, background: .black)
         canvas.isFullRedraw = fullRedraw
-        let floor =
-            measureFloor ? try DirectCairoFloor(width: Int(size.width), height: Int(size.height)) : nil
+        let baseline =
+            measureBaseline ? try DirectCairoBaseline(width: Int(size.width), height: Int(size.height)) : nil
         var total: [Double] = []
         var engine: [Double] = []
         var render: [Double] = []
         var pixels: [Int] = []
-        var floorTimes: [Double] = []
+        var baselineTimes: [Double] = []
         var layers = 0
         for index in 0..<(warmup + frames) {
             perFrame()
             var engineNanos: UInt64 = 0
             var renderNanos: UInt64 = 0
             var repainted = 0
-            var scene: DirectCairoFloor.Frame?
+            var scene: DirectCairoBaseline.Frame?
             var extractNanos: UInt64 = 0
             let start = DispatchTime.now().uptimeNanoseconds
             try host.step { root in
@@ -65,19 +67,19 @@ public enum Benchmark {
                 repainted = IncrementalCanvas.area(of: canvas.draw(root))
                 renderNanos = DispatchTime.now().uptimeNanoseconds - drawStart
                 if index == warmup + frames - 1 { layers = root.allLayers.count }  // once, untimed below
-                if floor != nil {  // the floor's display list: not part of the engine's time
+                if baseline != nil {  // the baseline's display list: not part of the engine's time
                     let extractStart = DispatchTime.now().uptimeNanoseconds
-                    scene = DirectCairoFloor.Frame(root)
+                    scene = DirectCairoBaseline.Frame(root)
                     extractNanos = DispatchTime.now().uptimeNanoseconds - extractStart
                 }
             }
             // Completions run after the draw, inside `step`: that is engine time too.
             engineNanos = DispatchTime.now().uptimeNanoseconds - start - renderNanos - extractNanos
             guard index >= warmup else { continue }
-            if let floor, let scene {
-                let floorStart = DispatchTime.now().uptimeNanoseconds
-                floor.draw(scene)
-                floorTimes.append(Double(DispatchTime.now().uptimeNanoseconds - floorStart) / 1e6)
+            if let baseline, let scene {
+                let baselineStart = DispatchTime.now().uptimeNanoseconds
+                baseline.draw(scene)
+                baselineTimes.append(Double(DispatchTime.now().uptimeNanoseconds - baselineStart) / 1e6)
             }
             engine.append(Double(engineNanos) / 1e6)
             render.append(Double(renderNanos) / 1e6)
@@ -85,13 +87,13 @@ public enum Benchmark {
             pixels.append(repainted)
         }
         let frameMedian = median(total)
-        let floorMedian = floorTimes.isEmpty ? nil : median(floorTimes)
+        let baselineMedian = baselineTimes.isEmpty ? nil : median(baselineTimes)
         return BenchmarkResult(
             frames: frames, medianMilliseconds: frameMedian, p99Milliseconds: percentile(total, 0.99),
             engineMedianMilliseconds: median(engine), renderMedianMilliseconds: median(render),
             pixelsMedian: Int(median(pixels.map(Double.init))), layers: layers,
-            floorMedianMilliseconds: floorMedian,
-            overheadRatio: floorMedian.map { $0 > 0 ? frameMedian / $0 : 0 })
+            baselineMedianMilliseconds: baselineMedian,
+            overheadRatio: baselineMedian.map { $0 > 0 ? frameMedian / $0 : 0 })
     }
 
     /// One small layer moving over a still window: the cost of an incremental frame (engine,
@@ -126,7 +128,7 @@ public enum Benchmark {
         move.duration = Double(frames + 60) / 60
         mover.add(move, forKey: "move")
         let canvas = try IncrementalCanvas(width: width, height: height, images: ImageStore())
-        let floor = try DirectCairoFloor(width: width, height: height)
+        let baseline = try DirectCairoBaseline(width: width, height: height)
         var frameTimes: [Double] = []
         var boxTimes: [Double] = []
         for frame in 0..<(frames + 30) {
@@ -137,9 +139,9 @@ public enum Benchmark {
             timeline.endFrame()
             let frameNanos = DispatchTime.now().uptimeNanoseconds - start
             guard frame >= 30, let box = damage.first, damage.count == 1 else { continue }
-            let list = DirectCairoFloor.Frame(root)
+            let list = DirectCairoBaseline.Frame(root)
             let boxStart = DispatchTime.now().uptimeNanoseconds
-            floor.draw(list, in: box)
+            baseline.draw(list, in: box)
             boxTimes.append(Double(DispatchTime.now().uptimeNanoseconds - boxStart) / 1e6)
             frameTimes.append(Double(frameNanos) / 1e6)
         }

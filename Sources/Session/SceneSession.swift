@@ -1,20 +1,14 @@
-/// What the host must do after a frame or a key.
-public enum HostCommand: Hashable, Sendable {
-    /// Save the frame on screen as a PNG (`s`, `F12`).
-    case screenshot
-    /// End the program (`q`, `Escape`).
-    case quit
-}
+import Animation
+import Scenes
 
-/// One running scene in a window (or in `render`): the keys of DESIGN.md, the scene clock
-/// (pause, slow motion, restart), the overlays, and the ordered steps of a frame.
+/// One running scene in a window (or in `render`): the scene catalogue and switching, the
+/// scene clock (pause, slow motion, restart), keys → commands, the overlays and the title.
 ///
-/// Both hosts drive it the same way, so that scripted events and real input take one path:
+/// Every host runs it the same way, one `runFrame` per frame, so that scripted events and
+/// real input take one path (docs/ARCHITECTURE.md § One frame):
 /// ```
-/// session.deliver(events)            // pointer → recognizers, keys → actions
-/// session.prepareFrame(at: hostTime) // timers → display links → commit
-/// draw(session.rootLayer)            // the presentation tree at the frame time
-/// session.finishFrame()              // completions of animations that ended
+/// let result = session.runFrame(at: hostTime, input: events, draw: { root in … }, present: { … })
+/// // result.commands: screenshot, quit; result.needsAnotherFrame; result.nextWakeTime
 /// ```
 public final class SceneSession {
     /// Every scene, in the order of the keys 1…5.
@@ -39,25 +33,33 @@ public final class SceneSession {
     private let dispatcher = GestureDispatcher()
     private var sceneClockBase: (host: MediaTime, scene: MediaTime) = (0, 0)
     private let overlay: SessionOverlay
+    private let frameLoop = FrameLoop()
+    private let bubbleLoad: Int
     private var toastTimer: ScheduledTimer?
     /// Slow motion: the scene clock runs this many times slower.
     public static let slowMotionFactor = 10.0
 
     /// Starts `catalog[index]` at host time 0 in a window of `size`.
-    public init(catalog: [SceneDescriptor], index: Int, size: Size, seed: UInt64, images: ImageCatalog) {
+    public init(
+        catalog: [SceneDescriptor], index: Int, size: Size, seed: UInt64, images: ImageCatalog,
+        bubbleLoad: Int = 0
+    ) {
         precondition(catalog.indices.contains(index), "scene index \(index) out of range")
         self.catalog = catalog
         self.sceneIndex = index
         self.size = size
         self.seed = seed
         self.images = images
+        self.bubbleLoad = bubbleLoad
         rootLayer = Layer(timeline: hostTimeline)
         rootLayer.name = "window"
         rootLayer.anchorPoint = .zero
         overlay = SessionOverlay(timeline: hostTimeline)
         sceneTimeline = Timeline()
         scene = catalog[index].make(
-            SceneContext(timeline: sceneTimeline, random: SeededRandom(seed: seed), images: images))
+            SceneContext(
+                timeline: sceneTimeline, random: SeededRandom(seed: seed), images: images,
+                bubbleLoad: bubbleLoad))
         rootLayer.addSublayer(scene.rootLayer)
         rootLayer.addSublayer(overlay.layer)
         layOut()
@@ -77,45 +79,53 @@ public final class SceneSession {
         return sceneClockBase.scene + (hostTime - sceneClockBase.host) * rate
     }
 
-    /// Moves both clocks to the frame at `hostTime`. Call before delivering its events.
-    public func beginFrame(at hostTime: MediaTime) {
-        hostTimeline.beginFrame(at: hostTime)
-        sceneTimeline.beginFrame(at: max(sceneTime(at: hostTime), sceneTimeline.currentTime))
+    /// Runs one whole frame at `hostTime` in the order of `FramePhase`: a new window size and
+    /// `input` first, then timers, display links and the commit on both clocks, `draw` with
+    /// the window's layer tree, `present` with the commands the keys gave, and completions.
+    @discardableResult
+    public func runFrame(
+        at hostTime: MediaTime, input: [InputEvent], resize newSize: Size? = nil,
+        draw: (Layer) throws -> Void = { _ in }, present: ([HostCommand]) throws -> Void = { _ in }
+    ) rethrows -> FrameResult {
+        var commands: [HostCommand] = []
+        var drawnChangeCounts: [Int] = []
+        let sceneClock = max(sceneTime(at: hostTime), sceneTimeline.currentTime)
+        try frameLoop.runFrame(
+            [(sceneTimeline, sceneClock), (hostTimeline, hostTime)],
+            input: {
+                if let newSize { resize(to: newSize) }
+                commands = deliver(input)
+            },
+            draw: {
+                if isDebugOverlayVisible {
+                    overlay.updateDebug(
+                        scene: scene.rootLayer, sceneTime: sceneTimeline.currentTime, size: size)
+                }
+                try draw(rootLayer)
+                drawnChangeCounts = changeCounts
+            },
+            present: { try present(commands) })
+        return FrameResult(
+            commands: commands, needsAnotherFrame: changeCounts != drawnChangeCounts,
+            nextWakeTime: nextWakeTime)
     }
+
+    /// The model's change counters, to tell whether the drawn frame is still current.
+    private var changeCounts: [Int] { [hostTimeline.changeCount, sceneTimeline.changeCount] }
 
     /// Delivers input: pointer events to the scene's recognizers, keys to the session's
     /// actions; returns what the host must do.
-    public func deliver(_ events: [InputEvent]) -> [HostCommand] {
+    private func deliver(_ events: [InputEvent]) -> [HostCommand] {
         var commands: [HostCommand] = []
         for event in events {
             switch event {
-            case .key(let name):
-                if let command = handleKey(name) { commands.append(command) }
+            case .key(let key):
+                if let command = handleKey(key) { commands.append(command) }
             default:
                 dispatcher.handle(event, in: rootLayer, at: sceneTimeline.currentTime)
             }
         }
         return commands
-    }
-
-    /// Fires due timers and display links and commits the implicit transactions.
-    public func prepareFrame() {
-        for timeline in [sceneTimeline, hostTimeline] {
-            timeline.fireDueTimers()
-            timeline.fireDisplayLinks()
-            timeline.commitImplicitTransaction()
-        }
-        if isDebugOverlayVisible {
-            overlay.updateDebug(scene: scene.rootLayer, sceneTime: sceneTimeline.currentTime, size: size)
-        }
-    }
-
-    /// Runs the completions of animations that ended this frame.
-    public func finishFrame() {
-        sceneTimeline.endFrame()
-        hostTimeline.endFrame()
-        sceneTimeline.commitImplicitTransaction()
-        hostTimeline.commitImplicitTransaction()
     }
 
     /// When the next frame is needed, in host time: nil while nothing animates and nothing
@@ -133,8 +143,8 @@ public final class SceneSession {
 
     // MARK: - Window
 
-    /// Lays everything out for a new window size.
-    public func resize(to newSize: Size) {
+    /// Lays everything out for a new window size (hosts pass it to `runFrame`).
+    private func resize(to newSize: Size) {
         size = newSize
         layOut()
     }
@@ -165,27 +175,29 @@ public final class SceneSession {
 
     // MARK: - Keys
 
-    /// The keys of DESIGN.md, then the scene's own.
-    private func handleKey(_ name: String) -> HostCommand? {
-        switch name {
-        case "s", "S", "F12": return .screenshot
-        case "q", "Q", "Escape": return .quit
-        case "1", "2", "3", "4", "5":
-            if let number = Int(name), catalog.indices.contains(number - 1) { switchScene(to: number - 1) }
-        case "Tab": switchScene(to: (sceneIndex + 1) % catalog.count)
-        case "ISO_Left_Tab": switchScene(to: (sceneIndex + catalog.count - 1) % catalog.count)
-        case "space": setClock(paused: !isPaused, slowMotion: isSlowMotion)
-        case "t", "T": setClock(paused: isPaused, slowMotion: !isSlowMotion)
-        case "d", "D":
+    /// The shell's keys (docs/ARCHITECTURE.md § Keys), then the scene's own.
+    private func handleKey(_ key: Key) -> HostCommand? {
+        switch key.ignoringCase {
+        case .character("s"), .function(12): return .screenshot
+        case .character("q"), .escape: return .quit
+        case .character(let digit) where digit.isASCII && digit.isNumber:
+            if let number = digit.wholeNumberValue, catalog.indices.contains(number - 1) {
+                switchScene(to: number - 1)
+            }
+        case .tab: switchScene(to: (sceneIndex + 1) % catalog.count)
+        case .backTab: switchScene(to: (sceneIndex + catalog.count - 1) % catalog.count)
+        case .space: setClock(paused: !isPaused, slowMotion: isSlowMotion)
+        case .character("t"): setClock(paused: isPaused, slowMotion: !isSlowMotion)
+        case .character("d"):
             isDebugOverlayVisible.toggle()
             scene.setDebugOverlay(visible: isDebugOverlayVisible)
             overlay.setDebugVisible(isDebugOverlayVisible)
-        case "r", "R": switchScene(to: sceneIndex)
-        case "h", "H", "question":
+        case .character("r"): switchScene(to: sceneIndex)
+        case .character("h"), .character("?"):
             isHelpVisible.toggle()
             overlay.setHelp(visible: isHelpVisible, lines: helpLines, in: Rect(origin: .zero, size: size))
         default:
-            _ = scene.handleKey(name)
+            _ = scene.handleKey(key)
         }
         return nil
     }
@@ -193,15 +205,15 @@ public final class SceneSession {
     /// Every key, for the help overlay.
     public var helpLines: [(key: String, action: String)] {
         [
-            ("1 … 5, Tab, Shift+Tab", "switch scene"),
+            ("1 … \(catalog.count), Tab, Shift+Tab", "switch scene"),
             ("s, F12", "save a screenshot"),
             ("space", isPaused ? "resume time" : "pause time"),
-            ("t", "slow motion (10× slower) on / off"),
+            ("t", "slow motion (\(Int(Self.slowMotionFactor))× slower) on / off"),
             ("d", "debug overlay"),
             ("r", "restart the scene"),
             ("h, ?", "this help"),
             ("q, Escape", "quit"),
-        ] + scene.keyHelp
+        ] + scene.keyHelp.map { ($0.key.label, $0.action) }
     }
 
     private func setClock(paused: Bool, slowMotion: Bool) {
@@ -219,7 +231,9 @@ public final class SceneSession {
         sceneClockBase = (hostTimeline.currentTime, 0)
         sceneIndex = index
         scene = catalog[index].make(
-            SceneContext(timeline: sceneTimeline, random: SeededRandom(seed: seed), images: images))
+            SceneContext(
+                timeline: sceneTimeline, random: SeededRandom(seed: seed), images: images,
+                bubbleLoad: bubbleLoad))
         rootLayer.insertSublayer(scene.rootLayer, at: 0)
         scene.setDebugOverlay(visible: isDebugOverlayVisible)
         layOut()

@@ -1,15 +1,18 @@
 import Animation
+import Render
 
-/// Runs a session on a virtual clock with scripted input, for `animdemo render`, the tests
-/// and the benchmarks: frame `n` is at `n / fps` seconds exactly (STYLE.md § Time is an
-/// input), nothing sleeps, and the same arguments give the same pixels.
+/// Runs a session on a virtual clock with scripted input, for `animdemo render`, `bench`,
+/// and the tests: frame `n` is at `n / fps` seconds exactly (docs/ARCHITECTURE.md § Time is
+/// an input), nothing sleeps, and the same arguments give the same pixels.
 public final class HeadlessHost {
     public let session: SceneSession
     public let fps: Int
     public let canvas: FrameCanvas
     /// The next frame to run.
     public private(set) var frame = 0
+    /// The scripted events by time; those before `nextEvent` are delivered.
     private var pending: [TimedEvent]
+    private var nextEvent = 0
 
     public init(
         session: SceneSession, fps: Int, events: EventScript = EventScript(events: []), canvas: FrameCanvas
@@ -31,23 +34,34 @@ public final class HeadlessHost {
         Int((time * Double(fps)).rounded())
     }
 
-    /// Adds events to deliver, at their times.
+    /// The time of `frame`.
+    public func time(ofFrame frame: Int) -> MediaTime { Double(frame) / Double(fps) }
+
+    /// Adds events to deliver, at their times (after those already due at the same time).
     public func schedule(_ events: [TimedEvent]) {
-        pending = (pending + events).enumerated().sorted {
+        let waiting = pending[nextEvent...] + events
+        pending = waiting.enumerated().sorted {
             ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
         }.map(\.element)
+        nextEvent = 0
     }
 
-    /// Runs one frame; `draw` receives the window tree when it is ready to draw.
-    public func step(draw: (Layer) throws -> Void = { _ in }) throws {
-        let time = Double(frame) / Double(fps)
+    /// Runs one frame; `draw` receives the window tree when it is ready to draw, `present`
+    /// the commands of the frame's keys.
+    @discardableResult
+    public func step(
+        draw: (Layer) throws -> Void = { _ in }, present: ([HostCommand]) throws -> Void = { _ in }
+    ) throws -> FrameResult {
         var due: [InputEvent] = []
-        while let next = pending.first, Self.firstFrame(atOrAfter: next.time, fps: fps) <= frame {
-            due.append(next.event)
-            pending.removeFirst()
+        while nextEvent < pending.count,
+            Self.firstFrame(atOrAfter: pending[nextEvent].time, fps: fps) <= frame
+        {
+            due.append(pending[nextEvent].event)
+            nextEvent += 1
         }
-        try session.runFrame(at: time, events: due, draw: draw)
+        let result = try session.runFrame(at: time(ofFrame: frame), input: due, draw: draw, present: present)
         frame += 1
+        return result
     }
 
     /// Runs frames up to and including `target`, drawing that last one.

@@ -1,3 +1,5 @@
+import Animation
+
 /// The layers a session draws over the scene: the help panel, the debug marks (layer
 /// bounds, frame time) and a short message at the bottom (the screenshot's file name).
 final class SessionOverlay {

@@ -1,6 +1,7 @@
+import Animation
 import Foundation
 
-/// An events script (DESIGN.md § render): lines or `;`-separated items of `TIME VERB ARGS`.
+/// An events script (docs/ARCHITECTURE.md § Events scripts): lines or `;`-separated items of `TIME VERB ARGS`.
 ///
 /// ```
 /// 0.10 tap 400 300                # down and up at one point
@@ -85,7 +86,10 @@ public struct EventScript: Sendable {
             return result
         case "key":
             guard args.count == 1 else { throw fail("key takes one X keysym name") }
-            return [TimedEvent(time: time, event: .key(args[0]))]
+            guard let key = Key(keysymName: args[0]) else {
+                throw fail("unknown key \"\(args[0])\" (X keysym names: space, Tab, Left, F12, a, question, …)")
+            }
+            return [TimedEvent(time: time, event: .key(key))]
         default:
             throw fail("unknown verb \"\(verb)\" (tap, down, move, up, drag, key)")
         }

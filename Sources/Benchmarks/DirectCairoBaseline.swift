@@ -1,10 +1,10 @@
 import Animation
-internal import CCairo
+import Render
 
-/// The benchmark's floor: the same frames drawn by direct Cairo calls with no engine, from a
-/// flat list of what each frame shows (taken from the presentation tree beforehand, outside
-/// the timing). What the engine costs on top is frame time / floor time.
-public final class DirectCairoFloor {
+/// The benchmarks' baseline: the same frames drawn straight through `CairoContext` with no
+/// engine, from a flat list of what each frame shows (taken from the presentation tree
+/// beforehand, outside the timing). What the engine costs on top is frame time / baseline.
+public final class DirectCairoBaseline {
     /// One frame as plain drawing commands in window coordinates.
     public struct Frame {
         enum Item {
@@ -64,85 +64,36 @@ public final class DirectCairoFloor {
     }
 
     private let surface: CairoSurface
-    private let cairo: OpaquePointer
+    private let context: CairoContext
     private let images = ImageStore()
 
     public init(width: Int, height: Int) throws(RenderError) {
         surface = try CairoSurface(width: width, height: height)
-        cairo = surface.withHandle { cairo_create($0) }
+        context = CairoContext(surface: surface)
     }
-
-    deinit { cairo_destroy(cairo) }
 
     /// Draws `frame` over black: the whole surface, or only `region` (clipped to it).
     public func draw(_ frame: Frame, in region: Rect? = nil) {
-        cairo_reset_clip(cairo)
-        cairo_identity_matrix(cairo)
-        if let region {
-            cairo_rectangle(cairo, region.minX, region.minY, region.width, region.height)
-            cairo_clip(cairo)
-        }
-        cairo_set_source_rgb(cairo, 0, 0, 0)
-        cairo_paint(cairo)
+        context.save()
+        defer { context.restore() }
+        if let region { context.clip(to: region) }
+        context.clear(to: .black)
         for (index, item) in frame.items.enumerated() {
             if let region, !frame.boxes[index].intersects(region) { continue }
+            context.save()
+            defer { context.restore() }
             switch item {
-            case .fill(let t, let path, let color, let alpha):
-                setMatrix(t)
-                addPath(path)
-                cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha * alpha)
-                cairo_fill(cairo)
-            case .stroke(let t, let path, let style, let alpha):
-                setMatrix(t)
-                addPath(path)
-                let color = style.color
-                cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha * alpha)
-                cairo_set_line_width(cairo, style.width)
-                cairo_set_line_cap(
-                    cairo,
-                    style.cap == .round
-                        ? CAIRO_LINE_CAP_ROUND
-                        : style.cap == .square
-                            ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_BUTT)
-                cairo_set_line_join(
-                    cairo,
-                    style.join == .round
-                        ? CAIRO_LINE_JOIN_ROUND
-                        : style.join == .bevel
-                            ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_MITER)
-                cairo_stroke(cairo)
-            case .image(let t, let name, let rect, let alpha):
-                guard let image = images.image(named: name), rect.width > 0, rect.height > 0 else { continue }
-                setMatrix(t)
-                cairo_translate(cairo, rect.minX, rect.minY)
-                cairo_scale(cairo, rect.width / Double(image.width), rect.height / Double(image.height))
-                image.withHandle { cairo_set_source_surface(cairo, $0, 0, 0) }
-                cairo_paint_with_alpha(cairo, alpha)
-            }
-        }
-        cairo_surface_flush(surface.withHandle { $0 })
-    }
-
-    private func setMatrix(_ t: AffineTransform) {
-        var matrix = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
-        cairo_set_matrix(cairo, &matrix)
-    }
-
-    private func addPath(_ path: BezierPath) {
-        cairo_new_path(cairo)
-        for element in path.elements {
-            switch element {
-            case .move(let p): cairo_move_to(cairo, p.x, p.y)
-            case .line(let p): cairo_line_to(cairo, p.x, p.y)
-            case .quadCurve(let p, let c):
-                var x0 = 0.0
-                var y0 = 0.0
-                cairo_get_current_point(cairo, &x0, &y0)
-                cairo_curve_to(
-                    cairo, x0 + 2 / 3 * (c.x - x0), y0 + 2 / 3 * (c.y - y0), p.x + 2 / 3 * (c.x - p.x),
-                    p.y + 2 / 3 * (c.y - p.y), p.x, p.y)
-            case .curve(let p, let c1, let c2): cairo_curve_to(cairo, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
-            case .close: cairo_close_path(cairo)
+            case .fill(let transform, let path, let color, let alpha):
+                context.concatenate(transform)
+                context.fill(path, color: color.withAlpha(color.alpha * alpha))
+            case .stroke(let transform, let path, var style, let alpha):
+                context.concatenate(transform)
+                style.color = style.color.withAlpha(style.color.alpha * alpha)
+                context.stroke(path, style: style)
+            case .image(let transform, let name, let rect, let alpha):
+                guard let image = images.image(named: name) else { continue }
+                context.concatenate(transform)
+                context.draw(image, in: rect, alpha: alpha)
             }
         }
     }

@@ -1,0 +1,52 @@
+extension Timeline {
+    /// Calls `callback` every frame with the link, until it is invalidated.
+    @discardableResult
+    public func addDisplayLink(_ callback: @escaping (DisplayLink) -> Void) -> DisplayLink {
+        let link = DisplayLink(callback: callback)
+        displayLinks.append(link)
+        return link
+    }
+
+    /// Calls `callback` `seconds` from now, and every `seconds` after that if `repeats`.
+    @discardableResult
+    public func schedule(
+        after seconds: MediaTime, repeats: Bool = false, _ callback: @escaping (ScheduledTimer) -> Void
+    ) -> ScheduledTimer {
+        let timer = ScheduledTimer(
+            fireTime: currentTime + max(seconds, 0), interval: seconds, repeats: repeats, callback: callback)
+        timers.append(timer)
+        return timer
+    }
+
+    /// C4's `delay(seconds) { }`: runs `action` once, `seconds` from now.
+    @discardableResult
+    public func delay(_ seconds: MediaTime, _ action: @escaping () -> Void) -> ScheduledTimer {
+        schedule(after: seconds) { _ in action() }
+    }
+
+    /// Fires the timers due at the current time, earliest first.
+    public func fireDueTimers() {
+        let due = timers.filter { $0.isValid && $0.isDue(at: currentTime) }.sorted {
+            $0.fireTime < $1.fireTime
+        }
+        for timer in due { _ = timer.fireIfDue(at: currentTime) }
+        timers.removeAll { !$0.isValid }
+    }
+
+    /// Calls every running display link for the current frame.
+    public func fireDisplayLinks() {
+        displayLinks.removeAll { !$0.isValid }
+        for link in displayLinks where link.isValid && !link.isPaused {
+            link.fire(timestamp: previousFrameTime, targetTimestamp: currentTime)
+        }
+    }
+
+    /// The earliest time something is due: now while animations or display links run, the
+    /// next timer otherwise, nil when nothing is scheduled (the host may sleep until input).
+    public var nextWakeTime: MediaTime? {
+        if hasRunningAnimations || displayLinks.contains(where: { $0.isValid && !$0.isPaused }) {
+            return currentTime
+        }
+        return timers.filter(\.isValid).map(\.fireTime).min()
+    }
+}

@@ -1,0 +1,14 @@
+/// A scene's name, description and constructor, for `--list` and scene switching.
+public struct SceneDescriptor: Sendable {
+    /// The `--scene` name (`fish`).
+    public let name: String
+    /// One line for `--list`.
+    public let summary: String
+    public let make: @Sendable (SceneContext) -> Scene
+
+    public init(name: String, summary: String, make: @escaping @Sendable (SceneContext) -> Scene) {
+        self.name = name
+        self.summary = summary
+        self.make = make
+    }
+}

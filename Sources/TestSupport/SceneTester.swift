@@ -1,0 +1,154 @@
+import Animation
+import Render
+import Scenes
+import Session
+
+/// The one way tests drive a scene: the real session and frame loop on the virtual clock
+/// (`HeadlessHost`), with input delivered on the next frame as a host would deliver it.
+///
+/// ```swift
+/// let tester = try SceneTester(scene: "checkmark")
+/// tester.tap(Point(x: 400, y: 300))       // on the next frame
+/// try tester.advance(seconds: 0.5)         // every frame on the way
+/// let b1 = try tester.presentation(of: "b1")
+/// ```
+/// Modelled on Flutter's `SchedulerTester`: time moves only when the test says `tick`.
+public final class SceneTester {
+    public let host: HeadlessHost
+    public var session: SceneSession { host.session }
+    /// The scene running now.
+    public var scene: Scene { host.session.scene }
+    public var fps: Int { host.fps }
+
+    /// A session on `scene` (its `--scene` name) with the given window and script.
+    public init(
+        scene name: String, size: Size = Size(width: 800, height: 600), fps: Int = 60, seed: UInt64 = 1,
+        events: String = "", bubbleLoad: Int = 0
+    ) throws {
+        guard let index = SceneCatalog.index(of: name) else { throw SceneTesterError.unknownScene(name) }
+        let canvas = FrameCanvas()
+        let session = SceneSession(
+            catalog: SceneCatalog.all, index: index, size: size, seed: seed, images: canvas.images,
+            bubbleLoad: bubbleLoad)
+        host = HeadlessHost(
+            session: session, fps: fps, events: try EventScript(parsing: events, fps: fps), canvas: canvas)
+    }
+
+    /// The scene as its own type, for tests that read its parts.
+    public func scene<T>(as type: T.Type) throws -> T {
+        guard let scene = scene as? T else { throw SceneTesterError.wrongType("\(Swift.type(of: scene))") }
+        return scene
+    }
+
+    // MARK: - Time
+
+    /// The last frame run; -1 before the first.
+    public var frame: Int { host.frame - 1 }
+    /// The time of the last frame run.
+    public var time: MediaTime { host.time(ofFrame: max(frame, 0)) }
+
+    /// Runs `frames` frames; `inspect` sees each after its draw phase, with its time.
+    @discardableResult
+    public func tick(_ frames: Int = 1, _ inspect: (MediaTime) -> Void = { _ in }) throws -> FrameResult? {
+        var result: FrameResult?
+        for _ in 0..<frames {
+            let time = host.time(ofFrame: host.frame)
+            result = try host.step(draw: { _ in inspect(time) })
+        }
+        return result
+    }
+
+    /// Runs every frame for `seconds` (rounded to whole frames).
+    public func advance(seconds: MediaTime, _ inspect: (MediaTime) -> Void = { _ in }) throws {
+        try tick(Int((seconds * Double(fps)).rounded()), inspect)
+    }
+
+    /// Runs frames until the last one run is the frame nearest `time`.
+    public func advance(to time: MediaTime, _ inspect: (MediaTime) -> Void = { _ in }) throws {
+        let target = HeadlessHost.nearestFrame(to: time, fps: fps)
+        while frame < target { try tick(1, inspect) }
+    }
+
+    // MARK: - Input (delivered on the next frame)
+
+    /// Input for the next frame.
+    public func send(_ events: [InputEvent]) {
+        let next = host.time(ofFrame: host.frame)
+        host.schedule(events.map { TimedEvent(time: next, event: $0) })
+    }
+
+    /// A press and release at `point` (window pixels).
+    public func tap(_ point: Point) { send([.down(point), .up(point)]) }
+
+    /// A press at `from`, a move on each of the frames of `seconds`, a release at `to`;
+    /// runs those frames.
+    public func drag(from: Point, to: Point, seconds: MediaTime) throws {
+        send([.down(from)])
+        try tick()
+        let frames = max(Int((seconds * Double(fps)).rounded()), 1)
+        for step in 1...frames {
+            send([.move(from.lerp(to: to, Double(step) / Double(frames)))])
+            try tick()
+        }
+        send([.up(to)])
+    }
+
+    /// A key, by its X keysym name (`space`, `m`, `Left`).
+    public func key(_ name: String) throws {
+        guard let key = Key(keysymName: name) else { throw SceneTesterError.unknownKey(name) }
+        send([.key(key)])
+    }
+
+    // MARK: - What is shown
+
+    /// The scene's layer called `name`, nil if none.
+    public func layer(named name: String) -> Layer? {
+        scene.rootLayer.allLayers.first { $0.name == name }
+    }
+
+    /// The presentation of the scene's layer called `name` (at the last frame's time).
+    public func presentation(of name: String) throws -> Layer {
+        guard let layer = layer(named: name) else { throw SceneTesterError.noLayer(name) }
+        return layer.presentation()
+    }
+
+    /// Runs the next frame and returns what it draws.
+    public func render(background: Color = .black) throws -> RenderedFrame {
+        try host.render(frame: host.frame, background: background)
+    }
+
+    /// Runs frames up to the frame nearest `time` and returns that frame's picture.
+    public func render(at time: MediaTime, background: Color = .black) throws -> RenderedFrame {
+        try host.render(frame: HeadlessHost.nearestFrame(to: time, fps: fps), background: background)
+    }
+
+    /// The pictures of a fresh run of `scene` at `times` (as `animdemo render` writes them),
+    /// keyed by the requested time.
+    public static func frames(
+        scene: String, size: Size = Size(width: 800, height: 600), fps: Int = 60, seed: UInt64 = 1,
+        events: String = "", at times: [MediaTime]
+    ) throws -> [MediaTime: RenderedFrame] {
+        let tester = try SceneTester(scene: scene, size: size, fps: fps, seed: seed, events: events)
+        var byFrame: [Int: RenderedFrame] = [:]
+        try tester.host.render(at: times) { frame, image in byFrame[frame] = image }
+        var result: [MediaTime: RenderedFrame] = [:]
+        for time in times { result[time] = byFrame[HeadlessHost.nearestFrame(to: time, fps: fps)] }
+        return result
+    }
+}
+
+public enum SceneTesterError: Error, CustomStringConvertible {
+    case unknownScene(String)
+    case unknownKey(String)
+    case noLayer(String)
+    case wrongType(String)
+
+    public var description: String {
+        switch self {
+        case .unknownScene(let name): "no scene called \(name)"
+        case .unknownKey(let name): "no key called \(name)"
+        case .noLayer(let name): "the scene has no layer called \(name)"
+        case .wrongType(let name): "the scene is a \(name)"
+        }
+    }
+}

@@ -1,2 +1,0 @@
-// Replaced by this target's tests as they land.
-import Testing
