@@ -1,7 +1,7 @@
 import Animation
+import Foundation
 import Render
 import Session
-import Foundation
 
 /// Frame costs of a scene on the virtual clock, for `animdemo bench` (README § Speed).
 ///
@@ -20,7 +20,7 @@ public struct BenchmarkResult: Codable, Sendable {
     public var baselineMedianMilliseconds: Double?
     public var overheadRatio: Double?
 
-    /// The JSON names of the issue (`median_ms`, …).
+    /// The JSON names (`median_ms`, …), as the README lists them.
     enum CodingKeys: String, CodingKey {
         case frames, layers
         case medianMilliseconds = "median_ms"

@@ -46,7 +46,8 @@ public final class ImageStore: ImageCatalog {
         candidates.append(packageRoot.appendingPathComponent("Assets"))
         return candidates.first { candidate in
             var isFolder: ObjCBool = false
-            return FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder) && isFolder.boolValue
+            return FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder)
+                && isFolder.boolValue
         }
     }
 }

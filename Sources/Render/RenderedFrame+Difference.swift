@@ -27,7 +27,8 @@ extension RenderedFrame {
             if delta > UInt32(threshold) {
                 out[index] = 0xFFFF_0000
             } else {
-                let grey = 160 + (((pb[index] >> 16) & 0xFF) + ((pb[index] >> 8) & 0xFF) + (pb[index] & 0xFF)) / 12
+                let grey =
+                    160 + (((pb[index] >> 16) & 0xFF) + ((pb[index] >> 8) & 0xFF) + (pb[index] & 0xFF)) / 12
                 out[index] = 0xFF00_0000 | grey << 16 | grey << 8 | grey
             }
         }

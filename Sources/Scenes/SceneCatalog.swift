@@ -1,6 +1,6 @@
 import Animation
 
-/// Every scene of animdemo, in the order of the keys 1…5 (DESIGN.md § The scenes).
+/// Every scene of animdemo, in the order of the keys 1…5 (README § The scenes).
 public enum SceneCatalog {
     public static let all: [SceneDescriptor] = [
         SceneDescriptor(name: "checkmark", summary: "click anywhere: check ↔ X, strokes and colour animate") {

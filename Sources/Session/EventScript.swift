@@ -87,7 +87,8 @@ public struct EventScript: Sendable {
         case "key":
             guard args.count == 1 else { throw fail("key takes one X keysym name") }
             guard let key = Key(keysymName: args[0]) else {
-                throw fail("unknown key \"\(args[0])\" (X keysym names: space, Tab, Left, F12, a, question, …)")
+                throw fail(
+                    "unknown key \"\(args[0])\" (X keysym names: space, Tab, Left, F12, a, question, …)")
             }
             return [TimedEvent(time: time, event: .key(key))]
         default:

@@ -13,6 +13,8 @@ public final class HeadlessHost {
     /// The scripted events by time; those before `nextEvent` are delivered.
     private var pending: [TimedEvent]
     private var nextEvent = 0
+    /// A new window size for the next frame.
+    private var pendingSize: Size?
 
     public init(
         session: SceneSession, fps: Int, events: EventScript = EventScript(events: []), canvas: FrameCanvas
@@ -46,6 +48,9 @@ public final class HeadlessHost {
         nextEvent = 0
     }
 
+    /// Resizes the window on the next frame, as a window host does when the server says so.
+    public func resize(to size: Size) { pendingSize = size }
+
     /// Runs one frame; `draw` receives the window tree when it is ready to draw, `present`
     /// the commands of the frame's keys.
     @discardableResult
@@ -59,7 +64,10 @@ public final class HeadlessHost {
             due.append(pending[nextEvent].event)
             nextEvent += 1
         }
-        let result = try session.runFrame(at: time(ofFrame: frame), input: due, draw: draw, present: present)
+        let size = pendingSize
+        pendingSize = nil
+        let result = try session.runFrame(
+            at: time(ofFrame: frame), input: due, resize: size, draw: draw, present: present)
         frame += 1
         return result
     }

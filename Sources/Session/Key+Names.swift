@@ -63,7 +63,8 @@ extension Key {
 
     /// The same key whatever the Shift and Caps Lock state (`M` and `m` are one key).
     public var ignoringCase: Key {
-        if case .character(let character) = self, character.isUppercase, let lower = character.lowercased().first
+        if case .character(let character) = self, character.isUppercase,
+            let lower = character.lowercased().first
         {
             return .character(lower)
         }

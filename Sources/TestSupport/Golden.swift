@@ -56,7 +56,9 @@ public enum GoldenImage {
     }
 
     /// Whether this run records goldens instead of comparing (ANIMDEMO_RECORD_GOLDENS=1).
-    public static var isRecording: Bool { ProcessInfo.processInfo.environment["ANIMDEMO_RECORD_GOLDENS"] == "1" }
+    public static var isRecording: Bool {
+        ProcessInfo.processInfo.environment["ANIMDEMO_RECORD_GOLDENS"] == "1"
+    }
 
     /// The `Goldens/` folder beside a test file (`#filePath` of the caller).
     public static func directory(besides filePath: String) -> URL {
@@ -66,7 +68,9 @@ public enum GoldenImage {
     /// Where a failed comparison leaves its evidence: `.build/golden-failures/` of the package.
     static func failureDirectory(for goldens: URL) -> URL {
         var folder = goldens
-        while folder.path != "/" && !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+        while folder.path != "/"
+            && !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path)
+        {
             folder = folder.deletingLastPathComponent()
         }
         return folder.appendingPathComponent(".build/golden-failures")
@@ -102,7 +106,8 @@ public enum GoldenImage {
         let actualPath = failures.appendingPathComponent("\(name)-actual.png").path
         let diffPath = failures.appendingPathComponent("\(name)-diff.png").path
         try? frame.writePNG(to: actualPath)
-        try? RenderedFrame.difference(frame, golden, threshold: tolerance.maxChannelDelta).writePNG(to: diffPath)
+        try? RenderedFrame.difference(frame, golden, threshold: tolerance.maxChannelDelta).writePNG(
+            to: diffPath)
         return "\(name): \(comparison); actual \(actualPath), diff \(diffPath)"
     }
 

@@ -181,7 +181,8 @@ final class EventLoop {
                 draw: { root in
                     try presenter.draw { buffer, stride in
                         damage = try incremental.draw(
-                            root, into: buffer, width: presenter.width, height: presenter.height, stride: stride)
+                            root, into: buffer, width: presenter.width, height: presenter.height,
+                            stride: stride)
                     }
                     if needsFullPresent {
                         damage = [

@@ -2,7 +2,7 @@ import Animation
 import Glibc
 
 /// The window's frame grid on the monotonic clock: frame `n` is due at `start + n/fps` and
-/// runs with host time `n/fps` exactly (STYLE.md § Time is an input).
+/// runs with host time `n/fps` exactly (docs/ARCHITECTURE.md § Time is an input).
 ///
 /// ```
 ///  frame      0         1         2         3         4

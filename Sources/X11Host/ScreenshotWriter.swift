@@ -1,7 +1,7 @@
 import Glibc
 import Render
 
-/// Saves screenshots as `DIR/animdemo-SCENE-YYYYmmdd-HHMMSS.png` (DESIGN.md § The window).
+/// Saves screenshots as `DIR/animdemo-SCENE-YYYYmmdd-HHMMSS.png` (README § Keys).
 ///
 /// A second screenshot within the same second gets `-2`, then `-3`, …: each name is claimed
 /// with `O_CREAT | O_EXCL` before the PNG is written, so nothing is ever overwritten.

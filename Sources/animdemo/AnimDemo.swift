@@ -52,7 +52,10 @@ struct SceneOptions: ParsableArguments {
     @Option(help: "Seed of the scenes' random numbers.")
     var seed: UInt64 = 1
 
-    @Option(help: "The folder of image assets (default: $ANIMDEMO_ASSETS, then beside the program, then the package's Assets/).")
+    @Option(
+        help:
+            "The folder of image assets (default: $ANIMDEMO_ASSETS, then beside the program, then the package's Assets/)."
+    )
     var assets: String?
 
     func validate() throws {
@@ -65,7 +68,8 @@ struct SceneOptions: ParsableArguments {
     func imageStore() throws -> ImageStore {
         if let assets {
             var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: assets, isDirectory: &isFolder), isFolder.boolValue else {
+            guard FileManager.default.fileExists(atPath: assets, isDirectory: &isFolder), isFolder.boolValue
+            else {
                 throw ValidationError("--assets \(assets) is not a folder")
             }
             return ImageStore(directory: URL(fileURLWithPath: assets))

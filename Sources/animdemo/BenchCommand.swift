@@ -1,8 +1,8 @@
 import Animation
 import ArgumentParser
+import Benchmarks
 import Foundation
 import Render
-import Benchmarks
 import Scenes
 import Session
 
@@ -94,7 +94,8 @@ struct BenchCommand: ParsableCommand {
         if let baselineMedian = result.baselineMedianMilliseconds, let ratio = result.overheadRatio {
             print(
                 String(
-                    format: "baseline median %.3f ms (direct Cairo), frame / baseline %.2f×", baselineMedian, ratio))
+                    format: "baseline median %.3f ms (direct Cairo), frame / baseline %.2f×", baselineMedian,
+                    ratio))
         }
     }
 }

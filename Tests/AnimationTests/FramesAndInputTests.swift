@@ -137,32 +137,6 @@ struct FramesAndInputTests {
         #expect(velocities.last.map { abs($0.x) <= 1e-6 && abs($0.y - 2000) <= 1e-6 } == true)
     }
 
-    @Test("event scripts: verbs, comments, ; items, drags expanded per frame")
-    func eventScript() throws {
-        let script = try EventScript(
-            parsing: "# comment\n0.5 tap 10 20; 0.1 key space\n\n1 drag 0 0 10 0 0.1  # drag\n", fps: 60)
-        #expect(script.events.first == TimedEvent(time: 0.1, event: .key("space")))
-        #expect(script.events[1] == TimedEvent(time: 0.5, event: .down(Point(x: 10, y: 20))))
-        let drag = script.events.dropFirst(3)
-        #expect(drag.count == 8)  // down, 6 moves (0.1 s at 60 fps), up
-        #expect(drag.last == TimedEvent(time: 1.1, event: .up(Point(x: 10, y: 0))))
-    }
-
-    @Test(
-        "a bad events line names the line",
-        arguments: [
-            ("0.1 tap 1", 1), ("ok\n", 1), ("0.1 tap 1 2\n0.2 jump 1 2", 2), ("-1 tap 1 2", 1),
-            ("0 drag 1 2 3 4 0", 1),
-        ])
-    func eventScriptErrors(text: String, line: Int) {
-        #expect(throws: EventScript.ParseError.self) { try EventScript(parsing: text, fps: 60) }
-        do {
-            _ = try EventScript(parsing: text, fps: 60)
-        } catch {
-            #expect(error.line == line)
-        }
-    }
-
     @Test("the seeded generator repeats its stream for a seed and differs between seeds")
     func seeded() {
         var a = SeededRandom(seed: 7)

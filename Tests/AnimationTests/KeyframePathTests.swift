@@ -3,7 +3,7 @@ import Testing
 
 @testable import Animation
 
-/// REFERENCE.md § Keyframe animations (paths) and § Springs, through layers.
+/// docs/SEMANTICS.md § Keyframe animations (paths) and § Springs, through layers.
 @Suite("Keyframe paths and spring animations")
 struct KeyframePathTests {
     /// A short line then a long curve: equal time per segment whatever the lengths.
@@ -82,7 +82,7 @@ struct KeyframePathTests {
         spring.duration = spring.settlingDuration
         layer.add(spring, forKey: "s")
         timeline.beginFrame(at: time)
-        // REFERENCE.md's samples have 6 decimals: ±5e-7 of 100 px, plus rounding.
+        // docs/SEMANTICS.md's samples have 6 decimals: ±5e-7 of 100 px, plus rounding.
         #expect(abs(layer.presentation().position.x - 100 * expected) <= 1e-4)
     }
 }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Animation
 
-/// REFERENCE.md § Media timing: local time, fill modes, repeats, autoreverse, speed, offset.
+/// docs/SEMANTICS.md § Media timing: local time, fill modes, repeats, autoreverse, speed, offset.
 @Suite("Media timing")
 struct MediaTimingTests {
     /// A linear opacity animation 0 → 1 on a layer in a tree, added at t = 0.

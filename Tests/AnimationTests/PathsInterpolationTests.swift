@@ -2,7 +2,7 @@ import Testing
 
 @testable import Animation
 
-/// Point-by-point path arithmetic for animating `path` (REFERENCE.md § Shape layers).
+/// Point-by-point path arithmetic for animating `path` (docs/SEMANTICS.md § Shape layers and trimming).
 struct PathsInterpolationTests {
     static let from = BezierPath(elements: [
         .move(to: Point(x: 0, y: 0)), .line(to: Point(x: 100, y: 0)),

@@ -4,7 +4,7 @@ import Testing
 @testable import Animation
 
 /// Building paths: rectangles, ovals, rounded rectangles, arcs, and the subpath invariant.
-/// REFERENCE.md § Shape layers.
+/// docs/SEMANTICS.md § Shape layers and trimming.
 struct PathsShapeTests {
     @Test("a rect runs clockwise from its origin: move, three lines, close")
     func rectElements() {

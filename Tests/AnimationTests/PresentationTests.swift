@@ -50,7 +50,7 @@ struct PresentationTests {
         #expect(completedAt == 1.5)
     }
 
-    @Test("a spring block follows the Framer spring for ζ 0.57, d 0.9 (REFERENCE.md table)")
+    @Test("a spring block follows the Framer spring for ζ 0.57, d 0.9 (docs/SEMANTICS.md table)")
     func springBlock() {
         let stepper = FrameStepper(fps: 100)  // frames at whole hundredths: 0.09 s = t/d 0.1
         let root = Layer(timeline: stepper.timeline)

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Animation
 
-/// REFERENCE.md § Springs (CASpringAnimation) and § Block spring animations.
+/// docs/SEMANTICS.md § Springs (CASpringAnimation) and § Block spring animations.
 @Suite("Springs")
 struct SpringTests {
     // MARK: - Parameters
@@ -36,7 +36,7 @@ struct SpringTests {
     // MARK: - Motion
 
     @Test(
-        "the default spring matches REFERENCE.md's samples",
+        "the default spring matches docs/SEMANTICS.md's samples",
         arguments: [
             (0.05, 0.104405), (0.1, 0.340300), (0.2, 0.849426), (0.3, 1.124355),
             (0.5, 1.074591), (0.75, 0.974152), (1.0, 1.002170),
@@ -119,10 +119,10 @@ struct SpringTests {
     // MARK: - Settling
 
     @Test(
-        "settlingDuration follows REFERENCE.md's fit",
+        "settlingDuration follows docs/SEMANTICS.md's fit",
         arguments: [(5.0, 2.863), (15.0, 1.026)])
     func settlingFit(damping: Double, expected: Double) {
-        // REFERENCE.md gives 3 decimals (±5e-4); the brief's tolerance is 1e-3.
+        // docs/SEMANTICS.md gives 3 decimals (±5e-4); the brief's tolerance is 1e-3.
         let actual = Spring(damping: damping).settlingDuration
         #expect(abs(actual - expected) <= 1e-3, "damping \(damping): \(actual) s")
     }
@@ -177,7 +177,7 @@ struct SpringTests {
     // MARK: - Block spring animations
 
     @Test(
-        "the block-animation converter matches Framer and REFERENCE.md",
+        "the block-animation converter matches Framer and docs/SEMANTICS.md",
         arguments: [(0.25, 3.0, 54.833634, 3.702487), (0.57, 0.9, 162.628796, 14.537964)])
     func framerConverter(dampingRatio: Double, duration: Double, stiffness: Double, damping: Double) {
         let spring = Spring(dampingRatio: dampingRatio, duration: duration)
@@ -191,7 +191,7 @@ struct SpringTests {
     }
 
     @Test(
-        "the elastic tutorial's spring (ζ 0.57, 0.9 s) follows REFERENCE.md's curve",
+        "the elastic tutorial's spring (ζ 0.57, 0.9 s) follows docs/SEMANTICS.md's curve",
         arguments: zip(
             [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0],
             [0.4028, 0.9056, 1.1037, 1.0889, 1.0262, 0.9920, 0.9880, 0.9948, 1.0001, 1.0014]))
@@ -202,7 +202,7 @@ struct SpringTests {
         #expect(abs(actual - expected) <= 6e-5, "x(\(fraction)·d) = \(actual), expected \(expected)")
     }
 
-    @Test("the converter's constants are Framer's (REFERENCE.md § Block spring animations)")
+    @Test("the converter's constants are Framer's (docs/SEMANTICS.md § Block spring animations)")
     func converterConstants() {
         #expect(Spring.blockEnvelopeEpsilon == 0.001)
         #expect(Spring.blockNewtonIterations == 12)
@@ -256,7 +256,7 @@ struct SpringTests {
 
     // MARK: - Helpers
 
-    /// REFERENCE.md § Block spring animations' decay term at ω (ζ < 1: (ωζ − v0)/(ω√(1−ζ²))·e^(−ωζd);
+    /// docs/SEMANTICS.md § Block spring animations' decay term at ω (ζ < 1: (ωζ − v0)/(ω√(1−ζ²))·e^(−ωζd);
     /// ζ = 1: e^(−ωd)·((ω − v0)·d + 1)), written out independently of the engine.
     static func envelope(_ zeta: Double, _ d: Double, _ v0: Double, _ omega: Double) -> Double {
         if zeta < 1 {

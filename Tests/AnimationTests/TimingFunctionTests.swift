@@ -3,7 +3,7 @@ import Testing
 
 @testable import Animation
 
-/// REFERENCE.md § Timing functions: the named curves, CA's table, Chromium's unit-test values
+/// docs/SEMANTICS.md § Timing functions: the named curves, CA's table, Chromium's unit-test values
 /// and the linear extrapolation outside 0…1.
 @Suite("Timing functions")
 struct TimingFunctionTests {
@@ -35,13 +35,13 @@ struct TimingFunctionTests {
             ("default", 0.25, 0.1, 0.25, 1.0),
         ])
     func controlPoints(name: String, c1x: Double, c1y: Double, c2x: Double, c2y: Double) {
-        // Constants copied from REFERENCE.md (Apple doc of each name): exact.
+        // Constants copied from docs/SEMANTICS.md (Apple doc of each name): exact.
         let curve = Self.curve(name)
         #expect(curve.controlPoint1 == Point(x: c1x, y: c1y))
         #expect(curve.controlPoint2 == Point(x: c2x, y: c2y))
     }
 
-    @Test("the solver's constants are WebKit UnitBezier's (REFERENCE.md § Timing functions)")
+    @Test("the solver's constants are WebKit UnitBezier's (docs/SEMANTICS.md § Timing functions)")
     func solverConstants() {
         #expect(TimingFunction.splineSampleCount == 11)
         #expect(TimingFunction.maxNewtonIterations == 4)
@@ -51,7 +51,7 @@ struct TimingFunctionTests {
 
     // MARK: - Reference values
 
-    /// The 4 × 5 table of REFERENCE.md § Timing functions, verbatim: a row per curve.
+    /// The 4 × 5 table of docs/SEMANTICS.md § Timing functions, verbatim: a row per curve.
     static let referenceXs = [0.1, 0.25, 0.5, 0.75, 0.9]
     static let referenceTable: [(String, [Double])] = [
         ("easeIn", [0.017027, 0.093465, 0.315357, 0.621862, 0.839428]),
@@ -63,7 +63,7 @@ struct TimingFunctionTests {
         zip(referenceXs, values).map { (name, $0, $1) }
     }
 
-    @Test("named curves match REFERENCE.md's table", arguments: referenceCells)
+    @Test("named curves match docs/SEMANTICS.md's table", arguments: referenceCells)
     func referenceTable(name: String, x: Double, expected: Double) {
         // The table has 6 decimals (±5e-7); the solver is within 1e-6 (measured ≤ 2.3e-7 on these
         // curves): 1.5e-6.
@@ -104,7 +104,7 @@ struct TimingFunctionTests {
                 worst = (error, x)
             }
         }
-        // REFERENCE.md's aim, |error| ≤ 1e-6; the reference solution is exact to rounding (1e-15).
+        // docs/SEMANTICS.md's aim, |error| ≤ 1e-6; the reference solution is exact to rounding (1e-15).
         #expect(worst.error <= 1e-6, "\(name): error \(worst.error) at x = \(worst.x)")
     }
 

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Animation
 
-/// REFERENCE.md § Implicit animations and transactions.
+/// docs/SEMANTICS.md § Implicit animations and transactions.
 @Suite("Transactions and implicit animations")
 struct TransactionTests {
     /// A layer in a tree (implicit animations only run for layers in a tree); the root is

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Animation
 
-/// strokeStart/strokeEnd trimming (REFERENCE.md § Shape layers), rule by rule.
+/// strokeStart/strokeEnd trimming (docs/SEMANTICS.md § Shape layers and trimming), rule by rule.
 struct TrimmingTests {
     /// A closed 10 × 10 square (40 long, its close the left edge), then an open 60 px line.
     static let squareThenLine = BezierPath(elements: [

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// STYLE.md § Package layout: who may import whom, and what the pure targets never call.
+/// docs/ARCHITECTURE.md § Modules: who may import whom, and what the pure targets never call.
 @Suite("Architecture")
 struct ImportRulesTests {
     static let sources = URL(fileURLWithPath: #filePath)
@@ -36,8 +36,10 @@ struct ImportRulesTests {
             ("Animation", ["Foundation"]),
             ("Scenes", ["Animation", "Foundation"]),
             ("Render", ["Animation", "CCairo", "Foundation"]),
-            ("X11Host", ["Animation", "Render", "CX11", "Glibc", "Foundation"]),
-            ("TestSupport", ["Animation", "Render", "Foundation"]),
+            ("Session", ["Animation", "Render", "Scenes", "Foundation"]),
+            ("X11Host", ["Animation", "Render", "Session", "Scenes", "CX11", "Glibc", "Foundation"]),
+            ("Benchmarks", ["Animation", "Render", "Session", "Foundation"]),
+            ("TestSupport", ["Animation", "Render", "Scenes", "Session", "Foundation", "Testing"]),
         ])
     func allowedImports(target: String, allowed: [String]) throws {
         let files = try sourceFiles(of: target)
@@ -61,6 +63,48 @@ struct ImportRulesTests {
                 #expect(
                     text.contains("internal import \(module)"),
                     "\(file.path): use `internal import \(module)`")
+            }
+        }
+    }
+
+    @Test(
+        "the engine knows no key name, window title or help text",
+        arguments: ["Animation"])
+    func noShellInTheEngine(target: String) throws {
+        for file in try sourceFiles(of: target) {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for forbidden in [
+                "\"space\"", "\"Tab\"", "\"ISO_Left_Tab\"", "\"F12\"", "\"Escape\"", "keysym", "Keysym",
+                "windowTitle", "helpLines", "HostCommand", "SceneSession", "animdemo —",
+            ] {
+                #expect(!text.contains(forbidden), "\(file.lastPathComponent) mentions \(forbidden)")
+            }
+        }
+    }
+
+    @Test(
+        "no benchmark scaffolding in the product's targets",
+        arguments: ["Animation", "Render", "Scenes", "Session"])
+    func noBenchmarks(target: String) throws {
+        for file in try sourceFiles(of: target) {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for forbidden in ["Benchmark", "DirectCairo", "benchmarkRandom"] {
+                #expect(!text.contains(forbidden), "\(file.lastPathComponent) mentions \(forbidden)")
+            }
+        }
+    }
+
+    @Test("comments cite the repository's own docs, never a file outside it")
+    func citations() throws {
+        for target in [
+            "Animation", "Render", "Scenes", "Session", "X11Host", "Benchmarks", "TestSupport", "animdemo",
+        ] {
+            for file in try sourceFiles(of: target) {
+                let text = try String(contentsOf: file, encoding: .utf8)
+                for forbidden in ["REFERENCE.md", "DESIGN.md", "STYLE.md", "the issue"] {
+                    #expect(
+                        !text.contains(forbidden), "\(target)/\(file.lastPathComponent) cites \(forbidden)")
+                }
             }
         }
     }

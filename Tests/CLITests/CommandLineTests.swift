@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The command-line contract of DESIGN.md, against the built executable.
+/// The command-line contract (README § Command line), against the built executable.
 @Suite("Command line")
 struct CommandLineTests {
     @Test("--list prints one line per scene with a description")

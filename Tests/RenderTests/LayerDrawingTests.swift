@@ -208,7 +208,7 @@ struct LayerDrawingTests {
         // The rounded corner leaves its very corner white.
         #expect(frame.color(x: 11, y: 51)?.isClose(to: white, within: colorTolerance) == true)
         let mismatch = GoldenImage.mismatch(
-            frame, named: "render-composite", in: SceneRender.goldens(besides: #filePath))
+            frame, named: "render-composite", in: GoldenImage.directory(besides: #filePath))
         #expect(mismatch == nil, "\(mismatch ?? "")")
     }
 

@@ -66,7 +66,7 @@ struct CheckmarkAnimationTests {
         #expect(harness.strokes == .check)
     }
 
-    /// One value at a time after a click, from REFERENCE.md's timing-function table.
+    /// One value at a time after a click, from docs/SEMANTICS.md's timing-function table.
     struct Sample: Sendable, CustomTestStringConvertible {
         var label: String
         /// Seconds after the click (on the 120 fps grid).
@@ -142,7 +142,7 @@ struct CheckmarkAnimationTests {
             value: { $0.color.green }, expected: (0.0 + 0.271) / 2),
     ]
 
-    @Test("values after a click match REFERENCE.md's curve table", arguments: samples)
+    @Test("values after a click match docs/SEMANTICS.md's curve table", arguments: samples)
     func referenceValues(sample: Sample) {
         let harness = CheckmarkHarness(fps: 120)
         harness.stepper.advance(to: 0.5)

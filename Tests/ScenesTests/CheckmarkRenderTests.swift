@@ -31,8 +31,7 @@ struct CheckmarkRenderTests {
     )
         throws -> [MediaTime: RenderedFrame]
     {
-        try SceneRender.frames(
-            catalog: SceneCatalog.all, scene: "checkmark", size: size, fps: fps, events: events, at: times)
+        try SceneTester.frames(scene: "checkmark", size: size, fps: fps, events: events, at: times)
     }
 
     /// Expects the pixel at `point` to be `color`.
@@ -94,7 +93,7 @@ struct CheckmarkRenderTests {
         #expect(abs(box.width - 217.6) <= 3 && abs(box.height - 217.6) <= 3, "box \(box)")
         if size == Size(width: 800, height: 600) {
             let mismatch = GoldenImage.mismatch(
-                frame, named: "checkmark-000500", in: SceneRender.goldens(besides: #filePath))
+                frame, named: "checkmark-000500", in: GoldenImage.directory(besides: #filePath))
             #expect(mismatch == nil, "\(mismatch ?? "")")
         }
     }
@@ -112,7 +111,7 @@ struct CheckmarkRenderTests {
         #expect(abs(box.midX - size.width / 2) <= 1.5 && abs(box.midY - size.height / 2) <= 1.5, "box \(box)")
         if size == Size(width: 800, height: 600) {
             let mismatch = GoldenImage.mismatch(
-                frame, named: "checkmark-002000", in: SceneRender.goldens(besides: #filePath))
+                frame, named: "checkmark-002000", in: GoldenImage.directory(besides: #filePath))
             #expect(mismatch == nil, "\(mismatch ?? "")")
         }
     }
@@ -140,7 +139,7 @@ struct CheckmarkRenderTests {
         // moving stroke end; a round cap reaches 5 px, so they are clear of it. The other
         // curves would put that end 0.08 or more away and leave one of the probes wrong.
         let cases: [(time: MediaTime, shape: Int, isStart: Bool, value: Double, why: String)] = [
-            // 0.25 s after the click, b1ToX: 0.6 × easeIn(0.5), REFERENCE.md's table (linear or
+            // 0.25 s after the click, b1ToX: 0.6 × easeIn(0.5), docs/SEMANTICS.md's table (linear or
             // easeInOut: 0.3).
             (0.75, 0, true, 0.6 * 0.315357, "b1.strokeStart, b1ToX, easeIn"),
             // 0.15 s into b3ToX (it waits 0.15 s), the default curve: 1 − 0.81 × easeInOut(0.3),
@@ -159,7 +158,8 @@ struct CheckmarkRenderTests {
                 frame, geometry: geometry, drawn: [(shape, inside)], absent: [(shape, outside)], state: state)
         }
         let mismatch = GoldenImage.mismatch(
-            try #require(frames[0.9]), named: "checkmark-000900", in: SceneRender.goldens(besides: #filePath))
+            try #require(frames[0.9]), named: "checkmark-000900",
+            in: GoldenImage.directory(besides: #filePath))
         #expect(mismatch == nil, "\(mismatch ?? "")")
     }
 

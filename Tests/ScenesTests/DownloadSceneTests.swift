@@ -9,7 +9,7 @@ import Testing
 /// The download scene as the user sees it: angles measured from pixels at chosen times, the
 /// easeOut trajectory frame by frame, the done check, a restart on click, layouts and goldens.
 @Suite struct DownloadSceneTests {
-    /// Where the scene puts its indicators in a window of `size` (the issue's layout, computed
+    /// Where the scene puts its indicators in a window of `size` (the scene's layout, computed
     /// here independently of the scene's code).
     struct Geometry {
         var size = Size(width: 800, height: 600)
@@ -31,8 +31,7 @@ import Testing
     private func frames(
         at times: [MediaTime], events: String = "", size: Size = Size(width: 800, height: 600)
     ) throws -> [MediaTime: RenderedFrame] {
-        try SceneRender.frames(
-            catalog: SceneCatalog.all, scene: "download", size: size, events: events, at: times)
+        try SceneTester.frames(scene: "download", size: size, events: events, at: times)
     }
 
     // MARK: - Pixel probes
@@ -157,7 +156,7 @@ import Testing
     @Test("half-way through an update the angle follows easeOut (68.5 %), not linear (50 %)")
     func easeOutHalfway() throws {
         let shots = try frames(at: [1.25, 4.25])
-        // 0 → 36°: easeOut(0.5) = 0.684643 of the step (REFERENCE.md), linear would be 18°.
+        // 0 → 36°: easeOut(0.5) = 0.684643 of the step (docs/SEMANTICS.md), linear would be 18°.
         try expectAngles(shots[1.25], 36 * 0.684643, "1.25 s")
         // 180° → 360°: 180 + 180 · 0.684643 = 303.2°.
         try expectAngles(shots[4.25], 180 + 180 * 0.684643, "4.25 s")
@@ -332,7 +331,7 @@ import Testing
     func goldens(time: Double) throws {
         let frame = try #require(try frames(at: [time])[time])
         let name = String(format: "download-%06d", Int((time * 1000).rounded()))
-        let mismatch = GoldenImage.mismatch(frame, named: name, in: SceneRender.goldens(besides: #filePath))
+        let mismatch = GoldenImage.mismatch(frame, named: name, in: GoldenImage.directory(besides: #filePath))
         #expect(mismatch == nil, "\(mismatch ?? "")")
         // Intent behind the picture: the window is white in its corners.
         #expect(frame.color(x: 5, y: 5)?.isClose(to: .white, within: 0.01) == true)

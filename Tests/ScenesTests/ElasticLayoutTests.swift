@@ -1,5 +1,6 @@
 import Animation
 import Render
+import Session
 import TestSupport
 import Testing
 
@@ -14,8 +15,7 @@ struct ElasticLayoutTests {
     static func start(
         events: String, size: Size = Size(width: 800, height: 600), fps: Int = 60
     ) throws -> (HeadlessHost, ElasticScene) {
-        let host = try SceneRender.host(
-            catalog: SceneCatalog.all, scene: "elastic", size: size, fps: fps, events: events)
+        let host = try SceneTester(scene: "elastic", size: size, fps: fps, events: events).host
         let scene = try #require(host.session.scene as? ElasticScene)
         return (host, scene)
     }
@@ -160,7 +160,7 @@ struct ElasticLayoutTests {
             #expect(abs(scene.shapeLayer.frame.maxY - scene.shapeLayer.path.bounds.maxY) <= 1e-9)
         }
         let lowest = try #require(heights.min())
-        // It overshoots above the band (REFERENCE.md: x peaks at 1.1037 near t/d 0.3): the wave's
+        // It overshoots above the band (docs/SEMANTICS.md: x peaks at 1.1037 near t/d 0.3): the wave's
         // bottom, now the band's ends at baseHeight, rises above 50.
         #expect(lowest < 50 - 5, "lowest height \(lowest)")
         #expect(heights.last == 50)  // exactly: the path is rebuilt from the model at the end
@@ -190,7 +190,7 @@ struct ElasticLayoutTests {
     func resizeDuringBounce() throws {
         let (host, scene) = try Self.start(events: "0.1 down 400 100; 0.2 move 400 300; 0.5 up 400 300")
         try Self.run(host, through: 0.7)
-        host.session.resize(to: Size(width: 1024, height: 768))
+        host.resize(to: Size(width: 1024, height: 768))
         try Self.run(host, through: 0.75)
         #expect(!scene.animating)
         #expect(scene.shapeLayer.frame == Rect(x: 0, y: 0, width: 1024, height: 50))

@@ -69,7 +69,7 @@ enum ElasticPixels {
         return lowest
     }
 
-    /// REFERENCE.md § Block spring animations: x(t) for ζ 0.57, d 0.9 at t/d = 0.1 … 0.9.
+    /// docs/SEMANTICS.md § Block spring animations: x(t) for ζ 0.57, d 0.9 at t/d = 0.1 … 0.9.
     static let springTable: [(fraction: Double, x: Double)] = [
         (0.1, 0.4028), (0.2, 0.9056), (0.3, 1.1037), (0.4, 1.0889), (0.5, 1.0262),
         (0.6, 0.9920), (0.7, 0.9880), (0.8, 0.9948), (0.9, 1.0001),
@@ -81,8 +81,7 @@ struct ElasticRenderTests {
     static func frames(
         events: String, at times: [MediaTime], size: Size = Size(width: 800, height: 600), fps: Int = 60
     ) throws -> [MediaTime: RenderedFrame] {
-        try SceneRender.frames(
-            catalog: SceneCatalog.all, scene: "elastic", size: size, fps: fps, events: events, at: times)
+        try SceneTester.frames(scene: "elastic", size: size, fps: fps, events: events, at: times)
     }
 
     @Test(
@@ -148,7 +147,7 @@ struct ElasticRenderTests {
     static let bounce = "0.2 down 400 100; 0.3 move 400 300; 0.7 up 400 300"
     static let bounceStart = 0.7
 
-    @Test("after the release the depth follows REFERENCE.md's spring (ζ 0.57, d 0.9)")
+    @Test("after the release the depth follows docs/SEMANTICS.md's spring (ζ 0.57, d 0.9)")
     func springDepth() throws {
         let times =
             [Self.bounceStart] + ElasticPixels.springTable.map { Self.bounceStart + 0.9 * $0.fraction }
@@ -236,7 +235,7 @@ struct ElasticRenderTests {
     func goldens() throws {
         let events = "0.1 down 250 80; 0.2 move 300 260; 0.5 up 300 260"
         let frames = try Self.frames(events: events, at: [0.3, 0.8])
-        let directory = SceneRender.goldens(besides: #filePath)
+        let directory = GoldenImage.directory(besides: #filePath)
         for (time, name) in [(0.3, "elastic-000300"), (0.8, "elastic-000800")] {
             let frame = try #require(frames[time])
             if let problem = GoldenImage.mismatch(frame, named: name, in: directory) {

@@ -12,7 +12,7 @@ struct FishFloatTests {
         origin: Point(x: 355, y: 300), size: 20, alpha: 0.8, height: 150, t: 60, swapsControlPoints: false,
         duration: 2.5)
 
-    @Test("the tutorial's constants, REFERENCE.md's demo values and the example project's numbers")
+    @Test("the tutorial's constants, docs/SEMANTICS.md's demo values and the example project's numbers")
     func constants() {
         // Exact: these are the numbers written in the sources named in the files' docs.
         #expect(bubbleSizeRange == 5.0...30.0)

@@ -17,8 +17,7 @@ struct FishRenderTests {
     func frames(
         size: Size = Size(width: 800, height: 600), events: String = "", at times: [MediaTime]
     ) throws -> [MediaTime: RenderedFrame] {
-        try SceneRender.frames(
-            catalog: SceneCatalog.all, scene: "fish", size: size, events: events, at: times)
+        try SceneTester.frames(scene: "fish", size: size, events: events, at: times)
     }
 
     @Test(
@@ -155,7 +154,7 @@ struct FishRenderTests {
 
     @Test("goldens: tap mode with three bubbles, swim mode with its trail; paired with their probes")
     func goldens() throws {
-        let goldens = SceneRender.goldens(besides: #filePath)
+        let goldens = GoldenImage.directory(besides: #filePath)
         let tap = try #require(
             try frames(
                 events: "\(FishTest.tapMode); 0.2 tap 400 300; 0.4 tap 390 290; 0.6 tap 410 310", at: [1.2])[

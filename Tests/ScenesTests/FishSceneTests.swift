@@ -152,7 +152,7 @@ struct FishSceneTests {
             let crossing = (time / 12).truncatingRemainder(dividingBy: 1)
             let expected = start + distance * crossing
             // The linear curve goes through the engine's UnitBezier solver: progress within
-            // 1e-6 (REFERENCE.md), so x within 1e-6 · 1144 px at most; 2e-3 px allows for it.
+            // 1e-6 (docs/SEMANTICS.md), so x within 1e-6 · 1144 px at most; 2e-3 px allows for it.
             #expect(abs(position.x - expected) <= 2e-3, "x \(position.x) ≠ \(expected) at \(time) s")
             #expect(position.y == size.height / 2)
             if abs(position.x - expected) > 2e-3 { break }
@@ -209,8 +209,9 @@ struct FishSceneTests {
     @Test("swim mode: a resize mid-swim carries the fish on from where it is, at the new middle")
     func resizeMidSwim() throws {
         let (host, scene) = try FishTest.run()
+        try FishTest.step(host, through: FishTest.frame(at: 6) - 1)
+        host.resize(to: Size(width: 1024, height: 768))  // on the frame at 6 s
         try FishTest.step(host, through: FishTest.frame(at: 6))
-        host.session.resize(to: Size(width: 1024, height: 768))
         let shown = scene.fishImageView.presentation().position
         // The linear solver again: 2e-3 px (see swimPace).
         #expect(abs(shown.x - 400) <= 2e-3 && shown.y == 384)
@@ -247,13 +248,13 @@ struct FishSceneTests {
         let scene = FishScene(
             context: SceneContext(
                 timeline: Timeline(), random: SeededRandom(seed: 1), images: FishTestImages()))
-        #expect(scene.keyHelp.map(\.key) == ["m"])
+        #expect(scene.keyHelp.map(\.key) == [Key.character("m")])
         #expect(scene.keyHelp.first?.action.hasPrefix("tap mode") == true)
-        #expect(scene.handleKey("x") == false)
-        #expect(scene.handleKey("m") == true)
+        #expect(scene.handleKey(.character("x")) == false)
+        #expect(scene.handleKey(.character("m")) == true)
         #expect(scene.mode == .tap)
         #expect(scene.keyHelp.first?.action.hasPrefix("swim mode") == true)
-        #expect(scene.handleKey("m") == true)
+        #expect(scene.handleKey(.character("m")) == true)
         #expect(scene.mode == .swim)
     }
 

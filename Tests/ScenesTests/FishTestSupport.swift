@@ -1,5 +1,6 @@
 import Animation
 import Render
+import Session
 import TestSupport
 import Testing
 
@@ -24,8 +25,7 @@ enum FishTest {
     static func run(
         size: Size = Size(width: 800, height: 600), seed: UInt64 = 1, events: String = ""
     ) throws -> (host: HeadlessHost, scene: FishScene) {
-        let host = try SceneRender.host(
-            catalog: SceneCatalog.all, scene: "fish", size: size, seed: seed, events: events)
+        let host = try SceneTester(scene: "fish", size: size, seed: seed, events: events).host
         let scene = try #require(host.session.scene as? FishScene)
         return (host, scene)
     }

@@ -38,8 +38,7 @@ enum TicTacToeFixture {
     static func frames(_ events: String, at times: [Double], size: Size = size) throws -> [Double:
         RenderedFrame]
     {
-        try SceneRender.frames(
-            catalog: SceneCatalog.all, scene: "tictactoe", size: size, events: events, at: times)
+        try SceneTester.frames(scene: "tictactoe", size: size, events: events, at: times)
     }
 
     /// The frame at `time`.
@@ -276,12 +275,12 @@ struct TicTacToeSceneTests {
 
     @Test("the scene lists c in the help overlay and takes c, not other keys")
     func keys() throws {
-        let host = try SceneRender.host(catalog: SceneCatalog.all, scene: "tictactoe")
+        let host = try SceneTester(scene: "tictactoe").host
         #expect(host.session.helpLines.contains { $0.key == "c" })
         let scene = try #require(host.session.scene as? TicTacToeScene)
-        #expect(scene.handleKey("c") && scene.isComputerPlayingO)
-        #expect(scene.handleKey("C") && !scene.isComputerPlayingO)
-        #expect(!scene.handleKey("x"))
+        #expect(scene.handleKey(.character("c")) && scene.isComputerPlayingO)
+        #expect(scene.handleKey(.character("C")) && !scene.isComputerPlayingO)
+        #expect(!scene.handleKey(.character("x")))
     }
 
     // MARK: - Layout
@@ -319,10 +318,10 @@ struct TicTacToeSceneTests {
 
     @Test("a resize during the finish line lays it out again for the new board and carries on")
     func resizeDuringFinishLine() throws {
-        let host = try SceneRender.host(catalog: SceneCatalog.all, scene: "tictactoe", events: F.topRowWin)
+        let host = try SceneTester(scene: "tictactoe", events: F.topRowWin).host
         _ = try host.render(frame: 84)  // 1.4 s: 0.5 s into the line
         let size = Size(width: 500, height: 700)
-        host.session.resize(to: size)
+        host.resize(to: size)
         let geometry = F.geometry(size)
         let halfWay = try host.render(frame: 114)  // 1.9 s: 1 s into the line
         #expect(halfWay.width == 500 && halfWay.height == 700)
@@ -349,7 +348,7 @@ struct TicTacToeSceneTests {
         let events = script == "win" ? F.topRowWin : F.clicks([0, 1, 2, 4, 3, 5, 7, 6, 8], every: 0.1)
         let frame = try F.frame(events, at: time)
         let name = String(format: "tictactoe-%06d", Int((time * 1000).rounded()))
-        let mismatch = GoldenImage.mismatch(frame, named: name, in: SceneRender.goldens(besides: #filePath))
+        let mismatch = GoldenImage.mismatch(frame, named: name, in: GoldenImage.directory(besides: #filePath))
         #expect(mismatch == nil, "\(mismatch ?? "")")
     }
 }

@@ -1,8 +1,9 @@
+import Animation
+import Scenes
+import Session
 import Testing
 
-@testable import Animation
-
-/// The session's keys and clock (DESIGN.md § The window), without a window.
+/// The session's keys and clock (docs/ARCHITECTURE.md § Keys), without a window.
 @Suite("Scene session")
 struct SceneSessionTests {
     /// A scene with one layer that fades out over 1 s from its start, and a key of its own.
@@ -10,7 +11,7 @@ struct SceneSessionTests {
         let title: String
         let rootLayer: Layer
         let dot: Layer
-        var keys: [String] = []
+        var keys: [Key] = []
         var taps = 0
 
         init(context: SceneContext, title: String) {
@@ -28,11 +29,11 @@ struct SceneSessionTests {
         }
 
         func layout(in bounds: Rect) {}
-        func handleKey(_ key: String) -> Bool {
+        func handleKey(_ key: Key) -> Bool {
             keys.append(key)
-            return key == "m"
+            return key == .character("m")
         }
-        var keyHelp: [(key: String, action: String)] { [("m", "switch mode")] }
+        var keyHelp: [(key: Key, action: String)] { [(.character("m"), "switch mode")] }
     }
 
     struct NoImages: ImageCatalog {
@@ -54,101 +55,107 @@ struct SceneSessionTests {
 
     /// Runs frames at 60 fps from `from` to `to` seconds of host time.
     func run(_ session: SceneSession, frames range: ClosedRange<Int>, events: [Int: [InputEvent]] = [:])
-        -> [HostCommand]
+        throws -> [HostCommand]
     {
         var commands: [HostCommand] = []
         for frame in range {
-            commands += session.runFrame(at: Double(frame) / 60, events: events[frame] ?? []) { _ in }
+            commands += try session.runFrame(at: Double(frame) / 60, input: events[frame] ?? []).commands
         }
         return commands
+    }
+
+    /// The key with X keysym name `name`, as the hosts deliver it.
+    func key(_ name: String) -> InputEvent {
+        guard let key = Key(keysymName: name) else { preconditionFailure("no key \(name)") }
+        return .key(key)
     }
 
     // Frame times are k/60 and the fade is linear: 1e-9 covers rounding.
     let tolerance = 1e-9
 
     @Test("space pauses the scene clock and resumes it where it stopped")
-    func pause() {
+    func pause() throws {
         let session = makeSession()
-        _ = run(session, frames: 0...15, events: [15: [.key("space")]])
+        _ = try run(session, frames: 0...15, events: [15: [key("space")]])
         let paused = opacity(session)
-        _ = run(session, frames: 16...45)
+        _ = try run(session, frames: 16...45)
         #expect(opacity(session) == paused)
-        _ = run(session, frames: 46...60, events: [46: [.key("space")]])
+        _ = try run(session, frames: 46...60, events: [46: [key("space")]])
         // 15 frames before the pause and 14 after it: 29/60 of the fade.
         #expect(abs(opacity(session) - (1 - 29.0 / 60)) <= tolerance)
     }
 
     @Test("t runs the scene 10× slower")
-    func slowMotion() {
+    func slowMotion() throws {
         let session = makeSession()
-        _ = run(session, frames: 0...60, events: [0: [.key("t")]])
+        _ = try run(session, frames: 0...60, events: [0: [key("t")]])
         #expect(abs(opacity(session) - (1 - 0.1)) <= tolerance)
     }
 
     @Test("keys switch scenes (1…5, Tab, Shift+Tab), r restarts, the title follows")
-    func switching() {
+    func switching() throws {
         let session = makeSession()
         #expect(session.windowTitle == "animdemo — One")
-        _ = run(session, frames: 0...1, events: [1: [.key("Tab")]])
+        _ = try run(session, frames: 0...1, events: [1: [key("Tab")]])
         #expect(session.sceneName == "two" && session.windowTitle == "animdemo — Two")
-        _ = run(session, frames: 2...3, events: [3: [.key("ISO_Left_Tab")], 2: [.key("ISO_Left_Tab")]])
+        _ = try run(session, frames: 2...3, events: [3: [key("ISO_Left_Tab")], 2: [key("ISO_Left_Tab")]])
         #expect(session.sceneName == "three")
-        _ = run(session, frames: 4...4, events: [4: [.key("1")]])
+        _ = try run(session, frames: 4...4, events: [4: [key("1")]])
         #expect(session.sceneName == "one")
-        _ = run(session, frames: 5...30)
-        _ = run(session, frames: 31...31, events: [31: [.key("r")]])
+        _ = try run(session, frames: 5...30)
+        _ = try run(session, frames: 31...31, events: [31: [key("r")]])
         #expect(opacity(session) == 1)  // restarted: the fade begins again
-        _ = run(session, frames: 32...32, events: [32: [.key("9")]])
+        _ = try run(session, frames: 32...32, events: [32: [key("9")]])
         #expect(session.sceneName == "one")  // no ninth scene: nothing happens
     }
 
     @Test("s and F12 ask for a screenshot, q and Escape to quit; other keys go to the scene")
-    func hostKeys() {
+    func hostKeys() throws {
         let session = makeSession()
-        let commands = run(
+        let commands = try run(
             session, frames: 0...0,
-            events: [0: [.key("s"), .key("F12"), .key("q"), .key("Escape"), .key("m")]])
+            events: [0: [key("s"), key("F12"), key("q"), key("Escape"), key("m")]])
         #expect(commands == [.screenshot, .screenshot, .quit, .quit])
-        #expect((session.scene as? FadeScene)?.keys == ["m"])
+        #expect((session.scene as? FadeScene)?.keys == [.character("m")])
     }
 
     @Test("h and ? toggle a help overlay that lists every key, the scene's too")
-    func help() {
+    func help() throws {
         let session = makeSession()
-        _ = run(session, frames: 0...0, events: [0: [.key("h")]])
+        _ = try run(session, frames: 0...0, events: [0: [key("h")]])
         #expect(session.isHelpVisible)
         let texts = session.rootLayer.allLayers.compactMap { ($0 as? TextLayer)?.string }
-        for key in ["1 … 5, Tab, Shift+Tab", "s, F12", "space", "t", "d", "r", "h, ?", "q, Escape", "m"] {
+        for key in ["1 … 3, Tab, Shift+Tab", "s, F12", "space", "t", "d", "r", "h, ?", "q, Escape", "m"] {
             #expect(texts.contains(key), "help lacks \(key)")
         }
-        _ = run(session, frames: 1...1, events: [1: [.key("question")]])
+        _ = try run(session, frames: 1...1, events: [1: [key("question")]])
         #expect(!session.isHelpVisible)
     }
 
     @Test("pointer events reach the scene's recognizers; nothing is due when idle")
-    func pointerAndIdle() {
+    func pointerAndIdle() throws {
         let session = makeSession()
-        _ = run(
+        _ = try run(
             session, frames: 0...2, events: [1: [.down(Point(x: 10, y: 10))], 2: [.up(Point(x: 10, y: 10))]])
         #expect((session.scene as? FadeScene)?.taps == 1)
         #expect(session.nextWakeTime != nil)  // the fade runs
-        _ = run(session, frames: 3...70)
+        _ = try run(session, frames: 3...70)
         #expect(session.nextWakeTime == nil)  // it ended: the host may sleep
     }
 
     @Test("a message shows for about two seconds of host time, even while paused")
-    func message() {
+    func message() throws {
         let session = makeSession()
-        _ = run(session, frames: 0...0, events: [0: [.key("space")]])
+        _ = try run(session, frames: 0...0, events: [0: [key("space")]])
         session.showMessage("saved /tmp/x.png")
         func shown() -> Bool {
             session.rootLayer.allLayers.contains {
                 ($0 as? TextLayer)?.string == "saved /tmp/x.png" && !$0.isHidden
             }
         }
-        _ = run(session, frames: 1...100)
+        _ = try run(session, frames: 1...100)
         #expect(shown())
-        _ = run(session, frames: 101...125)
+        _ = try run(session, frames: 101...125)
         #expect(!shown())
     }
 }

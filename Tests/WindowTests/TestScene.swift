@@ -3,8 +3,8 @@ import Foundation
 import Render
 import TestSupport
 
-/// The scene the window tests run and what a tap must do to it: the one place to change when
-/// the tutorial scenes replace the stand-in `demo` in the catalog.
+/// The scene the window tests run and what a tap must do to it: the one place to change to
+/// run them on another scene.
 ///
 /// The tests need a scene that stands still until tapped and settles after the tap; they
 /// compare the window with `animdemo render` of the same input (the engine's own answer), so
@@ -52,18 +52,9 @@ enum TestScene {
             contentsOfPNG: folder.appendingPathComponent("\(name)-\(milliseconds).png").path)
     }
 
-    /// Whether the engine under this build shows the tap at all, headless: the tapped frame
-    /// differs from the resting one and `showsTheTap` holds. While Render cannot fill paths
-    /// (the paths stub of early builds) it does not, and the window cannot either; the tests
-    /// then record a known issue instead of blaming the window.
-    static let engineShowsTheTap: Bool = {
-        guard let resting = try? restingFrame(), let tapped = try? tappedFrame() else { return false }
-        return resting.pixels != tapped.pixels && showsTheTap(tapped)
-    }()
-
     // MARK: - What a tap means in this scene
 
-    /// C4Pink and C4Blue (REFERENCE.md § C4), the X's and the check's colours.
+    /// C4Pink and C4Blue (docs/SEMANTICS.md § Checkmark (C4)), the X's and the check's colours.
     static let pink = Color(red: 1.0, green: 0.0, blue: 0.475)
     static let blue = Color(red: 0.098, green: 0.271, blue: 1.0)
     /// 8-bit rounding and antialiasing inside a 10 px stroke: 0.05 per channel.
@@ -82,8 +73,9 @@ enum TestScene {
 }
 
 extension RenderedFrame {
-    /// Whether two frames have the same size and every channel within 2/255 (STYLE.md's
-    /// `maxChannelDelta`: Cairo draws the same tree either way, so only rounding could differ).
+    /// Whether two frames have the same size and every channel within 2/255 (the golden
+    /// rule of docs/ARCHITECTURE.md § Tests: Cairo draws the same tree either way, so only
+    /// rounding could differ).
     func matches(_ other: RenderedFrame) -> Bool {
         guard width == other.width, height == other.height else { return false }
         let a = pixels

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// The real program in a real window: each test starts its own Xvfb, runs `animdemo`, drives it
-/// with xdotool and looks at what it saves with `s` (STYLE.md § Tests).
+/// with xdotool and looks at what it saves with `s` (docs/ARCHITECTURE.md § Tests).
 @Suite("The X11 window", .serialized, .timeLimit(.minutes(1)))
 struct WindowTests {
     // MARK: - Input and screenshots
@@ -49,12 +49,8 @@ struct WindowTests {
         #expect(shot.frame.width == size.width && shot.frame.height == size.height)
         #expect(shot.frame.matches(tapped), "the screenshot \(shot.path) is not the frame on screen")
         #expect(URL(fileURLWithPath: shot.path).lastPathComponent.hasPrefix("animdemo-\(TestScene.name)-"))
-        withKnownIssue("the engine of this build does not show the tap, even headless") {
-            #expect(!resting.matches(tapped), "the tap changed nothing")
-            #expect(TestScene.showsTheTap(shot.frame), "the tap is not shown in \(shot.path)")
-        } when: {
-            !TestScene.engineShowsTheTap
-        }
+        #expect(!resting.matches(tapped), "the tap changed nothing")
+        #expect(TestScene.showsTheTap(shot.frame), "the tap is not shown in \(shot.path)")
 
         // Three presses within a second: at least two share that second, so one of them is
         // named with a counter (`…-HHMMSS-2.png`, or higher after an earlier screenshot).

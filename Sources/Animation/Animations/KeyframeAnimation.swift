@@ -23,7 +23,7 @@ public enum RotationMode: Sendable, Hashable {
 }
 
 /// An animation through a list of values or along a path (CAKeyframeAnimation);
-/// REFERENCE.md § Keyframe animations.
+/// docs/SEMANTICS.md § Keyframe animations.
 ///
 /// With a `path` (for point properties), every line or curve end point is a keyframe and a
 /// move is not; without key times each segment gets the same time, whatever its length, and

@@ -12,7 +12,7 @@ open class LayerAnimation: MediaTiming {
     public var repeatDuration: MediaTime = 0
     public var autoreverses = false
     public var fillMode = FillMode.removed
-    /// Warps the whole animation's progress; nil is linear (REFERENCE.md).
+    /// Warps the whole animation's progress; nil is linear (docs/SEMANTICS.md).
     public var timingFunction: TimingFunction?
     /// Whether the layer drops the animation when it ends (true by default).
     public var isRemovedOnCompletion = true
@@ -22,7 +22,7 @@ open class LayerAnimation: MediaTiming {
 
     /// Set on the running copy when its active interval is over.
     var hasFinished = false
-    /// Transactions waiting for this animation (REFERENCE.md: completion blocks).
+    /// Transactions waiting for this animation (docs/SEMANTICS.md: completion blocks).
     var transactions: [Transaction] = []
 
     public init() {}

@@ -28,7 +28,7 @@ open class SpringAnimation<Value: Interpolatable>: BasicAnimation<Value> {
         Spring(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity)
     }
 
-    /// Seconds until the spring settles (Apple's estimate; REFERENCE.md § Springs).
+    /// Seconds until the spring settles (Apple's estimate; docs/SEMANTICS.md § Springs).
     public var settlingDuration: MediaTime { spring.settlingDuration }
 
     override func progress(for state: TimingState) -> Double {

@@ -1,7 +1,7 @@
 /// A callback once a frame, before the frame is drawn (CADisplayLink).
 ///
 /// `timestamp` is the previous frame's time and `targetTimestamp` the time of the frame
-/// being prepared, the time the engine evaluates animations at (REFERENCE.md: "evaluate for
+/// being prepared, the time the engine evaluates animations at (docs/SEMANTICS.md: "evaluate for
 /// the frame's target time").
 public final class DisplayLink {
     /// The previous frame's time.

@@ -3,7 +3,7 @@
 ///
 /// Nothing in the engine reads a wall clock. A host (the window, `render`, a test) calls
 /// `beginFrame(at:)` with each frame's target time; "now" is that value until the next frame
-/// (STYLE.md § Time is an input). `FrameLoop` runs the steps of one frame in order.
+/// (docs/ARCHITECTURE.md § Time is an input). `FrameLoop` runs the steps of one frame in order.
 public final class Timeline {
     /// The current frame's time, seconds since the timeline started.
     public private(set) var currentTime: MediaTime
@@ -102,7 +102,7 @@ public final class Timeline {
         animation.fromValue = from
         animation.duration = transaction.animationDuration
         if let block = transaction.blockStyle {
-            // UIView-style blocks hold their values on both sides (REFERENCE.md).
+            // UIView-style blocks hold their values on both sides (docs/SEMANTICS.md).
             animation.fillMode = .both
             animation.beginTime = currentTime + block.delay
         }

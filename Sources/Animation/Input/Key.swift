@@ -1,5 +1,5 @@
 /// A key press as the engine and the scenes see it: a typed value, never a platform's name
-/// for it. The hosts translate (the X11 host from keysyms, events scripts from their names).
+/// for it. The shell translates what a host reports (docs/ARCHITECTURE.md § Keys).
 public enum Key: Hashable, Sendable {
     /// A key that types a character (`a`, `M`, `1`, `?`), Shift already applied.
     case character(Character)

@@ -3,7 +3,7 @@
 /// The properties you set are the *model*; `presentation()` is a copy with every animation
 /// applied at the timeline's current frame time, which is what is on screen. Changing an
 /// animatable property of a layer that is in a tree animates it implicitly, unless the
-/// transaction disables actions or `actions` turns that property off (REFERENCE.md
+/// transaction disables actions or `actions` turns that property off (docs/SEMANTICS.md
 /// § Implicit animations and transactions).
 ///
 /// Geometry is Core Animation's, in y-down pixels: a point `p` of the layer's own space maps

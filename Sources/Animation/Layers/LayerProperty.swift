@@ -6,7 +6,7 @@
 public struct LayerProperty<Value: Interpolatable> {
     /// Core Animation's name of the key ("position"), also the key of the `actions` map.
     public let name: String
-    /// Whether a change of the model value animates implicitly (REFERENCE.md: not `path`).
+    /// Whether a change of the model value animates implicitly (docs/SEMANTICS.md: not `path`).
     public let hasImplicitAnimation: Bool
     let get: (Layer) -> Value?
     let set: (Layer, Value) -> Void
@@ -58,6 +58,6 @@ extension LayerProperty where Value == Color {
 }
 
 extension LayerProperty where Value == BezierPath {
-    /// Animatable, but with no implicit animation (REFERENCE.md § Shape layers).
+    /// Animatable, but with no implicit animation (docs/SEMANTICS.md § Shape layers and trimming).
     public static var path: Self { .init("path", \ShapeLayer.path, implicit: false) }
 }

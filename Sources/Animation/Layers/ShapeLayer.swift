@@ -5,7 +5,7 @@ public enum LineJoin: Sendable, Hashable { case miter, round, bevel }
 /// Which points are inside a self-crossing path (CAShapeLayerFillRule).
 public enum FillRule: Sendable, Hashable { case nonZero, evenOdd }
 
-/// A layer that draws a Bézier path (CAShapeLayer), with REFERENCE.md's defaults: black
+/// A layer that draws a Bézier path (CAShapeLayer), with docs/SEMANTICS.md's defaults: black
 /// fill, no stroke, width 1, butt caps, miter joins, miter limit 10, non-zero, 0…1.
 ///
 /// `strokeStart` and `strokeEnd` trim the stroke by length across all subpaths (the fill is

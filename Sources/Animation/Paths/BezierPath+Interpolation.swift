@@ -2,7 +2,7 @@ extension BezierPath {
     /// The path `fraction` of the way from `self` to `other`, point by point, when both have
     /// the same structure (`hasSameStructure(as:)`); `fraction` outside 0…1 extrapolates, as
     /// springs overshoot. Otherwise the value jumps at the end: `self` while `fraction` < 1,
-    /// then `other` (REFERENCE.md § Shape layers).
+    /// then `other` (docs/SEMANTICS.md § Shape layers and trimming).
     public func interpolated(to other: BezierPath, fraction: Double) -> BezierPath {
         guard hasSameStructure(as: other) else { return fraction < 1 ? self : other }
         return pointwise(other) { $0.lerp(to: $1, fraction) }

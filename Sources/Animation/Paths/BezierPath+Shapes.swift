@@ -33,7 +33,7 @@ extension BezierPath {
 
     /// The ellipse inscribed in `rect`: it starts at its rightmost point and runs clockwise on
     /// screen (down first in y-down space), as UIKit's `UIBezierPath(ovalIn:)`; a move, four
-    /// quarter cubics and a close (REFERENCE.md § Shape layers). Radial error ≤ 2e-4 of the
+    /// quarter cubics and a close (docs/SEMANTICS.md § Shape layers and trimming). Radial error ≤ 2e-4 of the
     /// radius (see `quarterCircleHandle`).
     public init(ovalIn rect: Rect) {
         let center = rect.center
@@ -103,7 +103,7 @@ extension BezierPath {
     /// Adds a circular arc in y-down space, as `UIBezierPath.addArc(withCenter:…)`: angles in
     /// radians from the +x axis, and `clockwise` as seen on screen, so
     /// `addArc(withCenter: c, radius: r, startAngle: 0, endAngle: .pi, clockwise: true)` draws
-    /// the bottom half (REFERENCE.md § Shape layers).
+    /// the bottom half (docs/SEMANTICS.md § Shape layers and trimming).
     ///
     /// - The sweep runs from `startAngle` towards `endAngle` in the given direction, adding or
     ///   removing whole turns as Cairo's `cairo_arc` does; at most one full turn.

@@ -1,6 +1,6 @@
 extension BezierPath {
     /// The part of the path between fractions `start` and `end` of its length: what a shape
-    /// layer strokes for `strokeStart` and `strokeEnd` (REFERENCE.md § Shape layers).
+    /// layer strokes for `strokeStart` and `strokeEnd` (docs/SEMANTICS.md § Shape layers and trimming).
     ///
     /// - Both are clamped to 0…1 (NaN counts as 0); `start` ≥ `end` gives an empty path (not
     ///   a dot), and so does any trim of a path of length zero other than the whole.

@@ -9,7 +9,7 @@
 /// - a `.close` with no open subpath is dropped.
 ///
 /// Measuring (`length`, `point(atFraction:)`), trimming and flattening are in the
-/// `BezierPath+…` files. (REFERENCE.md § Shape layers)
+/// `BezierPath+…` files. (docs/SEMANTICS.md § Shape layers and trimming)
 public struct BezierPath: Hashable, Sendable {
     /// The elements in drawing order; every subpath starts with `.move`.
     public private(set) var elements: [PathElement]
@@ -100,7 +100,7 @@ public struct BezierPath: Hashable, Sendable {
     // MARK: - Segments
 
     /// Every line, curve and close as a segment from the current point, for keyframe animation
-    /// along the path (REFERENCE.md § Keyframe animations).
+    /// along the path (docs/SEMANTICS.md § Keyframe animations).
     /// - Moves are not segments.
     /// - A close is `.line(to: subpathStart)`, and is a segment even when it has zero length.
     public var segments: [PathSegment] {

@@ -2,7 +2,7 @@
 /// extends it from the current point, and close draws a straight line back to the subpath's
 /// start.
 ///
-/// Points are in pixels in y-down space. (REFERENCE.md § Shape layers)
+/// Points are in pixels in y-down space. (docs/SEMANTICS.md § Shape layers and trimming)
 public enum PathElement: Hashable, Sendable {
     /// Starts a new subpath at `to`; draws nothing.
     case move(to: Point)

@@ -6,7 +6,7 @@ import Foundation
 private let maximumFlatteningPieces = 10_000
 
 /// One drawing element of a path together with the point it starts at: the unit that
-/// keyframe animation along a path (REFERENCE.md § Keyframe animations), measuring and
+/// keyframe animation along a path (docs/SEMANTICS.md § Keyframe animations), measuring and
 /// trimming work on.
 ///
 /// `element` is `.line`, `.quadCurve` or `.curve`; a path's close is given as

@@ -10,7 +10,7 @@ public enum FillMode: Sendable, Hashable {
     case both
 }
 
-/// The timing of an animation (CAMediaTiming), REFERENCE.md § Media timing.
+/// The timing of an animation (CAMediaTiming), docs/SEMANTICS.md § Media timing.
 ///
 /// ```
 ///  parent time ──beginTime──┬───────── active duration ──────────┬──▶
@@ -51,7 +51,7 @@ extension MediaTiming {
     public var effectiveDuration: MediaTime { duration > 0 ? duration : 0.25 }
 
     /// Seconds of local time the animation is active: duration × (2 if autoreverses) ×
-    /// max(repeatCount, 1), or repeatDuration when it is set (REFERENCE.md).
+    /// max(repeatCount, 1), or repeatDuration when it is set (docs/SEMANTICS.md).
     public var activeDuration: MediaTime {
         if repeatDuration > 0 { return repeatDuration }
         let cycle = effectiveDuration * (autoreverses ? 2 : 1)

@@ -4,10 +4,10 @@ extension Spring {
     /// Block spring animations clamp their damping ratio to this range. Below about 0.001 the
     /// envelope equation has no root at all (and ζ = 0 would ring for ever); 0.05 is the lower
     /// bound framer-motion uses with the same converter. Above 1 the converter has no formula
-    /// (UIKit documents 0…1). REFERENCE.md § Block spring animations.
+    /// (UIKit documents 0…1). docs/SEMANTICS.md § Block spring animations.
     static let blockDampingRatioRange = 0.05...1.0
     /// The envelope must have decayed to this fraction of the change at t = duration
-    /// (Framer's SpringCurveValueConverter; REFERENCE.md § Block spring animations).
+    /// (Framer's SpringCurveValueConverter; docs/SEMANTICS.md § Block spring animations).
     static let blockEnvelopeEpsilon = 0.001
     /// Newton steps from ω = 5/duration (Framer's SpringCurveValueConverter).
     static let blockNewtonIterations = 12
@@ -17,7 +17,7 @@ extension Spring {
 
     /// The spring that `UIView.animate(withDuration:delay:usingSpringWithDamping:
     /// initialSpringVelocity:options:animations:completion:)` runs, reconstructed as Framer's
-    /// SpringCurveValueConverter does (REFERENCE.md § Block spring animations).
+    /// SpringCurveValueConverter does (docs/SEMANTICS.md § Block spring animations).
     ///
     /// Mass 1; the undamped frequency ω is the root of the envelope equation that makes the
     /// motion's decay reach ε = 0.001 at t = `duration`, found by 12 Newton steps from
@@ -57,7 +57,7 @@ extension Spring {
     }
 }
 
-/// The envelope equation of REFERENCE.md § Block spring animations as a function of the
+/// The envelope equation of docs/SEMANTICS.md § Block spring animations as a function of the
 /// undamped frequency ω, for one damping ratio, duration and velocity.
 private struct BlockEnvelope {
     let zeta: Double

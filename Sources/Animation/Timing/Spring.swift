@@ -1,7 +1,7 @@
 import Foundation
 
 /// A damped harmonic oscillator that carries a value from 0 to 1: the physics of
-/// CASpringAnimation (REFERENCE.md § Springs (CASpringAnimation)).
+/// CASpringAnimation (docs/SEMANTICS.md § Springs (CASpringAnimation)).
 ///
 /// The value obeys m·x″ + c·x′ + k·(x − 1) = 0 with x(0) = 0 and x′(0) = `initialVelocity`.
 /// `value(at:)` is the closed-form solution (WebKit SpringSolver.h, plus the over-damped case
@@ -24,7 +24,7 @@ import Foundation
 ///   overshoot (critically damped), ζ > 1 creeps in without overshoot (over-damped).
 public struct Spring: Hashable, Sendable {
     /// How far from the target, as a fraction of the whole change, counts as settled: the 0.001
-    /// of REFERENCE.md § Springs' settling fit (and of § Block spring animations' ε).
+    /// of docs/SEMANTICS.md § Springs' settling fit (and of § Block spring animations' ε).
     static let settlingThreshold = 0.001
 
     /// The mass m on the spring; must be positive. Default 1 (Apple doc `CASpringAnimation.mass`).
@@ -36,7 +36,7 @@ public struct Spring: Hashable, Sendable {
     /// `CASpringAnimation.damping`).
     public var damping: Double = 10
     /// x′(0) in whole distances per second, positive towards the target. Default 0 (Apple doc
-    /// `CASpringAnimation.initialVelocity`; REFERENCE.md § Springs).
+    /// `CASpringAnimation.initialVelocity`; docs/SEMANTICS.md § Springs).
     public var initialVelocity: Double = 0
 
     /// A spring with CASpringAnimation's parameters; the defaults are CASpringAnimation's.
@@ -49,16 +49,16 @@ public struct Spring: Hashable, Sendable {
         self.initialVelocity = initialVelocity
     }
 
-    /// The damping ratio ζ = c / (2√(k·m)), dimensionless (REFERENCE.md § Springs): below 1 the
+    /// The damping ratio ζ = c / (2√(k·m)), dimensionless (docs/SEMANTICS.md § Springs): below 1 the
     /// spring oscillates, at 1 it is critically damped, above 1 over-damped.
     public var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
 
-    /// The undamped angular frequency ω0 = √(k/m), in radians per second (REFERENCE.md § Springs).
+    /// The undamped angular frequency ω0 = √(k/m), in radians per second (docs/SEMANTICS.md § Springs).
     public var undampedFrequency: Double { (stiffness / mass).squareRoot() }
 
     // MARK: - Motion
 
-    /// x(t), the value `time` seconds after the spring was released at 0 (REFERENCE.md § Springs).
+    /// x(t), the value `time` seconds after the spring was released at 0 (docs/SEMANTICS.md § Springs).
     ///
     /// - ζ < 1: x = 1 − e^(−ζω0·t)·(cos ωd·t + B·sin ωd·t), ωd = ω0√(1−ζ²), B = (ζω0 − v0)/ωd.
     /// - ζ = 1: x = 1 − (1 + (ω0 − v0)·t)·e^(−ω0·t).
@@ -96,7 +96,7 @@ public struct Spring: Hashable, Sendable {
     /// required for the spring system to be considered at rest" (Apple doc
     /// `CASpringAnimation.settlingDuration`), which CASpringAnimation uses as its duration.
     ///
-    /// - ζ < 1: REFERENCE.md § Springs' fit ln(√(1+B²)/0.001)/(ζω0) + √(1−ζ)/ω0, which gives
+    /// - ζ < 1: docs/SEMANTICS.md § Springs' fit ln(√(1+B²)/0.001)/(ζω0) + √(1−ζ)/ω0, which gives
     ///   Apple's examples (damping 5 → 2.863 s, "about 2.85"; damping 15 → 1.026 s, "just over
     ///   1"). Its first term is when the envelope √(1+B²)·e^(−ζω0·t) reaches 0.001, so
     ///   |1 − x(t)| ≤ 0.001 from then on. ζ = 0 (no damping) never settles: `.infinity`.
@@ -147,7 +147,7 @@ public struct Spring: Hashable, Sendable {
 
     // MARK: - Helpers
 
-    /// Stops on parameters with no physical meaning: programmer errors (STYLE.md § 7).
+    /// Stops on parameters with no physical meaning: programmer errors, not bad input.
     private func checkParameters() {
         precondition(mass > 0 && mass.isFinite, "Spring mass must be positive and finite, got \(mass)")
         precondition(

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// `progress(at:)` maps the elapsed fraction of an animation's duration (x) to the fraction of
 /// the change that has happened (y). The named curves, the solver and the numbers it must
-/// reproduce are in REFERENCE.md § Timing functions.
+/// reproduce are in docs/SEMANTICS.md § Timing functions.
 ///
 ///     y (progress)
 ///     1 ┤                    ●━━━━━━  after 1: a line through (1, 1) with the end gradient
@@ -17,13 +17,13 @@ import Foundation
 ///     before 0: a line through (0, 0) with the start gradient
 public struct TimingFunction: Hashable, Sendable {
     /// Newton's first guess comes from x(s) sampled at s = 0, 0.1, …, 1 (WebKit UnitBezier's
-    /// `CUBIC_BEZIER_SPLINE_SAMPLES`; REFERENCE.md § Timing functions).
+    /// `CUBIC_BEZIER_SPLINE_SAMPLES`; docs/SEMANTICS.md § Timing functions).
     static let splineSampleCount = 11
     /// At most this many Newton steps before falling back to bisection (WebKit UnitBezier).
     static let maxNewtonIterations = 4
     /// Newton's method stops once |x(s) − x| is below this (WebKit UnitBezier's `kBezierEpsilon`).
     static let newtonEpsilon = 1e-7
-    /// Bisection stops once |x(s) − x| is below this (REFERENCE.md § Timing functions).
+    /// Bisection stops once |x(s) − x| is below this (docs/SEMANTICS.md § Timing functions).
     static let bisectionEpsilon = 1e-10
     /// A bound on bisection steps, so that the loop ends even if rounding never meets the
     /// epsilon; 100 halvings of a 0.1-wide bracket are far below `Double`'s resolution.
@@ -54,7 +54,7 @@ public struct TimingFunction: Hashable, Sendable {
     // MARK: - Named curves
 
     /// Constant speed: c1 (0, 0), c2 (1, 1) (Apple doc `CAMediaTimingFunctionName.linear`).
-    /// What an animation without a timing function does (REFERENCE.md § Timing functions).
+    /// What an animation without a timing function does (docs/SEMANTICS.md § Timing functions).
     public static let linear = TimingFunction(controlPoints: 0, 0, 1, 1)
     /// Starts slowly: c1 (0.42, 0), c2 (1, 1) (Apple doc `CAMediaTimingFunctionName.easeIn`).
     public static let easeIn = TimingFunction(controlPoints: 0.42, 0, 1, 1)
@@ -70,7 +70,7 @@ public struct TimingFunction: Hashable, Sendable {
     // MARK: - Solving
 
     /// The progress (y) at elapsed fraction `x`, by WebKit's UnitBezier method
-    /// (REFERENCE.md § Timing functions); |error| ≤ 1e-6 for the named curves.
+    /// (docs/SEMANTICS.md § Timing functions); |error| ≤ 1e-6 for the named curves.
     ///
     /// - In 0…1: solve x(s) = x for the curve parameter s (a first guess interpolated between
     ///   11 samples, up to 4 Newton steps to 1e-7, then bisection to 1e-10) and return y(s).

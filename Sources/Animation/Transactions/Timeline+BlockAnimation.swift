@@ -13,7 +13,7 @@ extension Timeline {
     }
 
     /// The spring variant (`usingSpringWithDamping:initialSpringVelocity:`): a physical spring
-    /// from Framer's converter (REFERENCE.md § Block spring animations) that settles in
+    /// from Framer's converter (docs/SEMANTICS.md § Block spring animations) that settles in
     /// exactly `duration`.
     public func animate(
         duration: MediaTime, delay: MediaTime = 0, dampingRatio: Double, initialVelocity: Double = 0,

@@ -1,6 +1,6 @@
 import Animation
 
-// C4's named colours that the checkmark tutorial uses (REFERENCE.md § C4, from C4's
+// C4's named colours that the checkmark tutorial uses (docs/SEMANTICS.md § Checkmark (C4), from C4's
 // C4Color.swift). The names are C4's, as the tutorial writes them.
 
 /// C4's purple, the tutorial's background: (0, 0, 0.541), a dark navy despite its name.

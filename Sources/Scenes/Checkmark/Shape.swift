@@ -1,7 +1,7 @@
 import Animation
 
 /// C4's `Shape` (`C4Shape` in the tutorial): a shape layer made from a path, with C4's
-/// defaults (REFERENCE.md § C4): stroke C4Purple, fill C4Blue, line width 1, round caps and
+/// defaults (docs/SEMANTICS.md § Checkmark (C4)): stroke C4Purple, fill C4Blue, line width 1, round caps and
 /// joins.
 ///
 /// It is the engine's `ShapeLayer`, not a view around one: C4's `strokeStart`, `strokeEnd`

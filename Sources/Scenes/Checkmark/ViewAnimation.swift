@@ -8,7 +8,7 @@ import Animation
 /// which is what C4's `animate()` does on iOS (a `UIView.animate` block around a
 /// `CATransaction` with the duration, the curve's timing function and a completion block):
 /// - every animatable property changed in the block animates from what the screen shows
-///   to the new model value, with the curve, fillMode both (REFERENCE.md § C4);
+///   to the new model value, with the curve, fillMode both (docs/SEMANTICS.md § Checkmark (C4));
 /// - the completion observers run once every animation the block started has ended (the
 ///   transaction's completion block), at the end of the frame in which the last one ended.
 ///
@@ -41,8 +41,8 @@ final class ViewAnimation {
 
     /// Seconds; C4's default is 1.
     var duration: MediaTime = 1
-    /// C4's default for view animations is `.easeInOut` (the reading of C4 1.x, where
-    /// `Animation.curve` defaults to `.EaseInOut`).
+    /// C4's default for view animations is `.easeInOut`, as from C4 1.1.0 (docs/SEMANTICS.md
+    /// § Checkmark (C4)).
     var curve = Curve.easeInOut
     /// The property changes to animate.
     let animations: () -> Void

@@ -24,7 +24,7 @@ import Animation
 /// The demo of RMDownloadIndicator (RMViewController): a closed, a filled and a mixed indicator
 /// following the same simulated download.
 final class DownloadScene: Scene {
-    // MARK: - The demo's constants (RMViewController.m, REFERENCE.md § The tutorials' libraries)
+    // MARK: - The demo's constants (RMViewController.m, docs/SEMANTICS.md § Download (RMDownloadIndicator))
 
     /// Fill and stroke of every indicator: RGB(16, 119, 234).
     static let indicatorColor = Color(red255: 16, green255: 119, blue255: 234)
@@ -43,7 +43,7 @@ final class DownloadScene: Scene {
 
     // MARK: - Our constants
 
-    /// Each indicator's size as a fraction of min(width / 3, height) (the layout).
+    /// Each indicator's size as a fraction of min(width / 3, height) (our layout: three in a row).
     static let indicatorSizePercent = 0.7
 
     // MARK: - Scene

@@ -78,7 +78,7 @@ final class ElasticScene: Scene {
     /// The bounce, seconds (tutorial: `animateWithDuration(0.9, …)`).
     let bounceDuration = 0.9
     /// The bounce's damping ratio (tutorial: `usingSpringWithDamping: 0.57`; the library's is
-    /// 0.43, REFERENCE.md § The tutorials' libraries).
+    /// 0.43, docs/SEMANTICS.md § Elastic (DGElasticPullToRefresh)).
     let bounceDampingRatio = 0.57
     /// The bounce's initial velocity, whole distances per second (tutorial: 0).
     let bounceInitialVelocity = 0.0

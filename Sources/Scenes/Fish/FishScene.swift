@@ -1,6 +1,6 @@
 // FishScene.swift — tutorials/fish-bubbles.txt ("Cheers to a New Year", the bubble fish of
 // Jackrabbit Mobile), all seven steps; the library behind it is JRMFloatingAnimation
-// (REFERENCE.md § The tutorials' libraries).
+// (docs/SEMANTICS.md § Fish (JRMFloatingAnimation)).
 //
 // What the user does: watches a fish swim across a blue sea from left to right, over and over,
 // blowing a bubble from its tail every 0.1 s, and clicks the fish for an extra bubble. `m`

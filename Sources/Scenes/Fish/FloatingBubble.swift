@@ -1,14 +1,14 @@
 // FloatingBubble.swift — tutorials/fish-bubbles.txt, steps 2 ("Do the math"), 3 ("Create the
 // path") and 6 ("Add some variation"): the random choices of one bubble and its zigzag path,
-// as JRMFloatingAnimation's floating image view makes them (REFERENCE.md § The tutorials'
+// as JRMFloatingAnimation's floating image view makes them (docs/SEMANTICS.md § Fish (JRMFloatingAnimation)
 // libraries). The animation that runs along the path and the pop are in FishScene.
 import Animation
 
 /// Pixels: the smallest and the largest bubble, the tutorial's "small number" and "big number"
-/// for the size (step 6; JRMFloatingAnimation's demo values, REFERENCE.md).
+/// for the size (step 6; JRMFloatingAnimation's demo values, docs/SEMANTICS.md).
 let bubbleSizeRange = 5.0...30.0
 /// Pixels: how far above its start a bubble ends, "how high we want the bubble to go" (step 2;
-/// JRMFloatingAnimation's demo heights, REFERENCE.md).
+/// JRMFloatingAnimation's demo heights, docs/SEMANTICS.md).
 let bubbleHeightRange = 100.0...200.0
 /// Pixels: the tutorial's "some t", how far the control points sit left and right of the start
 /// line (the tutorial's example project draws t from 20…100). The curve itself swings
@@ -20,9 +20,9 @@ let bubbleDurationRange: ClosedRange<MediaTime> = 2.0...3.0
 /// Opacity of a bubble (JRMFloatingAnimation's "varyAlpha"; the library draws 0.1…1, see the
 /// header of FishScene.swift for why ours starts at 0.5).
 let bubbleAlphaRange = 0.5...1.0
-/// The pop: the bubble grows to this scale while it fades out (step 5; REFERENCE.md).
+/// The pop: the bubble grows to this scale while it fades out (step 5; docs/SEMANTICS.md).
 let bubblePopScale = 1.3
-/// Seconds: how long the pop lasts (step 5; REFERENCE.md).
+/// Seconds: how long the pop lasts (step 5; docs/SEMANTICS.md).
 let bubblePopDuration: MediaTime = 0.1
 
 /// One bubble's float: where it starts, how big and how opaque it is, how high it goes and how

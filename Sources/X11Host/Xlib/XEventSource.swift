@@ -1,7 +1,7 @@
 import Animation
-import Session
 internal import CX11
 import Glibc
+import Session
 
 /// Reads the X events of one window and turns them into `WindowEvent`s.
 final class XEventSource {
