@@ -171,36 +171,13 @@ extension Layer {
 
 extension Layer {
     /// Feeds everything that decides the layer's own pixels, apart from where it is, to
-    /// `hasher`: its size, background, border, image, and a shape's or a text's settings.
+    /// `hasher`: its class, its size and its drawing values (`LayerDrawing`, and a shape's
+    /// or a text's), so that a property added to those values is hashed without a change here.
     func hashOwnDrawing(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(type(of: self)))
         hasher.combine(bounds.size)
-        hasher.combine(backgroundColor)
-        hasher.combine(cornerRadius)
-        hasher.combine(borderWidth)
-        hasher.combine(borderColor)
-        hasher.combine(masksToBounds)
-        hasher.combine(contents)
-        if let shape = self as? ShapeLayer {
-            hasher.combine(shape.path)
-            hasher.combine(shape.fillColor)
-            hasher.combine(shape.strokeColor)
-            hasher.combine(shape.lineWidth)
-            hasher.combine(shape.lineCap)
-            hasher.combine(shape.lineJoin)
-            hasher.combine(shape.miterLimit)
-            hasher.combine(shape.lineDashPattern)
-            hasher.combine(shape.lineDashPhase)
-            hasher.combine(shape.fillRule)
-            hasher.combine(shape.strokeStart)
-            hasher.combine(shape.strokeEnd)
-        }
-        if let text = self as? TextLayer {
-            hasher.combine(text.string)
-            hasher.combine(text.fontSize)
-            hasher.combine(text.isBold)
-            hasher.combine(text.foregroundColor)
-            hasher.combine(text.alignment)
-        }
+        hasher.combine(drawing)
+        if let shape = self as? ShapeLayer { hasher.combine(shape.shapeDrawing) }
+        if let text = self as? TextLayer { hasher.combine(text.textDrawing) }
     }
 }

@@ -36,17 +36,60 @@ open class Layer {
     public var opacity = 1.0 { didSet { didChange(.opacity, from: oldValue) } }
     /// Hidden layers draw nothing and are not hit.
     public var isHidden = false { didSet { noteChange() } }
+    /// Everything the layer draws of its own (background, corners, border, mask, image), as
+    /// one value; the properties below read and write it.
+    public internal(set) var drawing = LayerDrawing()
     /// Fills the bounds (rounded by `cornerRadius`); clear by default.
-    public var backgroundColor = Color.clear { didSet { didChange(.backgroundColor, from: oldValue) } }
+    public var backgroundColor: Color {
+        get { drawing.backgroundColor }
+        set {
+            let oldValue = drawing.backgroundColor
+            drawing.backgroundColor = newValue
+            didChange(.backgroundColor, from: oldValue)
+        }
+    }
     /// Rounds the background, the border and, with `masksToBounds`, the clip.
-    public var cornerRadius = 0.0 { didSet { didChange(.cornerRadius, from: oldValue) } }
+    public var cornerRadius: Double {
+        get { drawing.cornerRadius }
+        set {
+            let oldValue = drawing.cornerRadius
+            drawing.cornerRadius = newValue
+            didChange(.cornerRadius, from: oldValue)
+        }
+    }
     /// Drawn inside the bounds, above the content and the sublayers.
-    public var borderWidth = 0.0 { didSet { didChange(.borderWidth, from: oldValue) } }
-    public var borderColor = Color.black { didSet { didChange(.borderColor, from: oldValue) } }
+    public var borderWidth: Double {
+        get { drawing.borderWidth }
+        set {
+            let oldValue = drawing.borderWidth
+            drawing.borderWidth = newValue
+            didChange(.borderWidth, from: oldValue)
+        }
+    }
+    public var borderColor: Color {
+        get { drawing.borderColor }
+        set {
+            let oldValue = drawing.borderColor
+            drawing.borderColor = newValue
+            didChange(.borderColor, from: oldValue)
+        }
+    }
     /// Clips the sublayers (and contents) to the rounded bounds.
-    public var masksToBounds = false { didSet { noteChange() } }
+    public var masksToBounds: Bool {
+        get { drawing.masksToBounds }
+        set {
+            drawing.masksToBounds = newValue
+            noteChange()
+        }
+    }
     /// An image drawn to fill the bounds; named by asset, resolved by the renderer.
-    public var contents: ImageAsset? { didSet { noteChange() } }
+    public var contents: ImageAsset? {
+        get { drawing.contents }
+        set {
+            drawing.contents = newValue
+            noteChange()
+        }
+    }
 
     // MARK: - Behaviour
 
@@ -92,12 +135,7 @@ open class Layer {
         transform = model.transform
         opacity = model.opacity
         isHidden = model.isHidden
-        backgroundColor = model.backgroundColor
-        cornerRadius = model.cornerRadius
-        borderWidth = model.borderWidth
-        borderColor = model.borderColor
-        masksToBounds = model.masksToBounds
-        contents = model.contents
+        drawing = model.drawing
         isUserInteractionEnabled = model.isUserInteractionEnabled
         sublayers = model.sublayers
         superlayer = model.superlayer

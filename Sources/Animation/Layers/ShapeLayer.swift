@@ -11,23 +11,105 @@ public enum FillRule: Sendable, Hashable { case nonZero, evenOdd }
 /// `strokeStart` and `strokeEnd` trim the stroke by length across all subpaths (the fill is
 /// never trimmed); see `BezierPath.trimmed(from:to:)` for the rules.
 open class ShapeLayer: Layer {
+    /// What the layer draws, as one value; the properties below read and write it.
+    public internal(set) var shapeDrawing = ShapeDrawing()
     /// In the layer's own coordinates. Animatable, but not implicitly.
-    public var path = BezierPath() { didSet { didChange(.path, from: oldValue) } }
-    public var fillColor = Color.black { didSet { didChange(.fillColor, from: oldValue) } }
+    public var path: BezierPath {
+        get { shapeDrawing.path }
+        set {
+            let oldValue = shapeDrawing.path
+            shapeDrawing.path = newValue
+            didChange(.path, from: oldValue)
+        }
+    }
+    public var fillColor: Color {
+        get { shapeDrawing.fillColor }
+        set {
+            let oldValue = shapeDrawing.fillColor
+            shapeDrawing.fillColor = newValue
+            didChange(.fillColor, from: oldValue)
+        }
+    }
     /// `.clear` is "no stroke".
-    public var strokeColor = Color.clear { didSet { didChange(.strokeColor, from: oldValue) } }
-    public var lineWidth = 1.0 { didSet { didChange(.lineWidth, from: oldValue) } }
-    public var lineCap = LineCap.butt { didSet { noteChange() } }
-    public var lineJoin = LineJoin.miter { didSet { noteChange() } }
-    public var miterLimit = 10.0 { didSet { didChange(.miterLimit, from: oldValue) } }
+    public var strokeColor: Color {
+        get { shapeDrawing.strokeColor }
+        set {
+            let oldValue = shapeDrawing.strokeColor
+            shapeDrawing.strokeColor = newValue
+            didChange(.strokeColor, from: oldValue)
+        }
+    }
+    public var lineWidth: Double {
+        get { shapeDrawing.lineWidth }
+        set {
+            let oldValue = shapeDrawing.lineWidth
+            shapeDrawing.lineWidth = newValue
+            didChange(.lineWidth, from: oldValue)
+        }
+    }
+    public var lineCap: LineCap {
+        get { shapeDrawing.lineCap }
+        set {
+            shapeDrawing.lineCap = newValue
+            noteChange()
+        }
+    }
+    public var lineJoin: LineJoin {
+        get { shapeDrawing.lineJoin }
+        set {
+            shapeDrawing.lineJoin = newValue
+            noteChange()
+        }
+    }
+    public var miterLimit: Double {
+        get { shapeDrawing.miterLimit }
+        set {
+            let oldValue = shapeDrawing.miterLimit
+            shapeDrawing.miterLimit = newValue
+            didChange(.miterLimit, from: oldValue)
+        }
+    }
     /// Lengths of dashes and gaps, pixels; empty is a solid line.
-    public var lineDashPattern: [Double] = [] { didSet { noteChange() } }
-    public var lineDashPhase = 0.0 { didSet { didChange(.lineDashPhase, from: oldValue) } }
-    public var fillRule = FillRule.nonZero { didSet { noteChange() } }
+    public var lineDashPattern: [Double] {
+        get { shapeDrawing.lineDashPattern }
+        set {
+            shapeDrawing.lineDashPattern = newValue
+            noteChange()
+        }
+    }
+    public var lineDashPhase: Double {
+        get { shapeDrawing.lineDashPhase }
+        set {
+            let oldValue = shapeDrawing.lineDashPhase
+            shapeDrawing.lineDashPhase = newValue
+            didChange(.lineDashPhase, from: oldValue)
+        }
+    }
+    public var fillRule: FillRule {
+        get { shapeDrawing.fillRule }
+        set {
+            shapeDrawing.fillRule = newValue
+            noteChange()
+        }
+    }
     /// 0…1 of the path's length where the stroke starts.
-    public var strokeStart = 0.0 { didSet { didChange(.strokeStart, from: oldValue) } }
+    public var strokeStart: Double {
+        get { shapeDrawing.strokeStart }
+        set {
+            let oldValue = shapeDrawing.strokeStart
+            shapeDrawing.strokeStart = newValue
+            didChange(.strokeStart, from: oldValue)
+        }
+    }
     /// 0…1 of the path's length where the stroke ends.
-    public var strokeEnd = 1.0 { didSet { didChange(.strokeEnd, from: oldValue) } }
+    public var strokeEnd: Double {
+        get { shapeDrawing.strokeEnd }
+        set {
+            let oldValue = shapeDrawing.strokeEnd
+            shapeDrawing.strokeEnd = newValue
+            didChange(.strokeEnd, from: oldValue)
+        }
+    }
 
     public override init(timeline: Timeline) {
         super.init(timeline: timeline)
@@ -36,18 +118,7 @@ open class ShapeLayer: Layer {
     public required init(presentationOf model: Layer) {
         super.init(presentationOf: model)
         guard let shape = model as? ShapeLayer else { return }
-        path = shape.path
-        fillColor = shape.fillColor
-        strokeColor = shape.strokeColor
-        lineWidth = shape.lineWidth
-        lineCap = shape.lineCap
-        lineJoin = shape.lineJoin
-        miterLimit = shape.miterLimit
-        lineDashPattern = shape.lineDashPattern
-        lineDashPhase = shape.lineDashPhase
-        fillRule = shape.fillRule
-        strokeStart = shape.strokeStart
-        strokeEnd = shape.strokeEnd
+        shapeDrawing = shape.shapeDrawing
     }
 
     /// The stroke as drawn: the path trimmed to `strokeStart…strokeEnd`. The path's lengths

@@ -5,12 +5,45 @@ public enum TextAlignment: Sendable, Hashable { case left, center, right }
 ///
 /// The renderer draws it with the system sans-serif font (DejaVu Sans on Debian).
 open class TextLayer: Layer {
-    public var string = "" { didSet { noteChange() } }
+    /// What the layer draws, as one value; the properties below read and write it.
+    public internal(set) var textDrawing = TextDrawing()
+    public var string: String {
+        get { textDrawing.string }
+        set {
+            textDrawing.string = newValue
+            noteChange()
+        }
+    }
     /// Pixels.
-    public var fontSize = 14.0 { didSet { noteChange() } }
-    public var isBold = false { didSet { noteChange() } }
-    public var foregroundColor = Color.black { didSet { didChange(.foregroundColor, from: oldValue) } }
-    public var alignment = TextAlignment.center { didSet { noteChange() } }
+    public var fontSize: Double {
+        get { textDrawing.fontSize }
+        set {
+            textDrawing.fontSize = newValue
+            noteChange()
+        }
+    }
+    public var isBold: Bool {
+        get { textDrawing.isBold }
+        set {
+            textDrawing.isBold = newValue
+            noteChange()
+        }
+    }
+    public var foregroundColor: Color {
+        get { textDrawing.foregroundColor }
+        set {
+            let oldValue = textDrawing.foregroundColor
+            textDrawing.foregroundColor = newValue
+            didChange(.foregroundColor, from: oldValue)
+        }
+    }
+    public var alignment: TextAlignment {
+        get { textDrawing.alignment }
+        set {
+            textDrawing.alignment = newValue
+            noteChange()
+        }
+    }
 
     public override init(timeline: Timeline) {
         super.init(timeline: timeline)
@@ -19,10 +52,6 @@ open class TextLayer: Layer {
     public required init(presentationOf model: Layer) {
         super.init(presentationOf: model)
         guard let text = model as? TextLayer else { return }
-        string = text.string
-        fontSize = text.fontSize
-        isBold = text.isBold
-        foregroundColor = text.foregroundColor
-        alignment = text.alignment
+        textDrawing = text.textDrawing
     }
 }
