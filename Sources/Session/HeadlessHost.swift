@@ -7,7 +7,7 @@ import Render
 public final class HeadlessHost {
     public let session: SceneSession
     public let fps: Int
-    public let canvas: FrameCanvas
+    public let canvas: FrameRenderer
     /// The next frame to run.
     public private(set) var frame = 0
     /// The scripted events by time; those before `nextEvent` are delivered.
@@ -17,7 +17,7 @@ public final class HeadlessHost {
     private var pendingSize: Size?
 
     public init(
-        session: SceneSession, fps: Int, events: EventScript = EventScript(events: []), canvas: FrameCanvas
+        session: SceneSession, fps: Int, events: EventScript = EventScript(events: []), canvas: FrameRenderer
     ) {
         precondition(fps > 0, "fps must be positive")
         self.session = session

@@ -1,20 +1,7 @@
-import Animation
-
 /// What the host must do after a frame: the keys that reach beyond the session.
 public enum HostCommand: Hashable, Sendable {
     /// Save the frame on screen as a PNG (`s`, `F12`).
     case screenshot
     /// End the program (`q`, `Escape`).
     case quit
-}
-
-/// What a host needs to know after a frame.
-public struct FrameResult: Sendable {
-    /// What the keys of this frame asked the host to do, in order.
-    public var commands: [HostCommand]
-    /// The completions changed the model after the frame was drawn: draw another to show it.
-    public var needsAnotherFrame: Bool
-    /// When the next frame is needed, in host time: the frame's own time while something
-    /// animates, a timer's time, or nil while nothing is scheduled (sleep until input).
-    public var nextWakeTime: MediaTime?
 }

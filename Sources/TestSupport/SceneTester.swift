@@ -26,7 +26,7 @@ public final class SceneTester {
         events: String = "", bubbleLoad: Int = 0
     ) throws {
         guard let index = SceneCatalog.index(of: name) else { throw SceneTesterError.unknownScene(name) }
-        let canvas = FrameCanvas()
+        let canvas = FrameRenderer()
         let session = SceneSession(
             catalog: SceneCatalog.all, index: index, size: size, seed: seed, images: canvas.images,
             bubbleLoad: bubbleLoad)

@@ -18,7 +18,7 @@ import Session
 /// draws, it waits for the server to finish copying the previous frame (`FramePresenter.isBusy`).
 final class EventLoop {
     private let session: SceneSession
-    private let canvas: FrameCanvas
+    private let canvas: FrameRenderer
     /// Draws each frame into the presenter's memory, repainting only what changed.
     private let incremental: IncrementalCanvas
     /// The whole window must be sent again (Expose, a resize).
@@ -55,7 +55,7 @@ final class EventLoop {
     static let background = Color.black
 
     init(
-        session: SceneSession, canvas: FrameCanvas, window: XWindow, presenter: FramePresenter,
+        session: SceneSession, canvas: FrameRenderer, window: XWindow, presenter: FramePresenter,
         signals: SignalPipe, screenshots: ScreenshotWriter, fps: Int
     ) {
         self.session = session

@@ -4,65 +4,6 @@ import Render
 import Scenes
 import Session
 
-/// What the window needs from the command line.
-public struct WindowOptions {
-    public var catalog: [SceneDescriptor]
-    public var sceneIndex: Int
-    public var size: Size
-    public var fps: Int
-    public var seed: UInt64
-    public var screenshotDirectory: String
-    public var images: ImageStore
-
-    public init(
-        catalog: [SceneDescriptor], sceneIndex: Int, size: Size, fps: Int, seed: UInt64,
-        screenshotDirectory: String, images: ImageStore
-    ) {
-        self.images = images
-        self.catalog = catalog
-        self.sceneIndex = sceneIndex
-        self.size = size
-        self.fps = fps
-        self.seed = seed
-        self.screenshotDirectory = screenshotDirectory
-    }
-}
-
-/// Why the window could not run; `exitStatus` is what the program ends with.
-public enum WindowError: Error, CustomStringConvertible {
-    case cannotOpenDisplay(String)
-    case serverGone(String)
-    /// The display has no depth-24 TrueColor visual with 8-bit RGB channels.
-    case unsupportedVisual(String)
-    /// Frames cannot be drawn or sent (out of memory, a server without 32-bit images).
-    case cannotPresent(String)
-
-    public var description: String {
-        switch self {
-        case .cannotOpenDisplay(let name) where name.isEmpty:
-            return "cannot open an X display: DISPLAY is not set; set it to a running X server, "
-                + "or use `animdemo render` to draw without one"
-        case .cannotOpenDisplay(let name):
-            return "cannot open X display \"\(name)\": set DISPLAY to a running X server, "
-                + "or use `animdemo render` to draw without one"
-        case .serverGone(let reason):
-            return "the X server went away: \(reason)"
-        case .unsupportedVisual(let name):
-            return "X display \"\(name)\" has no 24-bit TrueColor visual; "
-                + "use `animdemo render` to draw without one"
-        case .cannotPresent(let reason):
-            return "cannot show frames in the window: \(reason)"
-        }
-    }
-
-    public var exitStatus: Int32 {
-        switch self {
-        case .cannotOpenDisplay, .unsupportedVisual: return 2
-        case .serverGone, .cannotPresent: return 1
-        }
-    }
-}
-
 /// Runs a scene in an X11 window until the user quits.
 public enum WindowHost {
     /// Set to 1 to present with XPutImage even where MIT-SHM works.
@@ -75,7 +16,7 @@ public enum WindowHost {
         let display = try XDisplay()
         let width = Int(options.size.width.rounded())
         let height = Int(options.size.height.rounded())
-        let canvas = FrameCanvas(images: options.images)
+        let canvas = FrameRenderer(images: options.images)
         let session = SceneSession(
             catalog: options.catalog, index: options.sceneIndex, size: options.size, seed: options.seed,
             images: canvas.images)

@@ -67,7 +67,7 @@ struct BenchCommand: ParsableCommand {
         if bubbles != nil && scene.scene != "fish" {
             throw ValidationError("--bubbles works with --scene fish only")
         }
-        let canvas = FrameCanvas(images: try scene.imageStore())
+        let canvas = FrameRenderer(images: try scene.imageStore())
         let session = SceneSession(
             catalog: SceneCatalog.all, index: try scene.sceneIndex(), size: try scene.parsedSize(),
             seed: scene.seed, images: canvas.images, bubbleLoad: bubbles ?? 0)

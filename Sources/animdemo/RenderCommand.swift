@@ -40,7 +40,7 @@ struct RenderCommand: ParsableCommand {
         } catch {
             throw ValidationError("cannot create the output folder \(out): \(error.localizedDescription)")
         }
-        let canvas = FrameCanvas(images: try scene.imageStore())
+        let canvas = FrameRenderer(images: try scene.imageStore())
         let session = SceneSession(
             catalog: SceneCatalog.all, index: try scene.sceneIndex(), size: size, seed: scene.seed,
             images: canvas.images)

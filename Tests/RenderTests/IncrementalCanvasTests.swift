@@ -63,7 +63,7 @@ struct IncrementalCanvasTests {
     func sameAsFullRedraw() throws {
         let stepper = FrameStepper()
         let (root, removable) = makeScene(stepper)
-        let full = FrameCanvas()
+        let full = FrameRenderer()
         let incremental = try IncrementalCanvas(width: 300, height: 200, images: full.images)
         var frames = 0
         try withExtendedLifetime(root) {
@@ -95,7 +95,7 @@ struct IncrementalCanvasTests {
         dot.frame = Rect(x: 100, y: 100, width: 20, height: 20)
         dot.backgroundColor = .black
         root.addSublayer(dot)
-        let canvas = try IncrementalCanvas(width: 800, height: 600, images: FrameCanvas().images)
+        let canvas = try IncrementalCanvas(width: 800, height: 600, images: FrameRenderer().images)
         #expect(IncrementalCanvas.area(of: canvas.draw(root)) == 800 * 600)  // the first frame is whole
         stepper.step()
         #expect(canvas.draw(root).isEmpty)  // nothing moved

@@ -9,7 +9,7 @@ import Testing
 struct LayerDrawingTests {
     let white = Color.white
     let blue = Color(red: 0, green: 0, blue: 1)
-    let canvas = FrameCanvas()
+    let canvas = FrameRenderer()
 
     /// A white 200×100 window root.
     func makeRoot(_ timeline: Timeline, width: Double = 200, height: Double = 100) -> Layer {

@@ -36,13 +36,13 @@ struct MovingLayerCacheTests {
     func sameAsDirect() throws {
         let stepper = FrameStepper()
         let moving = makeCircle(stepper.timeline, moving: true, at: 100)
-        let canvas = FrameCanvas()
+        let canvas = FrameRenderer()
         var compared = 0
         for _ in 0..<30 {
             stepper.step()
             let frame = try canvas.render(moving, size: Size(width: 200, height: 100))
             let x = 40 + Double(stepper.frame)  // 60 px in 60 frames
-            let atRest = try FrameCanvas().render(
+            let atRest = try FrameRenderer().render(
                 makeCircle(Timeline(), moving: false, at: x), size: Size(width: 200, height: 100))
             let comparison = try #require(GoldenImage.compare(frame, atRest))
             // Whole-pixel placement: only Cairo's rounding may differ (2/255).
@@ -63,7 +63,7 @@ struct MovingLayerCacheTests {
         draw.toValue = 1
         draw.duration = 1
         shape.add(draw, forKey: "draw")
-        let canvas = FrameCanvas()
+        let canvas = FrameRenderer()
         for _ in 0..<20 {
             stepper.step()
             _ = try canvas.render(root, size: Size(width: 200, height: 100))

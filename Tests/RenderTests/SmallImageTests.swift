@@ -47,7 +47,7 @@ struct SmallImageTests {
         layer.contents = ImageAsset(named: "checker")
         layer.frame = frame
         root.addSublayer(layer)
-        let canvas = FrameCanvas(images: ImageStore(directory: folder))
+        let canvas = FrameRenderer(images: ImageStore(directory: folder))
         let rendered = try canvas.render(root, size: Size(width: 48, height: 48), background: .black)
         // Pixels wholly inside the layer, one pixel in from its edges (which blend with the
         // black around). A box filter gives an even grey 0.5 (50 % white over black); our

@@ -337,17 +337,3 @@ open class Layer {
         return property.get(copy) ?? model
     }
 }
-
-/// An image for `Layer.contents`, named by asset (`"fish"`); the renderer finds the pixels.
-public struct ImageAsset: Hashable, Sendable {
-    public var name: String
-    public init(named name: String) { self.name = name }
-}
-
-/// What a layer does when a property changes (CAAction, reduced to what the tutorials use).
-public enum LayerAction: Hashable, Sendable {
-    /// The default: an implicit animation with the transaction's duration and timing.
-    case `default`
-    /// No implicit animation for this property (NSNull in Core Animation).
-    case none
-}

@@ -78,7 +78,7 @@ public struct PathSegment: Hashable, Sendable {
 
     /// The arc length in pixels: exact for lines; for curves, adaptive Gauss–Legendre
     /// quadrature of the speed |B′(t)|, to about 1e-10 of the control polygon's length
-    /// (see ``SegmentDerivative``).
+    /// (see `SegmentDerivative` in SegmentDerivative.swift).
     public var length: Double {
         switch element {
         case .line(let p): start.distance(to: p)

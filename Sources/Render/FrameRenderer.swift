@@ -2,7 +2,7 @@ import Animation
 
 /// Draws layer trees into whole new frames (`render`, screenshots); the window draws with an
 /// `IncrementalCanvas` instead.
-public final class FrameCanvas {
+public final class FrameRenderer {
     let renderer: LayerRenderer
     public let images: ImageStore
 

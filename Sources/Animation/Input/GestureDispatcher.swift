@@ -1,0 +1,44 @@
+/// Routes pointer events to recognizers: a press goes to the recognizers of the layer hit
+/// (on presentation values) and of its ancestors; the moves and the release that follow go
+/// to the same ones, wherever the pointer is.
+public final class GestureDispatcher {
+    private var tracked: [GestureRecognizer] = []
+    private var isPressed = false
+
+    public init() {}
+
+    /// Delivers one pointer event; `root` is the window's layer tree.
+    public func handle(_ event: InputEvent, in root: Layer, at time: MediaTime) {
+        switch event {
+        case .down(let point):
+            if isPressed { cancelAll() }
+            isPressed = true
+            var layer = root.hitTest(point)
+            tracked = []
+            while let current = layer {
+                tracked += current.gestureRecognizers.filter(\.isEnabled)
+                layer = current.superlayer
+            }
+            for recognizer in tracked { recognizer.pointerDown(at: point, time: time) }
+        case .move(let point):
+            guard isPressed else { return }
+            for recognizer in tracked { recognizer.pointerMoved(to: point, time: time) }
+        case .up(let point):
+            guard isPressed else { return }
+            isPressed = false
+            for recognizer in tracked { recognizer.pointerUp(at: point, time: time) }
+            for recognizer in tracked { recognizer.reset() }
+            tracked = []
+        case .key:
+            break
+        }
+    }
+
+    /// Cancels running gestures (a new press without a release, a scene switch).
+    public func cancelAll() {
+        for case let pan as PanGestureRecognizer in tracked { pan.cancel() }
+        for recognizer in tracked { recognizer.reset() }
+        tracked = []
+        isPressed = false
+    }
+}

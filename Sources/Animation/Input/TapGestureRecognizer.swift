@@ -1,0 +1,28 @@
+/// A press and release without much movement (UITapGestureRecognizer).
+public final class TapGestureRecognizer: GestureRecognizer {
+    /// Movement beyond this (pixels) makes it a drag, not a tap.
+    public static let allowableMovement = 10.0
+    private var start = Point.zero
+
+    public override init(action: @escaping (GestureRecognizer) -> Void) {
+        super.init(action: action)
+    }
+
+    override func pointerDown(at point: Point, time: MediaTime) {
+        super.pointerDown(at: point, time: time)
+        start = point
+        state = .possible
+    }
+
+    override func pointerMoved(to point: Point, time: MediaTime) {
+        super.pointerMoved(to: point, time: time)
+        if state == .possible && point.distance(to: start) > Self.allowableMovement { state = .failed }
+    }
+
+    override func pointerUp(at point: Point, time: MediaTime) {
+        super.pointerUp(at: point, time: time)
+        guard state == .possible, point.distance(to: start) <= Self.allowableMovement else { return }
+        state = .ended
+        action(self)
+    }
+}

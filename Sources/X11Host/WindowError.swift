@@ -1,0 +1,40 @@
+import Animation
+import Glibc
+import Render
+import Scenes
+import Session
+
+/// Why the window could not run; `exitStatus` is what the program ends with.
+public enum WindowError: Error, CustomStringConvertible {
+    case cannotOpenDisplay(String)
+    case serverGone(String)
+    /// The display has no depth-24 TrueColor visual with 8-bit RGB channels.
+    case unsupportedVisual(String)
+    /// Frames cannot be drawn or sent (out of memory, a server without 32-bit images).
+    case cannotPresent(String)
+
+    public var description: String {
+        switch self {
+        case .cannotOpenDisplay(let name) where name.isEmpty:
+            return "cannot open an X display: DISPLAY is not set; set it to a running X server, "
+                + "or use `animdemo render` to draw without one"
+        case .cannotOpenDisplay(let name):
+            return "cannot open X display \"\(name)\": set DISPLAY to a running X server, "
+                + "or use `animdemo render` to draw without one"
+        case .serverGone(let reason):
+            return "the X server went away: \(reason)"
+        case .unsupportedVisual(let name):
+            return "X display \"\(name)\" has no 24-bit TrueColor visual; "
+                + "use `animdemo render` to draw without one"
+        case .cannotPresent(let reason):
+            return "cannot show frames in the window: \(reason)"
+        }
+    }
+
+    public var exitStatus: Int32 {
+        switch self {
+        case .cannotOpenDisplay, .unsupportedVisual: return 2
+        case .serverGone, .cannotPresent: return 1
+        }
+    }
+}

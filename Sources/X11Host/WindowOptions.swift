@@ -1,0 +1,29 @@
+import Animation
+import Glibc
+import Render
+import Scenes
+import Session
+
+/// What the window needs from the command line.
+public struct WindowOptions {
+    public var catalog: [SceneDescriptor]
+    public var sceneIndex: Int
+    public var size: Size
+    public var fps: Int
+    public var seed: UInt64
+    public var screenshotDirectory: String
+    public var images: ImageStore
+
+    public init(
+        catalog: [SceneDescriptor], sceneIndex: Int, size: Size, fps: Int, seed: UInt64,
+        screenshotDirectory: String, images: ImageStore
+    ) {
+        self.images = images
+        self.catalog = catalog
+        self.sceneIndex = sceneIndex
+        self.size = size
+        self.fps = fps
+        self.seed = seed
+        self.screenshotDirectory = screenshotDirectory
+    }
+}

@@ -1,0 +1,64 @@
+import Animation
+import ArgumentParser
+import Foundation
+import Render
+import Scenes
+import X11Host
+
+/// Options every mode shares.
+struct SceneOptions: ParsableArguments {
+    @Option(help: "The scene: \(SceneCatalog.all.map(\.name).joined(separator: ", ")).")
+    var scene = SceneCatalog.all[0].name
+
+    @Option(help: "Window or image size, WIDTHxHEIGHT.")
+    var size = "800x600"
+
+    @Option(help: "Frames per second, 1…240.")
+    var fps = 60
+
+    @Option(help: "Seed of the scenes' random numbers.")
+    var seed: UInt64 = 1
+
+    @Option(
+        help:
+            "The folder of image assets (default: $ANIMDEMO_ASSETS, then beside the program, then the package's Assets/)."
+    )
+    var assets: String?
+
+    func validate() throws {
+        _ = try sceneIndex()
+        _ = try parsedSize()
+        guard (1...240).contains(fps) else { throw ValidationError("--fps \(fps) is outside 1…240") }
+    }
+
+    /// The image assets, found by the documented rule (`ImageStore.locateAssets`).
+    func imageStore() throws -> ImageStore {
+        if let assets {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: assets, isDirectory: &isFolder), isFolder.boolValue
+            else {
+                throw ValidationError("--assets \(assets) is not a folder")
+            }
+            return ImageStore(directory: URL(fileURLWithPath: assets))
+        }
+        return ImageStore()
+    }
+
+    func sceneIndex() throws -> Int {
+        guard let index = SceneCatalog.index(of: scene) else {
+            let names = SceneCatalog.all.map(\.name).joined(separator: ", ")
+            throw ValidationError("unknown scene \"\(scene)\"; the scenes are: \(names)")
+        }
+        return index
+    }
+
+    func parsedSize() throws -> Size {
+        let parts = size.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
+            (16...8192).contains(width), (16...8192).contains(height)
+        else {
+            throw ValidationError("--size \"\(size)\" is not WIDTHxHEIGHT with each 16…8192 (e.g. 800x600)")
+        }
+        return Size(width: Double(width), height: Double(height))
+    }
+}
