@@ -1,7 +1,8 @@
 import Animation
 import Foundation
 
-/// An events script (docs/ARCHITECTURE.md § Events scripts): lines or `;`-separated items of `TIME VERB ARGS`.
+/// An events script (docs/ARCHITECTURE.md § Events scripts): lines or `;`-separated items of
+/// `TIME VERB ARGS`.
 ///
 /// ```
 /// 0.10 tap 400 300                # down and up at one point

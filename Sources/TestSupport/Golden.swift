@@ -97,8 +97,8 @@ public enum GoldenImage {
             return "missing golden \(path); record it with ANIMDEMO_RECORD_GOLDENS=1"
         }
         guard let comparison = compare(frame, golden, maxChannelDelta: tolerance.maxChannelDelta) else {
-            return
-                "size \(frame.width)x\(frame.height) differs from the golden's \(golden.width)x\(golden.height)"
+            return "size \(frame.width)x\(frame.height) differs from the golden's "
+                + "\(golden.width)x\(golden.height)"
         }
         guard comparison.differingFraction > tolerance.maxDifferingFraction else { return nil }
         let failures = failureDirectory(for: directory)

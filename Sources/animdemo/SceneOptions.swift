@@ -20,9 +20,8 @@ struct SceneOptions: ParsableArguments {
     var seed: UInt64 = 1
 
     @Option(
-        help:
-            "The folder of image assets (default: $ANIMDEMO_ASSETS, then beside the program, then the package's Assets/)."
-    )
+        help: "The folder of image assets (default: $ANIMDEMO_ASSETS, then Assets/ beside the program, "
+            + "then the package's Assets/).")
     var assets: String?
 
     func validate() throws {

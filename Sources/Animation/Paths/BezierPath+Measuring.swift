@@ -1,7 +1,7 @@
 extension BezierPath {
     /// The total arc length in pixels across all subpaths, counting every closing segment (the
-    /// length strokeStart/strokeEnd are fractions of, docs/SEMANTICS.md § Shape layers and trimming). Lines are
-    /// exact; curves are good to ~1e-9 relative (see ``PathSegment/length``).
+    /// length strokeStart/strokeEnd are fractions of, docs/SEMANTICS.md § Shape layers and
+    /// trimming). Lines are exact; curves are good to ~1e-9 relative (see ``PathSegment/length``).
     public var length: Double {
         var total = 0.0
         var segments = SegmentIterator(elements: elements)
