@@ -20,8 +20,9 @@ struct SceneOptions: ParsableArguments {
     var seed: UInt64 = 1
 
     @Option(
-        help: "The folder of image assets (default: $ANIMDEMO_ASSETS, then Assets/ beside the program, "
-            + "then the package's Assets/).")
+        help: ArgumentHelp(
+            "The folder of image assets.",
+            discussion: "Default: $ANIMDEMO_ASSETS, then Assets/ beside the program, then the package's Assets/."))
     var assets: String?
 
     func validate() throws {
