@@ -22,7 +22,7 @@ struct SceneOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "The folder of image assets.",
-            discussion: "Default: $ANIMDEMO_ASSETS, then Assets/ beside the program, then the package's Assets/."))
+            discussion: "Default: $ANIMDEMO_ASSETS, then Assets/ beside the program, then the package's."))
     var assets: String?
 
     func validate() throws {
