@@ -16,7 +16,7 @@ public final class SceneSession {
     public private(set) var sceneIndex: Int
     /// The scene running now.
     public private(set) var scene: Scene
-    /// The scene's clock: stops while paused, runs 10× slower in slow motion.
+    /// The scene's clock: stops while paused, runs slower at playback rates below 1.
     public private(set) var sceneTimeline: Timeline
     /// The host's clock, for the overlays (they keep time while the scene is paused).
     public let hostTimeline = Timeline()
@@ -24,33 +24,44 @@ public final class SceneSession {
     public let rootLayer: Layer
     public private(set) var size: Size
     public private(set) var isPaused = false
-    public private(set) var isSlowMotion = false
+    /// How fast scene time runs against the host's: 1, 0.5, 0.25 or 0.1.
+    public private(set) var playbackRate = 1.0
     public private(set) var isDebugOverlayVisible = false
     public private(set) var isHelpVisible = false
+    /// Every frame the scene has run since it started, with its input: what time travel
+    /// replays (docs/ARCHITECTURE.md § Time travel).
+    public private(set) var history: SceneHistory
 
     private let seed: UInt64
     private let images: ImageCatalog
-    private let dispatcher = GestureDispatcher()
+    private var dispatcher = GestureDispatcher()
     private var sceneClockBase: (host: MediaTime, scene: MediaTime) = (0, 0)
     private let overlay: SessionOverlay
     private let frameLoop = FrameLoop()
     private let bubbleLoad: Int
+    /// One frame of the host's grid, seconds: the step of time travel.
+    public let frameDuration: MediaTime
     private var toastTimer: ScheduledTimer?
-    /// Slow motion: the scene clock runs this many times slower.
+    /// The rates `<` and `>` step through; `t` toggles between 1 and the slowest.
+    public static let playbackRates = [1.0, 0.5, 0.25, 0.1]
+    /// Slow motion (`t`): the scene clock runs this many times slower.
     public static let slowMotionFactor = 10.0
 
-    /// Starts `catalog[index]` at host time 0 in a window of `size`.
+    /// Starts `catalog[index]` at host time 0 in a window of `size`; `fps` sets the step of
+    /// time travel.
     public init(
         catalog: [SceneDescriptor], index: Int, size: Size, seed: UInt64, images: ImageCatalog,
-        bubbleLoad: Int = 0
+        fps: Int = 60, bubbleLoad: Int = 0
     ) {
         precondition(catalog.indices.contains(index), "scene index \(index) out of range")
+        precondition(fps > 0, "fps must be positive")
         self.catalog = catalog
         self.sceneIndex = index
         self.size = size
         self.seed = seed
         self.images = images
         self.bubbleLoad = bubbleLoad
+        frameDuration = 1 / Double(fps)
         rootLayer = Layer(timeline: hostTimeline)
         rootLayer.name = "window"
         rootLayer.anchorPoint = .zero
@@ -60,41 +71,108 @@ public final class SceneSession {
             SceneContext(
                 timeline: sceneTimeline, random: SeededRandom(seed: seed), images: images,
                 bubbleLoad: bubbleLoad))
+        history = SceneHistory(initialSize: size)
         rootLayer.addSublayer(scene.rootLayer)
         rootLayer.addSublayer(overlay.layer)
-        layOut()
+        layOutHost()
+        layOutScene(in: size)
     }
 
     /// The scene's `--scene` name.
     public var sceneName: String { catalog[sceneIndex].name }
-    /// The window title: `animdemo — <scene title>`.
-    public var windowTitle: String { "animdemo — \(scene.title)" }
+    /// The window title: `animdemo — <scene title>`, then the clock's state when it is not
+    /// plain playing.
+    public var windowTitle: String {
+        var title = "animdemo — \(scene.title)"
+        if isPaused {
+            title += " — paused at \(Self.format(seconds: sceneTimeline.currentTime))"
+        } else if playbackRate != 1 {
+            title += " — \(Int((playbackRate * 100).rounded())) %"
+        }
+        return title
+    }
+
+    static func format(seconds: MediaTime) -> String {
+        let milliseconds = Int((seconds * 1000).rounded())
+        return "\(milliseconds / 1000).\(String(format: "%03d", milliseconds % 1000)) s"
+    }
 
     // MARK: - Frames
 
     /// The scene time for host time `hostTime`.
+    ///
+    /// At full speed from a time on the frame grid (the start, a pause, a step) the scene time
+    /// is computed from whole frames, `frame / fps`, exactly as an uninterrupted run has it,
+    /// so that a scene resumed after time travel shows the same frames.
     private func sceneTime(at hostTime: MediaTime) -> MediaTime {
-        let rate = isPaused ? 0 : isSlowMotion ? 1 / Self.slowMotionFactor : 1
+        let rate = isPaused ? 0 : playbackRate
         if rate == 1 && sceneClockBase == (0, 0) { return hostTime }  // exact on the frame grid
+        let fps = 1 / frameDuration
+        let baseFrame = (sceneClockBase.scene * fps).rounded()
+        if rate == 1 && abs(baseFrame - sceneClockBase.scene * fps) < 1e-6 {
+            return (baseFrame + ((hostTime - sceneClockBase.host) * fps).rounded()) / fps
+        }
         return sceneClockBase.scene + (hostTime - sceneClockBase.host) * rate
     }
 
-    /// Runs one whole frame at `hostTime` in the order of `FramePhase`: a new window size and
-    /// `input` first, then timers, display links and the commit on both clocks, `draw` with
-    /// the window's layer tree, `present` with the commands the keys gave, and completions.
+    /// Runs one whole frame at `hostTime` in the order of `FramePhase`.
+    ///
+    /// The shell's keys act first (pause, rates, scene switches, time travel); then one
+    /// `FrameLoop` frame runs the host's clock and, unless the scene is paused with nothing
+    /// to do, one frame of the scene's: its input (pointer events, the scene's keys, a new
+    /// window size), timers, display links, the commit, `draw` with the window's layer tree,
+    /// `present` with the commands the keys gave, and completions. Every scene frame is
+    /// recorded in `history`, so that time travel can run it again.
     @discardableResult
     public func runFrame(
         at hostTime: MediaTime, input: [InputEvent], resize newSize: Size? = nil,
         draw: (Layer) throws -> Void = { _ in }, present: ([HostCommand]) throws -> Void = { _ in }
     ) rethrows -> FrameResult {
+        let wasPaused = isPaused
         var commands: [HostCommand] = []
+        var sceneInput: [InputEvent] = []
+        var seek: Seek?
+        for event in input {
+            guard case .key(let key) = event else {
+                sceneInput.append(event)
+                continue
+            }
+            switch handleKey(key, at: hostTime) {
+            case .command(let command): commands.append(command)
+            case .seek(let request): seek = (seek ?? Seek()).then(request)
+            case .handled: break
+            case .forScene: sceneInput.append(event)
+            }
+        }
+        if let newSize { size = newSize }
+        // After the keys: a pause keeps this frame's time, a new scene starts at 0.
+        let playingTime = max(sceneTime(at: hostTime), sceneTimeline.currentTime)
+        if seek != nil && history.isFull {
+            seek = nil
+            showMessage("time travel keeps the first hour of a scene: press r to start again")
+        }
+        var live: SceneFrame?
+        if let seek {
+            live = travel(seek)
+            sceneClockBase = (hostTime, live?.time ?? sceneTimeline.currentTime)
+        }
+        let isNewScene = history.frames.isEmpty
+        if !sceneInput.isEmpty || newSize != nil || ((!wasPaused || isNewScene) && live == nil) {
+            if let travelled = live {
+                runReplayed(travelled)  // the frame reached, then the new input on top of it
+                history.record(travelled)
+            }
+            let time = (wasPaused && !isNewScene) || live != nil ? sceneTimeline.currentTime : playingTime
+            live = SceneFrame(time: time, input: sceneInput, size: newSize)
+        }
+        if let frame = live { history.record(frame) }
         var drawnChangeCounts: [Int] = []
-        let sceneClock = max(sceneTime(at: hostTime), sceneTimeline.currentTime)
+        let sceneClock = live.map { [(sceneTimeline, $0.time)] } ?? []
         try frameLoop.runFrame(
-            [(sceneTimeline, sceneClock), (hostTimeline, hostTime)],
+            sceneClock + [(hostTimeline, hostTime)],
             input: {
-                if let newSize { resize(to: newSize) }
-                commands = deliver(input)
+                if newSize != nil { layOutHost() }
+                if let live { apply(live) }
             },
             draw: {
                 if isDebugOverlayVisible {
@@ -113,19 +191,23 @@ public final class SceneSession {
     /// The model's change counters, to tell whether the drawn frame is still current.
     private var changeCounts: [Int] { [hostTimeline.changeCount, sceneTimeline.changeCount] }
 
-    /// Delivers input: pointer events to the scene's recognizers, keys to the session's
-    /// actions; returns what the host must do.
-    private func deliver(_ events: [InputEvent]) -> [HostCommand] {
-        var commands: [HostCommand] = []
-        for event in events {
-            switch event {
-            case .key(let key):
-                if let command = handleKey(key) { commands.append(command) }
-            default:
+    /// Gives a scene frame its input: the window size, pointer events to the scene's
+    /// recognizers, keys to the scene.
+    private func apply(_ frame: SceneFrame) {
+        if let size = frame.size { layOutScene(in: size) }
+        for event in frame.input {
+            if case .key(let key) = event {
+                _ = scene.handleKey(key)
+            } else {
                 dispatcher.handle(event, in: rootLayer, at: sceneTimeline.currentTime)
             }
         }
-        return commands
+    }
+
+    /// Runs a recorded scene frame again, whole, without drawing it.
+    private func runReplayed(_ frame: SceneFrame) {
+        frameLoop.runFrame(
+            [(sceneTimeline, frame.time)], input: { apply(frame) }, draw: {}, present: {})
     }
 
     /// When the next frame is needed, in host time: nil while nothing animates and nothing
@@ -134,30 +216,81 @@ public final class SceneSession {
         let host = hostTimeline.nextWakeTime
         var scene: MediaTime?
         if let sceneWake = sceneTimeline.nextWakeTime, !isPaused {
-            let rate = isSlowMotion ? 1 / Self.slowMotionFactor : 1
-            scene = hostTimeline.currentTime + max(sceneWake - sceneTimeline.currentTime, 0) / rate
+            scene = hostTimeline.currentTime + max(sceneWake - sceneTimeline.currentTime, 0) / playbackRate
         }
         if isDebugOverlayVisible { return hostTimeline.currentTime }
         return [host, scene].compactMap { $0 }.min()
     }
 
-    // MARK: - Window
+    // MARK: - Time travel
 
-    /// Lays everything out for a new window size (hosts pass it to `runFrame`).
-    private func resize(to newSize: Size) {
-        size = newSize
-        layOut()
+    /// Where time-travel keys go: a number of frames from the frame shown, or from the start.
+    struct Seek {
+        var fromStart = false
+        var frames = 0
+
+        /// This seek followed by `next` (keys pressed in the same frame).
+        func then(_ next: Seek) -> Seek {
+            next.fromStart ? next : Seek(fromStart: fromStart, frames: frames + next.frames)
+        }
     }
 
-    private func layOut() {
+    /// Moves the scene to another frame of its history and returns that frame, to run live;
+    /// going back rebuilds the scene and replays its frames from the start. Past the last
+    /// recorded frame, new frames without input follow, one frame of the grid apart.
+    private func travel(_ seek: Seek) -> SceneFrame? {
+        guard !history.frames.isEmpty else { return nil }
+        let target = max(0, (seek.fromStart ? 0 : history.shown) + seek.frames)
+        while history.frames.count <= target {
+            guard let last = history.frames.last, !history.isFull else { break }
+            history.append(SceneFrame(time: last.time + frameDuration, input: [], size: nil))
+        }
+        let goal = min(target, history.frames.count - 1)
+        var next = history.shown + 1
+        if goal <= history.shown {
+            rebuildScene()
+            next = 0
+        }
+        while next < goal {
+            runReplayed(history.frames[next])
+            next += 1
+        }
+        history.shown = goal - 1  // the live run records it again as shown
+        return history.frames[goal]
+    }
+
+    /// A new instance of the running scene on a new clock, laid out as it was at its start:
+    /// the first step of a replay.
+    private func rebuildScene() {
+        dispatcher.cancelAll()
+        dispatcher = GestureDispatcher()
+        scene.rootLayer.removeFromSuperlayer()
+        sceneTimeline = Timeline()
+        scene = catalog[sceneIndex].make(
+            SceneContext(
+                timeline: sceneTimeline, random: SeededRandom(seed: seed), images: images,
+                bubbleLoad: bubbleLoad))
+        rootLayer.insertSublayer(scene.rootLayer, at: 0)
+        scene.setDebugOverlay(visible: isDebugOverlayVisible)
+        layOutScene(in: history.initialSize)
+    }
+
+    // MARK: - Window
+
+    private func layOutHost() {
         let bounds = Rect(origin: .zero, size: size)
         hostTimeline.transaction { transaction in
             transaction.disableActions = true
             rootLayer.frame = bounds
             overlay.layout(in: bounds)
+            if isHelpVisible { overlay.setHelp(visible: true, lines: helpLines, in: bounds) }
         }
-        // Each layer animates on its own timeline, so the scene's layers need the scene's
-        // transaction to keep still.
+    }
+
+    /// Lays the scene out for a window of `size`, in the scene's own transaction (each layer
+    /// animates on its own timeline), with actions off.
+    private func layOutScene(in size: Size) {
+        let bounds = Rect(origin: .zero, size: size)
         sceneTimeline.transaction { transaction in
             transaction.disableActions = true
             scene.rootLayer.anchorPoint = .zero
@@ -175,31 +308,64 @@ public final class SceneSession {
 
     // MARK: - Keys
 
-    /// The shell's keys (docs/ARCHITECTURE.md § Keys), then the scene's own.
-    private func handleKey(_ key: Key) -> HostCommand? {
+    /// What a key did.
+    enum KeyOutcome {
+        case command(HostCommand)
+        case seek(Seek)
+        case handled
+        /// Not the shell's: the scene gets it in the frame's input phase.
+        case forScene
+    }
+
+    /// The shell's keys (docs/ARCHITECTURE.md § Keys); the rest are the scene's.
+    private func handleKey(_ key: Key, at hostTime: MediaTime) -> KeyOutcome {
         switch key.ignoringCase {
-        case .character("s"), .function(12): return .screenshot
-        case .character("q"), .escape: return .quit
+        case .character("s"), .function(12): return .command(.screenshot)
+        case .character("q"), .escape: return .command(.quit)
         case .character(let digit) where digit.isASCII && digit.isNumber:
             if let number = digit.wholeNumberValue, catalog.indices.contains(number - 1) {
-                switchScene(to: number - 1)
+                switchScene(to: number - 1, at: hostTime)
             }
-        case .tab: switchScene(to: (sceneIndex + 1) % catalog.count)
-        case .backTab: switchScene(to: (sceneIndex + catalog.count - 1) % catalog.count)
-        case .space: setClock(paused: !isPaused, slowMotion: isSlowMotion)
-        case .character("t"): setClock(paused: isPaused, slowMotion: !isSlowMotion)
+        case .tab: switchScene(to: (sceneIndex + 1) % catalog.count, at: hostTime)
+        case .backTab: switchScene(to: (sceneIndex + catalog.count - 1) % catalog.count, at: hostTime)
+        case .space: setClock(paused: !isPaused, rate: playbackRate, at: hostTime)
+        case .character("t"):
+            setClock(paused: isPaused, rate: playbackRate == 1 ? 1 / Self.slowMotionFactor : 1, at: hostTime)
+        case .character("<"), .character(">"):
+            let rates = Self.playbackRates
+            let index = rates.firstIndex(of: playbackRate) ?? 0
+            let next = key == .character("<") ? min(index + 1, rates.count - 1) : max(index - 1, 0)
+            setClock(paused: isPaused, rate: rates[next], at: hostTime)
+            showMessage("playback \(Int((rates[next] * 100).rounded())) %")
+        case .left, .right, .up, .down, .pageUp, .pageDown, .home:
+            if !isPaused { setClock(paused: true, rate: playbackRate, at: hostTime) }
+            return .seek(Self.travelSteps(for: key, fps: Int((1 / frameDuration).rounded())))
         case .character("d"):
             isDebugOverlayVisible.toggle()
             scene.setDebugOverlay(visible: isDebugOverlayVisible)
             overlay.setDebugVisible(isDebugOverlayVisible)
-        case .character("r"): switchScene(to: sceneIndex)
+        case .character("r"): switchScene(to: sceneIndex, at: hostTime)
         case .character("h"), .character("?"):
             isHelpVisible.toggle()
             overlay.setHelp(visible: isHelpVisible, lines: helpLines, in: Rect(origin: .zero, size: size))
         default:
-            _ = scene.handleKey(key)
+            return .forScene
         }
-        return nil
+        return .handled
+    }
+
+    /// The time-travel keys: Left / Right one frame, Down / Up ten, Page Up / Page Down one
+    /// second, Home the start.
+    static func travelSteps(for key: Key, fps: Int) -> Seek {
+        switch key {
+        case .left: return Seek(frames: -1)
+        case .right: return Seek(frames: 1)
+        case .down: return Seek(frames: -10)
+        case .up: return Seek(frames: 10)
+        case .pageUp: return Seek(frames: -fps)
+        case .pageDown: return Seek(frames: fps)
+        default: return Seek(fromStart: true)
+        }
     }
 
     /// Every key, for the help overlay.
@@ -208,7 +374,12 @@ public final class SceneSession {
             ("1 … \(catalog.count), Tab, Shift+Tab", "switch scene"),
             ("s, F12", "save a screenshot"),
             ("space", isPaused ? "resume time" : "pause time"),
+            ("Left, Right", "paused: one frame back / forward"),
+            ("Down, Up", "paused: ten frames back / forward"),
+            ("Page Up, Page Down", "paused: one second back / forward"),
+            ("Home", "paused: back to the scene's start"),
             ("t", "slow motion (\(Int(Self.slowMotionFactor))× slower) on / off"),
+            ("<, >", "playback 100, 50, 25, 10 %"),
             ("d", "debug overlay"),
             ("r", "restart the scene"),
             ("h, ?", "this help"),
@@ -216,27 +387,21 @@ public final class SceneSession {
         ] + scene.keyHelp.map { ($0.key.label, $0.action) }
     }
 
-    private func setClock(paused: Bool, slowMotion: Bool) {
-        let now = hostTimeline.currentTime
-        sceneClockBase = (now, sceneTime(at: now))
+    private func setClock(paused: Bool, rate: Double, at hostTime: MediaTime) {
+        sceneClockBase = (hostTime, sceneTime(at: hostTime))
         isPaused = paused
-        isSlowMotion = slowMotion
+        playbackRate = rate
+        if isHelpVisible {
+            overlay.setHelp(visible: true, lines: helpLines, in: Rect(origin: .zero, size: size))
+        }
     }
 
-    /// Starts scene `index` afresh on a new clock (also the restart key).
-    public func switchScene(to index: Int) {
-        dispatcher.cancelAll()
-        scene.rootLayer.removeFromSuperlayer()
-        sceneTimeline = Timeline()
-        sceneClockBase = (hostTimeline.currentTime, 0)
+    /// Starts scene `index` afresh on a new clock (also the restart key), with a new history.
+    public func switchScene(to index: Int, at hostTime: MediaTime) {
         sceneIndex = index
-        scene = catalog[index].make(
-            SceneContext(
-                timeline: sceneTimeline, random: SeededRandom(seed: seed), images: images,
-                bubbleLoad: bubbleLoad))
-        rootLayer.insertSublayer(scene.rootLayer, at: 0)
-        scene.setDebugOverlay(visible: isDebugOverlayVisible)
-        layOut()
+        history = SceneHistory(initialSize: size)
+        rebuildScene()
+        sceneClockBase = (hostTime, 0)
         if isHelpVisible {
             overlay.setHelp(visible: true, lines: helpLines, in: Rect(origin: .zero, size: size))
         }

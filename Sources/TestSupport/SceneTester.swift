@@ -29,7 +29,7 @@ public final class SceneTester {
         let canvas = FrameRenderer()
         let session = SceneSession(
             catalog: SceneCatalog.all, index: index, size: size, seed: seed, images: canvas.images,
-            bubbleLoad: bubbleLoad)
+            fps: fps, bubbleLoad: bubbleLoad)
         host = HeadlessHost(
             session: session, fps: fps, events: try EventScript(parsing: events, fps: fps), canvas: canvas)
     }

@@ -70,7 +70,7 @@ struct BenchCommand: ParsableCommand {
         let canvas = FrameRenderer(images: try scene.imageStore())
         let session = SceneSession(
             catalog: SceneCatalog.all, index: try scene.sceneIndex(), size: try scene.parsedSize(),
-            seed: scene.seed, images: canvas.images, bubbleLoad: bubbles ?? 0)
+            seed: scene.seed, images: canvas.images, fps: scene.fps, bubbleLoad: bubbles ?? 0)
         let host = HeadlessHost(session: session, fps: scene.fps, events: script, canvas: canvas)
         let result = try Benchmark.run(
             host: host, frames: frames, fullRedraw: fullRedraw, measureBaseline: baseline)
