@@ -80,6 +80,17 @@ public final class SceneTester {
     /// A press and release at `point` (window pixels).
     public func tap(_ point: Point) { send([.down(point), .up(point)]) }
 
+    /// A tap on the frame an events-script line `TIME tap X Y` lands on (the first at or
+    /// after `time`): runs the frames before it, sends the tap, and runs that frame, whose
+    /// input phase delivers it. Throws if that frame has already run.
+    public func tap(_ point: Point, at time: MediaTime) throws {
+        let target = HeadlessHost.firstFrame(atOrAfter: time, fps: fps)
+        guard target > frame else { throw SceneTesterError.frameAlreadyRun(target, last: frame) }
+        while frame < target - 1 { try tick() }
+        tap(point)
+        try tick()
+    }
+
     /// A press at `from`, a move on each of the frames of `seconds`, a release at `to`;
     /// runs those frames.
     public func drag(from: Point, to: Point, seconds: MediaTime) throws {
@@ -99,6 +110,10 @@ public final class SceneTester {
         send([.key(key)])
     }
 
+    /// A new window size for the next frame, as a window host passes on the server's resize:
+    /// that frame lays the scene out again before its input.
+    public func resize(to size: Size) { host.resize(to: size) }
+
     // MARK: - What is shown
 
     /// The scene's layer called `name`, nil if none.
@@ -117,9 +132,16 @@ public final class SceneTester {
         try host.render(frame: host.frame, background: background)
     }
 
+    /// Runs frames up to `frame` and returns that frame's picture; throws if `frame` has
+    /// already run (its picture is gone).
+    public func render(frame target: Int, background: Color = .black) throws -> RenderedFrame {
+        guard target > frame else { throw SceneTesterError.frameAlreadyRun(target, last: frame) }
+        return try host.render(frame: target, background: background)
+    }
+
     /// Runs frames up to the frame nearest `time` and returns that frame's picture.
     public func render(at time: MediaTime, background: Color = .black) throws -> RenderedFrame {
-        try host.render(frame: HeadlessHost.nearestFrame(to: time, fps: fps), background: background)
+        try render(frame: HeadlessHost.nearestFrame(to: time, fps: fps), background: background)
     }
 
     /// The pictures of a fresh run of `scene` at `times` (as `animdemo render` writes them),
@@ -142,6 +164,7 @@ public enum SceneTesterError: Error, CustomStringConvertible {
     case unknownKey(String)
     case noLayer(String)
     case wrongType(String)
+    case frameAlreadyRun(Int, last: Int)
 
     public var description: String {
         switch self {
@@ -149,6 +172,8 @@ public enum SceneTesterError: Error, CustomStringConvertible {
         case .unknownKey(let name): "no key called \(name)"
         case .noLayer(let name): "the scene has no layer called \(name)"
         case .wrongType(let name): "the scene is a \(name)"
+        case .frameAlreadyRun(let frame, let last):
+            "frame \(frame) has already run (the last was \(last)); render a later one or start a new tester"
         }
     }
 }

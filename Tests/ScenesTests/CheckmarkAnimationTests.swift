@@ -4,20 +4,34 @@ import Testing
 
 @testable import Scenes
 
-/// The checkmark scene's stroke ranges and colour, driven frame by frame, against the
-/// tutorial's timeline (checkmark-c4.md) written out as formulas in `TutorialTimeline`.
+/// The checkmark scene's stroke ranges and colour, driven frame by frame through a
+/// `SceneTester`, against the tutorial's timeline (checkmark-c4.md) written out as formulas in
+/// `TutorialTimeline`.
+///
+/// A click reaches the scene in the input phase of the next frame, as in a window, and the
+/// animations it starts begin at that frame's time. `tap(_:at:)` lands each click on the frame
+/// of the time a test names, so `TutorialTimeline` works from the click times it always did
+/// (0.5 s, 1/3 s, 2 s): the frames on which delays fire and chains start depend on the last
+/// bits of click + delay. These tests used to click after a frame's completions, not before
+/// its timers; the tutorial's values are the same either way, because every exact comparison
+/// clicks at rest, with nothing of a transition left to fire on the click's frame.
 @Suite("Checkmark: the tutorial's animations, frame by frame")
 struct CheckmarkAnimationTests {
+    /// The centre of the 800×600 window, where the tests click.
+    static let center = Point(x: 400, y: 300)
+
     @Test("the scene starts in the check state, in C4Blue, the circle's centre on the window's")
-    func startsInCheckState() {
+    func startsInCheckState() throws {
         for size in [Size(width: 800, height: 600), Size(width: 500, height: 700)] {
-            let harness = CheckmarkHarness(size: size)
-            #expect(harness.strokes == .check)
-            #expect(harness.scene.x == false)
+            let tester = try SceneTester(scene: "checkmark", size: size)
+            let scene = try tester.scene(as: CheckmarkScene.self)
+            try tester.tick()
+            #expect(Strokes(shownBy: scene) == .check)
+            #expect(scene.x == false)
             // b1's frame is its path's box (0, 0)…(207.6, 207.6); its centre is the circle's.
-            #expect(harness.scene.b1.bounds == Rect(x: 0, y: 0, width: 207.6, height: 207.6))
-            #expect(harness.scene.b1.position == Point(x: size.width / 2, y: size.height / 2))
-            for shape in [harness.scene.b1, harness.scene.b2, harness.scene.b3] {
+            #expect(scene.b1.bounds == Rect(x: 0, y: 0, width: 207.6, height: 207.6))
+            #expect(scene.b1.position == Point(x: size.width / 2, y: size.height / 2))
+            for shape in [scene.b1, scene.b2, scene.b3] {
                 #expect(shape?.lineWidth == 10)
                 #expect(shape?.fillColor == .clear)
                 #expect(shape?.lineCap == .round && shape?.lineJoin == .round)
@@ -27,43 +41,44 @@ struct CheckmarkAnimationTests {
 
     @Test(
         "check → X follows the tutorial frame by frame", arguments: [(60, 0.5), (60, 1.0 / 3.0), (120, 0.5)])
-    func toX(fps: Int, clickTime: MediaTime) {
-        let harness = CheckmarkHarness(fps: fps)
-        harness.stepper.advance(to: clickTime)
-        let click = harness.stepper.time
-        harness.click()
-        #expect(harness.scene.x == true)
+    func toX(fps: Int, clickTime: MediaTime) throws {
+        let tester = try SceneTester(scene: "checkmark", fps: fps)
+        let scene = try tester.scene(as: CheckmarkScene.self)
+        try tester.tap(Self.center, at: clickTime)
+        let click = tester.time
+        #expect(scene.x == true)
         let expected = TutorialTimeline(clickAt: click, from: .check, fps: fps)
-        var worst = (error: 0.0, time: 0.0)
-        harness.stepper.advance(seconds: 1.5) { time in
-            let error = harness.strokes.distance(to: expected.strokes(at: time))
+        // The click's own frame, then every frame for 1.5 s.
+        var worst = (error: Strokes(shownBy: scene).distance(to: expected.strokes(at: click)), time: click)
+        try tester.advance(seconds: 1.5) { time in
+            let error = Strokes(shownBy: scene).distance(to: expected.strokes(at: time))
             if error > worst.error { worst = (error, time) }
         }
         // Both sides use the engine's timing-function solver and the same frame times;
         // what is left is floating-point rounding of times and values (≪ 1e-9).
         #expect(worst.error <= 1e-9, "largest difference \(worst.error) at \(worst.time) s")
-        #expect(harness.strokes == .x)
+        #expect(Strokes(shownBy: scene) == .x)
     }
 
     @Test("X → check follows the tutorial frame by frame", arguments: [60, 120])
-    func toCheck(fps: Int) {
-        let harness = CheckmarkHarness(fps: fps)
-        harness.stepper.advance(to: 0.5)
-        harness.click()
-        harness.stepper.advance(to: 2.0)
-        #expect(harness.strokes == .x)
-        let click = harness.stepper.time
-        harness.click()
-        #expect(harness.scene.x == false)
+    func toCheck(fps: Int) throws {
+        let tester = try SceneTester(scene: "checkmark", fps: fps)
+        let scene = try tester.scene(as: CheckmarkScene.self)
+        try tester.tap(Self.center, at: 0.5)
+        try tester.advance(to: 2.0 - 1.0 / Double(fps))  // the last frame before the second click
+        #expect(Strokes(shownBy: scene) == .x)
+        try tester.tap(Self.center, at: 2.0)
+        let click = tester.time
+        #expect(scene.x == false)
         let expected = TutorialTimeline(clickAt: click, from: .x, fps: fps)
-        var worst = (error: 0.0, time: 0.0)
-        harness.stepper.advance(seconds: 1.5) { time in
-            let error = harness.strokes.distance(to: expected.strokes(at: time))
+        var worst = (error: Strokes(shownBy: scene).distance(to: expected.strokes(at: click)), time: click)
+        try tester.advance(seconds: 1.5) { time in
+            let error = Strokes(shownBy: scene).distance(to: expected.strokes(at: time))
             if error > worst.error { worst = (error, time) }
         }
         // As in the check → X test: the same solver and frame times on both sides.
         #expect(worst.error <= 1e-9, "largest difference \(worst.error) at \(worst.time) s")
-        #expect(harness.strokes == .check)
+        #expect(Strokes(shownBy: scene) == .check)
     }
 
     /// One value at a time after a click, from docs/SEMANTICS.md's timing-function table.
@@ -143,69 +158,83 @@ struct CheckmarkAnimationTests {
     ]
 
     @Test("values after a click match docs/SEMANTICS.md's curve table", arguments: samples)
-    func referenceValues(sample: Sample) {
-        let harness = CheckmarkHarness(fps: 120)
-        harness.stepper.advance(to: 0.5)
-        harness.click()
+    func referenceValues(sample: Sample) throws {
+        let tester = try SceneTester(scene: "checkmark", fps: 120)
+        let scene = try tester.scene(as: CheckmarkScene.self)
+        try tester.tap(Self.center, at: 0.5)
         if sample.toCheck {
-            harness.stepper.advance(to: 2.0)
-            harness.click()
+            try tester.tap(Self.center, at: 2.0)
         }
-        let click = harness.stepper.time
-        harness.stepper.advance(to: click + sample.after)
+        let click = tester.time
+        try tester.advance(to: click + sample.after)
         // The table has 6 decimals (±5e-7) and the solver is good to 1e-6; ranges are ≤ 1.
-        let actual = sample.value(harness.strokes)
+        let actual = sample.value(Strokes(shownBy: scene))
         #expect(abs(actual - sample.expected) <= 1.5e-6, "\(actual) ≠ \(sample.expected)")
     }
 
     @Test(
         "a click mid-transition starts from the strokes on screen and ends in the other state",
         arguments: [0.05, 0.2, 0.35, 0.55, 0.7, 0.9, 1.1])
-    func interrupted(after delay: MediaTime) {
-        let harness = CheckmarkHarness()
-        harness.stepper.advance(to: 0.5)
-        harness.click()
-        var previous = harness.strokes
+    func interrupted(after delay: MediaTime) throws {
+        // Two runs of the same first click; only `clicked` clicks again after `delay`.
+        let clicked = try SceneTester(scene: "checkmark")
+        let unclicked = try SceneTester(scene: "checkmark")
+        let scene = try clicked.scene(as: CheckmarkScene.self)
+        let unclickedScene = try unclicked.scene(as: CheckmarkScene.self)
+        try clicked.tap(Self.center, at: 0.5)
+        try unclicked.tap(Self.center, at: 0.5)
+        var previous = Strokes(shownBy: scene)
         var largestStep = 0.0
-        harness.stepper.advance(seconds: delay) { _ in
-            largestStep = max(largestStep, harness.strokes.distance(to: previous))
-            previous = harness.strokes
+        try clicked.advance(seconds: delay) { _ in
+            largestStep = max(largestStep, Strokes(shownBy: scene).distance(to: previous))
+            previous = Strokes(shownBy: scene)
         }
-        let before = harness.strokes
-        harness.click()
-        // The click itself moves nothing: every new animation starts from the presentation.
-        #expect(harness.strokes.distance(to: before) <= 1e-12, "\(before) → \(harness.strokes)")
-        harness.stepper.advance(seconds: 2.0) { _ in
-            largestStep = max(largestStep, harness.strokes.distance(to: previous))
-            previous = harness.strokes
+        try unclicked.advance(seconds: delay)
+        // The second click reaches the scene on the next frame, in its input phase.
+        clicked.tap(Self.center)
+        try clicked.tick()
+        try unclicked.tick()
+        // The click itself moves nothing: every new animation starts from the presentation, so
+        // its frame shows what the same frame shows without the click.
+        let shown = Strokes(shownBy: scene)
+        let withoutClick = Strokes(shownBy: unclickedScene)
+        #expect(shown.distance(to: withoutClick) <= 1e-12, "\(withoutClick) → \(shown)")
+        largestStep = max(largestStep, shown.distance(to: previous))
+        previous = shown
+        try clicked.advance(seconds: 2.0) { _ in
+            largestStep = max(largestStep, Strokes(shownBy: scene).distance(to: previous))
+            previous = Strokes(shownBy: scene)
         }
         // No jumps on the way: the fastest possible motion is a whole range (1) in dc = 0.25 s
         // at the steepest slope of easeIn/easeOut (1 / 0.58 ≈ 1.724): 0.115 per 1/60 s frame.
         #expect(largestStep <= 0.115, "a step of \(largestStep) in one frame")
         // The previous transition's delays and chains were called off: a clean check.
-        #expect(harness.strokes == .check, "\(harness.strokes)")
-        #expect(harness.stepper.timeline.hasRunningAnimations == false)
+        #expect(Strokes(shownBy: scene) == .check, "\(Strokes(shownBy: scene))")
+        #expect(clicked.session.sceneTimeline.hasRunningAnimations == false)
     }
 
     @Test("three quick clicks end in the X state")
-    func threeQuickClicks() {
-        let harness = CheckmarkHarness()
+    func threeQuickClicks() throws {
+        let tester = try SceneTester(scene: "checkmark")
+        let scene = try tester.scene(as: CheckmarkScene.self)
         for time in [0.5, 0.7, 0.9] {
-            harness.stepper.advance(to: time)
-            harness.click()
+            try tester.tap(Self.center, at: time)
         }
-        harness.stepper.advance(seconds: 2.0)
-        #expect(harness.strokes == .x, "\(harness.strokes)")
+        try tester.advance(seconds: 2.0)
+        #expect(Strokes(shownBy: scene) == .x, "\(Strokes(shownBy: scene))")
     }
 
     @Test("a click anywhere in the window toggles")
-    func clickAnywhere() {
-        let harness = CheckmarkHarness()
-        harness.click(at: Point(x: 3, y: 4))
-        #expect(harness.scene.x == true)
-        harness.stepper.advance(seconds: 2)
-        harness.click(at: Point(x: 797, y: 596))
-        #expect(harness.scene.x == false)
+    func clickAnywhere() throws {
+        let tester = try SceneTester(scene: "checkmark")
+        let scene = try tester.scene(as: CheckmarkScene.self)
+        tester.tap(Point(x: 3, y: 4))
+        try tester.tick()  // frame 0 delivers it
+        #expect(scene.x == true)
+        try tester.advance(seconds: 2)
+        tester.tap(Point(x: 797, y: 596))
+        try tester.tick()
+        #expect(scene.x == false)
     }
 }
 
@@ -225,9 +254,9 @@ struct CheckmarkViewAnimationTests {
     }
 
     @Test("durations and curves are the tutorial's (d = 0.5 s)")
-    func durationsAndCurves() {
-        let harness = CheckmarkHarness()
-        for (name, animation, duration, curve) in Self.tutorialAnimations(of: harness.scene) {
+    func durationsAndCurves() throws {
+        let scene = try SceneTester(scene: "checkmark").scene(as: CheckmarkScene.self)
+        for (name, animation, duration, curve) in Self.tutorialAnimations(of: scene) {
             #expect(animation.duration == duration, "\(name)")
             #expect(animation.curve == curve, "\(name)")
         }

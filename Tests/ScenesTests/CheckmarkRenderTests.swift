@@ -35,20 +35,20 @@ struct CheckmarkRenderTests {
     }
 
     /// Expects the pixel at `point` to be `color`.
-    func expectColor(
+    static func expectColor(
         _ frame: RenderedFrame, at point: Point, _ color: Color, _ what: String,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
         let actual = frame.color(at: point)
         #expect(
-            actual?.isClose(to: color, within: Self.colorTolerance) == true,
+            actual?.isClose(to: color, within: colorTolerance) == true,
             "\(what) at \(point): \(actual.map(\.description) ?? "outside") ≠ \(color)",
             sourceLocation: sourceLocation)
     }
 
     /// Expects the stroke probes of `drawn` in `color` and the probes of `absent` to show the
     /// background, having checked that those are clear of every stroke of `state`.
-    func expectState(
+    static func expectState(
         _ frame: RenderedFrame, geometry: CheckmarkGeometry, drawn: [(Int, Double)], absent: [(Int, Double)],
         state: Strokes, sourceLocation: SourceLocation = #_sourceLocation
     ) {
@@ -61,7 +61,8 @@ struct CheckmarkRenderTests {
             let point = geometry.point(shape: shape, at: fraction)
             let room = geometry.clearance(of: point, from: state)
             #expect(
-                room >= Self.clearance, "probe b\(shape + 1) at \(fraction) is only \(room) px from a stroke")
+                room >= clearance, "probe b\(shape + 1) at \(fraction) is only \(room) px from a stroke",
+                sourceLocation: sourceLocation)
             expectColor(
                 frame, at: point, C4Purple, "background (b\(shape + 1) at \(fraction))",
                 sourceLocation: sourceLocation)
@@ -69,8 +70,44 @@ struct CheckmarkRenderTests {
     }
 
     /// The box of the pixels that are not the background, or nil.
-    func strokeBox(_ frame: RenderedFrame) -> Rect? {
+    static func strokeBox(_ frame: RenderedFrame) -> Rect? {
         frame.boundingBox { !$0.isClose(to: C4Purple, within: 8.0 / 255) }
+    }
+
+    /// The check at rest in a window of `size`: its probes in C4Blue, the X's clear, the
+    /// background C4Purple, and the circle centred.
+    static func expectCheckAtRest(
+        _ frame: RenderedFrame, size: Size, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let geometry = try CheckmarkGeometry(size: size)
+        expectState(
+            frame, geometry: geometry, drawn: checkProbes + circleProbes, absent: xProbes, state: .check,
+            sourceLocation: sourceLocation)
+        expectColor(
+            frame, at: Point(x: 2, y: 2), C4Purple, "the background (C4Purple)",
+            sourceLocation: sourceLocation)
+        // The circle (radius 103.8, stroke 10) is the outline: its box is 217.6 px wide and
+        // centred; ±1.5 px for antialiased edge pixels on either side.
+        let box = try #require(strokeBox(frame), sourceLocation: sourceLocation)
+        #expect(abs(box.midX - size.width / 2) <= 1.5, "box \(box)", sourceLocation: sourceLocation)
+        #expect(abs(box.midY - size.height / 2) <= 1.5, "box \(box)", sourceLocation: sourceLocation)
+        #expect(
+            abs(box.width - 217.6) <= 3 && abs(box.height - 217.6) <= 3, "box \(box)",
+            sourceLocation: sourceLocation)
+    }
+
+    /// The X at rest in a window of `size`: its probes in C4Pink, the check's clear, centred.
+    static func expectXAtRest(
+        _ frame: RenderedFrame, size: Size, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let geometry = try CheckmarkGeometry(size: size)
+        expectState(
+            frame, geometry: geometry, drawn: xProbes + circleProbes, absent: checkProbes, state: .x,
+            sourceLocation: sourceLocation)
+        let box = try #require(strokeBox(frame), sourceLocation: sourceLocation)
+        #expect(
+            abs(box.midX - size.width / 2) <= 1.5 && abs(box.midY - size.height / 2) <= 1.5, "box \(box)",
+            sourceLocation: sourceLocation)
     }
 
     @Test(
@@ -80,22 +117,7 @@ struct CheckmarkRenderTests {
         ])
     func checkAtRest(size: Size) throws {
         let frame = try #require(try render(size: size, at: [0.5])[0.5])
-        let geometry = CheckmarkGeometry(size: size)
-        expectState(
-            frame, geometry: geometry, drawn: Self.checkProbes + Self.circleProbes, absent: Self.xProbes,
-            state: .check)
-        expectColor(frame, at: Point(x: 2, y: 2), C4Purple, "the background (C4Purple)")
-        // The circle (radius 103.8, stroke 10) is the outline: its box is 217.6 px wide and
-        // centred; ±1.5 px for antialiased edge pixels on either side.
-        let box = try #require(strokeBox(frame))
-        #expect(abs(box.midX - size.width / 2) <= 1.5, "box \(box)")
-        #expect(abs(box.midY - size.height / 2) <= 1.5, "box \(box)")
-        #expect(abs(box.width - 217.6) <= 3 && abs(box.height - 217.6) <= 3, "box \(box)")
-        if size == Size(width: 800, height: 600) {
-            let mismatch = GoldenImage.mismatch(
-                frame, named: "checkmark-000500", in: GoldenImage.directory(besides: #filePath))
-            #expect(mismatch == nil, "\(mismatch ?? "")")
-        }
+        try Self.expectCheckAtRest(frame, size: size)
     }
 
     @Test(
@@ -103,17 +125,7 @@ struct CheckmarkRenderTests {
         arguments: [Size(width: 800, height: 600), Size(width: 500, height: 700)])
     func xAtRest(size: Size) throws {
         let frame = try #require(try render(size: size, events: "0.5 tap 400 300", at: [2.0])[2.0])
-        let geometry = CheckmarkGeometry(size: size)
-        expectState(
-            frame, geometry: geometry, drawn: Self.xProbes + Self.circleProbes, absent: Self.checkProbes,
-            state: .x)
-        let box = try #require(strokeBox(frame))
-        #expect(abs(box.midX - size.width / 2) <= 1.5 && abs(box.midY - size.height / 2) <= 1.5, "box \(box)")
-        if size == Size(width: 800, height: 600) {
-            let mismatch = GoldenImage.mismatch(
-                frame, named: "checkmark-002000", in: GoldenImage.directory(besides: #filePath))
-            #expect(mismatch == nil, "\(mismatch ?? "")")
-        }
+        try Self.expectXAtRest(frame, size: size)
     }
 
     @Test(
@@ -132,8 +144,8 @@ struct CheckmarkRenderTests {
 
     @Test("mid-transition, the strokes are where the tutorial's curves put them")
     func midTransition() throws {
-        let frames = try render(events: "0.5 tap 400 300", at: [0.75, 0.8, 0.9])
-        let geometry = CheckmarkGeometry(size: Size(width: 800, height: 600))
+        let frames = try render(events: "0.5 tap 400 300", at: [0.75, 0.8])
+        let geometry = try CheckmarkGeometry(size: Size(width: 800, height: 600))
         let timeline = TutorialTimeline(clickAt: 0.5, from: .check, fps: 60)
         // Each case puts probes 0.025 of the path's length (12 to 20 px) on either side of a
         // moving stroke end; a round cap reaches 5 px, so they are clear of it. The other
@@ -154,24 +166,49 @@ struct CheckmarkRenderTests {
             #expect(abs((isStart ? range.lowerBound : range.upperBound) - value) <= 1e-6, "\(why)")
             let inside = isStart ? value + 0.025 : value - 0.025
             let outside = isStart ? value - 0.025 : value + 0.025
-            expectState(
+            Self.expectState(
                 frame, geometry: geometry, drawn: [(shape, inside)], absent: [(shape, outside)], state: state)
         }
-        let mismatch = GoldenImage.mismatch(
-            try #require(frames[0.9]), named: "checkmark-000900",
-            in: GoldenImage.directory(besides: #filePath))
-        #expect(mismatch == nil, "\(mismatch ?? "")")
     }
 
     @Test("the colour is half-way between C4Blue and C4Pink half-way through d + dc")
     func colorHalfway() throws {
         // At 120 fps 0.375 s after the click is a frame; easeInOut(0.5) = 0.5 exactly.
         let frame = try #require(try render(fps: 120, events: "0.5 tap 400 300", at: [0.875])[0.875])
-        let geometry = CheckmarkGeometry(size: Size(width: 800, height: 600))
+        let geometry = try CheckmarkGeometry(size: Size(width: 800, height: 600))
         let halfway = C4Blue.interpolated(to: C4Pink, fraction: 0.5)
         for (shape, fraction) in [(0, 0.7), (1, 0.03)] {
-            expectColor(
+            Self.expectColor(
                 frame, at: geometry.point(shape: shape, at: fraction), halfway, "b\(shape + 1) half-way")
         }
+    }
+
+    // MARK: - Goldens
+
+    /// The goldens, each paired with probes that state what it shows: the arguments of
+    /// `golden(_:)`, and what `GoldenGuardTests` counts as used.
+    static let goldens: [SceneGolden] = [
+        SceneGolden(scene: "checkmark", at: 0.5) { frame in
+            try expectCheckAtRest(frame, size: Size(width: 800, height: 600))
+        },
+        SceneGolden(scene: "checkmark", events: "0.5 tap 400 300", at: 2.0) { frame in
+            try expectXAtRest(frame, size: Size(width: 800, height: 600))
+        },
+        SceneGolden(scene: "checkmark", events: "0.5 tap 400 300", at: 0.9) { frame in
+            // 0.4 s after the click: b1's circle part still drawn, in the colour the tutorial's
+            // timeline has reached (easeInOut over 0.75 s); b3 is half-way through b3ToX
+            // (0.402…0.595), so its long stroke is gone.
+            let state = TutorialTimeline(clickAt: 0.5, from: .check, fps: 60).strokes(at: 0.9)
+            expectState(
+                frame, geometry: try CheckmarkGeometry(size: Size(width: 800, height: 600)),
+                drawn: [(0, 0.55), (0, 0.7)], absent: [(2, 0.85), (2, 0.92), (2, 0.98)], state: state)
+        },
+    ]
+
+    @Test("goldens: the check, the X, and the transition between", arguments: goldens)
+    func golden(_ golden: SceneGolden) throws {
+        let frame = try golden.render()
+        expectMatchesGolden(frame, golden.name)
+        try golden.intent(frame)
     }
 }

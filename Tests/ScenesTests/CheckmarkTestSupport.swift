@@ -3,54 +3,8 @@ import TestSupport
 
 @testable import Scenes
 
-// Shared by the checkmark tests: the scene on a frame stepper, the tutorial's timeline as
-// formulas, and the geometry of the strokes in window pixels.
-
-/// No images: the checkmark scene uses none.
-struct NoImages: ImageCatalog {
-    func size(ofImage name: String) -> Size? { nil }
-}
-
-/// The checkmark scene on a `FrameStepper`, laid out in a window of `size` as the session
-/// does, and clicked through the engine's gesture dispatcher, as the hosts do.
-final class CheckmarkHarness {
-    let stepper: FrameStepper
-    let scene: CheckmarkScene
-    let size: Size
-    private let dispatcher = GestureDispatcher()
-
-    init(fps: Int = 60, size: Size = Size(width: 800, height: 600)) {
-        stepper = FrameStepper(fps: fps)
-        self.size = size
-        scene = CheckmarkScene(
-            context: SceneContext(
-                timeline: stepper.timeline, random: SeededRandom(seed: 1), images: NoImages()))
-        let bounds = Rect(origin: .zero, size: size)
-        stepper.timeline.transaction { transaction in
-            transaction.disableActions = true
-            scene.rootLayer.anchorPoint = .zero
-            scene.rootLayer.frame = bounds
-            scene.layout(in: bounds)
-        }
-        stepper.commitCurrentFrame()
-    }
-
-    /// A press and release at `point` (window pixels) at the current frame time, after that
-    /// frame's completions.
-    func click(at point: Point = Point(x: 400, y: 300)) {
-        dispatcher.handle(.down(point), in: scene.rootLayer, at: stepper.time)
-        dispatcher.handle(.up(point), in: scene.rootLayer, at: stepper.time)
-    }
-
-    /// What the screen shows now.
-    var strokes: Strokes {
-        Strokes(
-            b1: scene.b1.presentation().strokeStart...scene.b1.presentation().strokeEnd,
-            b2: scene.b2.presentation().strokeStart...scene.b2.presentation().strokeEnd,
-            b3: scene.b3.presentation().strokeStart...scene.b3.presentation().strokeEnd,
-            color: scene.b1.presentation().strokeColor)
-    }
-}
+// Shared by the checkmark tests: what the strokes show, the tutorial's timeline as formulas,
+// and the geometry of the strokes in window pixels. The scene itself runs in a `SceneTester`.
 
 /// The stroke ranges of b1, b2 and b3 and their colour.
 struct Strokes: Equatable, CustomStringConvertible {
@@ -83,6 +37,16 @@ struct Strokes: Equatable, CustomStringConvertible {
     var description: String {
         func format(_ range: ClosedRange<Double>) -> String { "\(range.lowerBound)…\(range.upperBound)" }
         return "b1 \(format(b1)), b2 \(format(b2)), b3 \(format(b3)), \(color)"
+    }
+}
+
+extension Strokes {
+    /// What `scene` shows now: its shapes' presentation values at the last frame's time.
+    init(shownBy scene: CheckmarkScene) {
+        let (b1, b2, b3) = (scene.b1.presentation(), scene.b2.presentation(), scene.b3.presentation())
+        self.init(
+            b1: b1.strokeStart...b1.strokeEnd, b2: b2.strokeStart...b2.strokeEnd,
+            b3: b3.strokeStart...b3.strokeEnd, color: b1.strokeColor)
     }
 }
 
@@ -219,9 +183,10 @@ struct CheckmarkGeometry {
     let paths: [BezierPath]
     let offset: Point
 
-    init(size: Size) {
-        let scene = CheckmarkScene(
-            context: SceneContext(timeline: Timeline(), random: SeededRandom(seed: 1), images: NoImages()))
+    /// The paths come from the scene as a `SceneTester` builds it; the offset is worked out
+    /// here from the tutorial's `b1.center = canvas.center`, not read from the scene.
+    init(size: Size) throws {
+        let scene = try SceneTester(scene: "checkmark", size: size).scene(as: CheckmarkScene.self)
         paths = [scene.b1.path, scene.b2.path, scene.b3.path]
         offset = Point(x: size.width / 2 - 103.8, y: size.height / 2 - 103.8)
     }

@@ -246,10 +246,11 @@ import Testing
 
     @Test("the labels show the percentage under each indicator")
     func labels() throws {
-        let scene = DownloadSceneDriver()
+        let tester = try SceneTester(scene: "download")
+        let scene = try tester.scene(as: DownloadScene.self)
         for (time, text) in [(0.5, "0%"), (1.1, "10%"), (2.1, "40%"), (3.1, "50%"), (4.1, "100%")] {
-            scene.stepper.advance(to: time)
-            for indicator in scene.scene.indicators {
+            try tester.advance(to: time)
+            for indicator in scene.indicators {
                 #expect(indicator.displayLabel.string == text, "at \(time) s")
             }
         }
@@ -267,8 +268,8 @@ import Testing
 
     @Test("the first update follows easeOut on every frame and ends on the model path")
     func trajectory() throws {
-        let driver = DownloadSceneDriver()
-        let closed = driver.scene.closedIndicator
+        let tester = try SceneTester(scene: "download")
+        let closed = try tester.scene(as: DownloadScene.self).closedIndicator
         let center = Point(x: closed.layer.bounds.width / 2, y: closed.layer.bounds.height / 2)
         func endDegrees() throws -> Double {
             let path = closed.animatingLayer.presentation().path
@@ -276,14 +277,14 @@ import Testing
             let end = arc.end - center
             return atan2(end.y, end.x) * 180 / .pi + 90
         }
-        driver.stepper.advance(to: 0.99)
+        try tester.advance(to: 0.99)
         #expect(closed.animatingLayer.presentation().path.isEmpty == false)
         #expect(closed.animatingLayer.animation(forKey: "path") == nil)
         var worst = (frame: 0, error: 0.0)
         var wentBack: [Int] = []
         var previous = -1.0
         for frame in 60...90 {
-            driver.stepper.advance(to: Double(frame) / 60)
+            try tester.advance(to: Double(frame) / 60)
             let expected = 36 * TimingFunction.easeOut.progress(at: (Double(frame) - 60) / 30)
             let measured = try endDegrees()
             if abs(measured - expected) > worst.error { worst = (frame, abs(measured - expected)) }
@@ -294,23 +295,20 @@ import Testing
         // 1e-4° (chord against arc); 1e-3° allows for the timing solver's 1e-6 as well.
         #expect(worst.error <= 1e-3, "frame \(worst.frame) is \(worst.error)° off the easeOut curve")
         #expect(wentBack.isEmpty, "the angle went back on frames \(wentBack)")
-        driver.stepper.advance(to: 1.6)
+        try tester.advance(to: 1.6)
         #expect(closed.animatingLayer.animation(forKey: "path") == nil)
         #expect(abs(try endDegrees() - 36) <= 1e-9)
     }
 
     @Test("a resize in the middle of an update keeps it going at the new size")
     func resizeMidUpdate() throws {
-        let driver = DownloadSceneDriver()
-        let filled = driver.scene.filledIndicator
-        driver.stepper.advance(to: 1.1)
-        let bigger = Rect(x: 0, y: 0, width: 1200, height: 900)
-        driver.stepper.timeline.transaction { transaction in
-            transaction.disableActions = true
-            driver.scene.rootLayer.frame = bigger
-            driver.scene.layout(in: bigger)
-        }
-        driver.stepper.advance(to: 1.25)
+        let tester = try SceneTester(scene: "download")
+        let filled = try tester.scene(as: DownloadScene.self).filledIndicator
+        try tester.advance(to: 1.1)
+        // Laid out again at the start of the next frame (1.1 s + 1/60), as a window's resize is:
+        // mid-update either way, and the angle below depends only on the update's start.
+        tester.resize(to: Size(width: 1200, height: 900))
+        try tester.advance(to: 1.25)
         let side = 0.7 * 400.0
         let center = Point(x: side / 2, y: side / 2)
         let arc = try #require(DownloadArcEnds(filled.animatingLayer.presentation().path, type: .filled))
@@ -321,41 +319,31 @@ import Testing
         let degrees = atan2(end.y, end.x) * 180 / .pi + 90
         #expect(abs(degrees - 36 * TimingFunction.easeOut.progress(at: 0.5)) <= 1e-3)
         #expect(abs(hypot(end.x, end.y) - (0.45 * side - 2)) <= 0.01)
-        driver.stepper.advance(to: 1.6)
+        try tester.advance(to: 1.6)
         #expect(filled.animatingLayer.animation(forKey: "path") == nil)
     }
 
     // MARK: - Goldens
 
-    @Test("goldens: mid-update and done", arguments: [1.25, 5.0])
-    func goldens(time: Double) throws {
-        let frame = try #require(try frames(at: [time])[time])
-        let name = String(format: "download-%06d", Int((time * 1000).rounded()))
-        let mismatch = GoldenImage.mismatch(frame, named: name, in: GoldenImage.directory(besides: #filePath))
-        #expect(mismatch == nil, "\(mismatch ?? "")")
-        // Intent behind the picture: the window is white in its corners.
-        #expect(frame.color(x: 5, y: 5)?.isClose(to: .white, within: 0.01) == true)
-    }
-}
+    /// The goldens, each paired with probes that state what it shows: the arguments of
+    /// `golden(_:)`, and what `GoldenGuardTests` counts as used.
+    static let goldens: [SceneGolden] = [
+        // Intent behind the pictures: the window is white in its corners, and the indicators
+        // show the angle of the moment (as in easeOutHalfway and doneCheck).
+        SceneGolden(scene: "download", at: 1.25) { frame in
+            #expect(frame.color(x: 5, y: 5)?.isClose(to: .white, within: 0.01) == true)
+            try DownloadSceneTests().expectAngles(frame, 36 * 0.684643, "1.25 s")  // easeOut half-way
+        },
+        SceneGolden(scene: "download", at: 5.0) { frame in
+            #expect(frame.color(x: 5, y: 5)?.isClose(to: .white, within: 0.01) == true)
+            try DownloadSceneTests().expectAngles(frame, 360, "5 s")  // done
+        },
+    ]
 
-/// The scene built directly on a `FrameStepper`'s timeline, laid out at 800 × 600.
-final class DownloadSceneDriver {
-    let stepper = FrameStepper()
-    let scene: DownloadScene
-
-    private struct NoImages: ImageCatalog {
-        func size(ofImage name: String) -> Size? { nil }
-    }
-
-    init() {
-        scene = DownloadScene(
-            context: SceneContext(
-                timeline: stepper.timeline, random: SeededRandom(seed: 1), images: NoImages()))
-        stepper.timeline.transaction { transaction in
-            transaction.disableActions = true
-            scene.rootLayer.frame = Rect(x: 0, y: 0, width: 800, height: 600)
-            scene.layout(in: Rect(x: 0, y: 0, width: 800, height: 600))
-        }
-        stepper.commitCurrentFrame()
+    @Test("goldens: mid-update and done", arguments: goldens)
+    func golden(_ golden: SceneGolden) throws {
+        let frame = try golden.render()
+        expectMatchesGolden(frame, golden.name)
+        try golden.intent(frame)
     }
 }

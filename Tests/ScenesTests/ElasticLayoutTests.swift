@@ -1,34 +1,18 @@
 import Animation
 import Render
-import Session
 import TestSupport
 import Testing
 
 @testable import Scenes
 
-/// The elastic scene's maths, driven through a headless session: the tutorial's constants,
+/// The elastic scene's maths, driven through a `SceneTester`: the tutorial's constants,
 /// the control-point layout for a few pointer positions and drag lengths, the homework (the
 /// shape layer's height), and what is switched off (implicit animations, the idle display link).
 @Suite("Elastic scene: layout and state")
 struct ElasticLayoutTests {
-    /// A headless session of the elastic scene with `events`, and its scene.
-    static func start(
-        events: String, size: Size = Size(width: 800, height: 600), fps: Int = 60
-    ) throws -> (HeadlessHost, ElasticScene) {
-        let host = try SceneTester(scene: "elastic", size: size, fps: fps, events: events).host
-        let scene = try #require(host.session.scene as? ElasticScene)
-        return (host, scene)
-    }
-
-    /// Runs frames up to and including `time` (on the grid).
-    static func run(_ host: HeadlessHost, through time: MediaTime) throws {
-        let target = HeadlessHost.nearestFrame(to: time, fps: host.fps)
-        while host.frame <= target { try host.step() }
-    }
-
     @Test("the tutorial's constants are kept")
     func constants() throws {
-        let (_, scene) = try Self.start(events: "")
+        let scene = try SceneTester(scene: "elastic").scene(as: ElasticScene.self)
         #expect(scene.minimalHeight == 50)
         #expect(scene.maxWaveHeight == 100)
         #expect(scene.shapeFillColor == Color(red255: 57, green255: 67, blue255: 89))
@@ -101,8 +85,9 @@ struct ElasticLayoutTests {
             0.1 down \(layoutCase.press.x) \(layoutCase.press.y)
             0.2 move \(layoutCase.pointer.x) \(layoutCase.pointer.y)
             """
-        let (host, scene) = try Self.start(events: events, size: layoutCase.size)
-        try Self.run(host, through: 0.25)
+        let tester = try SceneTester(scene: "elastic", size: layoutCase.size, events: events)
+        let scene = try tester.scene(as: ElasticScene.self)
+        try tester.advance(to: 0.25)
         let names = ["l3", "l2", "l1", "c", "r1", "r2", "r3"]
         for (index, view) in scene.controlPointViews.enumerated() {
             #expect(view.name == names[index])
@@ -121,8 +106,9 @@ struct ElasticLayoutTests {
     @Test("at rest the band is minimalHeight tall, its points flat across the full width")
     func rest() throws {
         for size in [Size(width: 800, height: 600), Size(width: 500, height: 700)] {
-            let (host, scene) = try Self.start(events: "", size: size)
-            try Self.run(host, through: 0.1)
+            let tester = try SceneTester(scene: "elastic", size: size)
+            let scene = try tester.scene(as: ElasticScene.self)
+            try tester.advance(to: 0.1)
             #expect(scene.shapeLayer.frame == Rect(x: 0, y: 0, width: size.width, height: 50))
             let points = scene.controlPointViews.map(\.position)
             #expect(points.allSatisfy { $0.y == 50 })
@@ -136,8 +122,9 @@ struct ElasticLayoutTests {
 
     @Test("homework: the shape layer's height follows the wave's bottom while dragging")
     func homeworkHeightWhileDragging() throws {
-        let (host, scene) = try Self.start(events: "0.1 down 400 100; 0.2 move 400 300")
-        try Self.run(host, through: 0.25)
+        let tester = try SceneTester(scene: "elastic", events: "0.1 down 400 100; 0.2 move 400 300")
+        let scene = try tester.scene(as: ElasticScene.self)
+        try tester.advance(to: 0.25)
         // The middle curve runs from l1 (y 214) with control points c (286) and r1 (214); its
         // lowest point is at t = 1/3: 214 + 3·(1/3)(2/3)²·72 = 246. Rounding only: 1e-9 px.
         #expect(abs(scene.shapeLayer.frame.maxY - 246) <= 1e-9)
@@ -150,11 +137,13 @@ struct ElasticLayoutTests {
 
     @Test("homework: the shape layer's height bounces with the wave, and rests at minimalHeight")
     func homeworkHeightWhileBouncing() throws {
-        let (host, scene) = try Self.start(events: "0.1 down 400 100; 0.2 move 400 300; 0.5 up 400 300")
-        try Self.run(host, through: 0.5)
+        let tester = try SceneTester(
+            scene: "elastic", events: "0.1 down 400 100; 0.2 move 400 300; 0.5 up 400 300")
+        let scene = try tester.scene(as: ElasticScene.self)
+        try tester.advance(to: 0.5)
         var heights: [Double] = []
-        while host.frame <= 90 {  // to 1.5 s: the bounce ends at 1.4 s
-            try host.step()
+        while tester.frame < 90 {  // to 1.5 s: the bounce ends at 1.4 s
+            try tester.tick()
             heights.append(scene.shapeLayer.frame.height)
             // The layer's bottom is always the path's (both come from the same rebuild).
             #expect(abs(scene.shapeLayer.frame.maxY - scene.shapeLayer.path.bounds.maxY) <= 1e-9)
@@ -169,29 +158,33 @@ struct ElasticLayoutTests {
 
     @Test("the display link runs only while bouncing; input is off while it runs")
     func displayLinkAndInput() throws {
-        let (host, scene) = try Self.start(events: "0.1 down 400 100; 0.2 move 400 300; 0.5 up 400 300")
-        try Self.run(host, through: 0.3)
+        let tester = try SceneTester(
+            scene: "elastic", events: "0.1 down 400 100; 0.2 move 400 300; 0.5 up 400 300")
+        let scene = try tester.scene(as: ElasticScene.self)
+        try tester.advance(to: 0.3)
         #expect(!scene.animating)
-        #expect(host.session.nextWakeTime == nil)  // dragging needs no frames of its own
-        try Self.run(host, through: 0.5)
+        #expect(tester.session.nextWakeTime == nil)  // dragging needs no frames of its own
+        try tester.advance(to: 0.5)
         #expect(scene.animating)
         #expect(!scene.rootLayer.isUserInteractionEnabled)
-        #expect(host.session.nextWakeTime != nil)
+        #expect(tester.session.nextWakeTime != nil)
         #expect(scene.controlPointViews.allSatisfy { $0.animationKeys == ["position"] })
-        try Self.run(host, through: 1.45)  // 0.5 + 0.9 = 1.4 s: done
+        try tester.advance(to: 1.45)  // 0.5 + 0.9 = 1.4 s: done
         #expect(!scene.animating)
         #expect(scene.rootLayer.isUserInteractionEnabled)
-        #expect(host.session.nextWakeTime == nil)  // idle: nothing runs until input
+        #expect(tester.session.nextWakeTime == nil)  // idle: nothing runs until input
         #expect(scene.rootLayer.allLayers.allSatisfy { $0.animationKeys.isEmpty })
         #expect(scene.controlPointViews.allSatisfy { $0.position.y == 50 })
     }
 
     @Test("a resize during the bounce lays the band out at rest for the new width")
     func resizeDuringBounce() throws {
-        let (host, scene) = try Self.start(events: "0.1 down 400 100; 0.2 move 400 300; 0.5 up 400 300")
-        try Self.run(host, through: 0.7)
-        host.resize(to: Size(width: 1024, height: 768))
-        try Self.run(host, through: 0.75)
+        let tester = try SceneTester(
+            scene: "elastic", events: "0.1 down 400 100; 0.2 move 400 300; 0.5 up 400 300")
+        let scene = try tester.scene(as: ElasticScene.self)
+        try tester.advance(to: 0.7)
+        tester.resize(to: Size(width: 1024, height: 768))
+        try tester.advance(to: 0.75)
         #expect(!scene.animating)
         #expect(scene.shapeLayer.frame == Rect(x: 0, y: 0, width: 1024, height: 50))
         #expect(scene.controlPointViews.last?.presentation().position == Point(x: 1024, y: 50))

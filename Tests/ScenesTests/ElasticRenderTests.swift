@@ -231,24 +231,28 @@ struct ElasticRenderTests {
         #expect((5 * 4)...(7 * 9) ~= red, "red pixels \(red)")
     }
 
-    @Test("goldens: mid-drag off-centre, and the bounce above the band")
-    func goldens() throws {
-        let events = "0.1 down 250 80; 0.2 move 300 260; 0.5 up 300 260"
-        let frames = try Self.frames(events: events, at: [0.3, 0.8])
-        let directory = GoldenImage.directory(besides: #filePath)
-        for (time, name) in [(0.3, "elastic-000300"), (0.8, "elastic-000800")] {
-            let frame = try #require(frames[time])
-            if let problem = GoldenImage.mismatch(frame, named: name, in: directory) {
-                Issue.record(Comment(rawValue: problem))
-            }
-        }
-        // Intent: mid-drag the wave's apex hangs under the pointer, 180 px below the band.
-        let dragged = try #require(frames[0.3])
-        let apex = try #require(dragged.boundingBox { !$0.isClose(to: .white, within: 0.1) })
-        #expect(abs(apex.maxY - (50 + 180 - 4)) <= 1.5, "bottom \(apex.maxY)")  // 0.96·waveHeight
-        // 0.3 s after the release the wave has bounced above the band everywhere.
-        let bounced = try #require(frames[0.8])
-        #expect(bounced.color(x: 300, y: 45)?.isClose(to: .white, within: 0.01) == true)
-        #expect(bounced.color(x: 300, y: 20)?.isClose(to: ElasticPixels.fill, within: 0.01) == true)
+    /// The drag of the goldens: pressed at (250, 80), pulled to (300, 260), released at 0.5 s.
+    static let goldenDrag = "0.1 down 250 80; 0.2 move 300 260; 0.5 up 300 260"
+
+    /// The goldens, each paired with probes that state what it shows: the arguments of
+    /// `golden(_:)`, and what `GoldenGuardTests` counts as used.
+    static let goldens: [SceneGolden] = [
+        SceneGolden(scene: "elastic", events: goldenDrag, at: 0.3) { dragged in
+            // Intent: mid-drag the wave's apex hangs under the pointer, 180 px below the band.
+            let apex = try #require(dragged.boundingBox { !$0.isClose(to: .white, within: 0.1) })
+            #expect(abs(apex.maxY - (50 + 180 - 4)) <= 1.5, "bottom \(apex.maxY)")  // 0.96·waveHeight
+        },
+        SceneGolden(scene: "elastic", events: goldenDrag, at: 0.8) { bounced in
+            // 0.3 s after the release the wave has bounced above the band everywhere.
+            #expect(bounced.color(x: 300, y: 45)?.isClose(to: .white, within: 0.01) == true)
+            #expect(bounced.color(x: 300, y: 20)?.isClose(to: ElasticPixels.fill, within: 0.01) == true)
+        },
+    ]
+
+    @Test("goldens: mid-drag off-centre, and the bounce above the band", arguments: goldens)
+    func golden(_ golden: SceneGolden) throws {
+        let frame = try golden.render()
+        expectMatchesGolden(frame, golden.name)
+        try golden.intent(frame)
     }
 }

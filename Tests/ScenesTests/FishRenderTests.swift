@@ -52,11 +52,12 @@ struct FishRenderTests {
     )
     func bubbleInPixels() throws {
         let click = 0.2
-        let (host, scene) = try FishTest.run(events: "\(FishTest.tapMode); \(click) tap 400 300")
-        let (plainHost, _) = try FishTest.run(events: FishTest.tapMode)
-        let clickFrame = FishTest.frame(at: click)
-        try FishTest.step(host, through: clickFrame)
-        try FishTest.step(plainHost, through: clickFrame)
+        let tester = try SceneTester(scene: "fish", events: "\(FishTest.tapMode); \(click) tap 400 300")
+        let plain = try SceneTester(scene: "fish", events: FishTest.tapMode)
+        let scene = try tester.scene(as: FishScene.self)
+        try tester.advance(to: click)
+        try plain.advance(to: click)
+        let clickFrame = tester.frame
         let entry = try #require(scene.floats.first)
         let bubble = entry.bubble
         let popFrame = Int((Double(clickFrame) / 60 + bubble.duration) * 60 - 1e-9) + 1
@@ -64,8 +65,8 @@ struct FishRenderTests {
 
         /// The bubble as drawn: where the picture with the click differs from the one without.
         func drawnBubble(at frame: Int) throws -> (box: Rect?, model: Point) {
-            let withClick = try host.render(frame: frame)
-            let without = try plainHost.render(frame: frame)
+            let withClick = try tester.render(frame: frame)
+            let without = try plain.render(frame: frame)
             let model = entry.bubbleImageView.presentation().position
             return (FishTest.differenceBox(withClick, without), model)
         }
@@ -152,31 +153,36 @@ struct FishRenderTests {
         #expect(abs(snouts[4] - snouts[0]) <= 1, "after wrapping: \(snouts[4]) vs \(snouts[0])")
     }
 
-    @Test("goldens: tap mode with three bubbles, swim mode with its trail; paired with their probes")
-    func goldens() throws {
-        let goldens = GoldenImage.directory(besides: #filePath)
-        let tap = try #require(
-            try frames(
-                events: "\(FishTest.tapMode); 0.2 tap 400 300; 0.4 tap 390 290; 0.6 tap 410 310", at: [1.2])[
-                    1.2])
-        // Intent: the fish in the middle, and bubbles (cool, lighter than the sea) above it.
-        let above = Rect(x: 300, y: 80, width: 110, height: 184)
-        #expect(tap.count(in: above) { !FishTest.isSea($0) && $0.red > fishSeaColor.red } > 100)
-        #expect(tap.boundingBox(where: FishTest.isFish).map { abs($0.midX - (340 + 57.5)) <= 1 } == true)
-        if let message = GoldenImage.mismatch(tap, named: "fish-001200", in: goldens) {
-            Issue.record("\(message)")
-        }
+    // MARK: - Goldens
 
-        let swim = try #require(try frames(at: [6])[6])
-        // Intent: the fish with its centre at 400 (half-way across at 6 s), bubbles behind and
-        // above its tail, none ahead of its snout.
-        let box = try #require(
-            swim.boundingBox(in: Rect(x: 0, y: 264, width: 800, height: 72), where: FishTest.isFish))
-        #expect(abs(box.maxX - (400 - 60 + Self.warmExtent.maxX)) <= 1)
-        #expect(swim.count(in: Rect(x: 100, y: 40, width: 280, height: 224)) { !FishTest.isSea($0) } > 200)
-        #expect(swim.count(in: Rect(x: 470, y: 0, width: 330, height: 600)) { !FishTest.isSea($0) } == 0)
-        if let message = GoldenImage.mismatch(swim, named: "fish-006000", in: goldens) {
-            Issue.record("\(message)")
-        }
+    /// The goldens, each paired with probes that state what it shows: the arguments of
+    /// `golden(_:)`, and what `GoldenGuardTests` counts as used.
+    static let goldens: [SceneGolden] = [
+        SceneGolden(
+            scene: "fish", events: "\(FishTest.tapMode); 0.2 tap 400 300; 0.4 tap 390 290; 0.6 tap 410 310",
+            at: 1.2
+        ) { tap in
+            // Intent: the fish in the middle, and bubbles (cool, lighter than the sea) above it.
+            let above = Rect(x: 300, y: 80, width: 110, height: 184)
+            #expect(tap.count(in: above) { !FishTest.isSea($0) && $0.red > fishSeaColor.red } > 100)
+            #expect(tap.boundingBox(where: FishTest.isFish).map { abs($0.midX - (340 + 57.5)) <= 1 } == true)
+        },
+        SceneGolden(scene: "fish", at: 6) { swim in
+            // Intent: the fish with its centre at 400 (half-way across at 6 s), bubbles behind and
+            // above its tail, none ahead of its snout.
+            let box = try #require(
+                swim.boundingBox(in: Rect(x: 0, y: 264, width: 800, height: 72), where: FishTest.isFish))
+            #expect(abs(box.maxX - (400 - 60 + warmExtent.maxX)) <= 1)
+            #expect(
+                swim.count(in: Rect(x: 100, y: 40, width: 280, height: 224)) { !FishTest.isSea($0) } > 200)
+            #expect(swim.count(in: Rect(x: 470, y: 0, width: 330, height: 600)) { !FishTest.isSea($0) } == 0)
+        },
+    ]
+
+    @Test("goldens: tap mode with three bubbles, swim mode with its trail", arguments: goldens)
+    func golden(_ golden: SceneGolden) throws {
+        let frame = try golden.render()
+        expectMatchesGolden(frame, golden.name)
+        try golden.intent(frame)
     }
 }

@@ -18,10 +18,11 @@ struct FishSceneTests {
 
     @Test("tap mode: a click on the fish floats one bubble from the tail, up and to both sides, then pops it")
     func floatAndPop() throws {
-        let (host, scene) = try FishTest.run(events: "\(FishTest.tapMode); 0.2 tap 400 300")
-        try FishTest.step(host, through: FishTest.frame(at: 0.2) - 1)
+        let tester = try SceneTester(scene: "fish", events: "\(FishTest.tapMode); 0.2 tap 400 300")
+        let scene = try tester.scene(as: FishScene.self)
+        try tester.advance(to: 0.2 - 1.0 / 60)  // the frame before the click's
         #expect(scene.liveBubbleCount == 0)
-        try host.step()  // the click's frame
+        try tester.tick()  // the click's frame
         #expect(scene.liveBubbleCount == 1)
         let entry = try #require(scene.floats.first)
         let bubble = entry.bubble
@@ -33,16 +34,15 @@ struct FishSceneTests {
         #expect(layer.opacity == bubble.alpha)
 
         // The float: every frame higher than the one before, left and right of the start line.
-        let clickTime = host.session.sceneTimeline.currentTime
+        let clickTime = tester.time
         let floatEnd = clickTime + bubble.duration
         var previous = Self.tapTail
         var leftmost = 0.0
         var rightmost = 0.0
-        while host.session.sceneTimeline.currentTime + 1.0 / 60 < floatEnd {
-            try host.step()
+        while tester.time + 1.0 / 60 < floatEnd {
+            try tester.tick()
             let position = layer.presentation().position
-            #expect(
-                position.y < previous.y, "the bubble sank at t = \(host.session.sceneTimeline.currentTime)")
+            #expect(position.y < previous.y, "the bubble sank at t = \(tester.time)")
             leftmost = min(leftmost, position.x - bubble.ox)
             rightmost = max(rightmost, position.x - bubble.ox)
             previous = position
@@ -54,41 +54,42 @@ struct FishSceneTests {
         #expect(bubble.maximumSwing >= 20 / (2 * 3.0.squareRoot()))
 
         // The end: the frame at or after the end time holds (ex, ey) and starts the pop.
-        try host.step()
-        let popStart = host.session.sceneTimeline.currentTime
+        try tester.tick()
+        let popStart = tester.time
         #expect(popStart >= floatEnd && popStart < floatEnd + 1.0 / 60)
         let end = layer.presentation().position
         // The Bézier at u = 1, computed with rounding: within 1e-9 px.
         #expect(abs(end.x - bubble.ex) <= 1e-9 && abs(end.y - bubble.ey) <= 1e-9)
 
         // Half-way through the pop (3 of 6 frames, ease in-out): between its ends.
-        for _ in 0..<3 { try host.step() }
+        try tester.tick(3)
         let popping = layer.presentation()
         #expect(popping.transform.a > 1.05 && popping.transform.a < 1.25, "scale \(popping.transform.a)")
         #expect(popping.opacity > 0.05 * bubble.alpha && popping.opacity < 0.95 * bubble.alpha)
         #expect(popping.position == end)
         // Its last drawn frame: 1.3× and transparent (the block holds its end values).
-        try FishTest.step(host, through: FishTest.frame(at: popStart + bubblePopDuration) - 1)
+        try tester.advance(to: popStart + bubblePopDuration - 1.0 / 60)  // the frame before the end
         #expect(scene.liveBubbleCount == 1)
-        try host.step()
-        if scene.liveBubbleCount == 1 { try host.step() }  // 0.1 s may round one frame late
+        try tester.tick()
+        if scene.liveBubbleCount == 1 { try tester.tick() }  // 0.1 s may round one frame late
         #expect(scene.liveBubbleCount == 0, "the bubble outlived its pop")
         #expect(layer.superlayer == nil)
         #expect(scene.floats.isEmpty)
         #expect(scene.rootLayer.allLayers.count == FishTest.baselineLayerCount)
-        try host.step()
-        #expect(host.session.sceneTimeline.animatedLayerCount == 0, "a popped bubble still has animations")
+        try tester.tick()
+        #expect(tester.session.sceneTimeline.animatedLayerCount == 0, "a popped bubble still has animations")
     }
 
     @Test("tap mode: the pop grows the bubble to 1.3× while it fades out, over 0.1 s")
     func popValues() throws {
-        let (host, scene) = try FishTest.run(events: "\(FishTest.tapMode); 0.2 tap 400 300")
-        try FishTest.step(host, through: FishTest.frame(at: 0.2))
+        let tester = try SceneTester(scene: "fish", events: "\(FishTest.tapMode); 0.2 tap 400 300")
+        let scene = try tester.scene(as: FishScene.self)
+        try tester.advance(to: 0.2)
         let entry = try #require(scene.floats.first)
         let layer = entry.bubbleImageView
         var trace: [(scale: Double, opacity: Double)] = []
         while scene.liveBubbleCount == 1 {
-            try host.step()
+            try tester.tick()
             let shown = layer.presentation()
             trace.append((shown.transform.a, shown.opacity))
         }
@@ -115,21 +116,24 @@ struct FishSceneTests {
             + misses.enumerated().map {
                 "\(0.2 + 0.2 * Double($0.offset)) tap \($0.element.x) \($0.element.y)"
             }
-        let (host, scene) = try FishTest.run(size: size, events: events.joined(separator: "; "))
-        try FishTest.step(host, through: FishTest.frame(at: 1.5))
+        let tester = try SceneTester(scene: "fish", size: size, events: events.joined(separator: "; "))
+        let scene = try tester.scene(as: FishScene.self)
+        try tester.advance(to: 1.5)
         #expect(scene.liveBubbleCount == 0)
         #expect(scene.rootLayer.allLayers.count == FishTest.baselineLayerCount)
     }
 
     @Test("tap mode: the fish waits in the middle of the window, and every click on it blows one bubble")
     func tapModeFish() throws {
-        let (host, scene) = try FishTest.run(events: "\(FishTest.tapMode); 0.2 tap 400 300; 0.3 tap 350 290")
-        try FishTest.step(host, through: FishTest.frame(at: 0.5))
+        let tester = try SceneTester(
+            scene: "fish", events: "\(FishTest.tapMode); 0.2 tap 400 300; 0.3 tap 350 290")
+        let scene = try tester.scene(as: FishScene.self)
+        try tester.advance(to: 0.5)
         #expect(scene.mode == .tap)
         #expect(scene.fishImageView.presentation().position == Point(x: 400, y: 300))
         // Two clicks, two bubbles (the second on the tail fin, inside the fish's frame), no timer.
         #expect(scene.liveBubbleCount == 2)
-        try FishTest.step(host, through: FishTest.frame(at: 1.9))
+        try tester.advance(to: 1.9)
         #expect(scene.liveBubbleCount == 2)
         #expect(scene.fishImageView.presentation().position == Point(x: 400, y: 300))
     }
@@ -140,11 +144,12 @@ struct FishSceneTests {
         "swim mode: the fish crosses the window at a steady pace, every 12 s, and starts over",
         arguments: FishTest.sizes)
     func swimPace(size: Size) throws {
-        let (host, scene) = try FishTest.run(size: size)
+        let tester = try SceneTester(scene: "fish", size: size)
+        let scene = try tester.scene(as: FishScene.self)
         let start = -60.0
         let distance = size.width + 120
         for frame in 0...1600 {  // two crossings and a bit
-            try host.step()
+            try tester.tick()
             let time = Double(frame) / 60
             let position = scene.fishImageView.presentation().position
             // A crossing's last frame is drawn at the end (x = start + distance); the frame's
@@ -162,12 +167,13 @@ struct FishSceneTests {
     @Test(
         "swim mode: the timer blows a bubble every 0.1 s from the tail, where the presentation layer has it")
     func timerBubbles() throws {
-        let (host, scene) = try FishTest.run()
+        let tester = try SceneTester(scene: "fish")
+        let scene = try tester.scene(as: FishScene.self)
         var blown: [FloatingBubble] = []
         var frames: [Int] = []
         var newest: Layer?  // held, so that no new layer can take its identity
         for frame in 0..<700 {  // before the first wrap (frame 720)
-            try host.step()
+            try tester.tick()
             let tail = FishTest.tail(of: scene)
             // Bubbles are appended; the newest one of the last frame is still in flight.
             let known = scene.floats.lastIndex { $0.bubbleImageView === newest }.map { $0 + 1 } ?? 0
@@ -192,30 +198,34 @@ struct FishSceneTests {
     @Test("swim mode: a click on the moving fish, where it is on screen, blows an extra bubble")
     func clickMovingFish() throws {
         // At 6 s the fish's centre is at x = −60 + 920/2 = 400; 250 is where it was 2 s before.
-        let plain = try FishTest.run()
-        let clicked = try FishTest.run(events: "6 tap 420 300")
-        let missed = try FishTest.run(events: "6 tap 250 300")
-        let frame = FishTest.frame(at: 6)
-        for run in [plain, clicked, missed] { try FishTest.step(run.host, through: frame) }
-        #expect(clicked.scene.liveBubbleCount == plain.scene.liveBubbleCount + 1)
-        #expect(missed.scene.liveBubbleCount == plain.scene.liveBubbleCount)
+        let testers = try ["", "6 tap 420 300", "6 tap 250 300"].map {
+            try SceneTester(scene: "fish", events: $0)
+        }
+        for tester in testers { try tester.advance(to: 6) }
+        let (plain, clicked, missed) = try (
+            testers[0].scene(as: FishScene.self), testers[1].scene(as: FishScene.self),
+            testers[2].scene(as: FishScene.self)
+        )
+        #expect(clicked.liveBubbleCount == plain.liveBubbleCount + 1)
+        #expect(missed.liveBubbleCount == plain.liveBubbleCount)
         // The extra bubble is the last one, blown at the tail as it is on screen.
-        let extra = try #require(clicked.scene.floats.last)
-        #expect(extra.bubble.origin == FishTest.tail(of: clicked.scene))
+        let extra = try #require(clicked.floats.last)
+        #expect(extra.bubble.origin == FishTest.tail(of: clicked))
         // The fish's centre is at 400 up to the linear solver's 2e-3 px (see swimPace).
         #expect(extra.bubble.origin.distance(to: Point(x: 355, y: 300)) <= 2e-3)
     }
 
     @Test("swim mode: a resize mid-swim carries the fish on from where it is, at the new middle")
     func resizeMidSwim() throws {
-        let (host, scene) = try FishTest.run()
-        try FishTest.step(host, through: FishTest.frame(at: 6) - 1)
-        host.resize(to: Size(width: 1024, height: 768))  // on the frame at 6 s
-        try FishTest.step(host, through: FishTest.frame(at: 6))
+        let tester = try SceneTester(scene: "fish")
+        let scene = try tester.scene(as: FishScene.self)
+        try tester.advance(to: 6 - 1.0 / 60)  // the frame before 6 s
+        tester.resize(to: Size(width: 1024, height: 768))  // on the frame at 6 s
+        try tester.advance(to: 6)
         let shown = scene.fishImageView.presentation().position
         // The linear solver again: 2e-3 px (see swimPace).
         #expect(abs(shown.x - 400) <= 2e-3 && shown.y == 384)
-        try FishTest.step(host, through: FishTest.frame(at: 7))
+        try tester.advance(to: 7)
         let later = scene.fishImageView.presentation().position
         // One second at the new width's pace, (1024 + 120) / 12 px/s.
         #expect(abs(later.x - (400 + 1144.0 / 12)) <= 2e-3, "x \(later.x)")
@@ -225,18 +235,19 @@ struct FishSceneTests {
 
     @Test("m switches modes: tap mode stops the fish in the middle and the timer; swim mode starts both")
     func modes() throws {
-        let (host, scene) = try FishTest.run(events: "3 key m; 8 key m")
-        try FishTest.step(host, through: FishTest.frame(at: 3))
+        let tester = try SceneTester(scene: "fish", events: "3 key m; 8 key m")
+        let scene = try tester.scene(as: FishScene.self)
+        try tester.advance(to: 3)
         #expect(scene.mode == .tap)
         #expect(scene.fishImageView.presentation().position == Point(x: 400, y: 300))
         let blownBeforeTap = scene.floats.count
-        try FishTest.step(host, through: FishTest.frame(at: 5))
+        try tester.advance(to: 5)
         // Only bubbles from before the switch are left, and no new one came.
         #expect(scene.floats.count <= blownBeforeTap)
-        try FishTest.step(host, through: FishTest.frame(at: 7.9))
+        try tester.advance(to: 7.9)
         #expect(scene.liveBubbleCount == 0)
-        #expect(host.session.sceneTimeline.nextWakeTime == nil, "tap mode at rest still wants frames")
-        try FishTest.step(host, through: FishTest.frame(at: 9))
+        #expect(tester.session.sceneTimeline.nextWakeTime == nil, "tap mode at rest still wants frames")
+        try tester.advance(to: 9)
         #expect(scene.mode == .swim)
         // From the middle to the right edge at the pace of a crossing: 920 / 12 px/s for 1 s.
         #expect(abs(scene.fishImageView.presentation().position.x - (400 + 920.0 / 12)) <= 2e-3)
@@ -245,9 +256,7 @@ struct FishSceneTests {
 
     @Test("the keys: m is the scene's, and the help says what it does next")
     func keys() throws {
-        let scene = FishScene(
-            context: SceneContext(
-                timeline: Timeline(), random: SeededRandom(seed: 1), images: FishTestImages()))
+        let scene = try SceneTester(scene: "fish").scene(as: FishScene.self)
         #expect(scene.keyHelp.map(\.key) == [Key.character("m")])
         #expect(scene.keyHelp.first?.action.hasPrefix("tap mode") == true)
         #expect(scene.handleKey(.character("x")) == false)
@@ -262,12 +271,13 @@ struct FishSceneTests {
 
     @Test("after 60 s of swimming, then tap mode, the layers are back to the sea, the fish and the guides")
     func longSwim() throws {
-        let (host, scene) = try FishTest.run(events: "60 key m")
+        let tester = try SceneTester(scene: "fish", events: "60 key m")
+        let scene = try tester.scene(as: FishScene.self)
         var most = 0
         var least = Int.max
-        try FishTest.step(host, through: FishTest.frame(at: 50) - 1)
+        try tester.advance(to: 50 - 1.0 / 60)  // the frame before 50 s
         for _ in 0..<600 {  // the last 10 s of swimming, in steady state
-            try host.step()
+            try tester.tick()
             most = max(most, scene.liveBubbleCount)
             least = min(least, scene.liveBubbleCount)
         }
@@ -275,36 +285,39 @@ struct FishSceneTests {
         // pop and at most two frames of rounding: at most 3.14 / 0.1 + 1 = 33 in flight, at
         // least 2.1 / (7 / 60) = 18.
         #expect(least >= 18 && most <= 33, "\(least)…\(most) bubbles in flight")
-        try FishTest.step(host, through: FishTest.frame(at: 60 + 3.2))
+        try tester.advance(to: 60 + 3.2)
         #expect(scene.liveBubbleCount == 0)
         #expect(scene.rootLayer.allLayers.count == FishTest.baselineLayerCount)
-        #expect(host.session.sceneTimeline.animatedLayerCount == 0)
+        #expect(tester.session.sceneTimeline.animatedLayerCount == 0)
     }
 
     @Test("after 60 s of clicks in tap mode, every bubble is gone, layer and animations")
     func longTapping() throws {
         let taps = (1...240).map { "\(Double($0) * 0.25) tap 400 300" }
-        let (host, scene) = try FishTest.run(events: ([FishTest.tapMode] + taps).joined(separator: "; "))
-        try FishTest.step(host, through: FishTest.frame(at: 30))
+        let tester = try SceneTester(
+            scene: "fish", events: ([FishTest.tapMode] + taps).joined(separator: "; "))
+        let scene = try tester.scene(as: FishScene.self)
+        try tester.advance(to: 30)
         #expect(scene.liveBubbleCount >= 8, "the clicks blew too few bubbles")
-        try FishTest.step(host, through: FishTest.frame(at: 60 + 3.2))
+        try tester.advance(to: 60 + 3.2)
         #expect(scene.liveBubbleCount == 0)
         #expect(scene.rootLayer.allLayers.count == FishTest.baselineLayerCount)
-        #expect(host.session.sceneTimeline.animatedLayerCount == 0)
+        #expect(tester.session.sceneTimeline.animatedLayerCount == 0)
     }
 
     @Test("blowBubble(at:) keeps as many bubbles in flight as a benchmark asks")
     func blowMany() throws {
-        let (host, scene) = try FishTest.run(events: FishTest.tapMode)
-        try host.step()
+        let tester = try SceneTester(scene: "fish", events: FishTest.tapMode)
+        let scene = try tester.scene(as: FishScene.self)
+        try tester.tick()
         for step in 0..<600 {
             while scene.liveBubbleCount < 300 {
                 scene.blowBubble(at: Point(x: Double(100 + step % 600), y: 550))
             }
-            try host.step()
+            try tester.tick()
         }
         #expect(scene.liveBubbleCount <= 300)
-        try FishTest.step(host, through: host.frame + 200)
+        try tester.tick(201)  // the next frame and 200 more
         #expect(scene.liveBubbleCount == 0)
         #expect(scene.rootLayer.allLayers.count == FishTest.baselineLayerCount)
     }
@@ -314,8 +327,9 @@ struct FishSceneTests {
     @Test("the seed decides the bubbles: the same seed, the same ones; another seed, others")
     func seeded() throws {
         func firstBubbles(seed: UInt64) throws -> [FloatingBubble] {
-            let (host, scene) = try FishTest.run(seed: seed)
-            try FishTest.step(host, through: FishTest.frame(at: 1))
+            let tester = try SceneTester(scene: "fish", seed: seed)
+            let scene = try tester.scene(as: FishScene.self)
+            try tester.advance(to: 1)
             return scene.floats.map(\.bubble)
         }
         let one = try firstBubbles(seed: 1)
@@ -326,14 +340,15 @@ struct FishSceneTests {
 
     @Test("the debug overlay draws each live bubble's zigzag path")
     func debugGuides() throws {
-        let (host, scene) = try FishTest.run(
-            events: "\(FishTest.tapMode); 0.1 key d; 0.2 tap 400 300; 0.3 tap 400 300")
-        try FishTest.step(host, through: FishTest.frame(at: 0.5))
+        let tester = try SceneTester(
+            scene: "fish", events: "\(FishTest.tapMode); 0.1 key d; 0.2 tap 400 300; 0.3 tap 400 300")
+        let scene = try tester.scene(as: FishScene.self)
+        try tester.advance(to: 0.5)
         #expect(!scene.pathGuide.isHidden && !scene.controlGuide.isHidden)
         let expected = scene.floats.flatMap { $0.bubble.zigzagPath.elements }
         #expect(scene.floats.count == 2)
         #expect(scene.pathGuide.path.elements == expected)
-        try FishTest.step(host, through: FishTest.frame(at: 4))
+        try tester.advance(to: 4)
         #expect(scene.pathGuide.path.isEmpty)
     }
 }

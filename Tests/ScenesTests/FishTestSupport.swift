@@ -1,13 +1,10 @@
 import Animation
 import Render
-import Session
-import TestSupport
-import Testing
 
 @testable import Scenes
 
-/// Shared helpers of the fish scene's tests: a headless run whose scene can be inspected
-/// between frames, pixel predicates and image differences.
+/// Shared by the fish scene's tests (which run the scene in a `SceneTester`): window sizes,
+/// events, pixel predicates and image differences.
 enum FishTest {
     /// The window sizes the scene is tried at (STYLE: 800×600 and two others).
     static let sizes = [
@@ -20,23 +17,6 @@ enum FishTest {
     /// Layers of the scene with no bubble in flight: the sea, the fish, the bubbles' layer and
     /// the two debug guides.
     static let baselineLayerCount = 5
-
-    /// A headless run of the fish scene and the scene itself, to step and inspect.
-    static func run(
-        size: Size = Size(width: 800, height: 600), seed: UInt64 = 1, events: String = ""
-    ) throws -> (host: HeadlessHost, scene: FishScene) {
-        let host = try SceneTester(scene: "fish", size: size, seed: seed, events: events).host
-        let scene = try #require(host.session.scene as? FishScene)
-        return (host, scene)
-    }
-
-    /// The frame number nearest `time` at 60 fps.
-    static func frame(at time: MediaTime) -> Int { HeadlessHost.nearestFrame(to: time, fps: 60) }
-
-    /// Runs frames up to and including `frame` without drawing.
-    static func step(_ host: HeadlessHost, through frame: Int) throws {
-        while host.frame <= frame { try host.step() }
-    }
 
     /// Pixels of the fish: warm (red well above blue); the sea, the bubbles and the debug marks
     /// are cool or grey.
@@ -74,16 +54,5 @@ enum FishTest {
     static func tail(of scene: FishScene) -> Point {
         let frame = scene.fishImageView.presentation().frame
         return Point(x: frame.minX + fishTailTip.x, y: frame.minY + fishTailTip.y)
-    }
-}
-
-/// Image sizes for scenes built directly in tests (the renderer's answer for our assets).
-struct FishTestImages: ImageCatalog {
-    func size(ofImage name: String) -> Size? {
-        switch name {
-        case "fish": Size(width: 120, height: 72)
-        case "bubble": Size(width: 64, height: 64)
-        default: nil
-        }
     }
 }

@@ -6,7 +6,8 @@ import Testing
 
 @testable import Scenes
 
-/// Scripts, renders and colour tests shared by the tictactoe scene tests.
+/// Scripts, geometry and colour tests shared by the tictactoe scene tests (which draw the
+/// scene through `SceneTester`).
 enum TicTacToeFixture {
     static let size = Size(width: 800, height: 600)
 
@@ -33,22 +34,9 @@ enum TicTacToeFixture {
     static let topRowWin = clicks([0, 3, 1, 4, 2])
     /// The time of the winning click, when the finish line starts.
     static let winTime = 0.9
-
-    /// The frames at `times`, with `events`.
-    static func frames(_ events: String, at times: [Double], size: Size = size) throws -> [Double:
-        RenderedFrame]
-    {
-        try SceneTester.frames(scene: "tictactoe", size: size, events: events, at: times)
-    }
-
-    /// The frame at `time`.
-    static func frame(_ events: String, at time: Double, size: Size = size) throws -> RenderedFrame {
-        let frames = try frames(events, at: [time], size: size)
-        guard let frame = frames[time] else { throw FixtureError.noFrame(time) }
-        return frame
-    }
-
-    enum FixtureError: Error { case noFrame(Double) }
+    /// A draw, a click every 0.1 s from 0.1 s: X 0, O 1, X 2, O 4, X 3, O 5, X 7, O 6, X 8 —
+    /// nobody has three in a row.
+    static let drawnGame = clicks([0, 1, 2, 4, 3, 5, 7, 6, 8], every: 0.1)
 
     /// Colours inside a fill or stroke come out exact but for 8-bit rounding (≤ 1/255, a bit
     /// more after un-premultiplying); 0.02 (5/255) accepts those and rejects antialiased edge
@@ -89,7 +77,7 @@ struct TicTacToeSceneTests {
 
     @Test("marks appear in the fields clicked, X blue and O red, and no finish line before the win")
     func marksInClickedFields() throws {
-        let frame = try F.frame(F.topRowWin, at: 0.85)
+        let frame = try SceneTester(scene: "tictactoe", events: F.topRowWin).render(at: 0.85)
         for field in [0, 1] {
             #expect(F.isX(F.color(frame, geometry.fieldCenter(field))), "no X in field \(field)")
         }
@@ -105,7 +93,8 @@ struct TicTacToeSceneTests {
 
     @Test("a mark draws its strokes in over 0.3 s")
     func markDrawsItself() throws {
-        let frames = try F.frames(F.clicks([0]), at: [0.1, 0.2, 0.5, 0.6])
+        let frames = try SceneTester.frames(
+            scene: "tictactoe", events: F.clicks([0]), at: [0.1, 0.2, 0.5, 0.6])
         let field = geometry.fieldFrame(0)
         func inked(_ time: Double) -> Int { frames[time]?.count(in: field, where: F.isX) ?? -1 }
         #expect(inked(0.1) == 0)  // strokeEnd 0 on the frame of the click
@@ -118,8 +107,8 @@ struct TicTacToeSceneTests {
         let plain = F.clicks([0, 3], from: 0.1, every: 0.3)
         let c = geometry.fieldCenter(0)
         let extra = plain + "\n0.2 tap \(c.x) \(c.y)\n0.25 tap 20 20"
-        let withExtra = try F.frames(extra, at: [0.28, 0.8])
-        let without = try F.frames(plain, at: [0.28, 0.8])
+        let withExtra = try SceneTester.frames(scene: "tictactoe", events: extra, at: [0.28, 0.8])
+        let without = try SceneTester.frames(scene: "tictactoe", events: plain, at: [0.28, 0.8])
         for time in [0.28, 0.8] {
             guard let a = withExtra[time], let b = without[time] else {
                 Issue.record("missing frame at \(time)")
@@ -138,7 +127,7 @@ struct TicTacToeSceneTests {
 
     @Test("on the win the finish line's circle covers the first field's centre at once, and the veil falls")
     func finishLineAtOnce() throws {
-        let frame = try F.frame(F.topRowWin, at: F.winTime)
+        let frame = try SceneTester(scene: "tictactoe", events: F.topRowWin).render(at: F.winTime)
         let start = geometry.fieldCenter(0)
         #expect(F.isFinishLine(F.color(frame, start)))
         // Only the circle so far: radius 12 + the half-pixel of its stroke; the box of the
@@ -156,7 +145,7 @@ struct TicTacToeSceneTests {
 
     @Test("after 1 s of 2 the moving circle is half way: at the middle field's centre")
     func finishLineHalfWay() throws {
-        let frame = try F.frame(F.topRowWin, at: F.winTime + 1)
+        let frame = try SceneTester(scene: "tictactoe", events: F.topRowWin).render(at: F.winTime + 1)
         let start = geometry.fieldCenter(0)
         let middle = geometry.fieldCenter(1)  // half way from field 0 to field 2
         #expect(F.isFinishLine(F.color(frame, middle)))
@@ -172,7 +161,8 @@ struct TicTacToeSceneTests {
 
     @Test("after 2 s the circle is at the last field's centre and stays; nothing beyond the end circle")
     func finishLineEnds() throws {
-        let frames = try F.frames(F.topRowWin, at: [F.winTime + 2, 3.5])
+        let frames = try SceneTester.frames(
+            scene: "tictactoe", events: F.topRowWin, at: [F.winTime + 2, 3.5])
         let end = geometry.fieldCenter(2)
         var boxes: [Rect] = []
         for time in [F.winTime + 2, 3.5] {
@@ -192,7 +182,9 @@ struct TicTacToeSceneTests {
     @Test("a diagonal runs from its first field in board order (2, top right) to its last (6)")
     func diagonalInBoardOrder() throws {
         // X plays 6, 4, 2 (bottom-up); O plays 0, 1.
-        let frames = try F.frames(F.clicks([6, 0, 4, 1, 2]), at: [F.winTime, F.winTime + 1, F.winTime + 2])
+        let frames = try SceneTester.frames(
+            scene: "tictactoe", events: F.clicks([6, 0, 4, 1, 2]),
+            at: [F.winTime, F.winTime + 1, F.winTime + 2])
         let first = geometry.fieldCenter(2)
         let last = geometry.fieldCenter(6)
         let atOnce = try #require(frames[F.winTime])
@@ -218,7 +210,7 @@ struct TicTacToeSceneTests {
     func newGameAfterWin() throws {
         let center = geometry.fieldCenter(4)
         let events = F.topRowWin + "\n3.6 tap 100 300\n3.8 tap \(center.x) \(center.y)"
-        let frame = try F.frame(events, at: 4.3)
+        let frame = try SceneTester(scene: "tictactoe", events: events).render(at: 4.3)
         #expect(frame.count(where: F.isFinishLine) == 0)
         #expect(F.color(frame, corner).isClose(to: windowBackgroundColor, within: F.colorTolerance))
         for field in [0, 1, 2, 3, 5, 6, 7, 8] {
@@ -229,9 +221,8 @@ struct TicTacToeSceneTests {
 
     @Test("a full board without a winner says so, and the next click starts a new game")
     func drawSaysSo() throws {
-        // X 0, O 1, X 2, O 4, X 3, O 5, X 7, O 6, X 8: nobody has three in a row.
-        let events = F.clicks([0, 1, 2, 4, 3, 5, 7, 6, 8], every: 0.1) + "\n1.7 tap 400 300"
-        let frames = try F.frames(events, at: [0.85, 1.5, 2.0])
+        let events = F.drawnGame + "\n1.7 tap 400 300"
+        let frames = try SceneTester.frames(scene: "tictactoe", events: events, at: [0.85, 1.5, 2.0])
         // A strip through the middle of the board, where the message is.
         let strip = Rect(x: 250, y: 290, width: 300, height: 20)
         func dark(_ color: Color) -> Bool { color.red < 0.3 && color.green < 0.3 && color.blue < 0.3 }
@@ -256,7 +247,7 @@ struct TicTacToeSceneTests {
     func computerAnswers() throws {
         let expected = try #require(Minimax().bestMove(on: Board(xs: [4], os: [])))
         let events = "0.1 key c\n" + F.clicks([4, 8], from: 0.3, every: 0.2)  // 8 is refused
-        let frames = try F.frames(events, at: [0.75, 1.4])
+        let frames = try SceneTester.frames(scene: "tictactoe", events: events, at: [0.75, 1.4])
         let waiting = try #require(frames[0.75])
         #expect(waiting.count(in: geometry.frame, where: F.isO) == 0)
         let answered = try #require(frames[1.4])
@@ -268,16 +259,16 @@ struct TicTacToeSceneTests {
     @Test("c again hands O back to the human, cancelling a pending answer")
     func computerOff() throws {
         let events = "0.1 key c\n" + F.clicks([4], from: 0.3) + "\n0.5 key c\n" + F.clicks([0], from: 1.5)
-        let frames = try F.frames(events, at: [1.4, 2.0])
+        let frames = try SceneTester.frames(scene: "tictactoe", events: events, at: [1.4, 2.0])
         #expect(frames[1.4].map { $0.count(in: geometry.frame, where: F.isO) } == 0)
         #expect(frames[2.0].map { F.isO(F.color($0, F.oTop(0))) } == true)
     }
 
     @Test("the scene lists c in the help overlay and takes c, not other keys")
     func keys() throws {
-        let host = try SceneTester(scene: "tictactoe").host
-        #expect(host.session.helpLines.contains { $0.key == "c" })
-        let scene = try #require(host.session.scene as? TicTacToeScene)
+        let tester = try SceneTester(scene: "tictactoe")
+        #expect(tester.session.helpLines.contains { $0.key == "c" })
+        let scene = try tester.scene(as: TicTacToeScene.self)
         #expect(scene.handleKey(.character("c")) && scene.isComputerPlayingO)
         #expect(scene.handleKey(.character("C")) && !scene.isComputerPlayingO)
         #expect(!scene.handleKey(.character("x")))
@@ -292,7 +283,8 @@ struct TicTacToeSceneTests {
         ])
     func layout(size: Size) throws {
         let geometry = F.geometry(size)
-        let frame = try F.frame(F.clicks([8], size: size), at: 0.6, size: size)
+        let tester = try SceneTester(scene: "tictactoe", size: size, events: F.clicks([8], size: size))
+        let frame = try tester.render(at: 0.6)
         let board = geometry.frame
         let side = 0.8 * min(size.width, size.height)
         // The white pixels: the board but its antialiased edge pixels (within 1 px).
@@ -318,12 +310,12 @@ struct TicTacToeSceneTests {
 
     @Test("a resize during the finish line lays it out again for the new board and carries on")
     func resizeDuringFinishLine() throws {
-        let host = try SceneTester(scene: "tictactoe", events: F.topRowWin).host
-        _ = try host.render(frame: 84)  // 1.4 s: 0.5 s into the line
+        let tester = try SceneTester(scene: "tictactoe", events: F.topRowWin)
+        _ = try tester.render(at: 1.4)  // 0.5 s into the line
         let size = Size(width: 500, height: 700)
-        host.resize(to: size)
+        tester.resize(to: size)  // on the next frame
         let geometry = F.geometry(size)
-        let halfWay = try host.render(frame: 114)  // 1.9 s: 1 s into the line
+        let halfWay = try tester.render(at: 1.9)  // 1 s into the line
         #expect(halfWay.width == 500 && halfWay.height == 700)
         #expect(F.isFinishLine(F.color(halfWay, geometry.fieldCenter(0))))
         #expect(F.isFinishLine(F.color(halfWay, geometry.fieldCenter(1))))
@@ -332,7 +324,7 @@ struct TicTacToeSceneTests {
         #expect(
             F.color(halfWay, Point(x: 490, y: 690)).isClose(
                 to: F.veiled(windowBackgroundColor), within: F.colorTolerance))
-        let done = try host.render(frame: 174)  // 2.9 s: the end
+        let done = try tester.render(at: 2.9)  // the end
         let end = geometry.fieldCenter(2)
         #expect(F.isFinishLine(F.color(done, end)))
         let box = try #require(done.boundingBox(where: F.isFinishLine))
@@ -341,14 +333,31 @@ struct TicTacToeSceneTests {
 
     // MARK: - Goldens
 
-    @Test(
-        "goldens: the finish line half drawn and done, and a draw",
-        arguments: [("win", 1.9), ("win", 3.5), ("draw", 1.5)])
-    func goldens(script: String, time: Double) throws {
-        let events = script == "win" ? F.topRowWin : F.clicks([0, 1, 2, 4, 3, 5, 7, 6, 8], every: 0.1)
-        let frame = try F.frame(events, at: time)
-        let name = String(format: "tictactoe-%06d", Int((time * 1000).rounded()))
-        let mismatch = GoldenImage.mismatch(frame, named: name, in: GoldenImage.directory(besides: #filePath))
-        #expect(mismatch == nil, "\(mismatch ?? "")")
+    /// The goldens, each paired with probes that state what it shows: the arguments of
+    /// `golden(_:)`, and what `GoldenGuardTests` counts as used.
+    static let goldens: [SceneGolden] = [
+        SceneGolden(scene: "tictactoe", events: F.topRowWin, at: 1.9) { frame in
+            // 1 s of 2 into the line: the moving circle at the middle field, not yet at the last.
+            let geometry = F.geometry()
+            #expect(F.isFinishLine(F.color(frame, geometry.fieldCenter(1))))
+            #expect(!F.isFinishLine(F.color(frame, geometry.fieldCenter(2))))
+        },
+        SceneGolden(scene: "tictactoe", events: F.topRowWin, at: 3.5) { frame in
+            // Done: the circle stays at the last field's centre.
+            #expect(F.isFinishLine(F.color(frame, F.geometry().fieldCenter(2))))
+        },
+        SceneGolden(scene: "tictactoe", events: F.drawnGame, at: 1.5) { frame in
+            // A draw: the message box across the middle of the board (see drawSaysSo).
+            let strip = Rect(x: 250, y: 290, width: 300, height: 20)
+            #expect(frame.count(in: strip) { $0.red < 0.3 && $0.green < 0.3 && $0.blue < 0.3 } > 3000)
+            #expect(frame.count(where: F.isFinishLine) == 0)
+        },
+    ]
+
+    @Test("goldens: the finish line half drawn and done, and a draw", arguments: goldens)
+    func golden(_ golden: SceneGolden) throws {
+        let frame = try golden.render()
+        expectMatchesGolden(frame, golden.name)
+        try golden.intent(frame)
     }
 }
