@@ -113,13 +113,17 @@ struct ElasticRenderTests {
 
     static let dragCases: [DragCase] = [
         DragCase(
-            size: Size(width: 800, height: 600), press: Point(x: 400, y: 100), pointer: Point(x: 400, y: 300)),
+            size: Size(width: 800, height: 600), press: Point(x: 400, y: 100),
+            pointer: Point(x: 400, y: 300)),
         DragCase(
-            size: Size(width: 800, height: 600), press: Point(x: 200, y: 100), pointer: Point(x: 200, y: 150)),
+            size: Size(width: 800, height: 600), press: Point(x: 200, y: 100),
+            pointer: Point(x: 200, y: 150)),
         DragCase(
-            size: Size(width: 500, height: 700), press: Point(x: 450, y: 50), pointer: Point(x: 430, y: 450)),
+            size: Size(width: 500, height: 700), press: Point(x: 450, y: 50),
+            pointer: Point(x: 430, y: 450)),
         DragCase(
-            size: Size(width: 1024, height: 768), press: Point(x: 700, y: 40), pointer: Point(x: 720, y: 160)),
+            size: Size(width: 1024, height: 768), press: Point(x: 700, y: 40),
+            pointer: Point(x: 720, y: 160)),
     ]
 
     @Test(

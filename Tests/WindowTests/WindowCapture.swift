@@ -46,7 +46,8 @@ struct WindowCapture {
             start + bytesPerLine * height <= bytes.count
         else {
             throw WindowTestError(
-                "unexpected xwd image: format \(format), \(bitsPerPixel) bpp, masks \(masks), \(bytes.count) bytes"
+                "unexpected xwd image: format \(format), \(bitsPerPixel) bpp, masks \(masks), "
+                    + "\(bytes.count) bytes"
             )
         }
         var pixels = [UInt32](repeating: 0, count: width * height)

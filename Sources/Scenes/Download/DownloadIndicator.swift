@@ -26,7 +26,8 @@
 // - The percentage label sits under the indicator and shows the new value at once; the
 //   library's RMDisplayLabel (commented out there) sat in the centre and counted up on a timer.
 // - Done state (ours, not the library's, to show when a download is done): when an update to
-//   100 % finishes, a check mark draws itself in 0.3 s (blue inside the closed ring, white over the filled and mixed pies).
+//   100 % finishes, a check mark draws itself in 0.3 s (blue inside the closed ring, white
+//   over the filled and mixed pies).
 // - A resize recomputes the paths for the new radius and restarts the running animation with
 //   its old begin time, so that it continues where it was (the library has a fixed frame).
 import Animation
