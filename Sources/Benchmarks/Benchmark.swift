@@ -164,3 +164,56 @@ public enum Benchmark {
         return sorted[min(max(rank, 0), sorted.count - 1)]
     }
 }
+
+/// What `bench --seek` measures: time travel to random frames of a recorded run.
+public struct SeekBenchmarkResult: Codable, Sendable {
+    public var seeks: Int
+    public var recordedSeconds: Double
+    /// Rebuilding and replaying up to the frame, and running it (no drawing).
+    public var medianMilliseconds: Double
+    public var p99Milliseconds: Double
+    /// Drawing the frame reached, whole (the window then repaints everything).
+    public var drawMedianMilliseconds: Double
+
+    enum CodingKeys: String, CodingKey {
+        case seeks
+        case recordedSeconds = "recorded_seconds"
+        case medianMilliseconds = "median_ms"
+        case p99Milliseconds = "p99_ms"
+        case drawMedianMilliseconds = "draw_median_ms"
+    }
+}
+
+extension Benchmark {
+    /// Plays `host`'s scene for `seconds`, pauses, then seeks to `seeks` frames spread at random
+    /// (a fixed seed) over the recording, timing each seek and the draw of the frame reached.
+    public static func seek(host: HeadlessHost, seconds: Double, seeks: Int) throws -> SeekBenchmarkResult {
+        let frames = max(Int((seconds * Double(host.fps)).rounded()), 1)
+        for _ in 0..<frames { try host.step() }
+        let size = host.session.size
+        let canvas = try IncrementalCanvas(
+            width: Int(size.width), height: Int(size.height), images: host.canvas.images, background: .black)
+        var random = SeededRandom(seed: 0x5EE4)
+        var seekTimes: [Double] = []
+        var drawTimes: [Double] = []
+        for _ in 0..<seeks {
+            let target = Int.random(in: 0..<frames, using: &random)
+            host.session.seek(toFrame: target, at: host.time(ofFrame: host.frame))
+            var drawNanos: UInt64 = 0
+            let start = DispatchTime.now().uptimeNanoseconds
+            try host.step { root in
+                let drawStart = DispatchTime.now().uptimeNanoseconds
+                canvas.invalidate()
+                _ = canvas.draw(root)
+                drawNanos = DispatchTime.now().uptimeNanoseconds - drawStart
+            }
+            let total = DispatchTime.now().uptimeNanoseconds - start
+            seekTimes.append(Double(total - drawNanos) / 1e6)
+            drawTimes.append(Double(drawNanos) / 1e6)
+        }
+        return SeekBenchmarkResult(
+            seeks: seeks, recordedSeconds: Double(frames) / Double(host.fps),
+            medianMilliseconds: median(seekTimes), p99Milliseconds: percentile(seekTimes, 0.99),
+            drawMedianMilliseconds: median(drawTimes))
+    }
+}

@@ -131,7 +131,8 @@ public final class SceneSession {
         let wasPaused = isPaused
         var commands: [HostCommand] = []
         var sceneInput: [InputEvent] = []
-        var seek: Seek?
+        var seek = pendingSeek
+        pendingSeek = nil
         for event in input {
             guard case .key(let key) = event else {
                 sceneInput.append(event)
@@ -223,6 +224,16 @@ public final class SceneSession {
     }
 
     // MARK: - Time travel
+
+    /// A seek asked for outside the keys (the inspector's time axis, `bench --seek`).
+    private var pendingSeek: Seek?
+
+    /// Pauses the scene and, on the next frame, shows frame `index` of its history (clamped
+    /// to what has been recorded, and to new frames past the last one).
+    public func seek(toFrame index: Int, at hostTime: MediaTime) {
+        if !isPaused { setClock(paused: true, rate: playbackRate, at: hostTime) }
+        pendingSeek = Seek(fromStart: true, frames: max(index, 0))
+    }
 
     /// Where time-travel keys go: a number of frames from the frame shown, or from the start.
     struct Seek {

@@ -30,6 +30,12 @@ struct BenchCommand: ParsableCommand {
         help: "Also draw the same frames straight through Cairo and report the ratio.")
     var baseline = false
 
+    @Flag(help: "Time travel: play --seconds, then seek to random frames of the recording.")
+    var seek = false
+
+    @Option(help: "With --seek: seconds to record before seeking.")
+    var seconds = 60.0
+
     @Flag(help: "Print one JSON object.")
     var json = false
 
@@ -72,6 +78,28 @@ struct BenchCommand: ParsableCommand {
             catalog: SceneCatalog.all, index: try scene.sceneIndex(), size: try scene.parsedSize(),
             seed: scene.seed, images: canvas.images, fps: scene.fps, bubbleLoad: bubbles ?? 0)
         let host = HeadlessHost(session: session, fps: scene.fps, events: script, canvas: canvas)
+        if seek {
+            guard seconds.isFinite, (0.1...600).contains(seconds) else {
+                throw ValidationError("--seconds \(seconds) is outside 0.1…600")
+            }
+            let result = try Benchmark.seek(host: host, seconds: seconds, seeks: frames)
+            if json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys]
+                print(String(decoding: try encoder.encode(result), as: UTF8.self))
+            } else {
+                print(String(format: "%@ %@: %d seeks into %.0f s", scene.scene, scene.size, frames, seconds))
+                print(
+                    String(
+                        format: "seek    median %.3f ms  p99 %.3f ms", result.medianMilliseconds,
+                        result.p99Milliseconds))
+                print(
+                    String(
+                        format: "draw    median %.3f ms (the frame reached, whole)",
+                        result.drawMedianMilliseconds))
+            }
+            return
+        }
         let result = try Benchmark.run(
             host: host, frames: frames, fullRedraw: fullRedraw, measureBaseline: baseline)
         if json {
