@@ -37,6 +37,11 @@ public final class SceneSession {
     private var dispatcher = GestureDispatcher()
     private var sceneClockBase: (host: MediaTime, scene: MediaTime) = (0, 0)
     private let overlay: SessionOverlay
+    /// The timeline inspector (`i`).
+    private let inspector: InspectorPanel
+    /// The pointer went down on the inspector's axis: moves seek until it comes up.
+    private var isScrubbing = false
+    public var isInspectorVisible: Bool { inspector.isVisible }
     private let frameLoop = FrameLoop()
     private let bubbleLoad: Int
     /// One frame of the host's grid, seconds: the step of time travel.
@@ -66,6 +71,7 @@ public final class SceneSession {
         rootLayer.name = "window"
         rootLayer.anchorPoint = .zero
         overlay = SessionOverlay(timeline: hostTimeline)
+        inspector = InspectorPanel(timeline: hostTimeline)
         sceneTimeline = Timeline()
         scene = catalog[index].make(
             SceneContext(
@@ -73,6 +79,8 @@ public final class SceneSession {
                 bubbleLoad: bubbleLoad))
         history = SceneHistory(initialSize: size)
         rootLayer.addSublayer(scene.rootLayer)
+        rootLayer.addSublayer(inspector.outlineLayer)
+        rootLayer.addSublayer(inspector.layer)
         rootLayer.addSublayer(overlay.layer)
         layOutHost()
         layOutScene(in: size)
@@ -135,7 +143,7 @@ public final class SceneSession {
         pendingSeek = nil
         for event in input {
             guard case .key(let key) = event else {
-                sceneInput.append(event)
+                if !handleInspectorPointer(event, at: hostTime) { sceneInput.append(event) }
                 continue
             }
             switch handleKey(key, at: hostTime) {
@@ -176,6 +184,13 @@ public final class SceneSession {
                 if let live { apply(live) }
             },
             draw: {
+                if inspector.isVisible {
+                    if live != nil { inspector.observe(scene: scene.rootLayer, timeline: sceneTimeline) }
+                    inspector.update(
+                        in: Rect(origin: .zero, size: size), now: sceneTimeline.currentTime,
+                        isPaused: isPaused,
+                        rate: playbackRate)
+                }
                 if isDebugOverlayVisible {
                     overlay.updateDebug(
                         scene: scene.rootLayer, sceneTime: sceneTimeline.currentTime, size: size)
@@ -208,7 +223,50 @@ public final class SceneSession {
     /// Runs a recorded scene frame again, whole, without drawing it.
     private func runReplayed(_ frame: SceneFrame) {
         frameLoop.runFrame(
-            [(sceneTimeline, frame.time)], input: { apply(frame) }, draw: {}, present: {})
+            [(sceneTimeline, frame.time)], input: { apply(frame) },
+            draw: { inspector.observe(scene: scene.rootLayer, timeline: sceneTimeline) }, present: {})
+    }
+
+    /// Gives a pointer event to the inspector when it is over it (or scrubbing); returns
+    /// whether the inspector took it. A press or drag on the axis seeks to the time under it.
+    private func handleInspectorPointer(_ event: InputEvent, at hostTime: MediaTime) -> Bool {
+        guard inspector.isVisible else { return false }
+        switch event {
+        case .down(let point) where inspector.contains(point):
+            isScrubbing = inspector.time(atX: point.x) != nil
+            if let time = inspector.time(atX: point.x) { seek(toTime: time, at: hostTime) }
+            return true
+        case .move(let point) where isScrubbing:
+            if let time = inspector.time(atX: point.x) { seek(toTime: time, at: hostTime) }
+            return true
+        case .up where isScrubbing:
+            isScrubbing = false
+            return true
+        case .move(let point):
+            inspector.hover(at: point)
+            return inspector.contains(point)
+        case .up(let point), .down(let point):
+            return inspector.contains(point)
+        case .key:
+            return false
+        }
+    }
+
+    /// Pauses and shows the recorded frame at or before scene time `time` (or new frames on the
+    /// grid past the last one).
+    public func seek(toTime time: MediaTime, at hostTime: MediaTime) {
+        let frames = history.frames
+        var low = 0
+        var high = frames.count
+        while low < high {  // the first frame after `time`
+            let middle = (low + high) / 2
+            if frames[middle].time <= time + 1e-9 { low = middle + 1 } else { high = middle }
+        }
+        var index = max(low - 1, 0)
+        if let last = frames.last, time > last.time {
+            index = frames.count - 1 + Int(((time - last.time) / frameDuration).rounded(.down))
+        }
+        seek(toFrame: index, at: hostTime)
     }
 
     /// When the next frame is needed, in host time: nil while nothing animates and nothing
@@ -273,6 +331,7 @@ public final class SceneSession {
     /// A new instance of the running scene on a new clock, laid out as it was at its start:
     /// the first step of a replay.
     private func rebuildScene() {
+        inspector.resetLog()
         dispatcher.cancelAll()
         dispatcher = GestureDispatcher()
         scene.rootLayer.removeFromSuperlayer()
@@ -351,6 +410,9 @@ public final class SceneSession {
         case .left, .right, .up, .down, .pageUp, .pageDown, .home:
             if !isPaused { setClock(paused: true, rate: playbackRate, at: hostTime) }
             return .seek(Self.travelSteps(for: key, fps: Int((1 / frameDuration).rounded())))
+        case .character("i"):
+            inspector.setVisible(!inspector.isVisible)
+            isScrubbing = false
         case .character("d"):
             isDebugOverlayVisible.toggle()
             scene.setDebugOverlay(visible: isDebugOverlayVisible)
@@ -391,6 +453,7 @@ public final class SceneSession {
             ("Home", "paused: back to the scene's start"),
             ("t", "slow motion (\(Int(Self.slowMotionFactor))× slower) on / off"),
             ("<, >", "playback 100, 50, 25, 10 %"),
+            ("i", "timeline inspector (click its axis to travel)"),
             ("d", "debug overlay"),
             ("r", "restart the scene"),
             ("h, ?", "this help"),

@@ -15,6 +15,8 @@ open class AnimationGroup: LayerAnimation {
         animations = other.animations.map { $0.copy() }
     }
 
+    open override var animatedPropertyNames: [String] { animations.flatMap(\.animatedPropertyNames) }
+
     override func apply(to layer: Layer, state: TimingState) {
         let localTime = progress(for: state) * effectiveDuration
         for animation in animations {

@@ -55,6 +55,15 @@ open class LayerAnimation: MediaTiming {
     /// Subclasses write their value for `state` into the presentation copy.
     func apply(to layer: Layer, state: TimingState) {}
 
+    /// The names of the properties the animation changes (`["strokeEnd"]`), for inspectors.
+    open var animatedPropertyNames: [String] { [] }
+
+    /// The animation's progress curve at `fraction` (0…1) of one duration: the timing function
+    /// (linear without one); a spring's displacement; for inspectors to plot.
+    open func curveValue(atFraction fraction: Double) -> Double {
+        timingFunction?.progress(at: fraction) ?? fraction
+    }
+
     /// The progress after the timing function.
     func progress(for state: TimingState) -> Double {
         timingFunction?.progress(at: state.fraction) ?? state.fraction

@@ -16,6 +16,8 @@ open class PropertyAnimation<Value: Interpolatable>: LayerAnimation {
         super.init(copying: other)
     }
 
+    open override var animatedPropertyNames: [String] { [keyPath.name] }
+
     override func apply(to layer: Layer, state: TimingState) {
         guard let underlying = keyPath.get(layer) else { return }
         keyPath.set(layer, value(for: state, underlying: underlying))

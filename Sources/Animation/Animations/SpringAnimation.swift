@@ -31,6 +31,10 @@ open class SpringAnimation<Value: Interpolatable>: BasicAnimation<Value> {
     /// Seconds until the spring settles (Apple's estimate; docs/SEMANTICS.md § Springs).
     public var settlingDuration: MediaTime { spring.settlingDuration }
 
+    open override func curveValue(atFraction fraction: Double) -> Double {
+        spring.value(at: min(max(fraction, 0), 1) * effectiveDuration)
+    }
+
     override func progress(for state: TimingState) -> Double {
         // The spring's own clock: seconds into the animation; the end is exactly 1.
         state.fraction >= 1 ? 1 : spring.value(at: state.time)

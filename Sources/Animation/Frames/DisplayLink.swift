@@ -10,7 +10,11 @@ public final class DisplayLink {
     public private(set) var targetTimestamp: MediaTime = 0
     /// A paused link is not called and does not keep frames coming.
     public var isPaused = false
-    private(set) var isValid = true
+    /// A name for inspectors and debugging (`"controlPoints"`).
+    public var name: String?
+    /// When the link was added, timeline time.
+    public internal(set) var startTime: MediaTime = 0
+    public private(set) var isValid = true
     private let callback: (DisplayLink) -> Void
 
     init(callback: @escaping (DisplayLink) -> Void) {

@@ -15,7 +15,11 @@ public final class ScheduledTimer {
     /// A timer is due this close before its time: frame times (k / fps) and grid times
     /// (start + n · interval) that are equal on paper can differ in the last bits.
     static let slack: MediaTime = 1e-9
-    private(set) var isValid = true
+    public private(set) var isValid = true
+    /// A name for inspectors and debugging (`"bubbleTimer"`).
+    public var name: String?
+    /// When the timer was scheduled, timeline time.
+    public internal(set) var scheduledAt: MediaTime = 0
     private let callback: (ScheduledTimer) -> Void
 
     init(

@@ -3,6 +3,7 @@ extension Timeline {
     @discardableResult
     public func addDisplayLink(_ callback: @escaping (DisplayLink) -> Void) -> DisplayLink {
         let link = DisplayLink(callback: callback)
+        link.startTime = currentTime
         displayLinks.append(link)
         return link
     }
@@ -14,6 +15,7 @@ extension Timeline {
     ) -> ScheduledTimer {
         let timer = ScheduledTimer(
             fireTime: currentTime + max(seconds, 0), interval: seconds, repeats: repeats, callback: callback)
+        timer.scheduledAt = currentTime
         timers.append(timer)
         return timer
     }
@@ -21,8 +23,15 @@ extension Timeline {
     /// C4's `delay(seconds) { }`: runs `action` once, `seconds` from now.
     @discardableResult
     public func delay(_ seconds: MediaTime, _ action: @escaping () -> Void) -> ScheduledTimer {
-        schedule(after: seconds) { _ in action() }
+        let timer = schedule(after: seconds) { _ in action() }
+        timer.name = "delay"
+        return timer
     }
+
+    /// The display links that are still valid, for inspectors.
+    public var activeDisplayLinks: [DisplayLink] { displayLinks.filter(\.isValid) }
+    /// The timers that are still scheduled, for inspectors.
+    public var activeTimers: [ScheduledTimer] { timers.filter(\.isValid) }
 
     /// Fires the timers due at the current time, earliest first.
     public func fireDueTimers() {

@@ -82,6 +82,9 @@ final class CheckmarkScene: Scene {
         b1 = createBezier1()
         b2 = createBezier2()
         b3 = createBezier3()
+        b1.name = "b1"
+        b2.name = "b2"
+        b3.name = "b3"
         let shapes: [Shape] = [b1, b2, b3]
         for shape in shapes {
             shape.fillColor = .clear

@@ -139,6 +139,8 @@ final class DownloadIndicator {
         displayLabel = TextLayer(timeline: timeline)
         checkLayer = ShapeLayer(timeline: timeline)
         debugLayer = ShapeLayer(timeline: timeline)
+        animatingLayer.name = "animatingLayer"
+        checkLayer.name = "checkLayer"
         storedRadiusPercent = Self.defaultRadiusPercent(for: type)
         storedFillColor = type == .closed ? .clear : .white
         closedIndicatorBackgroundStrokeColor =

@@ -100,9 +100,11 @@ final class ElasticScene: Scene {
 
     /// Rebuilds the path every frame while the points bounce (the tutorial's `CADisplayLink`
     /// with the `updateShapeLayer` selector); paused otherwise, so the app idles.
-    private lazy var displayLink: DisplayLink = timeline.addDisplayLink { [weak self] _ in
-        self?.updateShapeLayer()
-    }
+    private lazy var displayLink: DisplayLink = {
+        let link = timeline.addDisplayLink { [weak self] _ in self?.updateShapeLayer() }
+        link.name = "displayLink"
+        return link
+    }()
 
     /// Whether the points are bouncing back: input off, display link running.
     private(set) var animating = false {

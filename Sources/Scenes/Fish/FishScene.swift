@@ -258,6 +258,7 @@ final class FishScene: Scene {
         bubbleTimer = timeline.schedule(after: bubbleTimerInterval, repeats: true) { [weak self] _ in
             self?.createBubble()
         }
+        bubbleTimer?.name = "timer"
     }
 
     // MARK: - Modes

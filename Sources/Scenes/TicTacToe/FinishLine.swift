@@ -65,6 +65,7 @@ final class FinishLine {
             withCenter: startPoint, radius: finishLineWidth, startAngle: 0, endAngle: .pi * 2,
             clockwise: true)
         let startPointShapeLayer = ShapeLayer(timeline: timeline)
+        startPointShapeLayer.name = "startPointShapeLayer"
         startPointShapeLayer.fillColor = finishLineColor
         startPointShapeLayer.strokeColor = finishLineColor
         startPointShapeLayer.path = startPointPath
@@ -78,6 +79,7 @@ final class FinishLine {
             withCenter: startPoint, radius: finishLineWidth, startAngle: 0, endAngle: .pi * 2,
             clockwise: true)
         let lineShapeLayer = ShapeLayer(timeline: timeline)
+        lineShapeLayer.name = "lineShapeLayer"
         lineShapeLayer.fillColor = finishLineColor
         lineShapeLayer.strokeColor = finishLineColor
         lineShapeLayer.path = linePath
@@ -97,6 +99,7 @@ final class FinishLine {
         finishPointPath.move(to: startPoint)
         finishPointPath.addLine(to: endPoint)
         let finishPointShapeLayer = ShapeLayer(timeline: timeline)
+        finishPointShapeLayer.name = "finishPointShapeLayer"
         finishPointShapeLayer.strokeColor = finishLineColor
         finishPointShapeLayer.lineWidth = finishLineWidth * 2 + 1
         finishPointShapeLayer.path = finishPointPath

@@ -1,0 +1,148 @@
+import Animation
+
+/// One row of the inspector: an animation of one layer, a display link or a timer, with its
+/// timing in scene time.
+struct InspectorRow {
+    enum Kind: Equatable {
+        case animation
+        case displayLink
+        case timer
+    }
+
+    var kind: Kind
+    /// The animation, link or timer, held so that its identity is not reused while it has a row.
+    var object: AnyObject
+    /// `b1.strokeEnd`, `bubble 17.position`, `displayLink`, `bubbleTimer (every 0.1 s)`.
+    var label: String
+    /// The layer it animates, to outline on hover.
+    weak var layer: Layer?
+    /// When the row first appeared: the frame its transaction or block ran.
+    var addedAt: MediaTime
+    /// When it starts changing values (after its delay).
+    var begin: MediaTime
+    /// One duration, seconds (a timer's interval).
+    var duration: MediaTime
+    /// Every repeat and reversal, seconds; `.infinity` for ever.
+    var activeDuration: MediaTime
+    /// Holds its end value after the active interval (fill mode forwards or both, kept).
+    var fillsForwards: Bool
+    /// The timing curve or spring over one duration, 0…1 in, sampled evenly.
+    var curve: [Double]
+    /// The last scene time it was seen attached or scheduled.
+    var lastSeen: MediaTime
+    /// Rows added on the same frame share a group (one transaction or block).
+    var group: Int
+}
+
+/// What the inspector shows: every animation, display link and timer of the scene seen in
+/// the frames it observed, with the scene's own names. Observed once a frame, after the
+/// commit, while the inspector is open (and during time-travel replays).
+final class AnimationLog {
+    private(set) var rows: [InspectorRow] = []
+    private var rowIndex: [ObjectIdentifier: Int] = [:]
+    /// Numbered names for layers that share a name (`bubble`, `bubble 2`, …).
+    private var layerLabels: [ObjectIdentifier: String] = [:]
+    private var nameCounts: [String: Int] = [:]
+    private var lastGroupTime = -MediaTime.infinity
+    private var groupCount = 0
+    /// Samples of each curve plot.
+    static let curveSamples = 24
+    /// Rows are forgotten this long after they were last seen or ended.
+    static let memory: MediaTime = 8
+
+    func reset() {
+        rows = []
+        rowIndex = [:]
+        layerLabels = [:]
+        nameCounts = [:]
+        lastGroupTime = -.infinity
+        groupCount = 0
+    }
+
+    /// Notes what runs in `scene` on `timeline` now.
+    func observe(scene: Layer, timeline: Timeline) {
+        let now = timeline.currentTime
+        for layer in scene.allLayers {
+            for key in layer.animationKeys {
+                guard let animation = layer.animation(forKey: key) else { continue }
+                note(animation, now: now) {
+                    InspectorRow(
+                        kind: .animation, object: animation,
+                        label:
+                            "\(label(of: layer)).\(animation.animatedPropertyNames.joined(separator: ","))",
+                        layer: layer, addedAt: now, begin: animation.beginTime,
+                        duration: animation.effectiveDuration,
+                        activeDuration: animation.activeDuration,
+                        fillsForwards: !animation.isRemovedOnCompletion
+                            && (animation.fillMode == .forwards || animation.fillMode == .both),
+                        curve: (0...Self.curveSamples).map {
+                            animation.curveValue(atFraction: Double($0) / Double(Self.curveSamples))
+                        }, lastSeen: now, group: 0)
+                }
+            }
+        }
+        for link in timeline.activeDisplayLinks where !link.isPaused {
+            note(link, now: now) {
+                InspectorRow(
+                    kind: .displayLink, object: link, label: link.name ?? "displayLink", layer: nil,
+                    addedAt: link.startTime,
+                    begin: link.startTime, duration: 0, activeDuration: .infinity, fillsForwards: false,
+                    curve: [], lastSeen: now, group: 0)
+            }
+        }
+        for timer in timeline.activeTimers {
+            note(timer, now: now) {
+                let every =
+                    timer.repeats
+                    ? " (every \(Self.format(timer.interval)) s)" : " (\(Self.format(timer.interval)) s)"
+                return InspectorRow(
+                    kind: .timer, object: timer, label: (timer.name ?? "timer") + every, layer: nil,
+                    addedAt: timer.scheduledAt,
+                    begin: timer.scheduledAt, duration: timer.interval,
+                    activeDuration: timer.repeats ? .infinity : timer.interval, fillsForwards: false,
+                    curve: [],
+                    lastSeen: now, group: 0)
+            }
+        }
+        rows.removeAll { row in
+            let end = row.activeDuration.isFinite ? row.begin + row.activeDuration : row.lastSeen
+            return max(end, row.lastSeen) < now - Self.memory
+        }
+        rowIndex = Dictionary(
+            uniqueKeysWithValues: rows.enumerated().map { (ObjectIdentifier($1.object), $0) })
+    }
+
+    private func note(_ object: AnyObject, now: MediaTime, make: () -> InspectorRow) {
+        let id = ObjectIdentifier(object)
+        if let index = rowIndex[id] {
+            rows[index].lastSeen = now
+            return
+        }
+        var row = make()
+        if row.addedAt > lastGroupTime {
+            groupCount += 1
+            lastGroupTime = row.addedAt
+        }
+        row.group = groupCount
+        rows.append(row)
+        rowIndex[id] = rows.count - 1
+    }
+
+    /// The layer's name for the inspector: its own, numbered when several share it, else its
+    /// class.
+    private func label(of layer: Layer) -> String {
+        let id = ObjectIdentifier(layer)
+        if let known = layerLabels[id] { return known }
+        let base = layer.name ?? String(describing: type(of: layer))
+        let count = (nameCounts[base] ?? 0) + 1
+        nameCounts[base] = count
+        let label = count == 1 ? base : "\(base) \(count)"
+        layerLabels[id] = label
+        return label
+    }
+
+    static func format(_ seconds: Double) -> String {
+        let rounded = (seconds * 1000).rounded() / 1000
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+}
