@@ -19,10 +19,14 @@ public protocol Scene: AnyObject {
     var keyHelp: [(key: Key, action: String)] { get }
     /// Shows or hides the scene's debug marks (control points, keyframe paths).
     func setDebugOverlay(visible: Bool)
+    /// The shell changed knobs (`SceneContext.knobs`): apply at once what is natural to apply
+    /// at once (a line width, continuous motion); animations read their knobs when they start.
+    func knobsDidChange()
 }
 
 extension Scene {
     public func handleKey(_ key: Key) -> Bool { false }
     public var keyHelp: [(key: Key, action: String)] { [] }
     public func setDebugOverlay(visible: Bool) {}
+    public func knobsDidChange() {}
 }

@@ -3,25 +3,34 @@ import Animation
 /// Every scene of animdemo, in the order of the keys 1…5 (README § The scenes).
 public enum SceneCatalog {
     public static let all: [SceneDescriptor] = [
-        SceneDescriptor(name: "checkmark", summary: "click anywhere: check ↔ X, strokes and colour animate") {
+        SceneDescriptor(
+            name: "checkmark", summary: "click anywhere: check ↔ X, strokes and colour animate",
+            knobs: CheckmarkScene.tutorialKnobs
+        ) {
             CheckmarkScene(context: $0)
         },
         SceneDescriptor(
-            name: "fish", summary: "click the fish: a bubble floats up and pops; the fish swims and bubbles"
+            name: "fish", summary: "click the fish: a bubble floats up and pops; the fish swims and bubbles",
+            knobs: FishScene.tutorialKnobs
         ) {
             FishScene(context: $0)
         },
-        SceneDescriptor(name: "tictactoe", summary: "play tic-tac-toe; a win draws the rounded finish line") {
+        SceneDescriptor(
+            name: "tictactoe", summary: "play tic-tac-toe; a win draws the rounded finish line",
+            knobs: TicTacToeScene.tutorialKnobs
+        ) {
             TicTacToeScene(context: $0)
         },
         SceneDescriptor(
             name: "elastic",
-            summary: "drag down: an elastic wave follows; release: it bounces back on a spring"
+            summary: "drag down: an elastic wave follows; release: it bounces back on a spring",
+            knobs: ElasticScene.tutorialKnobs
         ) {
             ElasticScene(context: $0)
         },
         SceneDescriptor(
-            name: "download", summary: "a simulated download fills circular indicators; click to restart"
+            name: "download", summary: "a simulated download fills circular indicators; click to restart",
+            knobs: DownloadScene.tutorialKnobs
         ) {
             DownloadScene(context: $0)
         },

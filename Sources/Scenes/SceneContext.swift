@@ -10,11 +10,17 @@ public struct SceneContext {
     public let images: ImageCatalog
     /// Extra bubbles the fish scene keeps in flight (`--bubbles N`, a load for `bench`); 0 for none.
     public var bubbleLoad: Int
+    /// The scene's knobs as they are set now (the tutorial's values unless changed).
+    public let knobs: KnobSettings
 
-    public init(timeline: Timeline, random: SeededRandom, images: ImageCatalog, bubbleLoad: Int = 0) {
+    public init(
+        timeline: Timeline, random: SeededRandom, images: ImageCatalog, bubbleLoad: Int = 0,
+        knobs: KnobSettings = KnobSettings(knobs: [])
+    ) {
         self.timeline = timeline
         self.random = random
         self.images = images
         self.bubbleLoad = bubbleLoad
+        self.knobs = knobs
     }
 }

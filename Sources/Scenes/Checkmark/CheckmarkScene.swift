@@ -40,6 +40,11 @@ private let dc: MediaTime = 0.25
 /// Ours: the strokes' width in pixels (the tutorial's C4 default is 1; see the header).
 let checkmarkLineWidth = 10.0
 
+/// The delays of `toX()` and `toCheck()`, seconds (checkmark-c4.md, "Putting it all together").
+private let b3ToXDelay: MediaTime = 0.15
+private let b2ToXDelay: MediaTime = 0.3
+private let toCheckDelay: MediaTime = 0.5
+
 /// The checkmark tutorial's `WorkSpace`: a canvas with three shapes that animate between a
 /// check and an X on every click.
 final class CheckmarkScene: Scene {
@@ -67,7 +72,38 @@ final class CheckmarkScene: Scene {
     /// The whole paths, thin, for the debug overlay.
     private let guides: Layer
 
+    /// The tutorial's constants as knobs (`animdemo knobs --scene checkmark`).
+    static let tutorialKnobs: [Knob] = [
+        Knob("d", number: d, in: 0.05...5, step: 0.05, unit: "s", "the stroke animations' duration"),
+        Knob(
+            "dc", number: dc, in: 0.05...5, step: 0.05, unit: "s",
+            "the chained second stroke animations' duration"),
+        Knob(
+            "b3ToXDelay", number: b3ToXDelay, in: 0...3, step: 0.05, unit: "s", "toX(): b3 starts after this"),
+        Knob(
+            "b2ToXDelay", number: b2ToXDelay, in: 0...3, step: 0.05, unit: "s", "toX(): b2 starts after this"),
+        Knob(
+            "toCheckDelay", number: toCheckDelay, in: 0...3, step: 0.05, unit: "s",
+            "toCheck(): b3 and b1 start after this"),
+        Knob(
+            "lineWidth", number: checkmarkLineWidth, in: 0.5...40, step: 0.5, unit: "px", "the strokes' width"
+        ),
+        Knob("b1ToX.curve", curve: .easeIn, "the curve of the first stroke animations (b1, b2)"),
+        Knob("a.curve", curve: .easeOut, "the curve of the chained second stroke animations"),
+        Knob("b3.curve", curve: .easeInEaseOut, "b3's curve (left to C4's default)"),
+        Knob("colorAnimation.curve", curve: .easeInEaseOut, "the colour's curve (left to C4's default)"),
+    ]
+
+    /// The knobs' values now.
+    private let knobs: KnobSettings
+    private var dKnob: MediaTime { knobs.number("d", fallback: d) }
+    private var dcKnob: MediaTime { knobs.number("dc", fallback: dc) }
+    private func curveKnob(_ name: String, _ fallback: TimingFunction) -> ViewAnimation.Curve {
+        .custom(knobs.curve(name, fallback: fallback))
+    }
+
     init(context: SceneContext) {
+        knobs = context.knobs
         timeline = context.timeline
         rootLayer = Layer(timeline: timeline)
         guides = Layer(timeline: timeline)
@@ -88,7 +124,7 @@ final class CheckmarkScene: Scene {
         let shapes: [Shape] = [b1, b2, b3]
         for shape in shapes {
             shape.fillColor = .clear
-            shape.lineWidth = checkmarkLineWidth
+            shape.lineWidth = knobs.number("lineWidth", fallback: checkmarkLineWidth)
             shape.strokeColor = C4Blue
         }
         startInCheckState()
@@ -186,11 +222,12 @@ final class CheckmarkScene: Scene {
 
     /// The colour of all three shapes, over d + dc (the curve is left to C4's default).
     func animate(_ color: Color) {
-        let colorAnimation = ViewAnimation(duration: d + dc, on: timeline) { [unowned self] in
+        let colorAnimation = ViewAnimation(duration: dKnob + dcKnob, on: timeline) { [unowned self] in
             self.b1.strokeColor = color
             self.b2.strokeColor = color
             self.b3.strokeColor = color
         }
+        colorAnimation.curve = curveKnob("colorAnimation.curve", .easeInEaseOut)
         self.colorAnimation = colorAnimation  // kept, as the b1… animations are
         colorAnimation.animate()
     }
@@ -203,11 +240,11 @@ final class CheckmarkScene: Scene {
         }
         b1ToX.curve = .easeIn
         b1ToX.addCompletionObserver { [unowned self] in
-            let a = ViewAnimation(duration: dc, on: self.timeline) {
+            let a = ViewAnimation(duration: self.dcKnob, on: self.timeline) {
                 self.b1.strokeStart = 0.88
                 self.b1.strokeEnd = 1.0
             }
-            a.curve = .easeOut
+            a.curve = self.curveKnob("a.curve", .easeOut)
             a.animate()
         }
 
@@ -217,10 +254,10 @@ final class CheckmarkScene: Scene {
         }
         b1ToCheck.curve = .easeIn
         b1ToCheck.addCompletionObserver { [unowned self] in
-            let a = ViewAnimation(duration: dc, on: self.timeline) {
+            let a = ViewAnimation(duration: self.dcKnob, on: self.timeline) {
                 self.b1.strokeStart = 0.0
             }
-            a.curve = .easeOut
+            a.curve = self.curveKnob("a.curve", .easeOut)
             a.animate()
         }
     }
@@ -232,10 +269,10 @@ final class CheckmarkScene: Scene {
         }
         b2ToX.curve = .easeIn
         b2ToX.addCompletionObserver { [unowned self] in
-            let a = ViewAnimation(duration: dc, on: self.timeline) {
+            let a = ViewAnimation(duration: self.dcKnob, on: self.timeline) {
                 self.b2.strokeEnd = 1.0
             }
-            a.curve = .easeOut
+            a.curve = self.curveKnob("a.curve", .easeOut)
             a.animate()
         }
 
@@ -244,11 +281,11 @@ final class CheckmarkScene: Scene {
         }
         b2ToCheck.curve = .easeIn
         b2ToCheck.addCompletionObserver { [unowned self] in
-            let a = ViewAnimation(duration: dc, on: self.timeline) {
+            let a = ViewAnimation(duration: self.dcKnob, on: self.timeline) {
                 self.b2.strokeStart = 0.0
                 self.b2.strokeEnd = 0.06
             }
-            a.curve = .easeOut
+            a.curve = self.curveKnob("a.curve", .easeOut)
             a.animate()
         }
     }
@@ -268,24 +305,47 @@ final class CheckmarkScene: Scene {
     // MARK: - Putting it all together
 
     func toX() {
+        applyTimingKnobs()
         b1ToX.animate()
-        delay(0.15) { [weak self] in
+        delay(knobs.number("b3ToXDelay", fallback: b3ToXDelay)) { [weak self] in
             self?.b3ToX.animate()
         }
-        delay(0.3) { [weak self] in
+        delay(knobs.number("b2ToXDelay", fallback: b2ToXDelay)) { [weak self] in
             self?.b2ToX.animate()
         }
     }
 
     func toCheck() {
+        applyTimingKnobs()
         b2ToCheck.animate()
-        delay(0.5) { [weak self] in
+        delay(knobs.number("toCheckDelay", fallback: toCheckDelay)) { [weak self] in
             self?.b3ToCheck.animate()
             self?.b1ToCheck.animate()
         }
     }
 
     // MARK: - Ours
+
+    /// The knobs' durations and curves, read when a click starts the animations.
+    private func applyTimingKnobs() {
+        for animation in [b1ToX, b1ToCheck, b2ToX, b2ToCheck, b3ToX, b3ToCheck] {
+            animation?.duration = dKnob
+        }
+        for animation in [b1ToX, b1ToCheck, b2ToX, b2ToCheck] {
+            animation?.curve = curveKnob("b1ToX.curve", .easeIn)
+        }
+        for animation in [b3ToX, b3ToCheck] { animation?.curve = curveKnob("b3.curve", .easeInEaseOut) }
+    }
+
+    /// A new line width shows at once.
+    func knobsDidChange() {
+        timeline.transaction { transaction in
+            transaction.disableActions = true
+            for shape in [b1, b2, b3] {
+                shape?.lineWidth = knobs.number("lineWidth", fallback: checkmarkLineWidth)
+            }
+        }
+    }
 
     /// C4's `delay(seconds) { }`: the engine's `timeline.delay`, with the timer kept so that
     /// a click can call it off.

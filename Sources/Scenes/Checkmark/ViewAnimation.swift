@@ -27,6 +27,8 @@ final class ViewAnimation {
     /// C4's `Animation.Curve`, with the timing function each stands for.
     enum Curve {
         case linear, easeOut, easeIn, easeInOut
+        /// Any cubic Bézier (ours: a knob may set one).
+        case custom(TimingFunction)
 
         /// The Core Animation curve C4 gives the block's transaction.
         var timingFunction: TimingFunction {
@@ -35,6 +37,7 @@ final class ViewAnimation {
             case .easeOut: .easeOut
             case .easeIn: .easeIn
             case .easeInOut: .easeInEaseOut
+            case .custom(let timingFunction): timingFunction
             }
         }
     }

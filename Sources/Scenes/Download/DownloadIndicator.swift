@@ -117,7 +117,7 @@ final class DownloadIndicator {
         }
     }
     private var storedRadiusPercent: Double
-    let coverWidth = DownloadIndicator.defaultCoverWidth
+    var coverWidth = DownloadIndicator.defaultCoverWidth
     /// Seconds per update (`setIndicatorAnimationDuration:`).
     var animationDuration = DownloadIndicator.defaultAnimationDuration
 

@@ -63,7 +63,28 @@ final class DownloadScene: Scene {
     /// The updates still to come (`dispatch_after` blocks), cancelled on a restart.
     private var updateTimers: [ScheduledTimer] = []
 
+    /// The tutorial's constants as knobs (`animdemo knobs --scene download`).
+    static let tutorialKnobs: [Knob] = [
+        Knob(
+            "animationDuration", number: DownloadIndicator.defaultAnimationDuration, in: 0.05...5, step: 0.05,
+            unit: "s", "how long an update animates (_animationDuration)"),
+        Knob(
+            "coverWidth", number: DownloadIndicator.defaultCoverWidth, in: 0.5...20, step: 0.5, unit: "px",
+            "the line width of every stroke (_coverWidth)"),
+        Knob(
+            "radiusPercent", number: demoRadiusPercent, in: 0.1...0.5, step: 0.01, unit: "",
+            "the demo's radius, a share of the indicator's side"),
+        Knob("type", choice: 0, of: ["all", "closed", "filled", "mixed"], "which indicator types show"),
+        Knob(
+            "updateInterval", number: updateInterval, in: 0.1...5, step: 0.1, unit: "s",
+            "the simulated download: seconds between updates"),
+    ]
+
+    private let knobs: KnobSettings
+    private var bounds = Rect.zero
+
     init(context: SceneContext) {
+        knobs = context.knobs
         timeline = context.timeline
         rootLayer = Layer(timeline: timeline)
         rootLayer.backgroundColor = Self.backgroundColor
@@ -71,6 +92,7 @@ final class DownloadScene: Scene {
         filledIndicator = DownloadIndicator(type: .filled, timeline: timeline)
         mixedIndicator = DownloadIndicator(type: .mixed, timeline: timeline)
         addDownloadIndicators()
+        applyKnobs()
         rootLayer.addGestureRecognizer(TapGestureRecognizer { [weak self] _ in self?.startAnimation() })
         startAnimation()
     }
@@ -90,13 +112,16 @@ final class DownloadScene: Scene {
     /// and the four updates are due 1, 2, 3 and 4 s from now.
     func startAnimation() {
         for timer in updateTimers { timer.invalidate() }
+        let duration = knobs.number("animationDuration", fallback: DownloadIndicator.defaultAnimationDuration)
+        for indicator in indicators { indicator.animationDuration = duration }
+        let interval = knobs.number("updateInterval", fallback: Self.updateInterval)
         timeline.transaction { transaction in
             transaction.disableActions = true
             for indicator in indicators { indicator.loadIndicator() }
         }
         downloadedBytes = 0
         updateTimers = Self.downloadSteps.enumerated().map { index, step in
-            timeline.delay(Self.firstUpdateDelay + Double(index) * Self.updateInterval) { [weak self] in
+            timeline.delay(Self.firstUpdateDelay + Double(index) * interval) { [weak self] in
                 self?.updateView(step)
             }
         }
@@ -114,12 +139,32 @@ final class DownloadScene: Scene {
 
     /// Each indicator centred in its third of the width, 0.7 · min(width / 3, height) across.
     func layout(in bounds: Rect) {
+        self.bounds = bounds
         let third = bounds.width / 3
         let side = Self.indicatorSizePercent * min(third, bounds.height)
         for (index, indicator) in indicators.enumerated() {
             let center = Point(x: bounds.minX + third * (Double(index) + 0.5), y: bounds.midY)
             indicator.layout(
                 in: Rect(x: center.x - side / 2, y: center.y - side / 2, width: side, height: side))
+        }
+    }
+
+    /// Line width, radius and which types show apply at once; durations at the next update.
+    func knobsDidChange() {
+        timeline.transaction { transaction in
+            transaction.disableActions = true
+            applyKnobs()
+            layout(in: bounds)
+        }
+    }
+
+    private func applyKnobs() {
+        let width = knobs.number("coverWidth", fallback: DownloadIndicator.defaultCoverWidth)
+        let shown = knobs.choice("type", fallback: 0)
+        for (index, indicator) in indicators.enumerated() {
+            indicator.coverWidth = width
+            indicator.radiusPercent = knobs.number("radiusPercent", fallback: Self.demoRadiusPercent)
+            indicator.layer.isHidden = shown != 0 && shown != index + 1
         }
     }
 

@@ -59,31 +59,79 @@ final class ElasticScene: Scene {
     /// The band's height at rest, pixels (tutorial: `minimalHeight`, 50).
     let minimalHeight = 50.0
     /// The largest wave, pixels (tutorial: `maxWaveHeight`, 100; "to make our wave look nicer").
-    let maxWaveHeight = 100.0
+    var maxWaveHeight: Double { knobs.number("maxWaveHeight", fallback: Self.maxWaveHeightDefault) }
+    static let maxWaveHeightDefault = 100.0
     /// The band's fill, RGB(57, 67, 89) (tutorial: `shapeLayer.fillColor`).
     let shapeFillColor = Color(red255: 57, green255: 67, blue255: 89)
     /// The wave takes this share of the pull, up to `maxWaveHeight` (tutorial literal 0.6).
-    let waveHeightFactor = 0.6
+    var waveHeightFactor: Double { knobs.number("waveHeightFactor", fallback: Self.waveHeightFactorDefault) }
+    static let waveHeightFactorDefault = 0.6
     /// How far l3 and r3 move past the window's edges, per pixel of the pointer's distance
     /// from the middle (tutorial literal 0.28 in `minLeftX` and `maxRightX`).
-    let edgeShiftFactor = 0.28
+    var edgeShiftFactor: Double { knobs.number("edgeShiftFactor", fallback: Self.edgeShiftFactorDefault) }
+    static let edgeShiftFactorDefault = 0.28
     /// Where l2 and r2 sit along their half of the wave (tutorial literal 0.44).
-    let outerControlPointFactor = 0.44
+    var outerControlPointFactor: Double {
+        knobs.number("outerControlPointFactor", fallback: Self.outerControlPointFactorDefault)
+    }
+    static let outerControlPointFactorDefault = 0.44
     /// Where l1 and r1 sit along their half of the wave (tutorial literal 0.71).
-    let innerControlPointFactor = 0.71
+    var innerControlPointFactor: Double {
+        knobs.number("innerControlPointFactor", fallback: Self.innerControlPointFactorDefault)
+    }
+    static let innerControlPointFactorDefault = 0.71
     /// How far down the wave l1 and r1 sit (tutorial literal 0.64 of `waveHeight`).
-    let innerWaveFactor = 0.64
+    var innerWaveFactor: Double { knobs.number("innerWaveFactor", fallback: Self.innerWaveFactorDefault) }
+    static let innerWaveFactorDefault = 0.64
     /// How far down the wave the centre control point sits (tutorial literal 1.36).
-    let centerWaveFactor = 1.36
+    var centerWaveFactor: Double { knobs.number("centerWaveFactor", fallback: Self.centerWaveFactorDefault) }
+    static let centerWaveFactorDefault = 1.36
     /// The bounce, seconds (tutorial: `animateWithDuration(0.9, …)`).
-    let bounceDuration = 0.9
+    var bounceDuration: Double { knobs.number("duration", fallback: Self.bounceDurationDefault) }
+    static let bounceDurationDefault = 0.9
     /// The bounce's damping ratio (tutorial: `usingSpringWithDamping: 0.57`; the library's is
     /// 0.43, docs/SEMANTICS.md § Elastic (DGElasticPullToRefresh)).
-    let bounceDampingRatio = 0.57
+    var bounceDampingRatio: Double { knobs.number("dampingRatio", fallback: Self.bounceDampingRatioDefault) }
+    static let bounceDampingRatioDefault = 0.57
     /// The bounce's initial velocity, whole distances per second (tutorial: 0).
     let bounceInitialVelocity = 0.0
     /// The control points' side, pixels (tutorial: 3×3 frames).
     let controlPointSize = 3.0
+
+    /// The tutorial's constants as knobs (`animdemo knobs --scene elastic`).
+    static let tutorialKnobs: [Knob] = [
+        Knob(
+            "maxWaveHeight", number: maxWaveHeightDefault, in: 0...400, step: 10, unit: "px",
+            "the largest wave"),
+        Knob(
+            "waveHeightFactor", number: waveHeightFactorDefault, in: 0...2, step: 0.05, unit: "×",
+            "the wave takes this share of the pull"),
+        Knob(
+            "edgeShiftFactor", number: edgeShiftFactorDefault, in: 0...1, step: 0.01, unit: "×",
+            "how far the wave's edges move in with the pointer"),
+        Knob(
+            "outerControlPointFactor", number: outerControlPointFactorDefault, in: 0...1, step: 0.01,
+            unit: "×",
+            "l3 and r3 along their half of the band"),
+        Knob(
+            "innerControlPointFactor", number: innerControlPointFactorDefault, in: 0...1, step: 0.01,
+            unit: "×",
+            "l2 and r2 along their half of the band"),
+        Knob(
+            "innerWaveFactor", number: innerWaveFactorDefault, in: 0...3, step: 0.01, unit: "×",
+            "l2 and r2's share of the wave height"),
+        Knob(
+            "centerWaveFactor", number: centerWaveFactorDefault, in: 0...3, step: 0.01, unit: "×",
+            "c's share of the wave height"),
+        Knob(
+            "duration", number: bounceDurationDefault, in: 0.05...5, step: 0.05, unit: "s",
+            "the bounce: UIView.animate duration", plot: .springDuration(dampingRatioKnob: "dampingRatio")),
+        Knob(
+            "dampingRatio", number: bounceDampingRatioDefault, in: 0.05...1, step: 0.01, unit: "",
+            "the bounce: usingSpringWithDamping", plot: .springDampingRatio(durationKnob: "duration")),
+    ]
+
+    private let knobs: KnobSettings
 
     let rootLayer: Layer
     let shapeLayer: ShapeLayer
@@ -127,6 +175,7 @@ final class ElasticScene: Scene {
     /// The tutorial's `loadView`: the shape layer, its actions, the control points, the pan
     /// and the paused display link. `layout(in:)` sizes them.
     init(context: SceneContext) {
+        knobs = context.knobs
         timeline = context.timeline
         rootLayer = Layer(timeline: timeline)
         rootLayer.name = "view"

@@ -100,7 +100,66 @@ final class FishScene: Scene {
     let controlGuide: ShapeLayer
     private var isDebugOverlayVisible = false
 
+    /// The tutorial's constants as knobs (`animdemo knobs --scene fish`).
+    static let tutorialKnobs: [Knob] = [
+        Knob(
+            "duration", number: bubbleDurationRange.lowerBound, in: 0.2...10, step: 0.1, unit: "s",
+            "pathAnimation.duration: the shortest float"),
+        Knob(
+            "maxDuration", number: bubbleDurationRange.upperBound, in: 0.2...10, step: 0.1, unit: "s",
+            "the longest float (the same as duration for the tutorial's fixed 2 s)"),
+        Knob(
+            "minHeight", number: bubbleHeightRange.lowerBound, in: 0...1000, step: 10, unit: "px",
+            "how high a bubble goes, at least"),
+        Knob(
+            "maxHeight", number: bubbleHeightRange.upperBound, in: 0...1000, step: 10, unit: "px",
+            "how high a bubble goes, at most"),
+        Knob(
+            "minSize", number: bubbleSizeRange.lowerBound, in: 1...200, step: 1, unit: "px",
+            "the smallest bubble"),
+        Knob(
+            "maxSize", number: bubbleSizeRange.upperBound, in: 1...200, step: 1, unit: "px",
+            "the largest bubble"),
+        Knob(
+            "minT", number: bubbleSwingRange.lowerBound, in: 0...400, step: 5, unit: "px",
+            "t, the swing's control-point offset, at least"),
+        Knob(
+            "maxT", number: bubbleSwingRange.upperBound, in: 0...400, step: 5, unit: "px",
+            "t, the swing's control-point offset, at most"),
+        Knob(
+            "minAlpha", number: bubbleAlphaRange.lowerBound, in: 0...1, step: 0.05, unit: "",
+            "the faintest bubble"),
+        Knob(
+            "timerInterval", number: bubbleTimerInterval, in: 0.02...5, step: 0.02, unit: "s",
+            "swimming: a bubble every this many seconds"),
+        Knob(
+            "goFishGoDuration", number: fishSwimDuration, in: 1...60, step: 1, unit: "s",
+            "swimming: seconds for one crossing"),
+        Knob(
+            "popScale", number: bubblePopScale, in: 0.1...5, step: 0.1, unit: "×",
+            "the pop grows the bubble to this"),
+    ]
+
+    private let knobs: KnobSettings
+
+    /// The random ranges of a new bubble, from the knobs (a range whose ends cross is empty:
+    /// its lower end is used).
+    private var floatRanges: FloatRanges {
+        func range(_ low: String, _ high: String, _ tutorial: ClosedRange<Double>) -> ClosedRange<Double> {
+            let lower = knobs.number(low, fallback: tutorial.lowerBound)
+            return lower...max(lower, knobs.number(high, fallback: tutorial.upperBound))
+        }
+        return FloatRanges(
+            size: range("minSize", "maxSize", bubbleSizeRange),
+            alpha: knobs.number(
+                "minAlpha", fallback: bubbleAlphaRange.lowerBound)...bubbleAlphaRange.upperBound,
+            height: range("minHeight", "maxHeight", bubbleHeightRange),
+            swing: range("minT", "maxT", bubbleSwingRange),
+            duration: range("duration", "maxDuration", bubbleDurationRange))
+    }
+
     init(context: SceneContext) {
+        knobs = context.knobs
         timeline = context.timeline
         random = context.random
         rootLayer = Layer(timeline: timeline)
@@ -168,7 +227,7 @@ final class FishScene: Scene {
     /// Blows one bubble whose centre starts at `tail` (window pixels): it floats up its zigzag
     /// path, pops, and is removed.
     func blowBubble(at tail: Point) {
-        let bubble = FloatingBubble.random(startingAt: tail, using: &random)
+        let bubble = FloatingBubble.random(startingAt: tail, ranges: floatRanges, using: &random)
 
         let bubbleImageView = Layer(timeline: timeline)
         bubbleImageView.name = "bubble"
@@ -202,7 +261,8 @@ final class FishScene: Scene {
     /// Step 5: the bubble grows to 1.3× while it fades out over 0.1 s, then leaves the tree.
     private func pop(_ bubbleImageView: Layer) {
         timeline.animate(duration: bubblePopDuration) {
-            bubbleImageView.transform = AffineTransform(scaleX: bubblePopScale, y: bubblePopScale)
+            let scale = knobs.number("popScale", fallback: bubblePopScale)
+            bubbleImageView.transform = AffineTransform(scaleX: scale, y: scale)
             bubbleImageView.opacity = 0
         } completion: { [weak self] in
             bubbleImageView.removeAllAnimations()
@@ -230,7 +290,8 @@ final class FishScene: Scene {
         }
         let swim = swimGeneration
         let distance = swimEnd.x - fishImageView.position.x
-        let duration = fishSwimDuration * distance / (swimEnd.x - swimStart.x)
+        let crossing = knobs.number("goFishGoDuration", fallback: fishSwimDuration)
+        let duration = crossing * distance / (swimEnd.x - swimStart.x)
         timeline.animate(duration: duration, curve: .linear) {
             fishImageView.position = swimEnd
         } completion: { [weak self] in
@@ -255,7 +316,8 @@ final class FishScene: Scene {
     /// Step 7's "set a timer": a bubble from the tail every `bubbleTimerInterval` seconds.
     private func startBubbleTimer() {
         bubbleTimer?.invalidate()
-        bubbleTimer = timeline.schedule(after: bubbleTimerInterval, repeats: true) { [weak self] _ in
+        let interval = knobs.number("timerInterval", fallback: bubbleTimerInterval)
+        bubbleTimer = timeline.schedule(after: interval, repeats: true) { [weak self] _ in
             self?.createBubble()
         }
         bubbleTimer?.name = "timer"
@@ -281,6 +343,20 @@ final class FishScene: Scene {
             startBubbleTimer()
             goFishGo()
         }
+    }
+
+    /// A new timer interval or crossing time applies at once while swimming: the timer starts
+    /// again, and the fish swims on from where it is at the new pace.
+    func knobsDidChange() {
+        guard mode == .swim else { return }
+        let interval = knobs.number("timerInterval", fallback: bubbleTimerInterval)
+        if bubbleTimer?.interval != interval { startBubbleTimer() }
+        let shown = stopSwimming()
+        timeline.transaction { transaction in
+            transaction.disableActions = true
+            fishImageView.position = shown
+        }
+        goFishGo()
     }
 
     func handleKey(_ key: Key) -> Bool {

@@ -25,6 +25,15 @@ let bubblePopScale = 1.3
 /// Seconds: how long the pop lasts (step 5; docs/SEMANTICS.md).
 let bubblePopDuration: MediaTime = 0.1
 
+/// The ranges a bubble's random choices come from: the tutorial's, or the knobs'.
+struct FloatRanges {
+    var size = bubbleSizeRange
+    var alpha = bubbleAlphaRange
+    var height = bubbleHeightRange
+    var swing = bubbleSwingRange
+    var duration = bubbleDurationRange
+}
+
 /// One bubble's float: where it starts, how big and how opaque it is, how high it goes and how
 /// it swings on the way (the tutorial's ox, oy, ex, ey, cp1, cp2 and t).
 ///
@@ -88,21 +97,19 @@ struct FloatingBubble: Equatable {
 
     /// A bubble starting at `origin` with the tutorial's random choices, drawn in its order:
     /// size, alpha, height, t, the coin for the swing side; then our duration.
-    static func random(startingAt origin: Point, using random: inout some RandomNumberGenerator)
-        -> FloatingBubble
-    {
-        let size = randomFloatBetween(
-            bubbleSizeRange.lowerBound, and: bubbleSizeRange.upperBound, using: &random)
-        let alpha = randomFloatBetween(
-            bubbleAlphaRange.lowerBound, and: bubbleAlphaRange.upperBound, using: &random)
+    static func random(
+        startingAt origin: Point, ranges: FloatRanges = FloatRanges(),
+        using random: inout some RandomNumberGenerator
+    ) -> FloatingBubble {
+        let size = randomFloatBetween(ranges.size.lowerBound, and: ranges.size.upperBound, using: &random)
+        let alpha = randomFloatBetween(ranges.alpha.lowerBound, and: ranges.alpha.upperBound, using: &random)
         let height = randomFloatBetween(
-            bubbleHeightRange.lowerBound, and: bubbleHeightRange.upperBound, using: &random)
-        let t = randomFloatBetween(
-            bubbleSwingRange.lowerBound, and: bubbleSwingRange.upperBound, using: &random)
+            ranges.height.lowerBound, and: ranges.height.upperBound, using: &random)
+        let t = randomFloatBetween(ranges.swing.lowerBound, and: ranges.swing.upperBound, using: &random)
         // "generate a random value between 0 and 1 and swap when that value was 1"
         let r = Int.random(in: 0...1, using: &random)
         let duration = randomFloatBetween(
-            bubbleDurationRange.lowerBound, and: bubbleDurationRange.upperBound, using: &random)
+            ranges.duration.lowerBound, and: ranges.duration.upperBound, using: &random)
         return FloatingBubble(
             origin: origin, size: size, alpha: alpha, height: height, t: t, swapsControlPoints: r == 1,
             duration: duration)

@@ -42,11 +42,22 @@ final class FinishLine {
     /// When the animations start, scene seconds.
     let beginTime: MediaTime
     private let timeline: Timeline
+    /// The tutorial's three constants, or the knobs' values for them.
+    private let width: Double
+    private let color: Color
+    private let duration: MediaTime
 
     /// A finish line for a window of `frameOfMainView` ("the whole screen") whose animations
     /// start at `beginTime` (nil: now).
-    init(frameOfMainView: Rect, timeline: Timeline, beginTime: MediaTime? = nil) {
+    init(
+        frameOfMainView: Rect, timeline: Timeline, beginTime: MediaTime? = nil,
+        width: Double = finishLineWidth,
+        color: Color = finishLineColor, duration: MediaTime = finishLineAnimationDuration
+    ) {
         self.timeline = timeline
+        self.width = width
+        self.color = color
+        self.duration = duration
         self.beginTime = beginTime ?? timeline.currentTime
         let view = Layer(timeline: timeline)
         view.backgroundColor = finishLineViewColor
@@ -62,12 +73,12 @@ final class FinishLine {
         // Firstly, the starting circle; it stays where it is.
         var startPointPath = BezierPath()
         startPointPath.addArc(
-            withCenter: startPoint, radius: finishLineWidth, startAngle: 0, endAngle: .pi * 2,
+            withCenter: startPoint, radius: width, startAngle: 0, endAngle: .pi * 2,
             clockwise: true)
         let startPointShapeLayer = ShapeLayer(timeline: timeline)
         startPointShapeLayer.name = "startPointShapeLayer"
-        startPointShapeLayer.fillColor = finishLineColor
-        startPointShapeLayer.strokeColor = finishLineColor
+        startPointShapeLayer.fillColor = color
+        startPointShapeLayer.strokeColor = color
         startPointShapeLayer.path = startPointPath
         finishLineView.addSublayer(startPointShapeLayer)
 
@@ -76,18 +87,18 @@ final class FinishLine {
         // holds there (fillMode forwards, not removed on completion).
         var linePath = BezierPath()
         linePath.addArc(
-            withCenter: startPoint, radius: finishLineWidth, startAngle: 0, endAngle: .pi * 2,
+            withCenter: startPoint, radius: width, startAngle: 0, endAngle: .pi * 2,
             clockwise: true)
         let lineShapeLayer = ShapeLayer(timeline: timeline)
         lineShapeLayer.name = "lineShapeLayer"
-        lineShapeLayer.fillColor = finishLineColor
-        lineShapeLayer.strokeColor = finishLineColor
+        lineShapeLayer.fillColor = color
+        lineShapeLayer.strokeColor = color
         lineShapeLayer.path = linePath
         let lineAnimation = BasicAnimation(keyPath: .position)
         lineAnimation.fromValue = Point(x: 0, y: 0)
         lineAnimation.toValue = Point(x: endPoint.x - startPoint.x, y: endPoint.y - startPoint.y)
         lineAnimation.isRemovedOnCompletion = false
-        lineAnimation.duration = finishLineAnimationDuration
+        lineAnimation.duration = duration
         lineAnimation.fillMode = .forwards
         lineAnimation.beginTime = beginTime
         lineShapeLayer.add(lineAnimation, forKey: "animation")
@@ -100,12 +111,12 @@ final class FinishLine {
         finishPointPath.addLine(to: endPoint)
         let finishPointShapeLayer = ShapeLayer(timeline: timeline)
         finishPointShapeLayer.name = "finishPointShapeLayer"
-        finishPointShapeLayer.strokeColor = finishLineColor
-        finishPointShapeLayer.lineWidth = finishLineWidth * 2 + 1
+        finishPointShapeLayer.strokeColor = color
+        finishPointShapeLayer.lineWidth = width * 2 + 1
         finishPointShapeLayer.path = finishPointPath
         let finishPointAnimation = BasicAnimation(keyPath: .strokeEnd)
         finishPointAnimation.fromValue = 0
-        finishPointAnimation.duration = finishLineAnimationDuration
+        finishPointAnimation.duration = duration
         finishPointAnimation.beginTime = beginTime
         finishPointShapeLayer.add(finishPointAnimation, forKey: "animation")
         finishLineView.addSublayer(finishPointShapeLayer)

@@ -56,11 +56,11 @@ final class MarkView {
     }
 
     /// Draws the strokes in from nothing, easing out, over `markDrawDuration`.
-    func drawIn() {
+    func drawIn(duration: MediaTime = markDrawDuration) {
         let draw = BasicAnimation(keyPath: .strokeEnd)
         draw.fromValue = 0
         draw.toValue = 1
-        draw.duration = markDrawDuration
+        draw.duration = duration
         draw.timingFunction = .easeOut
         layer.add(draw, forKey: "draw")
     }

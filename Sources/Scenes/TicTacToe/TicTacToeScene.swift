@@ -78,7 +78,35 @@ final class TicTacToeScene: Scene {
     private var computerMove: ScheduledTimer?
     private var bounds = Rect.zero
 
+    /// The tutorial's constants as knobs (`animdemo knobs --scene tictactoe`).
+    static let tutorialKnobs: [Knob] = [
+        Knob(
+            "finishLineWidth", number: finishLineWidth, in: 1...60, step: 1, unit: "px",
+            "the circles' radius; the line is twice as wide, plus one"),
+        Knob("finishLineColor", choice: 0, of: finishLineColorNames.map(\.name), "the finish line's colour"),
+        Knob(
+            "finishLineAnimationDuration", number: finishLineAnimationDuration, in: 0.1...10, step: 0.1,
+            unit: "s",
+            "how long the line takes to draw"),
+        Knob(
+            "markDrawDuration", number: markDrawDuration, in: 0.05...5, step: 0.05, unit: "s",
+            "how long an X or an O takes to draw itself"),
+        Knob(
+            "computerMoveDelay", number: computerMoveDelay, in: 0...5, step: 0.1, unit: "s",
+            "how long the computer thinks before it plays O"),
+    ]
+
+    /// The finish line's colours to choose from: the tutorial's first.
+    static let finishLineColorNames: [(name: String, color: Color)] = [
+        ("tutorial", finishLineColor), ("red", Color(red: 0.86, green: 0.20, blue: 0.18)),
+        ("green", Color(red: 0.20, green: 0.65, blue: 0.30)),
+        ("blue", Color(red: 0.16, green: 0.40, blue: 0.85)),
+    ]
+
+    private let knobs: KnobSettings
+
     init(context: SceneContext) {
+        knobs = context.knobs
         timeline = context.timeline
         rootLayer = Layer(timeline: timeline)
         rootLayer.backgroundColor = windowBackgroundColor
@@ -210,7 +238,7 @@ final class TicTacToeScene: Scene {
         let view = MarkView(mark: mark, timeline: timeline)
         view.layout(in: fieldFrameInBoard(field))
         boardLayer.addSublayer(view.layer)
-        view.drawIn()
+        view.drawIn(duration: knobs.number("markDrawDuration", fallback: markDrawDuration))
         markViews[field] = view
         switch engine.outcome {
         case .win?: drawFinishLine(beginTime: nil)
@@ -223,7 +251,8 @@ final class TicTacToeScene: Scene {
     /// Schedules the computer's answer when it plays O and O is to move.
     private func letComputerMoveIfItsTurn() {
         guard isComputersTurn, computerMove == nil else { return }
-        computerMove = timeline.delay(computerMoveDelay) { [weak self] in
+        computerMove = timeline.delay(knobs.number("computerMoveDelay", fallback: computerMoveDelay)) {
+            [weak self] in
             guard let self else { return }
             self.computerMove = nil
             guard self.isComputersTurn, let field = self.minimax.bestMove(on: self.engine.board) else {
@@ -250,7 +279,13 @@ final class TicTacToeScene: Scene {
     private func drawFinishLine(beginTime: MediaTime?) {
         guard case .win(_, let lines)? = engine.outcome else { return }
         finishLine?.finishLineView.removeFromSuperlayer()
-        let finishLine = FinishLine(frameOfMainView: bounds, timeline: timeline, beginTime: beginTime)
+        let colors = Self.finishLineColorNames
+        let colorIndex = min(max(knobs.choice("finishLineColor", fallback: 0), 0), colors.count - 1)
+        let finishLine = FinishLine(
+            frameOfMainView: bounds, timeline: timeline, beginTime: beginTime,
+            width: knobs.number("finishLineWidth", fallback: finishLineWidth),
+            color: colors[colorIndex].color,
+            duration: knobs.number("finishLineAnimationDuration", fallback: finishLineAnimationDuration))
         for line in lines {
             guard let first = line.first, let last = line.last else { continue }
             finishLine.draw(from: geometry.fieldCenter(first), to: geometry.fieldCenter(last))

@@ -1,0 +1,82 @@
+import Animation
+
+/// One of a scene's tutorial constants that people may turn (`animdemo knobs`, `--set`, the
+/// knob panel): its name in the tutorial, its default (the tutorial's value), the values it
+/// takes, and what it means.
+public struct Knob: Sendable {
+    /// What values a knob takes.
+    public enum Kind: Sendable, Equatable {
+        /// A number in `range`, in steps of `step`.
+        case number(range: ClosedRange<Double>, step: Double)
+        /// One of `names` (the value is its index).
+        case choice(names: [String])
+        /// A timing curve: a named one, or any cubic Bézier with x in 0…1.
+        case curve
+    }
+
+    /// What the knob panel plots beside a knob.
+    public enum Plot: Sendable, Equatable {
+        /// The knob's own timing curve.
+        case timingCurve
+        /// A UIKit spring block of this damping ratio and the duration knob named here.
+        case springDampingRatio(durationKnob: String)
+        /// A UIKit spring block of the damping-ratio knob named here and this duration.
+        case springDuration(dampingRatioKnob: String)
+    }
+
+    /// The tutorial's name for it (`d`, `dampingRatio`).
+    public let name: String
+    public let kind: Kind
+    /// The tutorial's value.
+    public let defaultValue: KnobValue
+    /// `s`, `pt`, `×`, or empty.
+    public let unit: String
+    /// One line: what it changes.
+    public let description: String
+    public let plot: Plot?
+
+    public init(
+        _ name: String, number defaultValue: Double, in range: ClosedRange<Double>, step: Double,
+        unit: String, _ description: String, plot: Plot? = nil
+    ) {
+        precondition(range.contains(defaultValue), "knob \(name): default \(defaultValue) outside \(range)")
+        self.name = name
+        kind = .number(range: range, step: step)
+        self.defaultValue = .number(defaultValue)
+        self.unit = unit
+        self.description = description
+        self.plot = plot
+    }
+
+    public init(_ name: String, choice defaultIndex: Int, of names: [String], _ description: String) {
+        precondition(names.indices.contains(defaultIndex), "knob \(name): default index \(defaultIndex)")
+        self.name = name
+        kind = .choice(names: names)
+        defaultValue = .choice(defaultIndex)
+        unit = ""
+        self.description = description
+        plot = nil
+    }
+
+    public init(_ name: String, curve defaultValue: TimingFunction, _ description: String) {
+        self.name = name
+        kind = .curve
+        self.defaultValue = .curve(defaultValue)
+        unit = ""
+        self.description = description
+        plot = .timingCurve
+    }
+
+    /// The named curves a curve knob offers, in the order Left / Right step through them.
+    public static let namedCurves: [(name: String, curve: TimingFunction)] = [
+        ("linear", .linear), ("easeIn", .easeIn), ("easeOut", .easeOut), ("easeInEaseOut", .easeInEaseOut),
+        ("default", .default),
+    ]
+}
+
+/// A knob's value.
+public enum KnobValue: Sendable, Equatable {
+    case number(Double)
+    case choice(Int)
+    case curve(TimingFunction)
+}

@@ -1,0 +1,139 @@
+import Animation
+
+/// The values of a scene's knobs while it runs: the scene reads them when it starts an
+/// animation (and every frame for continuous motion); the shell sets them (`--set`, the knob
+/// panel, time travel replaying a change).
+public final class KnobSettings {
+    public let knobs: [Knob]
+    private var values: [String: KnobValue]
+
+    /// Every knob at its default, then `overrides`.
+    public init(knobs: [Knob], overrides: [String: KnobValue] = [:]) {
+        self.knobs = knobs
+        values = Dictionary(uniqueKeysWithValues: knobs.map { ($0.name, $0.defaultValue) })
+        for (name, value) in overrides where values[name] != nil { values[name] = value }
+    }
+
+    public func knob(named name: String) -> Knob? { knobs.first { $0.name == name } }
+
+    public func value(of name: String) -> KnobValue? { values[name] }
+
+    /// Sets a knob (ignored for an unknown name: callers validate with `KnobAssignment`).
+    public func set(_ name: String, to value: KnobValue) {
+        guard values[name] != nil else { return }
+        values[name] = value
+    }
+
+    /// The knobs whose values differ from the tutorial's, by name.
+    public var changed: [String: KnobValue] {
+        values.filter { name, value in knob(named: name)?.defaultValue != value }
+    }
+
+    /// A number knob's value; `fallback` if there is no such number knob (a programmer error
+    /// caught by the knob tests).
+    public func number(_ name: String, fallback: Double) -> Double {
+        if case .number(let value) = values[name] { return value }
+        return fallback
+    }
+
+    /// A choice knob's index.
+    public func choice(_ name: String, fallback: Int) -> Int {
+        if case .choice(let index) = values[name] { return index }
+        return fallback
+    }
+
+    /// A curve knob's timing function.
+    public func curve(_ name: String, fallback: TimingFunction) -> TimingFunction {
+        if case .curve(let curve) = values[name] { return curve }
+        return fallback
+    }
+}
+
+/// `NAME=VALUE` from the command line or the knob panel, checked against a scene's knobs.
+public enum KnobAssignment {
+    /// What is wrong with an assignment: one line naming the valid names or the range.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Parses `text` (`d=0.7`, `b1Curve=easeIn`, `b1Curve=0.1,0.8,0.2,1`, `type=filled`).
+    public static func parse(_ text: String, knobs: [Knob]) throws(Failure) -> (String, KnobValue) {
+        let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty else {
+            throw Failure(description: "--set \"\(text)\" is not NAME=VALUE")
+        }
+        let name = String(parts[0])
+        guard let knob = knobs.first(where: { $0.name == name }) else {
+            let names = knobs.map(\.name).joined(separator: ", ")
+            throw Failure(description: "unknown knob \"\(name)\"; this scene's knobs are: \(names)")
+        }
+        return (name, try value(String(parts[1]), for: knob))
+    }
+
+    /// The value `text` for `knob`.
+    public static func value(_ text: String, for knob: Knob) throws(Failure) -> KnobValue {
+        switch knob.kind {
+        case .number(let range, _):
+            guard let number = Double(text), number.isFinite else {
+                throw Failure(
+                    description: "knob \(knob.name) takes a number in \(format(range)), not \"\(text)\"")
+            }
+            guard range.contains(number) else {
+                throw Failure(
+                    description:
+                        "knob \(knob.name) = \(text) is outside \(format(range))\(knob.unit.isEmpty ? "" : " \(knob.unit)")"
+                )
+            }
+            return .number(number)
+        case .choice(let names):
+            guard let index = names.firstIndex(of: text) else {
+                throw Failure(
+                    description:
+                        "knob \(knob.name) takes one of \(names.joined(separator: ", ")), not \"\(text)\"")
+            }
+            return .choice(index)
+        case .curve:
+            if let named = Knob.namedCurves.first(where: { $0.name == text }) { return .curve(named.curve) }
+            let numbers = text.trimmingPrefix("cubic-bezier(").split(separator: ",").map {
+                Double($0.trimmingCharacters(in: [" ", ")"]))
+            }
+            guard numbers.count == 4, let c1x = numbers[0], let c1y = numbers[1], let c2x = numbers[2],
+                let c2y = numbers[3], [c1x, c1y, c2x, c2y].allSatisfy(\.isFinite), (0...1).contains(c1x),
+                (0...1).contains(c2x), abs(c1y) <= 10, abs(c2y) <= 10
+            else {
+                let names = Knob.namedCurves.map(\.name).joined(separator: ", ")
+                throw Failure(
+                    description: "knob \(knob.name) takes a curve (\(names), or X1,Y1,X2,Y2 with X in 0…1), "
+                        + "not \"\(text)\"")
+            }
+            return .curve(TimingFunction(controlPoints: c1x, c1y, c2x, c2y))
+        }
+    }
+
+    /// `0…1`, `0.05…2`.
+    static func format(_ range: ClosedRange<Double>) -> String {
+        "\(formatNumber(range.lowerBound))…\(formatNumber(range.upperBound))"
+    }
+
+    /// A number without a needless `.0`.
+    public static func formatNumber(_ value: Double) -> String {
+        let rounded = (value * 1e6).rounded() / 1e6
+        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
+    }
+
+    /// How the value reads in the panel, `knobs` and `--set`.
+    public static func text(of value: KnobValue, for knob: Knob) -> String {
+        switch value {
+        case .number(let number): return formatNumber(number)
+        case .choice(let index):
+            if case .choice(let names) = knob.kind, names.indices.contains(index) { return names[index] }
+            return String(index)
+        case .curve(let curve):
+            if let named = Knob.namedCurves.first(where: { $0.curve == curve }) { return named.name }
+            let points = [
+                curve.controlPoint1.x, curve.controlPoint1.y, curve.controlPoint2.x, curve.controlPoint2.y,
+            ]
+            return points.map(formatNumber).joined(separator: ",")
+        }
+    }
+}
