@@ -4,4 +4,6 @@ public enum HostCommand: Hashable, Sendable {
     case screenshot
     /// End the program (`q`, `Escape`).
     case quit
+    /// Print this text on standard output (`p`: the changed knobs as Swift).
+    case output(String)
 }

@@ -1,4 +1,5 @@
 import Animation
+import Scenes
 
 /// One frame the scene ran: its time and its input.
 public struct SceneFrame: Sendable, Equatable {
@@ -8,6 +9,8 @@ public struct SceneFrame: Sendable, Equatable {
     public var input: [InputEvent]
     /// A new window size, laid out before the input.
     public var size: Size?
+    /// Knobs turned on this frame, set before the input.
+    public var knobs: [String: KnobValue] = [:]
 }
 
 /// Every frame a scene has run since it started, and which one is shown: what time travel
@@ -17,6 +20,9 @@ public struct SceneFrame: Sendable, Equatable {
 public struct SceneHistory: Sendable {
     /// The window size the scene was first laid out for.
     public let initialSize: Size
+    /// The knobs the scene started with (`--set`; a knob turned while paused lands here, as if
+    /// it had always had its new value).
+    public internal(set) var initialKnobs: [String: KnobValue]
     public private(set) var frames: [SceneFrame] = []
     /// The index of the frame shown now; -1 before the first.
     public internal(set) var shown = -1
@@ -24,8 +30,17 @@ public struct SceneHistory: Sendable {
     /// stops recording (`isFull`).
     public static let capacity = 216_000
 
-    public init(initialSize: Size) {
+    public init(initialSize: Size, initialKnobs: [String: KnobValue] = [:]) {
         self.initialSize = initialSize
+        self.initialKnobs = initialKnobs
+    }
+
+    /// Makes `value` the knob's value from the start: the initial value, and no later change.
+    mutating func setFromStart(_ name: String, to value: KnobValue) {
+        initialKnobs[name] = value
+        for index in frames.indices where frames[index].knobs[name] != nil {
+            frames[index].knobs[name] = nil
+        }
     }
 
     public var isFull: Bool { frames.count >= Self.capacity }

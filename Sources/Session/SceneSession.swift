@@ -39,6 +39,10 @@ public final class SceneSession {
     private let overlay: SessionOverlay
     /// The timeline inspector (`i`).
     private let inspector: InspectorPanel
+    /// The knob panel (`k`).
+    private let knobPanel: KnobPanel
+    /// The running scene's knobs, as set now.
+    public private(set) var knobs: KnobSettings
     /// The pointer went down on the inspector's axis: moves seek until it comes up.
     private var isScrubbing = false
     public var isInspectorVisible: Bool { inspector.isVisible }
@@ -56,7 +60,7 @@ public final class SceneSession {
     /// time travel.
     public init(
         catalog: [SceneDescriptor], index: Int, size: Size, seed: UInt64, images: ImageCatalog,
-        fps: Int = 60, bubbleLoad: Int = 0
+        fps: Int = 60, bubbleLoad: Int = 0, knobs initialKnobs: [String: KnobValue] = [:]
     ) {
         precondition(catalog.indices.contains(index), "scene index \(index) out of range")
         precondition(fps > 0, "fps must be positive")
@@ -72,15 +76,18 @@ public final class SceneSession {
         rootLayer.anchorPoint = .zero
         overlay = SessionOverlay(timeline: hostTimeline)
         inspector = InspectorPanel(timeline: hostTimeline)
+        knobPanel = KnobPanel(timeline: hostTimeline)
         sceneTimeline = Timeline()
+        knobs = KnobSettings(knobs: catalog[index].knobs, overrides: initialKnobs)
         scene = catalog[index].make(
             SceneContext(
                 timeline: sceneTimeline, random: SeededRandom(seed: seed), images: images,
-                bubbleLoad: bubbleLoad))
-        history = SceneHistory(initialSize: size)
+                bubbleLoad: bubbleLoad, knobs: self.knobs))
+        history = SceneHistory(initialSize: size, initialKnobs: initialKnobs)
         rootLayer.addSublayer(scene.rootLayer)
         rootLayer.addSublayer(inspector.outlineLayer)
         rootLayer.addSublayer(inspector.layer)
+        rootLayer.addSublayer(knobPanel.layer)
         rootLayer.addSublayer(overlay.layer)
         layOutHost()
         layOutScene(in: size)
@@ -141,9 +148,23 @@ public final class SceneSession {
         var sceneInput: [InputEvent] = []
         var seek = pendingSeek
         pendingSeek = nil
+        var knobChanges = pendingKnobChanges
+        pendingKnobChanges = [:]
         for event in input {
             guard case .key(let key) = event else {
-                if !handleInspectorPointer(event, at: hostTime) { sceneInput.append(event) }
+                if let change = handleKnobPanelPointer(event) {
+                    knobChanges.merge(change) { $1 }
+                } else if !handleInspectorPointer(event, at: hostTime) {
+                    sceneInput.append(event)
+                }
+                continue
+            }
+            if knobPanel.isVisible, let outcome = handleKnobPanelKey(key) {
+                switch outcome {
+                case .change(let name, let value): knobChanges[name] = value
+                case .command(let command): commands.append(command)
+                case .handled: break
+                }
                 continue
             }
             switch handleKey(key, at: hostTime) {
@@ -160,19 +181,28 @@ public final class SceneSession {
             seek = nil
             showMessage("time travel keeps the first hour of a scene: press r to start again")
         }
+        if !knobChanges.isEmpty && isPaused && !history.frames.isEmpty && seek == nil {
+            // Paused: show this moment as it would have been had the knobs always had their
+            // new values — the scene replayed from its start with them.
+            for (name, value) in knobChanges { history.setFromStart(name, to: value) }
+            seek = Seek(fromStart: true, frames: history.shown)
+            knobChanges = [:]
+        }
         var live: SceneFrame?
         if let seek {
             live = travel(seek)
             sceneClockBase = (hostTime, live?.time ?? sceneTimeline.currentTime)
         }
         let isNewScene = history.frames.isEmpty
-        if !sceneInput.isEmpty || newSize != nil || ((!wasPaused || isNewScene) && live == nil) {
+        if !sceneInput.isEmpty || newSize != nil || !knobChanges.isEmpty
+            || ((!wasPaused || isNewScene) && live == nil)
+        {
             if let travelled = live {
                 runReplayed(travelled)  // the frame reached, then the new input on top of it
                 history.record(travelled)
             }
             let time = (wasPaused && !isNewScene) || live != nil ? sceneTimeline.currentTime : playingTime
-            live = SceneFrame(time: time, input: sceneInput, size: newSize)
+            live = SceneFrame(time: time, input: sceneInput, size: newSize, knobs: knobChanges)
         }
         if let frame = live { history.record(frame) }
         var drawnChangeCounts: [Int] = []
@@ -184,6 +214,7 @@ public final class SceneSession {
                 if let live { apply(live) }
             },
             draw: {
+                knobPanel.update(in: Rect(origin: .zero, size: size), knobs: knobs)
                 if inspector.isVisible {
                     if live != nil { inspector.observe(scene: scene.rootLayer, timeline: sceneTimeline) }
                     inspector.update(
@@ -211,6 +242,10 @@ public final class SceneSession {
     /// recognizers, keys to the scene.
     private func apply(_ frame: SceneFrame) {
         if let size = frame.size { layOutScene(in: size) }
+        if !frame.knobs.isEmpty {
+            for (name, value) in frame.knobs { knobs.set(name, to: value) }
+            scene.knobsDidChange()
+        }
         for event in frame.input {
             if case .key(let key) = event {
                 _ = scene.handleKey(key)
@@ -281,6 +316,80 @@ public final class SceneSession {
         return [host, scene].compactMap { $0 }.min()
     }
 
+    // MARK: - Knobs
+
+    /// Knob changes asked for outside the panel (tests, scripts), for the next frame.
+    private var pendingKnobChanges: [String: KnobValue] = [:]
+    /// The pointer went down on a knob's slider: moves set its value until it comes up.
+    private var isDraggingKnob = false
+
+    /// Sets a knob of the running scene on the next frame: from then on while playing; while
+    /// paused, as if it had always had the value (the scene is replayed from its start).
+    public func setKnob(_ name: String, to value: KnobValue) {
+        pendingKnobChanges[name] = value
+    }
+
+    enum KnobPanelOutcome {
+        case change(String, KnobValue)
+        case command(HostCommand)
+        case handled
+    }
+
+    /// The panel's keys; nil for a key it leaves to the shell.
+    private func handleKnobPanelKey(_ key: Key) -> KnobPanelOutcome? {
+        let list = knobs.knobs
+        guard list.indices.contains(knobPanel.selected) else { return nil }
+        let knob = list[knobPanel.selected]
+        let value = knobs.value(of: knob.name) ?? knob.defaultValue
+        switch key {
+        case .up: knobPanel.select(knobPanel.selected - 1, count: list.count)
+        case .down: knobPanel.select(knobPanel.selected + 1, count: list.count)
+        case .left: return .change(knob.name, KnobPanel.stepped(value, of: knob, by: -1))
+        case .right: return .change(knob.name, KnobPanel.stepped(value, of: knob, by: 1))
+        case .pageDown: return .change(knob.name, KnobPanel.stepped(value, of: knob, by: -10))
+        case .pageUp: return .change(knob.name, KnobPanel.stepped(value, of: knob, by: 10))
+        case .character("0"): return .change(knob.name, knob.defaultValue)
+        case .character("p"), .character("P"):
+            let code = KnobPanel.swift(for: knobs.changed, knobs: list, scene: sceneName)
+            let count = knobs.changed.count
+            showMessage(
+                count == 0 ? "no knob changed: nothing to print" : "printed \(count) changed knob(s) as Swift"
+            )
+            return count == 0 ? .handled : .command(.output(code))
+        default: return nil
+        }
+        return .handled
+    }
+
+    /// A press on the panel chooses a row (and, on its slider, sets the value); a drag moves
+    /// the slider. Returns the change, or an empty one when the panel took the event, or nil.
+    private func handleKnobPanelPointer(_ event: InputEvent) -> [String: KnobValue]? {
+        guard knobPanel.isVisible else { return nil }
+        let list = knobs.knobs
+        switch event {
+        case .down(let point) where knobPanel.contains(point):
+            if let row = knobPanel.row(at: point, count: list.count) {
+                knobPanel.select(row, count: list.count)
+                if let value = knobPanel.value(atX: point.x, of: list[row]) {
+                    isDraggingKnob = true
+                    return [list[row].name: value]
+                }
+            }
+            return [:]
+        case .move(let point) where isDraggingKnob:
+            let knob = list[knobPanel.selected]
+            return knobPanel.value(atX: min(max(point.x, 0), size.width), of: knob).map { [knob.name: $0] }
+                ?? [:]
+        case .up where isDraggingKnob:
+            isDraggingKnob = false
+            return [:]
+        case .down(let point), .up(let point), .move(let point):
+            return knobPanel.contains(point) ? [:] : nil
+        case .key:
+            return nil
+        }
+    }
+
     // MARK: - Time travel
 
     /// A seek asked for outside the keys (the inspector's time axis, `bench --seek`).
@@ -336,10 +445,11 @@ public final class SceneSession {
         dispatcher = GestureDispatcher()
         scene.rootLayer.removeFromSuperlayer()
         sceneTimeline = Timeline()
+        knobs = KnobSettings(knobs: catalog[sceneIndex].knobs, overrides: history.initialKnobs)
         scene = catalog[sceneIndex].make(
             SceneContext(
                 timeline: sceneTimeline, random: SeededRandom(seed: seed), images: images,
-                bubbleLoad: bubbleLoad))
+                bubbleLoad: bubbleLoad, knobs: knobs))
         rootLayer.insertSublayer(scene.rootLayer, at: 0)
         scene.setDebugOverlay(visible: isDebugOverlayVisible)
         layOutScene(in: history.initialSize)
@@ -410,6 +520,9 @@ public final class SceneSession {
         case .left, .right, .up, .down, .pageUp, .pageDown, .home:
             if !isPaused { setClock(paused: true, rate: playbackRate, at: hostTime) }
             return .seek(Self.travelSteps(for: key, fps: Int((1 / frameDuration).rounded())))
+        case .character("k"):
+            knobPanel.setVisible(!knobPanel.isVisible)
+            isDraggingKnob = false
         case .character("i"):
             inspector.setVisible(!inspector.isVisible)
             isScrubbing = false
@@ -454,6 +567,7 @@ public final class SceneSession {
             ("t", "slow motion (\(Int(Self.slowMotionFactor))× slower) on / off"),
             ("<, >", "playback 100, 50, 25, 10 %"),
             ("i", "timeline inspector (click its axis to travel)"),
+            ("k", "knobs: the tutorial's constants (p prints them)"),
             ("d", "debug overlay"),
             ("r", "restart the scene"),
             ("h, ?", "this help"),

@@ -23,13 +23,18 @@ public final class SceneTester {
     /// A session on `scene` (its `--scene` name) with the given window and script.
     public init(
         scene name: String, size: Size = Size(width: 800, height: 600), fps: Int = 60, seed: UInt64 = 1,
-        events: String = "", bubbleLoad: Int = 0
+        events: String = "", bubbleLoad: Int = 0, knobs settings: [String] = []
     ) throws {
         guard let index = SceneCatalog.index(of: name) else { throw SceneTesterError.unknownScene(name) }
+        var knobs: [String: KnobValue] = [:]
+        for setting in settings {
+            let (name, value) = try KnobAssignment.parse(setting, knobs: SceneCatalog.all[index].knobs)
+            knobs[name] = value
+        }
         let canvas = FrameRenderer()
         let session = SceneSession(
             catalog: SceneCatalog.all, index: index, size: size, seed: seed, images: canvas.images,
-            fps: fps, bubbleLoad: bubbleLoad)
+            fps: fps, bubbleLoad: bubbleLoad, knobs: knobs)
         host = HeadlessHost(
             session: session, fps: fps, events: try EventScript(parsing: events, fps: fps), canvas: canvas)
     }

@@ -210,6 +210,7 @@ final class EventLoop {
             session.showMessage(screenshot)
             needsFrame = true
         }
+        for case .output(let text) in result.commands { Console.output(text) }
         if result.commands.contains(.quit) { isFinished = true }
     }
 

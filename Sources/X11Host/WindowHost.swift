@@ -19,7 +19,7 @@ public enum WindowHost {
         let canvas = FrameRenderer(images: options.images)
         let session = SceneSession(
             catalog: options.catalog, index: options.sceneIndex, size: options.size, seed: options.seed,
-            images: canvas.images, fps: options.fps)
+            images: canvas.images, fps: options.fps, knobs: options.knobs)
         let window = try XWindow(display: display, width: width, height: height, title: session.windowTitle)
         let presenter = try makePresenter(window: window, width: width, height: height)
         let signals = try SignalPipe()

@@ -13,12 +13,15 @@ public struct WindowOptions {
     public var seed: UInt64
     public var screenshotDirectory: String
     public var images: ImageStore
+    /// The starting scene's knobs (`--set`).
+    public var knobs: [String: KnobValue]
 
     public init(
         catalog: [SceneDescriptor], sceneIndex: Int, size: Size, fps: Int, seed: UInt64,
-        screenshotDirectory: String, images: ImageStore
+        screenshotDirectory: String, images: ImageStore, knobs: [String: KnobValue] = [:]
     ) {
         self.images = images
+        self.knobs = knobs
         self.catalog = catalog
         self.sceneIndex = sceneIndex
         self.size = size

@@ -11,7 +11,7 @@ struct AnimDemo: ParsableCommand {
         commandName: "animdemo",
         abstract:
             "Five iOS animation tutorials in an X11 window, on an engine with Core Animation's semantics.",
-        subcommands: [RenderCommand.self, BenchCommand.self])
+        subcommands: [RenderCommand.self, BenchCommand.self, KnobsCommand.self])
 
     @OptionGroup var scene: SceneOptions
 
@@ -29,7 +29,7 @@ struct AnimDemo: ParsableCommand {
         let options = WindowOptions(
             catalog: SceneCatalog.all, sceneIndex: try scene.sceneIndex(), size: try scene.parsedSize(),
             fps: scene.fps, seed: scene.seed, screenshotDirectory: screenshotDirectory,
-            images: try scene.imageStore())
+            images: try scene.imageStore(), knobs: try scene.knobs())
         do {
             try WindowHost.run(options)
         } catch {

@@ -76,7 +76,8 @@ struct BenchCommand: ParsableCommand {
         let canvas = FrameRenderer(images: try scene.imageStore())
         let session = SceneSession(
             catalog: SceneCatalog.all, index: try scene.sceneIndex(), size: try scene.parsedSize(),
-            seed: scene.seed, images: canvas.images, fps: scene.fps, bubbleLoad: bubbles ?? 0)
+            seed: scene.seed, images: canvas.images, fps: scene.fps, bubbleLoad: bubbles ?? 0,
+            knobs: try scene.knobs())
         let host = HeadlessHost(session: session, fps: scene.fps, events: script, canvas: canvas)
         if seek {
             guard seconds.isFinite, (0.1...600).contains(seconds) else {

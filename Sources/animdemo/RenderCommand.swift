@@ -43,7 +43,7 @@ struct RenderCommand: ParsableCommand {
         let canvas = FrameRenderer(images: try scene.imageStore())
         let session = SceneSession(
             catalog: SceneCatalog.all, index: try scene.sceneIndex(), size: size, seed: scene.seed,
-            images: canvas.images, fps: scene.fps)
+            images: canvas.images, fps: scene.fps, knobs: try scene.knobs())
         let host = HeadlessHost(session: session, fps: scene.fps, events: script, canvas: canvas)
         try host.render(at: times) { frame, image in
             let milliseconds = Int((Double(frame) * 1000 / Double(scene.fps)).rounded())

@@ -25,9 +25,15 @@ struct SceneOptions: ParsableArguments {
             discussion: "Default: $ANIMDEMO_ASSETS, then Assets/ beside the program, then the package's."))
     var assets: String?
 
+    @Option(
+        name: .customLong("set"),
+        help: "Turn a knob: NAME=VALUE (repeatable; `animdemo knobs --scene NAME` lists them).")
+    var settings: [String] = []
+
     func validate() throws {
         _ = try sceneIndex()
         _ = try parsedSize()
+        _ = try knobs()
         guard (1...240).contains(fps) else { throw ValidationError("--fps \(fps) is outside 1…240") }
     }
 
@@ -42,6 +48,21 @@ struct SceneOptions: ParsableArguments {
             return ImageStore(directory: URL(fileURLWithPath: assets))
         }
         return ImageStore()
+    }
+
+    /// The `--set` values, checked against the scene's knobs.
+    func knobs() throws -> [String: KnobValue] {
+        let knobs = SceneCatalog.all[try sceneIndex()].knobs
+        var values: [String: KnobValue] = [:]
+        for setting in settings {
+            do {
+                let (name, value) = try KnobAssignment.parse(setting, knobs: knobs)
+                values[name] = value
+            } catch {
+                throw ValidationError(error.description)
+            }
+        }
+        return values
     }
 
     func sceneIndex() throws -> Int {

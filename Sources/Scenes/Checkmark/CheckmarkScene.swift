@@ -99,7 +99,7 @@ final class CheckmarkScene: Scene {
     private var dKnob: MediaTime { knobs.number("d", fallback: d) }
     private var dcKnob: MediaTime { knobs.number("dc", fallback: dc) }
     private func curveKnob(_ name: String, _ fallback: TimingFunction) -> ViewAnimation.Curve {
-        .custom(knobs.curve(name, fallback: fallback))
+        ViewAnimation.Curve(knobs.curve(name, fallback: fallback))
     }
 
     init(context: SceneContext) {

@@ -25,10 +25,16 @@ import Animation
 /// - `cancel()` is ours: see its doc.
 final class ViewAnimation {
     /// C4's `Animation.Curve`, with the timing function each stands for.
-    enum Curve {
+    enum Curve: Hashable {
         case linear, easeOut, easeIn, easeInOut
         /// Any cubic Bézier (ours: a knob may set one).
         case custom(TimingFunction)
+
+        /// C4's named curve for `timingFunction` if there is one, else a custom one.
+        init(_ timingFunction: TimingFunction) {
+            let named: [Curve] = [.linear, .easeOut, .easeIn, .easeInOut]
+            self = named.first { $0.timingFunction == timingFunction } ?? .custom(timingFunction)
+        }
 
         /// The Core Animation curve C4 gives the block's transaction.
         var timingFunction: TimingFunction {
