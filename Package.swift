@@ -28,10 +28,17 @@ let package = Package(
         .systemLibrary(
             name: "CX11", pkgConfig: "x11 xext",
             providers: [.apt(["libx11-dev", "libxext-dev"])]),
+        // giflib: not every libgif-dev has a pkg-config file, so the module map links "gif".
+        .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(
+            name: "CWebP", pkgConfig: "libwebp libwebpmux libwebpdemux",
+            providers: [.apt(["libwebp-dev"])]),
 
         // Engine
         .target(name: "Animation", swiftSettings: fastFrames),
-        .target(name: "Render", dependencies: ["Animation", "CCairo"], swiftSettings: fastFrames),
+        .target(
+            name: "Render", dependencies: ["Animation", "CCairo", "CGIF", "CWebP"],
+            swiftSettings: fastFrames),
 
         // The tutorial ports, the app shell around them, the window
         .target(name: "Scenes", dependencies: ["Animation"]),

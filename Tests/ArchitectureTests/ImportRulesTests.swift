@@ -35,7 +35,7 @@ struct ImportRulesTests {
         arguments: [
             ("Animation", ["Foundation"]),
             ("Scenes", ["Animation", "Foundation"]),
-            ("Render", ["Animation", "CCairo", "Foundation"]),
+            ("Render", ["Animation", "CCairo", "CGIF", "CWebP", "Foundation"]),
             ("Session", ["Animation", "Render", "Scenes", "Foundation"]),
             ("X11Host", ["Animation", "Render", "Session", "Scenes", "CX11", "Glibc", "Foundation"]),
             ("Benchmarks", ["Animation", "Render", "Session", "Foundation"]),
@@ -51,9 +51,14 @@ struct ImportRulesTests {
         }
     }
 
-    @Test("C modules are imported only inside Render/Cairo and X11Host/Xlib, as internal imports")
+    @Test(
+        "C modules are imported only inside Render/Cairo, Render/Recording and X11Host/Xlib, as internal imports"
+    )
     func cImportsStayInside() throws {
-        for (target, folder, module) in [("Render", "Cairo", "CCairo"), ("X11Host", "Xlib", "CX11")] {
+        for (target, folder, module) in [
+            ("Render", "Cairo", "CCairo"), ("Render", "Recording", "CGIF"), ("Render", "Recording", "CWebP"),
+            ("X11Host", "Xlib", "CX11"),
+        ] {
             for file in try sourceFiles(of: target) {
                 let text = try String(contentsOf: file, encoding: .utf8)
                 guard text.contains("import \(module)") else { continue }

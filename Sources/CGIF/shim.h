@@ -1,0 +1,2 @@
+// giflib's public header, for Swift. Nothing else lives here.
+#include <gif_lib.h>
