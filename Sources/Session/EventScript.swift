@@ -184,7 +184,8 @@ public struct EventScript: Sendable {
             let wordStart = index
             while index < item.count && !isBlank(item[index]) { index += 1 }
             if index > wordStart {
-                let word = String(decoding: UnsafeBufferPointer(rebasing: item[wordStart..<index]), as: UTF8.self)
+                let word = String(
+                    decoding: UnsafeBufferPointer(rebasing: item[wordStart..<index]), as: UTF8.self)
                 words.append(word)
             }
             if words.count > 8 { break }  // more than any verb takes: an error below
@@ -202,7 +203,8 @@ public struct EventScript: Sendable {
     ) throws(ParseError) -> Item {
         guard words.count >= 2 else { throw fail("expected TIME VERB ARGS") }
         guard let time = Double(words[0]), time.isFinite, time >= 0, time <= maxTime else {
-            throw fail("time \"\(ParseError.quoted(words[0]))\" is not a number of seconds in 0…86400 (24 hours)")
+            throw fail(
+                "time \"\(ParseError.quoted(words[0]))\" is not a number of seconds in 0…86400 (24 hours)")
         }
         let verb = words[1]
         let args = words.dropFirst(2)

@@ -16,7 +16,8 @@ struct AnimDemo: ParsableCommand {
     @OptionGroup var scene: SceneOptions
 
     @Option(
-        name: .customLong("screenshot-dir"), parsing: .unconditional, help: "Where the s key saves screenshots.")
+        name: .customLong("screenshot-dir"), parsing: .unconditional,
+        help: "Where the s key saves screenshots.")
     var screenshotDirectory = "."
 
     @Flag(help: "List the scenes and exit.")

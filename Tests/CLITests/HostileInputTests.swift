@@ -42,7 +42,8 @@ struct HostileInputTests {
         try LimitedRun.withScratch("drag") { out in
             let result = try LimitedRun.animdemo(
                 [
-                    "render", "--scene", "elastic", "--fps", "240", "--events", "0.1 drag 400 100 400 500 86000",
+                    "render", "--scene", "elastic", "--fps", "240", "--events",
+                    "0.1 drag 400 100 400 500 86000",
                     "--at", "1", "--out", out.path,
                 ], addressSpaceMegabytes: 400)
             #expect(result.status == 0, "status \(result.status): \(result.stderr.prefix(300))")
@@ -62,7 +63,8 @@ struct HostileInputTests {
                 try Data(text.utf8).write(to: file)
                 let out = folder.appendingPathComponent("out")
                 let result = try ProgramRun.animdemo([
-                    "render", "--scene", "elastic", "--events-file", file.path, "--at", "0.5", "--out", out.path,
+                    "render", "--scene", "elastic", "--events-file", file.path, "--at", "0.5", "--out",
+                    out.path,
                 ])
                 #expect(result.status == 0, "\(name): \(result.stderr)")
                 frames.append(try Data(contentsOf: out.appendingPathComponent("elastic-000500.png")))
@@ -78,7 +80,8 @@ struct HostileInputTests {
             let file = folder.appendingPathComponent("events.txt")
             try Data("0.1 tap 400 300\r\n0.2 tap 1\r\n0.3 key space\r\n".utf8).write(to: file)
             let result = try ProgramRun.animdemo([
-                "render", "--events-file", file.path, "--at", "1", "--out", folder.appendingPathComponent("o").path,
+                "render", "--events-file", file.path, "--at", "1", "--out",
+                folder.appendingPathComponent("o").path,
             ])
             #expect(result.status == 2)
             #expect(result.stderr == "animdemo: error: events line 2 \"0.2 tap 1\": tap takes X Y\n")
@@ -117,10 +120,19 @@ struct HostileInputTests {
     @Test(
         "a value that starts with - is read as the option's value, and named if it is wrong",
         arguments: [
-            (["--size", "-5x5"], "--size \"-5x5\""), (["--fps", "-1"], "--fps -1"), (["--seed", "-1"], "--seed"),
+            (["--size", "-5x5"], "--size \"-5x5\""), (["--fps", "-1"], "--fps -1"),
+            (["--seed", "-1"], "--seed"),
             (["render", "--at", "-1", "--out", "/tmp/animdemo-cli"], "--at -1"),
-            (["render", "--events", "-1 tap 1 1", "--at", "1", "--out", "/tmp/animdemo-cli"], "events line 1"),
-            (["render", "--scene", "fish", "--scene", "elastic", "--at", "1", "--out", "/tmp/animdemo-cli"], "--scene"),
+            (
+                ["render", "--events", "-1 tap 1 1", "--at", "1", "--out", "/tmp/animdemo-cli"],
+                "events line 1"
+            ),
+            (
+                [
+                    "render", "--scene", "fish", "--scene", "elastic", "--at", "1", "--out",
+                    "/tmp/animdemo-cli",
+                ], "--scene"
+            ),
             (["--scene", "fish", "--scene=elastic"], "--scene is given more than once"),
         ])
     func negativeValuesAndRepeats(arguments: [String], mentions: String) throws {

@@ -9,7 +9,8 @@ enum EventDelivery {
         var result: [(frame: Int, event: InputEvent)] = []
         while let time = queue.nextTime {
             let frame = HeadlessHost.firstFrame(atOrAfter: time, fps: fps)
-            for event in queue.popEvents(while: { HeadlessHost.firstFrame(atOrAfter: $0, fps: fps) <= frame }) {
+            for event in queue.popEvents(while: { HeadlessHost.firstFrame(atOrAfter: $0, fps: fps) <= frame })
+            {
                 result.append((frame, event))
             }
         }

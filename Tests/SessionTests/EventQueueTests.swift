@@ -77,7 +77,10 @@ struct EventQueueTests {
         queue.schedule([TimedEvent(time: 1.0 / 60, event: .key(.space))])
         queue.schedule([TimedEvent(time: 0, event: .up(.zero)), TimedEvent(time: 0, event: .key(.tab))])
         #expect(queue.popEvents { $0 <= 0 } == [.down(.zero), .up(.zero), .key(.tab)])
-        #expect(queue.popEvents { $0 <= 1.0 / 60 } == [.move(Point.zero.lerp(to: Point(x: 10, y: 0), 1.0 / 3)), .key(.space)])
+        #expect(
+            queue.popEvents { $0 <= 1.0 / 60 } == [
+                .move(Point.zero.lerp(to: Point(x: 10, y: 0), 1.0 / 3)), .key(.space),
+            ])
     }
 
     @Test("frame numbers saturate instead of trapping, whatever the time")

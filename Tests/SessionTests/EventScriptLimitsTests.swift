@@ -14,7 +14,9 @@ struct EventScriptLimitsTests {
             "inf tap 1 1", "nan key a", "1 tap nan 1", "1 tap 1 infinity",
         ])
     func outOfBounds(text: String) {
-        #expect(throws: EventScript.ParseError.self) { try EventScript(parsing: "0 tap 1 1\n" + text, fps: 60) }
+        #expect(throws: EventScript.ParseError.self) {
+            try EventScript(parsing: "0 tap 1 1\n" + text, fps: 60)
+        }
         do {
             _ = try EventScript(parsing: "0 tap 1 1\n" + text, fps: 60)
         } catch {
@@ -25,7 +27,8 @@ struct EventScriptLimitsTests {
     @Test("the bounds themselves are allowed")
     func atTheBounds() throws {
         let script = try EventScript(
-            parsing: "86400 tap 1000000 -1000000\n0 drag -1e6 1e6 0 0 86400\n86399.5 drag 0 0 1 1 0.5", fps: 240)
+            parsing: "86400 tap 1000000 -1000000\n0 drag -1e6 1e6 0 0 86400\n86399.5 drag 0 0 1 1 0.5",
+            fps: 240)
         #expect(script.items.count == 3)
     }
 
@@ -41,7 +44,8 @@ struct EventScriptLimitsTests {
     @Test(
         "an error is one line whatever the script holds: control characters escaped, long text cut",
         arguments: [
-            "0.1 tap 400 300\r\n0.2 tap 1\r\n", "0.2 jump\u{0B}1 2\r", "0.1 key \u{85}x", "0.1 tap 1 \u{2028}",
+            "0.1 tap 400 300\r\n0.2 tap 1\r\n", "0.2 jump\u{0B}1 2\r", "0.1 key \u{85}x",
+            "0.1 tap 1 \u{2028}",
             "0 key LONG", "LONG tap 1 1",
         ])
     func oneLineErrors(text: String) {

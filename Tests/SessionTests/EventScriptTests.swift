@@ -11,7 +11,8 @@ struct EventScriptTests {
             parsing: "# comment\n0.5 tap 10 20; 0.1 key space\n\n1 drag 0 0 10 0 0.1  # drag\n", fps: 60)
         #expect(
             script.items == [
-                .init(time: 0.1, action: .event(.key(.space))), .init(time: 0.5, action: .tap(Point(x: 10, y: 20))),
+                .init(time: 0.1, action: .event(.key(.space))),
+                .init(time: 0.5, action: .tap(Point(x: 10, y: 20))),
                 .init(time: 1, action: .drag(from: .zero, to: Point(x: 10, y: 0), duration: 0.1)),
             ])
         let events = EventDelivery.all(of: script, fps: 60)

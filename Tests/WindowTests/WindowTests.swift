@@ -36,7 +36,8 @@ struct WindowTests {
         #expect(
             before.shown,
             Comment(
-                rawValue: "before the tap: \(String(describing: before.capture?.differingPixels(from: resting))) "
+                rawValue:
+                    "before the tap: \(String(describing: before.capture?.differingPixels(from: resting))) "
                     + "pixels differ")
         )
 
@@ -90,7 +91,8 @@ struct WindowTests {
         #expect(
             repainted.shown,
             Comment(
-                rawValue: "after the expose \(String(describing: repainted.capture?.differingPixels(from: resting))) "
+                rawValue:
+                    "after the expose \(String(describing: repainted.capture?.differingPixels(from: resting))) "
                     + "pixels differ")
         )
     }
