@@ -62,31 +62,33 @@ public struct EventScript: Sendable {
         }
 
         /// `text` on one line: control characters escaped (`\r`, `\t`, `\u{0}`), and cut to
-        /// 60 characters so that a huge line does not make a huge message.
+        /// 60 characters (escapes included) so that a huge line does not make a huge message.
         static func quoted(_ text: String) -> String {
             var result = ""
             var count = 0
             for scalar in text.unicodeScalars {
-                if count == 60 {
-                    result += "…"
-                    break
-                }
-                count += 1
+                let piece: String
                 switch scalar {
-                case "\r": result += "\\r"
-                case "\t": result += "\\t"
-                case "\n": result += "\\n"
-                case "\"": result += "\\\""
-                case "\\": result += "\\\\"
+                case "\r": piece = "\\r"
+                case "\t": piece = "\\t"
+                case "\n": piece = "\\n"
+                case "\"": piece = "\\\""
+                case "\\": piece = "\\\\"
                 default:
                     if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
                         || scalar.value == 0x2028 || scalar.value == 0x2029
                     {
-                        result += "\\u{\(String(scalar.value, radix: 16))}"
+                        piece = "\\u{\(String(scalar.value, radix: 16))}"
                     } else {
-                        result.unicodeScalars.append(scalar)
+                        piece = String(scalar)
                     }
                 }
+                count += piece.count
+                if count > 60 {
+                    result += "…"
+                    break
+                }
+                result += piece
             }
             return result
         }

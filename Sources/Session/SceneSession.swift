@@ -265,6 +265,7 @@ public final class SceneSession {
         dispatcher.cancelAll()
         dispatcher = GestureDispatcher()
         scene.rootLayer.removeFromSuperlayer()
+        sceneTimeline.invalidate()  // else the old scene, mid-animation, is never freed
         sceneTimeline = Timeline()
         scene = catalog[sceneIndex].make(
             SceneContext(

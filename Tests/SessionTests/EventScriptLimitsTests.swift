@@ -46,11 +46,13 @@ struct EventScriptLimitsTests {
         arguments: [
             "0.1 tap 400 300\r\n0.2 tap 1\r\n", "0.2 jump\u{0B}1 2\r", "0.1 key \u{85}x",
             "0.1 tap 1 \u{2028}",
-            "0 key LONG", "LONG tap 1 1",
+            "0 key LONG", "LONG tap 1 1", "NULS tap 1 1", "1 NULS 1 1",
         ])
     func oneLineErrors(text: String) {
         // LONG: a word of 100,000 characters (written here, not in the test's name).
+        // NULS: 100 zero bytes, each escaped as \u{0} in the message.
         let text = text.replacingOccurrences(of: "LONG", with: String(repeating: "9", count: 100_000))
+            .replacingOccurrences(of: "NULS", with: String(repeating: "\u{0}", count: 100))
         do {
             _ = try EventScript(parsing: text, fps: 60)
             Issue.record("\(text.prefix(20)) parsed")
