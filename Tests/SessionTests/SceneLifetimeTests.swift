@@ -28,4 +28,21 @@ struct SceneLifetimeTests {
         #expect(oldTimeline == nil || oldTimeline === tester.session.sceneTimeline, "the old clock lives on")
         #expect(oldTimeline !== tester.session.sceneTimeline, "\(keys) did not replace the scene")
     }
+
+    @Test("a session let go mid-animation frees its scene and both clocks", arguments: ["download", "fish"])
+    func sessionIsFreed(scene: String) throws {
+        weak var root: Layer?
+        weak var sceneClock: Timeline?
+        weak var hostClock: Timeline?
+        do {
+            let tester = try SceneTester(scene: scene, events: "0.1 tap 400 300; 0.2 key h")
+            try tester.advance(to: 2.2)  // a download update and the help panel are animating
+            root = tester.scene.rootLayer
+            sceneClock = tester.session.sceneTimeline
+            hostClock = tester.session.hostTimeline
+            #expect(root != nil && sceneClock != nil && hostClock != nil)
+        }
+        #expect(root == nil, "the scene's layers live on")
+        #expect(sceneClock == nil && hostClock == nil, "a clock lives on")
+    }
 }
