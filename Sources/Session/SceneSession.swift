@@ -93,6 +93,13 @@ public final class SceneSession {
         layOutScene(in: size)
     }
 
+    /// Lets go of both clocks' animations, timers and callbacks, which would keep the scene
+    /// and the overlays alive after the session (`Timeline.invalidate`).
+    deinit {
+        sceneTimeline.invalidate()
+        hostTimeline.invalidate()
+    }
+
     /// The scene's `--scene` name.
     public var sceneName: String { catalog[sceneIndex].name }
     /// The window title: `animdemo — <scene title>`, then the clock's state when it is not
@@ -444,6 +451,7 @@ public final class SceneSession {
         dispatcher.cancelAll()
         dispatcher = GestureDispatcher()
         scene.rootLayer.removeFromSuperlayer()
+        sceneTimeline.invalidate()  // else the old scene, mid-animation, is never freed
         sceneTimeline = Timeline()
         knobs = KnobSettings(knobs: catalog[sceneIndex].knobs, overrides: history.initialKnobs)
         scene = catalog[sceneIndex].make(

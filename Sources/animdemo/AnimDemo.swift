@@ -15,7 +15,9 @@ struct AnimDemo: ParsableCommand {
 
     @OptionGroup var scene: SceneOptions
 
-    @Option(name: .customLong("screenshot-dir"), help: "Where the s key saves screenshots.")
+    @Option(
+        name: .customLong("screenshot-dir"), parsing: .unconditional,
+        help: "Where the s key saves screenshots.")
     var screenshotDirectory = "."
 
     @Flag(help: "List the scenes and exit.")

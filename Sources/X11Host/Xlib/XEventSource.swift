@@ -39,7 +39,21 @@ final class XEventSource {
         case ButtonRelease where event.xbutton.button == UInt32(Button1):
             return .input(.up(Point(x: Double(event.xbutton.x), y: Double(event.xbutton.y))))
         case MotionNotify:
-            return .input(.move(Point(x: Double(event.xmotion.x), y: Double(event.xmotion.y))))
+            return .pointerMoved(
+                Point(x: Double(event.xmotion.x), y: Double(event.xmotion.y)),
+                isButtonHeld: event.xmotion.state & UInt32(Button1Mask) != 0)
+        case LeaveNotify where event.xcrossing.mode == NotifyGrab:
+            return .pointerLost  // another client grabbed the pointer: our release goes to it
+        case FocusOut
+        where event.xfocus.mode != NotifyUngrab && event.xfocus.detail != NotifyPointer
+            && event.xfocus.detail != NotifyInferior:
+            return .pointerLost
+        case MapNotify where event.xmap.window == window.id:
+            return .mapped(true)
+        case UnmapNotify where event.xunmap.window == window.id:
+            return .mapped(false)
+        case VisibilityNotify where event.xvisibility.window == window.id:
+            return .obscured(event.xvisibility.state == VisibilityFullyObscured)
         case Expose where event.xexpose.count == 0:
             return .exposed
         case ConfigureNotify where event.xconfigure.window == window.id:
