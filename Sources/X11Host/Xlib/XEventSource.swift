@@ -33,7 +33,9 @@ final class XEventSource {
         if let shmCompletionType, type == shmCompletionType { return .presentCompleted }
         switch type {
         case KeyPress:
-            return Keysym.name(of: event.xkey).flatMap(Key.init(keysymName:)).map { .input(.key($0)) }
+            // A key animdemo has no name for still arrives, as `.unidentified`: it separates the
+            // pointer motion before it from the motion after it (motion is coalesced per frame).
+            return .input(.key(Keysym.name(of: event.xkey).flatMap(Key.init(keysymName:)) ?? .unidentified))
         case ButtonPress where event.xbutton.button == UInt32(Button1):
             return .input(.down(Point(x: Double(event.xbutton.x), y: Double(event.xbutton.y))))
         case ButtonRelease where event.xbutton.button == UInt32(Button1):
