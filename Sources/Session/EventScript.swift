@@ -8,6 +8,7 @@ import Foundation
 /// 0.10 tap 400 300                # down and up at one point
 /// 1.20 drag 400 120 420 300 0.4   # down, a move on every frame for 0.4 s, up
 /// 2.00 key space
+/// 2.50 wheel 400 300 120          # the wheel over (400, 300): 120 px towards the end
 /// ```
 public struct EventScript: Sendable {
     /// The events, by time (stable for equal times).
@@ -85,6 +86,9 @@ public struct EventScript: Sendable {
             }
             result.append(TimedEvent(time: time + Double(frames) / Double(fps), event: .up(end)))
             return result
+        case "wheel":
+            let v = try numbers(3, "X Y DY")
+            return [TimedEvent(time: time, event: .scroll(dy: v[2], at: Point(x: v[0], y: v[1])))]
         case "key":
             guard args.count == 1 else { throw fail("key takes one X keysym name") }
             guard let key = Key(keysymName: args[0]) else {
@@ -93,7 +97,7 @@ public struct EventScript: Sendable {
             }
             return [TimedEvent(time: time, event: .key(key))]
         default:
-            throw fail("unknown verb \"\(verb)\" (tap, down, move, up, drag, key)")
+            throw fail("unknown verb \"\(verb)\" (tap, down, move, up, drag, wheel, key)")
         }
     }
 }

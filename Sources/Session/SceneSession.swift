@@ -280,7 +280,7 @@ public final class SceneSession {
         case .move(let point):
             inspector.hover(at: point)
             return inspector.contains(point)
-        case .up(let point), .down(let point):
+        case .up(let point), .down(let point), .scroll(_, let point):
             return inspector.contains(point)
         case .key:
             return false
@@ -383,7 +383,7 @@ public final class SceneSession {
         case .up where isDraggingKnob:
             isDraggingKnob = false
             return [:]
-        case .down(let point), .up(let point), .move(let point):
+        case .down(let point), .up(let point), .move(let point), .scroll(_, let point):
             return knobPanel.contains(point) ? [:] : nil
         case .key:
             return nil
