@@ -11,7 +11,7 @@ import Scenes
 /// // result.commands: screenshot, quit; result.needsAnotherFrame; result.nextWakeTime
 /// ```
 public final class SceneSession {
-    /// Every scene, in the order of the keys 1…5.
+    /// Every scene, in the order of the digit keys (1 is the first).
     public let catalog: [SceneDescriptor]
     public private(set) var sceneIndex: Int
     /// The scene running now.
