@@ -59,6 +59,7 @@ final class ElasticPullToRefreshLoadingViewCircle {
 
         layer = Layer(timeline: timeline)
         layer.name = "loadingView"
+        layer.anchorPoint = .zero
         layer.actions = ["position": .none, "bounds": .none]
 
         shapeLayer = ShapeLayer(timeline: timeline)
@@ -129,11 +130,11 @@ final class ElasticPullToRefreshLoadingViewCircle {
     func layout(frame: Rect, maskFrame: Rect) {
         layer.timeline.transaction { transaction in
             transaction.disableActions = true
-            maskLayer.frame = maskFrame
-            layer.frame = Rect(
-                x: frame.minX - maskFrame.minX, y: frame.minY - maskFrame.minY, width: frame.width,
-                height: frame.height)
+            maskLayer.position = maskFrame.origin
+            maskLayer.bounds = Rect(origin: .zero, size: maskFrame.size)
             let bounds = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
+            layer.position = Point(x: frame.minX - maskFrame.minX, y: frame.minY - maskFrame.minY)
+            layer.bounds = bounds
             shapeLayer.bounds = bounds
             shapeLayer.position = bounds.center
             let inset = shapeLayer.lineWidth / 2

@@ -141,13 +141,17 @@ final class PullScene: Scene {
 
         pullToRefreshView = ElasticPullToRefreshView(
             scrollView: tableView, controlPointSize: Self.controlPointSize)
-        pullToRefreshView.fillColor = Self.barTintColor
-        pullToRefreshView.layer.backgroundColor = Self.tableBackgroundColor
         pullToRefreshView.actionHandler = { [weak self] in self?.simulateLoad() }
 
-        rootLayer.addSublayer(tableView.layer)
-        rootLayer.addSublayer(navigationBar)
-        tableView.layer.addSublayer(pullToRefreshView.layer)
+        // Colours and the tree before the first frame: nothing to animate implicitly.
+        timeline.transaction { transaction in
+            transaction.disableActions = true
+            pullToRefreshView.fillColor = Self.barTintColor  // dg_setPullToRefreshFillColor
+            pullToRefreshView.layer.backgroundColor = Self.tableBackgroundColor  // …BackgroundColor
+            rootLayer.addSublayer(tableView.layer)
+            rootLayer.addSublayer(navigationBar)
+            tableView.layer.addSublayer(pullToRefreshView.layer)
+        }
         applyKnobs()
         reloadData()
     }

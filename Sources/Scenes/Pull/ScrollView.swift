@@ -282,7 +282,8 @@ final class ScrollView {
             }
         case .insetting(let start, let from, let to, let duration):
             let fraction = min(max((time - start) / duration, 0), 1)
-            let top = from + (to - from) * TimingFunction.easeInEaseOut.progress(at: fraction)
+            let top =
+                fraction >= 1 ? to : from + (to - from) * TimingFunction.easeInEaseOut.progress(at: fraction)
             contentInset.top = top
             if fraction >= 1 {
                 self.animation = nil
