@@ -23,7 +23,7 @@
 // own):
 // - The simulated load takes 2 s (the demo's handler waits 1.5 s) and then inserts three rows
 //   at the top ("new 1" …, numbered on across refreshes); the demo reloads nothing, so its
-//   list never changes. The issue asks for both; `loadingDuration` is a knob.
+//   list never changes. Issue #18 asks for both; `loadingDuration` is a knob.
 // - The bounce is the tutorial's spring (damping ratio 0.57), not the library's 0.43; a knob.
 // - No status bar: the dark bar is 64 points, the demo's status bar and navigation bar
 //   together, with no title (the demo's has none).
@@ -58,7 +58,7 @@ final class PullScene: Scene {
     static let separatorHeight = 1.0
     /// The status bar (20) and the navigation bar (44) above the table, points.
     static let navigationBarHeight = 64.0
-    /// The demo's handler calls `dg_stopLoading()` after 1.5 s; the issue's load takes 2 s.
+    /// The demo's handler calls `dg_stopLoading()` after 1.5 s; issue #18's load takes 2 s.
     static let loadingDurationDefault = 2.0
     /// Rows a refresh inserts at the top (ours: the demo inserts none).
     static let newRowsPerRefresh = 3
