@@ -9,7 +9,7 @@ import Testing
 /// The pull scene (DGElasticPullToRefresh on its demo's table) driven through a `SceneTester`:
 /// the library's constants, the refresh and the pull that falls short, the list's momentum,
 /// rubber band and wheel, the loading circle and the wave, against numbers worked out here from
-/// docs/SEMANTICS.md § Elastic (DGElasticPullToRefresh) and § Scroll view.
+/// docs/SEMANTICS.md § Elastic (DGElasticPullToRefresh) and § Scroll view (UIScrollView).
 @Suite("Pull scene: the list, the pull and the refresh")
 struct PullSceneTests {
     /// 800 × 600: the table is 600 − 64 = 536 tall under the bar, 30 rows of 44 = 1320 of
@@ -17,8 +17,8 @@ struct PullSceneTests {
     static let tableHeight = 536.0
     static let maxOffset = 30 * 44 - 536.0
 
-    /// The rubber band, from docs/SEMANTICS.md § Scroll view: x past an end shows as
-    /// (1 − 1/(x·0.55/d + 1))·d.
+    /// The rubber band, from docs/SEMANTICS.md § Scroll view (UIScrollView): x past an end
+    /// shows as (1 − 1/(x·0.55/d + 1))·d.
     static func rubberBand(_ x: Double, d: Double = tableHeight) -> Double {
         (1 - 1 / (x * 0.55 / d + 1)) * d
     }

@@ -1,6 +1,7 @@
 // ScrollView — UIScrollView (the table view of DGElasticPullToRefresh's demo), reduced to what
 // the pull scene needs: vertical scrolling by a finger and by the mouse wheel, with momentum,
-// rubber-banding past the ends and a bounce back to them (docs/SEMANTICS.md § Scroll view).
+// rubber-banding past the ends and a bounce back to them (docs/SEMANTICS.md § Scroll view
+// (UIScrollView)).
 //
 // As in UIKit, the scroll view's layer scrolls by its `bounds.origin`, which is the content
 // offset: content sublayers sit in content coordinates (row 0 at y = 0) and the layer clips
@@ -25,7 +26,8 @@
 //   momentum or rubber-band (a mouse wheel has no velocity to carry); it stops a deceleration
 //   or bounce in progress. UIKit's wheel support (iPadOS pointer) is not documented further.
 // - The deceleration and bounce run on our display link, not on UIKit's private animation
-//   clock; their numbers are the reconstruction of docs/SEMANTICS.md § Scroll view.
+//   clock; their numbers are the reconstruction in docs/SEMANTICS.md § Scroll view
+//   (UIScrollView).
 // - `setContentInsetTop(_:animatedWithDuration:completion:)` stands for setting `contentInset`
 //   inside `UIView.animate(withDuration:)`: UIKit then animates the bounds so that the offset
 //   stays inside the new ends; here the inset moves on the ease-in-ease-out curve, frame by
@@ -37,7 +39,7 @@ import Foundation
 /// A vertical UIScrollView: content offset, inset and size, a pan with momentum and
 /// rubber-banding, the mouse wheel.
 final class ScrollView {
-    // MARK: - UIScrollView's numbers (docs/SEMANTICS.md § Scroll view)
+    // MARK: - UIScrollView's numbers (docs/SEMANTICS.md § Scroll view (UIScrollView))
 
     /// `UIScrollView.DecelerationRate.normal`: the velocity keeps this share every millisecond.
     static let decelerationRateNormal = 0.998
@@ -318,7 +320,7 @@ final class ScrollView {
         }
     }
 
-    // MARK: - The formulas (docs/SEMANTICS.md § Scroll view)
+    // MARK: - The formulas (docs/SEMANTICS.md § Scroll view (UIScrollView))
 
     /// y(t) = y0 + v0·(r^(1000 t) − 1)/(1000 ln r): the integral of v0·r^(t/ms).
     static func deceleratedOffset(_ offset: Double, velocity: Double, rate: Double, at t: MediaTime) -> Double
