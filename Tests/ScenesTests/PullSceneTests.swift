@@ -12,10 +12,14 @@ import Testing
 /// docs/SEMANTICS.md § Elastic (DGElasticPullToRefresh) and § Scroll view (UIScrollView).
 @Suite("Pull scene: the list, the pull and the refresh")
 struct PullSceneTests {
-    /// 800 × 600: the table is 600 − 64 = 536 tall under the bar, 30 rows of 44 = 1320 of
-    /// content, so the offset rests within 0 … 784.
-    static let tableHeight = 536.0
-    static let maxOffset = 30 * 44 - 536.0
+    /// An iPhone 6's screen, 375 × 667: one point a pixel whether the session lays scenes out
+    /// in pixels or in points (375 on the shorter side). The table is 667 − 64 = 603 tall under
+    /// the bar, 30 rows of 44 = 1320 of content, so the offset rests within 0 … 717.
+    static let size = Size(width: 375, height: 667)
+    static let tableHeight = 603.0
+    static let maxOffset = 30 * 44 - 603.0
+    /// The middle of the screen, where the finger and the wheel go unless a test says.
+    static let middleX = 187.0
 
     /// The rubber band, from docs/SEMANTICS.md § Scroll view (UIScrollView): x past an end
     /// shows as (1 − 1/(x·0.55/d + 1))·d.
@@ -28,7 +32,7 @@ struct PullSceneTests {
         pull * d / (0.55 * (d - pull))
     }
 
-    /// A tester on the pull scene at 800 × 600 and its parts.
+    /// A tester on the pull scene at 375 × 667 and its parts.
     struct Rig {
         let tester: SceneTester
         let scene: PullScene
@@ -36,14 +40,15 @@ struct PullSceneTests {
         var offset: Double { scene.tableView.contentOffset.y }
 
         init(fps: Int = 60, knobs: [String] = []) throws {
-            tester = try SceneTester(scene: "pull", fps: fps, knobs: knobs)
+            tester = try SceneTester(scene: "pull", size: PullSceneTests.size, fps: fps, knobs: knobs)
             scene = try tester.scene(as: PullScene.self)
             try tester.tick()
         }
 
         /// Presses at (x, y), moves 12 down (the pan begins: the list does not move yet),
         /// then `travel` further in `steps` moves a frame apart; the finger stays down.
-        func press(x: Double = 400, y: Double = 100, travel: Double, steps: Int = 2) throws {
+        func press(x: Double = PullSceneTests.middleX, y: Double = 100, travel: Double, steps: Int = 2) throws
+        {
             tester.send([.down(Point(x: x, y: y))])
             try tester.tick()
             tester.send([.move(Point(x: x, y: y + 12))])
@@ -123,8 +128,8 @@ struct PullSceneTests {
         #expect(rig.scene.rows == (0..<30).map { "\($0)" })
         #expect(rig.offset == 0)
         #expect(rig.view.state == .stopped)
-        #expect(rig.view.layer.frame == Rect(x: 0, y: 0, width: 800, height: 0))
-        #expect(rig.scene.tableView.layer.frame == Rect(x: 0, y: 64, width: 800, height: 536))
+        #expect(rig.view.layer.frame == Rect(x: 0, y: 0, width: 375, height: 0))
+        #expect(rig.scene.tableView.layer.frame == Rect(x: 0, y: 64, width: 375, height: 603))
         #expect(rig.scene.tableView.maxContentOffsetY == Self.maxOffset)
         #expect(rig.tester.session.nextWakeTime == nil)
     }
@@ -143,7 +148,7 @@ struct PullSceneTests {
         #expect(rig.view.state == .dragging)
         #expect(abs(rig.view.layer.frame.height - pull) <= 1e-9)
 
-        try rig.holdAndRelease(at: Point(x: 400, y: 100 + 12 + travel))
+        try rig.holdAndRelease(at: Point(x: Self.middleX, y: 100 + 12 + travel))
         #expect(rig.view.state == .animatingBounce)
         #expect(!rig.scene.tableView.isScrollEnabled)
         let releaseTime = rig.tester.time
@@ -157,7 +162,7 @@ struct PullSceneTests {
         #expect(abs(rig.offset + 50) <= 1e-9)
         #expect(abs(rig.scene.tableView.contentInset.top - 50) <= 1e-9)
         let band = rig.view.layer.frame
-        #expect(band.minX == 0 && band.width == 800 && abs(band.minY + 50) <= 1e-9 && band.maxY == 0)
+        #expect(band.minX == 0 && band.width == 375 && abs(band.minY + 50) <= 1e-9 && band.maxY == 0)
         #expect(rig.view.wave.controlPointViews.allSatisfy { abs($0.position.y - 50) <= 1e-9 })
         #expect(rig.scene.tableView.isScrollEnabled)
 
@@ -207,7 +212,7 @@ struct PullSceneTests {
         let travel = Self.fingerTravel(forPull: 60)
         try rig.press(travel: travel)
         #expect(abs(rig.offset + 60) <= 1e-9)
-        try rig.holdAndRelease(at: Point(x: 400, y: 100 + 12 + travel))
+        try rig.holdAndRelease(at: Point(x: Self.middleX, y: 100 + 12 + travel))
         #expect(rig.view.state == .stopped)
         #expect(rig.scene.tableView.isDecelerating)
         var offsets: [Double] = []
@@ -233,7 +238,7 @@ struct PullSceneTests {
         let rig = try Rig()
         let travel = Self.fingerTravel(forPull: pull)
         try rig.press(travel: travel)
-        try rig.holdAndRelease(at: Point(x: 400, y: 100 + 12 + travel))
+        try rig.holdAndRelease(at: Point(x: Self.middleX, y: 100 + 12 + travel))
         #expect(rig.view.state == (loads ? .animatingBounce : .stopped))
     }
 
@@ -243,7 +248,7 @@ struct PullSceneTests {
         let rig = try Rig(knobs: ["minOffsetToPull=60", "loadingContentInset=80"])
         let travel = Self.fingerTravel(forPull: 70)
         try rig.press(travel: travel)
-        try rig.holdAndRelease(at: Point(x: 400, y: 100 + 12 + travel))
+        try rig.holdAndRelease(at: Point(x: Self.middleX, y: 100 + 12 + travel))
         #expect(rig.view.state == .animatingBounce)
         try rig.tester.advance(seconds: 1)
         #expect(rig.view.state == .loading)
@@ -263,7 +268,7 @@ struct PullSceneTests {
         let waveHeight = min(pull * 1.6 / 3, 70)
         let c0 = pull - waveHeight + 1.36 * waveHeight
         #expect(abs(rig.view.wave.cControlPointView.position.y - c0) <= 1e-9)
-        try rig.holdAndRelease(at: Point(x: 400, y: 100 + 12 + travel))
+        try rig.holdAndRelease(at: Point(x: Self.middleX, y: 100 + 12 + travel))
         let release = rig.tester.frame
         let c = rig.view.wave.cControlPointView
         for (fraction, x) in ElasticPixels.springTable {
@@ -277,7 +282,7 @@ struct PullSceneTests {
         // (docs/SEMANTICS.md § Timing functions: 0.129162, 0.5, 0.870838 at 0.25, 0.5, 0.75).
         let rig2 = try Rig(fps: 100)
         try rig2.press(travel: travel)
-        try rig2.holdAndRelease(at: Point(x: 400, y: 100 + 12 + travel))
+        try rig2.holdAndRelease(at: Point(x: Self.middleX, y: 100 + 12 + travel))
         let start = Double(rig2.tester.frame) / 100
         for (fraction, eased) in [(0.25, 0.129162), (0.5, 0.5), (0.75, 0.870838), (1.0, 1.0)] {
             try rig2.tester.advance(to: start + 0.36 * fraction)
@@ -294,7 +299,7 @@ struct PullSceneTests {
         let rig = try Rig(fps: 100)
         let travel = 250.0
         try rig.press(travel: travel)
-        try rig.holdAndRelease(at: Point(x: 400, y: 100 + 12 + travel))
+        try rig.holdAndRelease(at: Point(x: Self.middleX, y: 100 + 12 + travel))
         while rig.view.state != .animatingToStopped { try rig.tester.tick() }
         let start = rig.tester.time
         #expect(rig.offset == -50)
@@ -318,14 +323,14 @@ struct PullSceneTests {
     @Test(
         "while pulling, the seven points follow the library's layout for the pull",
         arguments: [
-            (400.0, 40.0), (150.0, 120.0), (700.0, 250.0),
+            (187.5, 40.0), (60.0, 120.0), (330.0, 250.0),
         ])
     func waveLayout(x: Double, pull: Double) throws {
         let rig = try Rig()
         try rig.press(x: x, travel: Self.fingerTravel(forPull: pull))
         #expect(abs(rig.offset + pull) <= 1e-9)
         // The library's layoutSubviews, worked out here: height = pull, the wave min(h/3·1.6, 70).
-        let width = 800.0
+        let width = 375.0
         let waveHeight = min(pull / 3 * 1.6, 70)
         let baseHeight = pull - waveHeight
         let minLeftX = min((x - width / 2) * 0.28, 0)
@@ -349,7 +354,7 @@ struct PullSceneTests {
         }
         // From the table's top to the content's top: y = −height in the content.
         let frame = rig.view.layer.frame
-        #expect(frame.minX == 0 && frame.width == 800 && frame.maxY == 0)
+        #expect(frame.minX == 0 && frame.width == 375 && frame.maxY == 0)
         #expect(abs(frame.height - pull) <= 1e-9)
         // Nothing animates while pulling: layout with actions off.
         #expect(rig.scene.rootLayer.allLayers.allSatisfy { $0.animationKeys.isEmpty })
@@ -379,7 +384,7 @@ struct PullSceneTests {
         // before, never above it.
         let originY = max(min((pull - 30) / 2, 10), 0)
         let frame = circle.layer.convert(Point(x: 0, y: 0), to: rig.view.layer)
-        #expect(abs(frame.x - 385) <= 1e-9 && abs(frame.y - originY) <= 1e-9, "\(frame)")
+        #expect(abs(frame.x - 172.5) <= 1e-9 && abs(frame.y - originY) <= 1e-9, "\(frame)")
     }
 
     // MARK: - The list: momentum, rubber band, wheel
@@ -388,7 +393,8 @@ struct PullSceneTests {
     func momentum() throws {
         let rig = try Rig()
         // 100 points up in 0.1 s (six moves of 16.7: the pan begins on the first), released.
-        try rig.tester.drag(from: Point(x: 400, y: 500), to: Point(x: 400, y: 400), seconds: 0.1)
+        try rig.tester.drag(
+            from: Point(x: Self.middleX, y: 500), to: Point(x: Self.middleX, y: 400), seconds: 0.1)
         try rig.tester.tick()  // the release
         let released = rig.offset
         #expect(abs(released - 100 * 5 / 6) <= 1e-9)  // the first move is the pan's slop
@@ -419,7 +425,8 @@ struct PullSceneTests {
     @Test("a hard flick runs into the end, bounces past it and settles exactly on it")
     func flickIntoTheEnd() throws {
         let rig = try Rig()
-        try rig.tester.drag(from: Point(x: 400, y: 500), to: Point(x: 400, y: 200), seconds: 0.1)
+        try rig.tester.drag(
+            from: Point(x: Self.middleX, y: 500), to: Point(x: Self.middleX, y: 200), seconds: 0.1)
         try rig.tester.tick()
         var offsets: [Double] = []
         try rig.tester.advance(seconds: 4) { _ in offsets.append(rig.offset) }
@@ -440,18 +447,18 @@ struct PullSceneTests {
         #expect(abs(top.offset + Self.rubberBand(travel)) <= 1e-9)
 
         let bottom = try Rig()
-        bottom.tester.send([.scroll(dy: 5000, at: Point(x: 400, y: 300))])
+        bottom.tester.send([.scroll(dy: 5000, at: Point(x: Self.middleX, y: 300))])
         try bottom.tester.tick()
         #expect(bottom.offset == Self.maxOffset)
-        bottom.tester.send([.down(Point(x: 400, y: 500))])
+        bottom.tester.send([.down(Point(x: Self.middleX, y: 500))])
         try bottom.tester.tick()
-        bottom.tester.send([.move(Point(x: 400, y: 488))])
+        bottom.tester.send([.move(Point(x: Self.middleX, y: 488))])
         try bottom.tester.tick()
-        bottom.tester.send([.move(Point(x: 400, y: 488 - travel))])
+        bottom.tester.send([.move(Point(x: Self.middleX, y: 488 - travel))])
         try bottom.tester.tick()
         #expect(abs(bottom.offset - Self.maxOffset - Self.rubberBand(travel)) <= 1e-9)
         // Let go: straight back to the end, exactly.
-        try bottom.holdAndRelease(at: Point(x: 400, y: 488 - travel))
+        try bottom.holdAndRelease(at: Point(x: Self.middleX, y: 488 - travel))
         try bottom.tester.advance(seconds: 1.5)
         #expect(bottom.offset == Self.maxOffset)
     }
@@ -459,22 +466,22 @@ struct PullSceneTests {
     @Test("the wheel: 40-pixel notches scroll the list, clamped to the ends, no pull from it")
     func wheel() throws {
         let rig = try Rig()
-        rig.tester.send([.scroll(dy: 120, at: Point(x: 400, y: 300))])
+        rig.tester.send([.scroll(dy: 120, at: Point(x: Self.middleX, y: 300))])
         try rig.tester.tick()
         #expect(rig.offset == 120)
-        rig.tester.send([.scroll(dy: -40, at: Point(x: 400, y: 300))])
+        rig.tester.send([.scroll(dy: -40, at: Point(x: Self.middleX, y: 300))])
         try rig.tester.tick()
         #expect(rig.offset == 80)
-        rig.tester.send([.scroll(dy: -400, at: Point(x: 400, y: 300))])
+        rig.tester.send([.scroll(dy: -400, at: Point(x: Self.middleX, y: 300))])
         try rig.tester.tick()
         #expect(rig.offset == 0)
         #expect(rig.view.state == .stopped)
         #expect(rig.view.layer.frame.height == 0)
-        rig.tester.send([.scroll(dy: 5000, at: Point(x: 400, y: 300))])
+        rig.tester.send([.scroll(dy: 5000, at: Point(x: Self.middleX, y: 300))])
         try rig.tester.tick()
         #expect(rig.offset == Self.maxOffset)
         // Over the bar, the wheel scrolls nothing.
-        rig.tester.send([.scroll(dy: -40, at: Point(x: 400, y: 30))])
+        rig.tester.send([.scroll(dy: -40, at: Point(x: Self.middleX, y: 30))])
         try rig.tester.tick()
         #expect(rig.offset == Self.maxOffset)
         #expect(rig.tester.session.nextWakeTime == nil)
@@ -482,7 +489,8 @@ struct PullSceneTests {
 
     @Test("the events-script verb: wheel X Y DY scrolls as the window's wheel does")
     func wheelScript() throws {
-        let tester = try SceneTester(scene: "pull", events: "0.1 wheel 400 300 120; 0.2 wheel 400 300 40")
+        let tester = try SceneTester(
+            scene: "pull", size: Self.size, events: "0.1 wheel 187 300 120; 0.2 wheel 187 300 40")
         let scene = try tester.scene(as: PullScene.self)
         try tester.advance(to: 0.3)
         #expect(scene.tableView.contentOffset.y == 160)
@@ -493,7 +501,7 @@ struct PullSceneTests {
         let rig = try Rig()
         let travel = 250.0
         try rig.press(travel: travel)
-        try rig.holdAndRelease(at: Point(x: 400, y: 100 + 12 + travel))
+        try rig.holdAndRelease(at: Point(x: Self.middleX, y: 100 + 12 + travel))
         try rig.tester.advance(seconds: 1)
         let timeline = rig.scene.tableView.layer.timeline
         #expect(Set(timeline.activeDisplayLinks.compactMap(\.name)) == ["scrollAnimation", "displayLink"])
