@@ -487,6 +487,32 @@ struct PullSceneTests {
         #expect(rig.tester.session.nextWakeTime == nil)
     }
 
+    @Test("a resize lays the list out for the new size: the ends move, a settled list stays inside them")
+    func resize() throws {
+        let rig = try Rig()
+        rig.tester.send([.scroll(dy: 5000, at: Point(x: Self.middleX, y: 300))])
+        try rig.tester.tick()
+        #expect(rig.offset == Self.maxOffset)
+        rig.tester.resize(to: Size(width: 375, height: 800))
+        try rig.tester.tick()
+        // The table is 800 − 64 = 736 tall: the bottom end is 1320 − 736 = 584.
+        #expect(rig.scene.tableView.layer.bounds.size == Size(width: 375, height: 736))
+        #expect(rig.offset == 30 * 44 - 736)
+        #expect(rig.scene.navigationBar.frame == Rect(x: 0, y: 0, width: 375, height: 64))
+    }
+
+    @Test("the debug overlay shows the wave's seven control points; off again, they hide")
+    func debugOverlay() throws {
+        let rig = try Rig()
+        #expect(rig.view.wave.controlPointViews.allSatisfy { $0.isHidden })
+        try rig.tester.key("d")
+        try rig.tester.tick()
+        #expect(rig.view.wave.controlPointViews.allSatisfy { !$0.isHidden })
+        try rig.tester.key("d")
+        try rig.tester.tick()
+        #expect(rig.view.wave.controlPointViews.allSatisfy { $0.isHidden })
+    }
+
     @Test("the events-script verb: wheel X Y DY scrolls as the window's wheel does")
     func wheelScript() throws {
         let tester = try SceneTester(
