@@ -28,9 +28,9 @@
 // - No status bar: the dark bar is 64 points, the demo's status bar and navigation bar
 //   together, with no title (the demo's has none).
 // - Rows are drawn as UITableViewCell's default style draws them (44 points, the label 15
-//   points in, 17-point text) with the demo's colours; separators are 1 point, inset 15 on the
-//   left (iOS draws one pixel); no selection highlight (the demo deselects at once), no scroll
-//   indicator.
+//   points in, 17-point text in the renderer's sans-serif, not San Francisco) with the demo's
+//   colours; separators are 1 point, inset 15 on the left (iOS draws one pixel); no selection
+//   highlight (the demo deselects at once), no scroll indicator.
 // - The mouse wheel scrolls the list (the demo, on a phone, has none); see ScrollView.swift.
 
 import Animation

@@ -27,7 +27,8 @@
 //   or bounce in progress. UIKit's wheel support (iPadOS pointer) is not documented further.
 // - The deceleration and bounce run on our display link, not on UIKit's private animation
 //   clock; their numbers are the reconstruction in docs/SEMANTICS.md § Scroll view
-//   (UIScrollView).
+//   (UIScrollView). The release velocity is PanGestureRecognizer's, over the last 0.1 s of
+//   moves (UIKit's estimator is not documented).
 // - `setContentInsetTop(_:animatedWithDuration:completion:)` stands for setting `contentInset`
 //   inside `UIView.animate(withDuration:)`: UIKit then animates the bounds so that the offset
 //   stays inside the new ends; here the inset moves on the ease-in-ease-out curve, frame by
@@ -101,7 +102,8 @@ final class ScrollView {
     }
     /// Whether a finger moves the content now (`isDragging`).
     private(set) var isDragging = false
-    /// Whether the offset moves on its own now (decelerating, bouncing or insetting).
+    /// Whether the offset moves on its own now (`isDecelerating`: after a release, the momentum
+    /// and the bounce back; here also while the inset animates).
     var isDecelerating: Bool { animation != nil }
     /// Off: drags and the wheel do nothing and a running deceleration stops (`isScrollEnabled`).
     var isScrollEnabled = true {
