@@ -3,10 +3,12 @@
 // scene's), the loading circle, and the states between a pull and a reload
 // (docs/SEMANTICS.md § Elastic (DGElasticPullToRefresh)).
 //
-//   stopped ──drag──▶ dragging ──release, pull ≥ minOffsetToPull──▶ animatingBounce ──0.9 s──▶
-//      ▲                 │ release, pull < minOffsetToPull (the list bounces back itself)
-//      └─────────────────┘
-//   loading ──stopLoading()──▶ animatingToStopped ──0.4 s──▶ stopped
+//   stopped ──drag──▶ dragging ──release, pull ≥ minOffsetToPull──▶ animatingBounce
+//    ▲  ▲                  │                                               │ 0.9 s
+//    │  └──────────────────┘ release, pull < minOffsetToPull               ▼
+//    │                       (the list bounces back by itself)          loading
+//    │                                                                     │ stopLoading()
+//    └──────────────────────── 0.4 s ───────────────── animatingToStopped ◀┘
 //
 // - While pulled, the view spans from the scroll view's top to the content's top, `height`
 //   = the pull; the wave's height is min(height / 3 · 1.6, waveMaxHeight) and its apex
