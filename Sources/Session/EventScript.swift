@@ -7,6 +7,7 @@ import Animation
 /// 0.10 tap 400 300                # down and up at one point
 /// 1.20 drag 400 120 420 300 0.4   # down, a move on every frame for 0.4 s, up
 /// 2.00 key space
+/// 2.50 wheel 400 300 120          # the wheel over (400, 300): 120 px towards the end
 /// ```
 /// The script keeps its items as written; a drag becomes its moves only as their frames come
 /// (`EventQueue`), so a long drag costs no memory. Parsing is linear in the script's length,
@@ -245,6 +246,13 @@ public struct EventScript: Sendable {
                 throw fail("a drag lasts more than 0 seconds and ends by 86400 s (24 hours)")
             }
             return Item(time: time, action: .drag(from: start, to: end, duration: v[4]))
+        case "wheel":
+            let v = try numbers(3, "X Y DY")
+            guard abs(v[2]) <= maxCoordinate else {
+                let word = ParseError.quoted(args[args.startIndex + 2])
+                throw fail("a wheel turn of \(word) pixels is outside ±1000000")
+            }
+            return Item(time: time, action: .event(.scroll(dy: v[2], at: try points(v[0...1]))))
         case "key":
             guard args.count == 1, let name = args.first else { throw fail("key takes one X keysym name") }
             guard let key = Key(keysymName: name) else {
@@ -254,7 +262,7 @@ public struct EventScript: Sendable {
             }
             return Item(time: time, action: .event(.key(key)))
         default:
-            throw fail("unknown verb \"\(ParseError.quoted(verb))\" (tap, down, move, up, drag, key)")
+            throw fail("unknown verb \"\(ParseError.quoted(verb))\" (tap, down, move, up, drag, wheel, key)")
         }
     }
 }

@@ -43,7 +43,7 @@ public struct PointerTracker: Sendable {
             position = point
             events.append(event)
             return events
-        case .key:
+        case .key, .scroll:
             return [event]
         }
     }

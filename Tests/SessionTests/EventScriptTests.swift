@@ -39,6 +39,24 @@ struct EventScriptTests {
         }
     }
 
+    @Test("wheel X Y DY is one scroll event: DY pixels at (X, Y), positive down the page")
+    func wheel() throws {
+        let script = try EventScript(parsing: "0.2 wheel 100 200 -40; 0.1 wheel 5 6 120", fps: 60)
+        let delivered = EventDelivery.all(of: script, fps: 60)
+        #expect(delivered.map(\.frame) == [6, 12])  // 0.1 s and 0.2 s at 60 fps
+        #expect(
+            delivered.map(\.event) == [
+                .scroll(dy: 120, at: Point(x: 5, y: 6)), .scroll(dy: -40, at: Point(x: 100, y: 200)),
+            ])
+        #expect(throws: EventScript.ParseError.self) { try EventScript(parsing: "0 wheel 1 2", fps: 60) }
+        do {
+            _ = try EventScript(parsing: "0 tap 1 1\n0 wheel 1 2 x", fps: 60)
+        } catch {
+            #expect(error.line == 2)
+            #expect(error.description.hasSuffix("\"x\" is not a number"), "\(error.description)")
+        }
+    }
+
     @Test("a key is named by its X keysym name; an unknown name is an error naming the line")
     func keyNames() throws {
         let script = try EventScript(

@@ -17,6 +17,10 @@ final class XEventSource {
         shmCompletionType = window.display.shmCompletionEventType
     }
 
+    /// Pixels one wheel notch scrolls (buttons 4 up, 5 down; X reports notches, not
+    /// distances): our choice, a little under one 44-point table row at 1×.
+    static let wheelNotch = 40.0
+
     /// The socket to poll() for events.
     var fileDescriptor: Int32 { window.display.fileDescriptor }
 
@@ -38,6 +42,9 @@ final class XEventSource {
             return .input(.key(Keysym.name(of: event.xkey).flatMap(Key.init(keysymName:)) ?? .unidentified))
         case ButtonPress where event.xbutton.button == UInt32(Button1):
             return .input(.down(Point(x: Double(event.xbutton.x), y: Double(event.xbutton.y))))
+        case ButtonPress where [UInt32(Button4), UInt32(Button5)].contains(event.xbutton.button):
+            let dy = event.xbutton.button == UInt32(Button4) ? -Self.wheelNotch : Self.wheelNotch
+            return .input(.scroll(dy: dy, at: Point(x: Double(event.xbutton.x), y: Double(event.xbutton.y))))
         case ButtonRelease where event.xbutton.button == UInt32(Button1):
             return .input(.up(Point(x: Double(event.xbutton.x), y: Double(event.xbutton.y))))
         case MotionNotify:
