@@ -33,11 +33,8 @@ struct WindowTests {
         #expect(
             segments == (presentation == .sharedMemory ? 1 : 0), "\(segments) segments with \(presentation)")
         let before = app.waitUntilShowing(resting)
-        #expect(
-            before.shown,
-            "before the tap: \(String(describing: before.capture?.differingPixels(from: resting))) "
-                + "pixels differ"
-        )
+        let differingBefore = String(describing: before.capture?.differingPixels(from: resting))
+        #expect(before.shown, "before the tap: \(differingBefore) pixels differ")
 
         try app.click(x: Int(TestScene.tap.x), y: Int(TestScene.tap.y))
         let after = app.waitUntilShowing(tapped)
@@ -86,11 +83,8 @@ struct WindowTests {
         try app.xdotool("windowunmap", "--sync", app.window)
         try app.xdotool("windowmap", "--sync", app.window)
         let repainted = app.waitUntilShowing(resting)
-        #expect(
-            repainted.shown,
-            "after the expose \(String(describing: repainted.capture?.differingPixels(from: resting))) "
-                + "pixels differ"
-        )
+        let differingAfter = String(describing: repainted.capture?.differingPixels(from: resting))
+        #expect(repainted.shown, "after the expose \(differingAfter) pixels differ")
     }
 
     @Test("pointer motion reaches the recognizers: a press that wanders off and back is no tap")
