@@ -2,21 +2,27 @@ import Animation
 
 /// The layers a session draws over the scene: the help panel, the debug marks (layer
 /// bounds, frame time) and a short message at the bottom (the screenshot's file name).
+///
+/// They are in window pixels, not in the scene's points: their sizes are pixels at scale 1,
+/// multiplied by the HiDPI `scale` (`--scale`).
 final class SessionOverlay {
     let layer: Layer
     private let timeline: Timeline
+    /// The HiDPI factor every size below is multiplied by.
+    private let scale: Double
     private let help: Layer
     private let toast: TextLayer
     private let debug: Layer
     private let debugBounds: ShapeLayer
     private let debugTime: TextLayer
 
-    /// Help text size, pixels.
+    /// Help text size, pixels at scale 1.
     static let helpFontSize = 15.0
     static let helpLineHeight = 22.0
 
-    init(timeline: Timeline) {
+    init(timeline: Timeline, scale: Double = 1) {
         self.timeline = timeline
+        self.scale = scale
         layer = Layer(timeline: timeline)
         layer.name = "overlay"
         layer.isUserInteractionEnabled = false
@@ -24,13 +30,13 @@ final class SessionOverlay {
         help = Layer(timeline: timeline)
         help.isHidden = true
         help.backgroundColor = Color(white: 0, alpha: 0.78)
-        help.cornerRadius = 10
+        help.cornerRadius = 10 * scale
         toast = TextLayer(timeline: timeline)
         toast.isHidden = true
         toast.backgroundColor = Color(white: 0, alpha: 0.7)
         toast.foregroundColor = .white
-        toast.fontSize = 14
-        toast.cornerRadius = 6
+        toast.fontSize = 14 * scale
+        toast.cornerRadius = 6 * scale
         debug = Layer(timeline: timeline)
         debug.isHidden = true
         debug.anchorPoint = .zero
@@ -38,10 +44,10 @@ final class SessionOverlay {
         debugBounds.anchorPoint = .zero
         debugBounds.fillColor = .clear
         debugBounds.strokeColor = Color(red: 0, green: 0.8, blue: 0.2, alpha: 0.8)
-        debugBounds.lineWidth = 1
+        debugBounds.lineWidth = scale
         debugTime = TextLayer(timeline: timeline)
         debugTime.alignment = .left
-        debugTime.fontSize = 12
+        debugTime.fontSize = 12 * scale
         debugTime.foregroundColor = Color(red: 0, green: 0.6, blue: 0.1)
         debugTime.backgroundColor = Color(white: 1, alpha: 0.7)
         debug.addSublayer(debugBounds)
@@ -55,7 +61,7 @@ final class SessionOverlay {
         layer.frame = bounds
         debug.frame = bounds
         debugBounds.frame = bounds
-        debugTime.frame = Rect(x: 6, y: 6, width: 190, height: 18)
+        debugTime.frame = Rect(x: 6 * scale, y: 6 * scale, width: 190 * scale, height: 18 * scale)
         if !toast.isHidden { placeToast(in: bounds) }
         if !help.isHidden { help.position = bounds.center }
     }
@@ -70,8 +76,9 @@ final class SessionOverlay {
     }
 
     private func placeToast(in bounds: Rect) {
-        let width = min(bounds.width - 20, Double(toast.string.count) * 8 + 24)
-        toast.frame = Rect(x: (bounds.width - width) / 2, y: bounds.height - 44, width: width, height: 28)
+        let width = min(bounds.width - 20 * scale, (Double(toast.string.count) * 8 + 24) * scale)
+        toast.frame = Rect(
+            x: (bounds.width - width) / 2, y: bounds.height - 44 * scale, width: width, height: 28 * scale)
     }
 
     func hideToast() { toast.isHidden = true }
@@ -82,33 +89,36 @@ final class SessionOverlay {
             help.isHidden = !visible
             for sublayer in help.sublayers { sublayer.removeFromSuperlayer() }
             guard visible else { return }
-            let width = min(460, bounds.width - 20)
-            let height = Double(lines.count + 1) * Self.helpLineHeight + 20
+            let lineHeight = Self.helpLineHeight * scale
+            let fontSize = Self.helpFontSize * scale
+            let margin = 10 * scale
+            let width = min(460 * scale, bounds.width - 2 * margin)
+            let height = Double(lines.count + 1) * lineHeight + 2 * margin
             help.bounds = Rect(x: 0, y: 0, width: width, height: height)
             help.position = bounds.center
             let title = TextLayer(timeline: timeline)
             title.string = "animdemo keys"
             title.isBold = true
-            title.fontSize = Self.helpFontSize + 1
+            title.fontSize = fontSize + scale
             title.foregroundColor = .white
-            title.frame = Rect(x: 0, y: 10, width: width, height: Self.helpLineHeight)
+            title.frame = Rect(x: 0, y: margin, width: width, height: lineHeight)
             help.addSublayer(title)
             for (index, line) in lines.enumerated() {
-                let y = 10 + Double(index + 1) * Self.helpLineHeight
+                let y = margin + Double(index + 1) * lineHeight
                 let key = TextLayer(timeline: timeline)
                 key.string = line.key
                 key.alignment = .right
                 key.isBold = true
-                key.fontSize = Self.helpFontSize
+                key.fontSize = fontSize
                 key.foregroundColor = Color(red: 1, green: 0.85, blue: 0.4)
-                key.frame = Rect(x: 10, y: y, width: width * 0.42 - 10, height: Self.helpLineHeight)
+                key.frame = Rect(x: margin, y: y, width: width * 0.42 - margin, height: lineHeight)
                 let action = TextLayer(timeline: timeline)
                 action.string = line.action
                 action.alignment = .left
-                action.fontSize = Self.helpFontSize
+                action.fontSize = fontSize
                 action.foregroundColor = .white
                 action.frame = Rect(
-                    x: width * 0.42 + 10, y: y, width: width * 0.58 - 20, height: Self.helpLineHeight)
+                    x: width * 0.42 + margin, y: y, width: width * 0.58 - 2 * margin, height: lineHeight)
                 help.addSublayer(key)
                 help.addSublayer(action)
             }

@@ -13,11 +13,14 @@ public struct WindowOptions {
     public var seed: UInt64
     public var screenshotDirectory: String
     public var images: ImageStore
+    /// `--scale`: window pixels per pixel of `size`; nil for the desktop's (`DesktopScale`).
+    public var scale: Double?
 
     public init(
         catalog: [SceneDescriptor], sceneIndex: Int, size: Size, fps: Int, seed: UInt64,
-        screenshotDirectory: String, images: ImageStore
+        screenshotDirectory: String, images: ImageStore, scale: Double? = nil
     ) {
+        self.scale = scale
         self.images = images
         self.catalog = catalog
         self.sceneIndex = sceneIndex

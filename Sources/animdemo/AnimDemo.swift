@@ -29,7 +29,7 @@ struct AnimDemo: ParsableCommand {
         let options = WindowOptions(
             catalog: SceneCatalog.all, sceneIndex: try scene.sceneIndex(), size: try scene.parsedSize(),
             fps: scene.fps, seed: scene.seed, screenshotDirectory: screenshotDirectory,
-            images: try scene.imageStore())
+            images: try scene.imageStore(), scale: try scene.parsedScale().map(Double.init))
         do {
             try WindowHost.run(options)
         } catch {

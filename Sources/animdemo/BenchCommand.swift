@@ -49,7 +49,7 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         if smallLayerProbe {
-            let size = try scene.parsedSize()
+            let size = try scene.headlessSize().size
             let probe = try Benchmark.smallLayerProbe(
                 width: Int(size.width), height: Int(size.height), frames: frames)
             print(String(format: "small layer moving, %@, %d frames", scene.size, frames))
@@ -58,9 +58,10 @@ struct BenchCommand: ParsableCommand {
             print(String(format: "frame / box %.2f×", probe.box > 0 ? probe.frame / probe.box : 0))
             return
         }
+        let (size, scale) = try scene.headlessSize()
         let script: EventScript
         do {
-            script = try EventScript(parsing: events ?? "", fps: scene.fps)
+            script = SceneOptions.scaled(try EventScript(parsing: events ?? "", fps: scene.fps), by: scale)
         } catch {
             throw ValidationError("\(error)")
         }
@@ -69,8 +70,8 @@ struct BenchCommand: ParsableCommand {
         }
         let canvas = FrameRenderer(images: try scene.imageStore())
         let session = SceneSession(
-            catalog: SceneCatalog.all, index: try scene.sceneIndex(), size: try scene.parsedSize(),
-            seed: scene.seed, images: canvas.images, fps: scene.fps, bubbleLoad: bubbles ?? 0)
+            catalog: SceneCatalog.all, index: try scene.sceneIndex(), size: size,
+            seed: scene.seed, images: canvas.images, fps: scene.fps, bubbleLoad: bubbles ?? 0, scale: scale)
         let host = HeadlessHost(session: session, fps: scene.fps, events: script, canvas: canvas)
         let result = try Benchmark.run(
             host: host, frames: frames, fullRedraw: fullRedraw, measureBaseline: baseline)

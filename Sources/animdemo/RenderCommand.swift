@@ -32,8 +32,8 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        let script = try loadScript()
-        let size = try scene.parsedSize()
+        let (size, scale) = try scene.headlessSize()
+        let script = SceneOptions.scaled(try loadScript(), by: scale)
         let outURL = URL(fileURLWithPath: out)
         do {
             try FileManager.default.createDirectory(at: outURL, withIntermediateDirectories: true)
@@ -43,7 +43,7 @@ struct RenderCommand: ParsableCommand {
         let canvas = FrameRenderer(images: try scene.imageStore())
         let session = SceneSession(
             catalog: SceneCatalog.all, index: try scene.sceneIndex(), size: size, seed: scene.seed,
-            images: canvas.images, fps: scene.fps)
+            images: canvas.images, fps: scene.fps, scale: scale)
         let host = HeadlessHost(session: session, fps: scene.fps, events: script, canvas: canvas)
         try host.render(at: times) { frame, image in
             let milliseconds = Int((Double(frame) * 1000 / Double(scene.fps)).rounded())
