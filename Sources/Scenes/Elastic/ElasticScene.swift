@@ -56,15 +56,15 @@ final class ElasticScene: Scene {
 
     // MARK: - Vars (the tutorial's constants)
 
-    /// The band's height at rest, pixels (tutorial: `minimalHeight`, 50).
+    /// The band's height at rest, points (tutorial: `minimalHeight`, 50).
     let minimalHeight = 50.0
-    /// The largest wave, pixels (tutorial: `maxWaveHeight`, 100; "to make our wave look nicer").
+    /// The largest wave, points (tutorial: `maxWaveHeight`, 100; "to make our wave look nicer").
     let maxWaveHeight = 100.0
     /// The band's fill, RGB(57, 67, 89) (tutorial: `shapeLayer.fillColor`).
     let shapeFillColor = Color(red255: 57, green255: 67, blue255: 89)
     /// The wave takes this share of the pull, up to `maxWaveHeight` (tutorial literal 0.6).
     let waveHeightFactor = 0.6
-    /// How far l3 and r3 move past the window's edges, per pixel of the pointer's distance
+    /// How far l3 and r3 move past the window's edges, per point of the pointer's distance
     /// from the middle (tutorial literal 0.28 in `minLeftX` and `maxRightX`).
     let edgeShiftFactor = 0.28
     /// Where l2 and r2 sit along their half of the wave (tutorial literal 0.44).
@@ -82,7 +82,7 @@ final class ElasticScene: Scene {
     let bounceDampingRatio = 0.57
     /// The bounce's initial velocity, whole distances per second (tutorial: 0).
     let bounceInitialVelocity = 0.0
-    /// The control points' side, pixels (tutorial: 3×3 frames).
+    /// The control points' side, points (tutorial: 3×3 frames).
     let controlPointSize = 3.0
 
     let rootLayer: Layer
