@@ -167,6 +167,81 @@ struct FishSceneTests {
         #expect(scene.fishImageView.presentation().position == Self.center)
     }
 
+    @Test("many bubbles: each floats 2 s, alpha spans 0.1…1, heights 50…300 points, each pops to 1.3×")
+    func manyBubbles() throws {
+        let tester = try SceneTester(scene: "fish")
+        let scene = try tester.scene(as: FishScene.self)
+        struct Seen {
+            var bubble: FloatingBubble
+            var layer: Layer
+            var blown: Int
+            var popped: Int?
+            var largestScale = 1.0
+        }
+        var seen: [Seen] = []
+        var newest: Layer?
+        for _ in 0..<(60 * 60) {  // a minute of swimming: some 600 bubbles
+            try tester.tick()
+            let known = scene.floats.lastIndex { $0.bubbleImageView === newest }.map { $0 + 1 } ?? 0
+            for entry in scene.floats[known...] {
+                newest = entry.bubbleImageView
+                seen.append(Seen(bubble: entry.bubble, layer: entry.bubbleImageView, blown: tester.frame))
+            }
+            for index in seen.indices where seen[index].layer.superlayer != nil {
+                let scale = seen[index].layer.transform.a
+                if scale != 1 && seen[index].popped == nil { seen[index].popped = tester.frame }
+                seen[index].largestScale = max(seen[index].largestScale, scale)
+            }
+        }
+        let popped = seen.filter { $0.popped != nil }
+        #expect(popped.count >= 550, "\(popped.count) bubbles popped in a minute")
+        for entry in popped {
+            // The float: the keyframe animation lasts 2 s, and the pop comes on the frame at or
+            // after its end (a frame later where the sum of times rounds up).
+            let frames = (entry.popped ?? 0) - entry.blown
+            #expect((120...121).contains(frames), "a float of \(frames) frames")
+            // The pop ends on the bubble at 1.3× (no fade of the bubble itself).
+            #expect(entry.largestScale == bubblePopScale)
+            #expect(entry.layer.opacity == entry.bubble.alpha)
+        }
+        for entry in seen {
+            #expect(entry.layer.animation(forKey: "movingAnimation")?.duration ?? 2 == 2)
+            // How high: from the tail to the end of the path, points.
+            let end = entry.bubble.zigzagPath.currentPoint ?? .zero
+            #expect(abs(entry.bubble.oy - end.y - entry.bubble.height) <= 1e-9)
+        }
+        let alphas = seen.map(\.bubble.alpha)
+        let heights = seen.map(\.bubble.height)
+        #expect(alphas.allSatisfy { (0.1...1).contains($0) } && heights.allSatisfy { (50...300).contains($0) })
+        // The ranges are used to their ends: for 600 uniform draws the extremes lie within 5 %
+        // of the range of each end but with probability e⁻³⁰.
+        #expect((alphas.min() ?? 1) < 0.145 && (alphas.max() ?? 0) > 0.955, "alpha \(alphas.min() ?? 0)…")
+        #expect((heights.min() ?? 300) < 62.5 && (heights.max() ?? 0) > 287.5, "heights \(heights.min() ?? 0)…")
+    }
+
+    @Test("the faintest bubbles (alpha near 0.1) still show on the sea: their rim moves a channel > 20/255")
+    func faintBubbleShows() throws {
+        // A seed whose first bubble is faint and large enough to have whole rim pixels.
+        let seed = try #require(
+            (UInt64(1)...500).first { seed in
+                var random = SeededRandom(seed: seed)
+                let bubble = FloatingBubble.random(startingAt: .zero, using: &random)
+                return bubble.alpha < 0.12 && bubble.size > 20
+            })
+        let phone = Size(width: 375, height: 667)
+        let clicked = try SceneTester(scene: "fish", size: phone, seed: seed, events: "0 key m; 0.2 tap 187 333")
+        let plain = try SceneTester(scene: "fish", size: phone, seed: seed, events: "0 key m")
+        let scene = try clicked.scene(as: FishScene.self)
+        let a = try clicked.render(at: 0.7)
+        let b = try plain.render(at: 0.7)
+        let alpha = try #require(scene.floats.first?.bubble.alpha)
+        #expect(alpha < 0.12)
+        // The opaque white rim at alpha 0.1 over the sea's red (28/255) makes 28 + 0.1·227 = 51,
+        // a change of 23/255 at least; the old image's rim, 80 % of (225, 245, 255), at most
+        // 0.12·0.8·197 = 19 (a 20-point bubble has rim pixels wholly covered).
+        #expect(FishTest.differenceBox(a, b, threshold: 20) != nil, "the bubble of alpha \(alpha) is invisible")
+    }
+
     // MARK: - Swim mode
 
     @Test(
