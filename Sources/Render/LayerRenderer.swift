@@ -64,7 +64,8 @@ final class LayerRenderer {
                 drawing: { drawContent(of: $0, outline: outline, alpha: 1, snapsToPixels: true, in: $1) })
             {
                 drawContent(
-                    of: layer, outline: outline, alpha: alpha, snapsToPixels: !model.isAnimatingNow, in: context)
+                    of: layer, outline: outline, alpha: alpha, snapsToPixels: !model.isAnimatingNow,
+                    in: context)
             }
         }
         if !model.sublayers.isEmpty {
@@ -93,7 +94,8 @@ final class LayerRenderer {
     /// The layer's own pixels: background, image, shape, text. An image is placed on whole
     /// pixels when `snapsToPixels` (at rest), at its exact place otherwise (moving).
     private func drawContent(
-        of layer: Layer, outline: () -> BezierPath, alpha: Double, snapsToPixels: Bool, in context: CairoContext
+        of layer: Layer, outline: () -> BezierPath, alpha: Double, snapsToPixels: Bool,
+        in context: CairoContext
     ) {
         let bounds = layer.bounds
         if layer.backgroundColor.alpha > 0 { context.fill(outline(), color: layer.backgroundColor) }

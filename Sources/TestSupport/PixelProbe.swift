@@ -48,7 +48,8 @@ extension RenderedFrame {
             for dx in -1...1 {
                 guard let color = color(x: x + dx, y: y + dy) else { continue }
                 let distance = max(
-                    abs(color.red - target.red), abs(color.green - target.green), abs(color.blue - target.blue),
+                    abs(color.red - target.red), abs(color.green - target.green),
+                    abs(color.blue - target.blue),
                     abs(color.alpha - target.alpha))
                 if best.map({ distance < $0.distance }) ?? true { best = (color, distance) }
             }

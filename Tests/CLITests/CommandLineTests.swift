@@ -117,7 +117,8 @@ struct CommandLineTests {
             "animdemo-cli-scale-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }
         let result = try ProgramRun.animdemo(
-            ["render", "--scene", scene, "--at", "\(time)", "--events", events, "--out", out.path] + arguments)
+            ["render", "--scene", scene, "--at", "\(time)", "--events", events, "--out", out.path] + arguments
+        )
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let name = String(format: "%@-%06d.png", scene, Int((time * 1000).rounded()))
         return try RenderedFrame(contentsOfPNG: out.appendingPathComponent(name).path)
@@ -158,7 +159,8 @@ struct CommandLineTests {
         "render --scale 2 is twice the size and, halved, the 1× frame: the same picture, sharper",
         arguments: [
             ScaleCase(scene: "checkmark", time: 0.9, events: "0.5 tap 200 150", hasText: false),
-            ScaleCase(scene: "elastic", time: 0.3, events: "0.1 down 200 50; 0.2 move 230 200", hasText: false),
+            ScaleCase(
+                scene: "elastic", time: 0.3, events: "0.1 down 200 50; 0.2 move 230 200", hasText: false),
             ScaleCase(scene: "download", time: 1.25, events: "", hasText: true),
             ScaleCase(
                 scene: "tictactoe", time: 1.5, events: "0.1 tap 140 70; 0.3 tap 200 150; 0.5 tap 260 230",

@@ -49,7 +49,8 @@ struct ElasticLayoutTests {
         // so minLeftX 0, maxRightX 800 and both parts 400 wide.
         LayoutCase(
             name: "1600×750, middle, pull 200 (wave capped at 100)",
-            size: Size(width: 1600, height: 750), press: Point(x: 400, y: 100), pointer: Point(x: 400, y: 300),
+            size: Size(width: 1600, height: 750), press: Point(x: 400, y: 100),
+            pointer: Point(x: 400, y: 300),
             expected: [
                 Point(x: 0, y: 150), Point(x: 176, y: 150), Point(x: 284, y: 214), Point(x: 400, y: 286),
                 Point(x: 516, y: 214), Point(x: 624, y: 150), Point(x: 800, y: 150),
@@ -152,7 +153,8 @@ struct ElasticLayoutTests {
     @Test("homework: the shape layer's height bounces with the wave, and rests at minimalHeight")
     func homeworkHeightWhileBouncing() throws {
         let tester = try SceneTester(
-            scene: "elastic", size: Self.wideWindow, events: "0.1 down 800 200; 0.2 move 800 600; 0.5 up 800 600")
+            scene: "elastic", size: Self.wideWindow,
+            events: "0.1 down 800 200; 0.2 move 800 600; 0.5 up 800 600")
         let scene = try tester.scene(as: ElasticScene.self)
         try tester.advance(to: 0.5)
         var heights: [Double] = []

@@ -149,7 +149,8 @@ struct ElasticRenderTests {
         let points = ElasticPixels.controlPoints(
             width: width, locationX: drag.pointer.x / scale, pull: (drag.pointer.y - drag.press.y) / scale)
         let column = Int(drag.pointer.x)
-        let expected = try #require(ElasticPixels.bottom(at: (Double(column) + 0.5) / scale, of: points)) * scale
+        let expected =
+            try #require(ElasticPixels.bottom(at: (Double(column) + 0.5) / scale, of: points)) * scale
         let depth = ElasticPixels.depth(ofColumn: column, in: frame)
         // Coverage rounds to 1/255 per pixel and Cairo flattens curves to 0.1 px: 0.25 px.
         #expect(abs(depth - expected) <= 0.25, "depth \(depth), expected \(expected)")

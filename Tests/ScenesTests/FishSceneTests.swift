@@ -212,11 +212,13 @@ struct FishSceneTests {
         }
         let alphas = seen.map(\.bubble.alpha)
         let heights = seen.map(\.bubble.height)
-        #expect(alphas.allSatisfy { (0.1...1).contains($0) } && heights.allSatisfy { (50...300).contains($0) })
+        #expect(
+            alphas.allSatisfy { (0.1...1).contains($0) } && heights.allSatisfy { (50...300).contains($0) })
         // The ranges are used to their ends: for 600 uniform draws the extremes lie within 5 %
         // of the range of each end but with probability e⁻³⁰.
         #expect((alphas.min() ?? 1) < 0.145 && (alphas.max() ?? 0) > 0.955, "alpha \(alphas.min() ?? 0)…")
-        #expect((heights.min() ?? 300) < 62.5 && (heights.max() ?? 0) > 287.5, "heights \(heights.min() ?? 0)…")
+        #expect(
+            (heights.min() ?? 300) < 62.5 && (heights.max() ?? 0) > 287.5, "heights \(heights.min() ?? 0)…")
     }
 
     @Test("the faintest bubbles (alpha near 0.1) still show on the sea: their rim moves a channel > 20/255")
@@ -229,7 +231,8 @@ struct FishSceneTests {
                 return bubble.alpha < 0.12 && bubble.size > 20
             })
         let phone = Size(width: 375, height: 667)
-        let clicked = try SceneTester(scene: "fish", size: phone, seed: seed, events: "0 key m; 0.2 tap 187 333")
+        let clicked = try SceneTester(
+            scene: "fish", size: phone, seed: seed, events: "0 key m; 0.2 tap 187 333")
         let plain = try SceneTester(scene: "fish", size: phone, seed: seed, events: "0 key m")
         let scene = try clicked.scene(as: FishScene.self)
         let a = try clicked.render(at: 0.7)
@@ -239,7 +242,8 @@ struct FishSceneTests {
         // The opaque white rim at alpha 0.1 over the sea's red (28/255) makes 28 + 0.1·227 = 51,
         // a change of 23/255 at least; the old image's rim, 80 % of (225, 245, 255), at most
         // 0.12·0.8·197 = 19 (a 20-point bubble has rim pixels wholly covered).
-        #expect(FishTest.differenceBox(a, b, threshold: 20) != nil, "the bubble of alpha \(alpha) is invisible")
+        #expect(
+            FishTest.differenceBox(a, b, threshold: 20) != nil, "the bubble of alpha \(alpha) is invisible")
     }
 
     // MARK: - Swim mode

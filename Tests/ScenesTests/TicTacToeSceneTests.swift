@@ -214,7 +214,8 @@ struct TicTacToeSceneTests {
         let box = try #require(done.boundingBox(where: F.isFinishLine))
         let reach = rim + 1.5
         #expect(
-            box.minX >= last.x - reach && box.maxX <= first.x + reach && box.minY >= first.y - reach, "\(box)")
+            box.minX >= last.x - reach && box.maxX <= first.x + reach && box.minY >= first.y - reach, "\(box)"
+        )
         #expect(box.maxY <= last.y + reach, "\(box)")
     }
 
@@ -370,8 +371,10 @@ struct TicTacToeSceneTests {
                     F.color(frame, point).isClose(to: gridLineColor, within: F.colorTolerance), "\(point)")
             }
             let ends = [
-                Point(x: board.minX + offset, y: board.minY - 1), Point(x: board.minX + offset, y: board.maxY + 1),
-                Point(x: board.minX - 1, y: board.minY + offset), Point(x: board.maxX + 1, y: board.minY + offset),
+                Point(x: board.minX + offset, y: board.minY - 1),
+                Point(x: board.minX + offset, y: board.maxY + 1),
+                Point(x: board.minX - 1, y: board.minY + offset),
+                Point(x: board.maxX + 1, y: board.minY + offset),
             ]
             for end in ends {
                 #expect(

@@ -98,7 +98,9 @@ struct TutorialSizeTests {
 
     // MARK: - Checkmark: 207.6 points across, strokes 2 points
 
-    @Test("checkmark: the check's strokes, 2 points wide on the 207.6-point artboard, centred", arguments: sizes)
+    @Test(
+        "checkmark: the check's strokes, 2 points wide on the 207.6-point artboard, centred", arguments: sizes
+    )
     func checkmark(size: Size) throws {
         let frame = try SceneTester(scene: "checkmark", size: size).render(at: 0.5)
         // The tutorial's PaintCode paths (taken from the scene: the paths are its data, not
@@ -184,7 +186,8 @@ struct TutorialSizeTests {
                 context.stroke(
                     circle,
                     style: StrokeStyle(
-                        color: finishLineColor, width: 1, cap: .butt, join: .miter, miterLimit: 10, dashes: [],
+                        color: finishLineColor, width: 1, cap: .butt, join: .miter, miterLimit: 10,
+                        dashes: [],
                         dashPhase: 0))
             }
             var line = BezierPath()

@@ -98,13 +98,16 @@ struct PointsTests {
         let recorded = try scene(session)
         // 16 px = 10 points: a tap (UIKit's allowable movement), and no pan yet.
         try session.runFrame(
-            at: 0, input: [.down(Point(x: 100, y: 100)), .move(Point(x: 116, y: 100)), .up(Point(x: 116, y: 100))])
+            at: 0,
+            input: [.down(Point(x: 100, y: 100)), .move(Point(x: 116, y: 100)), .up(Point(x: 116, y: 100))])
         #expect(recorded.taps.count == 1)
         #expect(recorded.pans.isEmpty)
         // 17.6 px = 11 points: a drag, no tap.
         try session.runFrame(
             at: 1.0 / 60,
-            input: [.down(Point(x: 100, y: 100)), .move(Point(x: 117.6, y: 100)), .up(Point(x: 117.6, y: 100))])
+            input: [
+                .down(Point(x: 100, y: 100)), .move(Point(x: 117.6, y: 100)), .up(Point(x: 117.6, y: 100)),
+            ])
         #expect(recorded.taps.count == 1)
         #expect(!recorded.pans.isEmpty)
     }

@@ -94,7 +94,9 @@ struct SceneWindowTests {
         var changed = 0
         for y in Int(region.minY)..<Int(region.maxY) {
             for x in Int(region.minX)..<Int(region.maxX) {
-                guard let a = before.frame.color(x: x, y: y), let b = after.frame.color(x: x, y: y) else { continue }
+                guard let a = before.frame.color(x: x, y: y), let b = after.frame.color(x: x, y: y) else {
+                    continue
+                }
                 if !a.isClose(to: b, within: 8.0 / 255) { changed += 1 }
             }
         }

@@ -26,7 +26,8 @@ enum TestScene {
 
     /// The scene before any input at `width` × `height` (or another size), drawn headless, at
     /// `scale` pixels per pixel of that size (`--scale`).
-    static func restingFrame(width: Int = width, height: Int = height, scale: Int = 1) throws -> RenderedFrame {
+    static func restingFrame(width: Int = width, height: Int = height, scale: Int = 1) throws -> RenderedFrame
+    {
         try render(width: width, height: height, events: nil, at: 0, scale: scale)
     }
 
@@ -43,7 +44,8 @@ enum TestScene {
             .appendingPathComponent("animdemo-render-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         var arguments = [
-            "render", "--scene", name, "--size", "\(width)x\(height)", "--at", "\(time)", "--scale", "\(scale)",
+            "render", "--scene", name, "--size", "\(width)x\(height)", "--at", "\(time)", "--scale",
+            "\(scale)",
         ]
         if let events { arguments += ["--events", events] }
         let result = try ProcessRunner.run(try Animdemo.executable(), arguments + ["--out", folder.path])

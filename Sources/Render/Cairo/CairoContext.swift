@@ -143,13 +143,15 @@ public final class CairoContext {
     /// layer at rest: a plain copy, at most half a pixel off), else at its exact, fractional
     /// place (a moving layer: the same step every frame).
     func draw(
-        _ image: CairoSurface, in rect: Rect, alpha: Double, cache: ScaledImageCache?, snapsToPixels: Bool = true
+        _ image: CairoSurface, in rect: Rect, alpha: Double, cache: ScaledImageCache?,
+        snapsToPixels: Bool = true
     ) {
         guard rect.width > 0, rect.height > 0, image.width > 0, image.height > 0 else { return }
         if let cache, let placement = devicePlacement,
             let scaled = cache.scaled(
                 image,
-                to: Size(width: rect.width * placement.scale.width, height: rect.height * placement.scale.height))
+                to: Size(
+                    width: rect.width * placement.scale.width, height: rect.height * placement.scale.height))
         {
             var origin = placement.device(rect.origin)
             if snapsToPixels { origin = Point(x: origin.x.rounded(), y: origin.y.rounded()) }

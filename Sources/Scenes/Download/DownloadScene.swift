@@ -240,7 +240,8 @@ final class DownloadScene: Scene {
         }
         return (0..<3).map { index in
             Rect(
-                x: origin.x, y: origin.y + Double(index) * (indicatorSide + indicatorGap), width: indicatorSide,
+                x: origin.x, y: origin.y + Double(index) * (indicatorSide + indicatorGap),
+                width: indicatorSide,
                 height: indicatorSide)
         }
     }
