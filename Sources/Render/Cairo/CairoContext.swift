@@ -172,8 +172,9 @@ public final class CairoContext {
         if alpha >= 1 { cairo_paint(handle) } else { cairo_paint_with_alpha(handle, alpha) }
     }
 
-    /// Draws one line of text in `rect`, centred vertically, aligned horizontally.
-    func draw(
+    /// Draws one line of text in `rect`, centred vertically, aligned horizontally. Public for
+    /// the direct-Cairo baseline of the benchmarks, which draws text as the renderer does.
+    public func draw(
         text: String, in rect: Rect, fontSize: Double, bold: Bool, color: Color, alignment: TextAlignment
     ) {
         guard !text.isEmpty, color.alpha > 0 else { return }
