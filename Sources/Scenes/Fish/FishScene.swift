@@ -174,8 +174,9 @@ final class FishScene: Scene {
     // MARK: - Steps 4 and 5: float, then pop
 
     /// Blows one bubble whose centre starts at `tail` (the scene's points): it floats up its
-    /// zigzag path, pops, and is removed.
-    func blowBubble(at tail: Point) {
+    /// zigzag path, pops, and is removed. A `headStart` (seconds, for the benchmark's load)
+    /// starts the float that far along, as if blown that long ago.
+    func blowBubble(at tail: Point, headStart: MediaTime = 0) {
         let bubble = FloatingBubble.random(startingAt: tail, using: &random)
 
         let bubbleImageView = Layer(timeline: timeline)
@@ -202,6 +203,7 @@ final class FishScene: Scene {
         pathAnimation.path = bubble.zigzagPath
         pathAnimation.fillMode = .forwards
         pathAnimation.isRemovedOnCompletion = false
+        if headStart > 0 { pathAnimation.beginTime = timeline.currentTime - headStart }
         bubbleImageView.add(pathAnimation, forKey: "movingAnimation")
 
         timeline.commitTransaction()
