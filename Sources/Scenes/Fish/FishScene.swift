@@ -218,7 +218,10 @@ final class FishScene: Scene {
         } completion: { [weak self] in
             bubbleImageView.removeAllAnimations()
             bubbleImageView.removeFromSuperlayer()
-            self?.floats.removeAll { $0.bubbleImageView === bubbleImageView }
+            // The first match: floats end in the order they began, so it is near the front.
+            if let index = self?.floats.firstIndex(where: { $0.bubbleImageView === bubbleImageView }) {
+                self?.floats.remove(at: index)
+            }
             self?.updateGuides()
         }
     }
