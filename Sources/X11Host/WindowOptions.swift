@@ -15,11 +15,15 @@ public struct WindowOptions {
     public var images: ImageStore
     /// The starting scene's knobs (`--set`).
     public var knobs: [String: KnobValue]
+    /// `--scale`: window pixels per pixel of `size`; nil for the desktop's (`DesktopScale`).
+    public var scale: Double?
 
     public init(
         catalog: [SceneDescriptor], sceneIndex: Int, size: Size, fps: Int, seed: UInt64,
-        screenshotDirectory: String, images: ImageStore, knobs: [String: KnobValue] = [:]
+        screenshotDirectory: String, images: ImageStore, scale: Double? = nil,
+        knobs: [String: KnobValue] = [:]
     ) {
+        self.scale = scale
         self.images = images
         self.knobs = knobs
         self.catalog = catalog

@@ -55,7 +55,7 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         if smallLayerProbe {
-            let size = try scene.parsedSize()
+            let size = try scene.headlessSize().size
             let probe = try Benchmark.smallLayerProbe(
                 width: Int(size.width), height: Int(size.height), frames: frames)
             print(String(format: "small layer moving, %@, %d frames", scene.size, frames))
@@ -64,14 +64,16 @@ struct BenchCommand: ParsableCommand {
             print(String(format: "frame / box %.2f×", probe.box > 0 ? probe.frame / probe.box : 0))
             return
         }
-        let script = try EventScriptLoader.load(events: events, file: nil, fps: scene.fps)
+        let (size, scale) = try scene.headlessSize()
+        let script = SceneOptions.scaled(
+            try EventScriptLoader.load(events: events, file: nil, fps: scene.fps), by: scale)
         if bubbles != nil && scene.scene != "fish" {
             throw ValidationError("--bubbles works with --scene fish only")
         }
         let canvas = FrameRenderer(images: try scene.imageStore())
         let session = SceneSession(
-            catalog: SceneCatalog.all, index: try scene.sceneIndex(), size: try scene.parsedSize(),
-            seed: scene.seed, images: canvas.images, fps: scene.fps, bubbleLoad: bubbles ?? 0,
+            catalog: SceneCatalog.all, index: try scene.sceneIndex(), size: size,
+            seed: scene.seed, images: canvas.images, fps: scene.fps, bubbleLoad: bubbles ?? 0, scale: scale,
             knobs: try scene.knobs())
         let host = HeadlessHost(session: session, fps: scene.fps, events: script, canvas: canvas)
         if seek {

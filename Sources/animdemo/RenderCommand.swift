@@ -43,12 +43,13 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        let script = try EventScriptLoader.load(events: events, file: eventsFile, fps: scene.fps)
-        let size = try scene.parsedSize()
+        let (size, scale) = try scene.headlessSize()
+        let script = SceneOptions.scaled(
+            try EventScriptLoader.load(events: events, file: eventsFile, fps: scene.fps), by: scale)
         let canvas = FrameRenderer(images: try scene.imageStore())
         let session = SceneSession(
             catalog: SceneCatalog.all, index: try scene.sceneIndex(), size: size, seed: scene.seed,
-            images: canvas.images, fps: scene.fps, knobs: try scene.knobs())
+            images: canvas.images, fps: scene.fps, scale: scale, knobs: try scene.knobs())
         let host = HeadlessHost(session: session, fps: scene.fps, events: script, canvas: canvas)
         let output = try OutputFolder(path: out)
         do {
