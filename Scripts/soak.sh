@@ -20,9 +20,11 @@ height=${size#*x}
 tolerance_kb=1024
 interval=5
 
-number=90
-while [ -e /tmp/.X$number-lock ] || [ -e /tmp/.X11-unix/X$number ]; do number=$((number + 1)); done
-Xvfb ":$number" -screen 0 "$((width + 100))x$((height + 100))x24" -nolisten tcp >/dev/null 2>&1 &
+# The server picks a free display itself and writes its number (-displayfd): no race with
+# another soak or test starting at the same time.
+scratch=$(mktemp -d)
+Xvfb -displayfd 3 -screen 0 "$((width + 100))x$((height + 100))x24" -nolisten tcp \
+    3>"$scratch/display" >/dev/null 2>&1 &
 xvfb=$!
 app=""
 driver=""
@@ -30,14 +32,15 @@ cleanup() {
     [ -n "$driver" ] && kill "$driver" 2>/dev/null
     [ -n "$app" ] && kill "$app" 2>/dev/null
     kill "$xvfb" 2>/dev/null
+    rm -rf "$scratch"
     true
 }
 trap cleanup EXIT
-export DISPLAY=:$number
-for _ in $(seq 100); do xdotool getmouselocation >/dev/null 2>&1 && break; sleep 0.1; done
+for _ in $(seq 100); do [ -s "$scratch/display" ] && break; sleep 0.1; done
+[ -s "$scratch/display" ] || { echo "soak: Xvfb did not start" >&2; exit 2; }
+export DISPLAY=:$(head -1 "$scratch/display")
 
-shots=$(mktemp -d)
-"$bin" --scene "$scene" --size "$size" --screenshot-dir "$shots" >/dev/null 2>&1 &
+"$bin" --scene "$scene" --size "$size" --screenshot-dir "$scratch" >/dev/null 2>&1 &
 app=$!
 window=""
 for _ in $(seq 150); do
