@@ -87,7 +87,7 @@ public final class SceneSession {
             SceneContext(
                 timeline: sceneTimeline, random: SeededRandom(seed: seed), images: images,
                 bubbleLoad: bubbleLoad, knobs: self.knobs))
-        history = SceneHistory(initialSize: size, initialKnobs: initialKnobs)
+        history = SceneHistory(initialSize: size, initialKnobs: initialKnobs, fps: fps)
         rootLayer.addSublayer(scene.rootLayer)
         rootLayer.addSublayer(inspector.outlineLayer)
         rootLayer.addSublayer(inspector.layer)
@@ -603,7 +603,7 @@ public final class SceneSession {
     /// Starts scene `index` afresh on a new clock (also the restart key), with a new history.
     public func switchScene(to index: Int, at hostTime: MediaTime) {
         sceneIndex = index
-        history = SceneHistory(initialSize: size)
+        history = SceneHistory(initialSize: size, fps: Int((1 / frameDuration).rounded()))
         rebuildScene()
         sceneClockBase = (hostTime, 0)
         if isHelpVisible {

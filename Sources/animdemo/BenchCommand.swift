@@ -33,7 +33,7 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Time travel: play --seconds, then seek to random frames of the recording.")
     var seek = false
 
-    @Option(help: "With --seek: seconds to record before seeking.")
+    @Option(parsing: .unconditional, help: "With --seek: seconds to record before seeking.")
     var seconds = 60.0
 
     @Flag(help: "Print one JSON object.")

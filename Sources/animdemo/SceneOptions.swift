@@ -39,7 +39,7 @@ struct SceneOptions: ParsableArguments {
     var assets: String?
 
     @Option(
-        name: .customLong("set"),
+        name: .customLong("set"), parsing: .unconditionalSingleValue,
         help: "Turn a knob: NAME=VALUE (repeatable; `animdemo knobs --scene NAME` lists them).")
     var settings: [String] = []
 
