@@ -11,9 +11,11 @@ struct AnimDemo: ParsableCommand {
         commandName: "animdemo",
         abstract:
             "Five iOS animation tutorials in an X11 window, on an engine with Core Animation's semantics.",
-        subcommands: [RenderCommand.self, BenchCommand.self, KnobsCommand.self])
+        subcommands: [RenderCommand.self, RecordCommand.self, BenchCommand.self, KnobsCommand.self])
 
     @OptionGroup var scene: SceneOptions
+
+    @OptionGroup var frameRate: FrameRateOptions
 
     @Option(name: .customLong("screenshot-dir"), help: "Where the s key saves screenshots.")
     var screenshotDirectory = "."
@@ -28,7 +30,7 @@ struct AnimDemo: ParsableCommand {
         }
         let options = WindowOptions(
             catalog: SceneCatalog.all, sceneIndex: try scene.sceneIndex(), size: try scene.parsedSize(),
-            fps: scene.fps, seed: scene.seed, screenshotDirectory: screenshotDirectory,
+            fps: frameRate.fps, seed: scene.seed, screenshotDirectory: screenshotDirectory,
             images: try scene.imageStore(), knobs: try scene.knobs())
         do {
             try WindowHost.run(options)

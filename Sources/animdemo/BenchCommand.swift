@@ -13,6 +13,8 @@ struct BenchCommand: ParsableCommand {
 
     @OptionGroup var scene: SceneOptions
 
+    @OptionGroup var frameRate: FrameRateOptions
+
     @Option(help: "Measured frames (after a warm-up of 30).")
     var frames = 300
 
@@ -66,7 +68,7 @@ struct BenchCommand: ParsableCommand {
         }
         let script: EventScript
         do {
-            script = try EventScript(parsing: events ?? "", fps: scene.fps)
+            script = try EventScript(parsing: events ?? "", fps: frameRate.fps)
         } catch {
             throw ValidationError("\(error)")
         }
@@ -76,9 +78,9 @@ struct BenchCommand: ParsableCommand {
         let canvas = FrameRenderer(images: try scene.imageStore())
         let session = SceneSession(
             catalog: SceneCatalog.all, index: try scene.sceneIndex(), size: try scene.parsedSize(),
-            seed: scene.seed, images: canvas.images, fps: scene.fps, bubbleLoad: bubbles ?? 0,
+            seed: scene.seed, images: canvas.images, fps: frameRate.fps, bubbleLoad: bubbles ?? 0,
             knobs: try scene.knobs())
-        let host = HeadlessHost(session: session, fps: scene.fps, events: script, canvas: canvas)
+        let host = HeadlessHost(session: session, fps: frameRate.fps, events: script, canvas: canvas)
         if seek {
             guard seconds.isFinite, (0.1...600).contains(seconds) else {
                 throw ValidationError("--seconds \(seconds) is outside 0.1…600")

@@ -12,6 +12,8 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var scene: SceneOptions
 
+    @OptionGroup var frameRate: FrameRateOptions
+
     @Option(help: "Scripted input: lines or ;-separated items of TIME VERB ARGS.")
     var events: String?
 
@@ -32,7 +34,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        let script = try loadScript()
+        let script = try EventScriptLoader.load(events: events, file: eventsFile, fps: frameRate.fps)
         let size = try scene.parsedSize()
         let outURL = URL(fileURLWithPath: out)
         do {
@@ -43,10 +45,10 @@ struct RenderCommand: ParsableCommand {
         let canvas = FrameRenderer(images: try scene.imageStore())
         let session = SceneSession(
             catalog: SceneCatalog.all, index: try scene.sceneIndex(), size: size, seed: scene.seed,
-            images: canvas.images, fps: scene.fps, knobs: try scene.knobs())
-        let host = HeadlessHost(session: session, fps: scene.fps, events: script, canvas: canvas)
+            images: canvas.images, fps: frameRate.fps, knobs: try scene.knobs())
+        let host = HeadlessHost(session: session, fps: frameRate.fps, events: script, canvas: canvas)
         try host.render(at: times) { frame, image in
-            let milliseconds = Int((Double(frame) * 1000 / Double(scene.fps)).rounded())
+            let milliseconds = Int((Double(frame) * 1000 / Double(frameRate.fps)).rounded())
             let name = String(format: "%@-%06d.png", scene.scene, milliseconds)
             let path = outURL.appendingPathComponent(name).path
             do {
@@ -54,21 +56,6 @@ struct RenderCommand: ParsableCommand {
             } catch {
                 throw ValidationError("\(error)")
             }
-        }
-    }
-
-    private func loadScript() throws -> EventScript {
-        var text = events ?? ""
-        if let eventsFile {
-            guard let contents = try? String(contentsOfFile: eventsFile, encoding: .utf8) else {
-                throw ValidationError("cannot read the events file \(eventsFile)")
-            }
-            text += (text.isEmpty ? "" : "\n") + contents
-        }
-        do {
-            return try EventScript(parsing: text, fps: scene.fps)
-        } catch {
-            throw ValidationError("\(error)")
         }
     }
 }

@@ -5,16 +5,13 @@ import Render
 import Scenes
 import X11Host
 
-/// Options every mode shares.
+/// Options every mode shares (the scene's frame rate is `FrameRateOptions`: `record` has its own).
 struct SceneOptions: ParsableArguments {
     @Option(help: "The scene: \(SceneCatalog.all.map(\.name).joined(separator: ", ")).")
     var scene = SceneCatalog.all[0].name
 
     @Option(help: "Window or image size, WIDTHxHEIGHT.")
     var size = "800x600"
-
-    @Option(help: "Frames per second, 1…240.")
-    var fps = 60
 
     @Option(help: "Seed of the scenes' random numbers.")
     var seed: UInt64 = 1
@@ -34,7 +31,6 @@ struct SceneOptions: ParsableArguments {
         _ = try sceneIndex()
         _ = try parsedSize()
         _ = try knobs()
-        guard (1...240).contains(fps) else { throw ValidationError("--fps \(fps) is outside 1…240") }
     }
 
     /// The image assets, found by the documented rule (`ImageStore.locateAssets`).
