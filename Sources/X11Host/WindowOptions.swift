@@ -15,11 +15,15 @@ public struct WindowOptions {
     public var images: ImageStore
     /// The starting scene's knobs (`--set`).
     public var knobs: [String: KnobValue]
+    /// What `g` records: GIF or WebP (`--record-format`).
+    public var recordingFormat: AnimationFormat
 
     public init(
         catalog: [SceneDescriptor], sceneIndex: Int, size: Size, fps: Int, seed: UInt64,
-        screenshotDirectory: String, images: ImageStore, knobs: [String: KnobValue] = [:]
+        screenshotDirectory: String, images: ImageStore, knobs: [String: KnobValue] = [:],
+        recordingFormat: AnimationFormat = .gif
     ) {
+        self.recordingFormat = recordingFormat
         self.images = images
         self.knobs = knobs
         self.catalog = catalog

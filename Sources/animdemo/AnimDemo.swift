@@ -20,6 +20,11 @@ struct AnimDemo: ParsableCommand {
     @Option(name: .customLong("screenshot-dir"), help: "Where the s key saves screenshots.")
     var screenshotDirectory = "."
 
+    @Option(
+        name: .customLong("record-format"),
+        help: "What the g key records: gif or webp (lossless), saved beside the screenshots.")
+    var recordingFormat = "gif"
+
     @Flag(help: "List the scenes and exit.")
     var list = false
 
@@ -31,12 +36,23 @@ struct AnimDemo: ParsableCommand {
         let options = WindowOptions(
             catalog: SceneCatalog.all, sceneIndex: try scene.sceneIndex(), size: try scene.parsedSize(),
             fps: frameRate.fps, seed: scene.seed, screenshotDirectory: screenshotDirectory,
-            images: try scene.imageStore(), knobs: try scene.knobs())
+            images: try scene.imageStore(), knobs: try scene.knobs(),
+            recordingFormat: try parsedRecordingFormat())
         do {
             try WindowHost.run(options)
         } catch {
             throw ExitWithMessage(message: error.description, status: error.exitStatus)
         }
+    }
+}
+
+extension AnimDemo {
+    /// `--record-format`: `gif` or `webp`.
+    func parsedRecordingFormat() throws -> AnimationFormat {
+        guard let format = AnimationFormat(rawValue: recordingFormat.lowercased()) else {
+            throw ValidationError("--record-format \"\(recordingFormat)\" is neither gif nor webp")
+        }
+        return format
     }
 }
 

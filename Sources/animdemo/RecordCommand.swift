@@ -31,7 +31,8 @@ struct RecordCommand: ParsableCommand {
 
     @Option(
         name: .customLong("scene-fps"),
-        help: "Frames per second the scene runs at, 1…240 (render's --fps): each recorded frame is the scene frame nearest its time."
+        help:
+            "Frames per second the scene runs at, 1…240 (render's --fps): each recorded frame is the scene frame nearest its time."
     )
     var sceneFPS = 60
 
@@ -127,7 +128,8 @@ struct RecordCommand: ParsableCommand {
         if FileManager.default.fileExists(atPath: out, isDirectory: &isFolder), isFolder.boolValue {
             throw ValidationError("--out \(out) is a folder: name a file in it, FILE.gif or FILE.webp")
         }
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue
+        else {
             throw ValidationError("cannot write \(out): the folder \(folder) does not exist")
         }
         let probe = "\(folder)/.\(url.lastPathComponent).\(getpid()).probe"
