@@ -66,6 +66,7 @@ let package = Package(
         .testTarget(name: "SessionTests", dependencies: ["Animation", "Scenes", "Session", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
         .testTarget(name: "WindowTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "X11HostTests", dependencies: ["Animation", "Render", "Session", "X11Host"]),
         .testTarget(name: "ArchitectureTests"),
     ],
     swiftLanguageModes: [.v6]

@@ -78,6 +78,7 @@ final class FrameCapture {
     /// frame for a running recording, stops one at its limit, takes screenshots, and starts or
     /// stops a recording (`q` stops one too, to save it).
     func framePresented(_ frame: Int, commands: [HostCommand]) {
+        let start = FrameClock.now()
         lastFrame = frame
         var picture: (size: Size, pixels: [UInt32])?
         func capture(_ size: Size) -> [UInt32]? {
@@ -121,6 +122,7 @@ final class FrameCapture {
             let pixels = capture(Size(width: Double(recording.width), height: Double(recording.height)))
         {
             recording.keep(pixels)
+            recording.noteLoopTime(FrameClock.now() - start)
         }
     }
 
@@ -221,6 +223,7 @@ final class FrameCapture {
     private func stopRecording(before frame: Int, because reason: String?) {
         guard let recording else { return }
         self.recording = nil
+        if FrameStats.isRequested { Console.error(recording.loopSummary(before: frame)) }
         fileNumber += 1
         savingRecordings.removeAll { $0.hasEnded }
         savingRecordings.append(

@@ -43,6 +43,9 @@ final class WindowRecording {
     private var sent: [UInt32]?
     private let worker: WorkerThread
     private let encoder: RecordingEncoder
+    /// What each kept window frame cost the loop (drawing it again, copying it out, the
+    /// patch), nanoseconds, for `ANIMDEMO_FRAME_STATS=1`.
+    private var loopTimes: [FrameClock.Instant] = []
 
     /// Starts a recording at window frame `startFrame`.
     /// - Throws: `RecordingError` if the recorder refuses the size or frame rate.
@@ -98,6 +101,21 @@ final class WindowRecording {
         }
         worker.close()
         return worker
+    }
+
+    /// Notes what keeping a window frame cost the loop.
+    func noteLoopTime(_ nanoseconds: FrameClock.Instant) { loopTimes.append(nanoseconds) }
+
+    /// `recording: the loop kept 600 of 600 window frames, 1.4 ms each (median), 3.2 ms at most`:
+    /// while the scene animates, every window frame on the grid is kept unless one was missed.
+    func loopSummary(before frame: Int) -> String {
+        let sorted = loopTimes.sorted()
+        func milliseconds(_ time: FrameClock.Instant?) -> String {
+            String(format: "%.2f ms", Double(time ?? 0) / 1e6)
+        }
+        return "recording: the loop kept \(loopTimes.count) of \(frame - startFrame) window frames, "
+            + "\(milliseconds(sorted.isEmpty ? nil : sorted[sorted.count / 2])) each (median), "
+            + "\(milliseconds(sorted.last)) at most"
     }
 
     private func send(_ pixels: [UInt32], count: Int) {

@@ -128,9 +128,11 @@ struct RecordCommand: ParsableCommand {
         if FileManager.default.fileExists(atPath: out, isDirectory: &isFolder), isFolder.boolValue {
             throw ValidationError("--out \(out) is a folder: name a file in it, FILE.gif or FILE.webp")
         }
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue
-        else {
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
             throw ValidationError("cannot write \(out): the folder \(folder) does not exist")
+        }
+        guard isFolder.boolValue else {
+            throw ValidationError("cannot write \(out): \(folder) is a file, not a folder")
         }
         let probe = "\(folder)/.\(url.lastPathComponent).\(getpid()).probe"
         let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
