@@ -19,6 +19,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        // Property tests over random events scripts (Tests/CLITests).
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // C libraries
@@ -64,7 +66,9 @@ let package = Package(
             name: "ScenesTests", dependencies: ["Animation", "Render", "Scenes", "Session", "TestSupport"],
             exclude: ["Goldens"]),
         .testTarget(name: "SessionTests", dependencies: ["Animation", "Scenes", "Session", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
+        .testTarget(
+            name: "CLITests",
+            dependencies: ["TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "WindowTests", dependencies: ["TestSupport"]),
         .testTarget(name: "X11HostTests", dependencies: ["Animation", "Render", "Session", "X11Host"]),
         .testTarget(name: "ArchitectureTests"),

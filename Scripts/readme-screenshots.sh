@@ -2,9 +2,11 @@
 # Takes the README's screenshots with the program's own `s` key, in a real window under
 # Xvfb: each scene gets the input that shows it best, then `s`. Writes docs/screenshots/.
 #
-#   Scripts/readme-screenshots.sh [BINARY]
+#   Scripts/readme-screenshots.sh [BINARY [SCENE ...]]
 set -euo pipefail
 bin=${1:-.build/release/animdemo}
+shift || true
+scenes=${*:-checkmark fish tictactoe elastic download pull}
 out=docs/screenshots
 mkdir -p "$out"
 number=90
@@ -50,6 +52,11 @@ elastic() {
     sleep 0.3
 }
 download() { sleep 2.2; }
+pull() {  # 480 tall: the table is 416 under the bar; 250 px of finger pull it about 100
+    xdotool mousemove --window "$1" 320 100 mousedown 1
+    for y in $(seq 110 10 350); do xdotool mousemove --window "$1" 320 "$y"; sleep 0.02; done
+    sleep 0.3
+}
 
-for scene in checkmark fish tictactoe elastic download; do shoot "$scene" "$scene"; done
+for scene in $scenes; do shoot "$scene" "$scene"; done
 xdotool mouseup 1 2>/dev/null || true

@@ -3,6 +3,7 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     case cannotCreateSurface(width: Int, height: Int)
     case cannotWritePNG(path: String, reason: String)
     case cannotReadPNG(path: String, reason: String)
+    case cannotEncodePNG(reason: String)
 
     public var description: String {
         switch self {
@@ -12,6 +13,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
             return "cannot write \(path): \(reason)"
         case .cannotReadPNG(let path, let reason):
             return "cannot read the PNG \(path): \(reason)"
+        case .cannotEncodePNG(let reason):
+            return "cannot encode a PNG: \(reason)"
         }
     }
 }

@@ -16,10 +16,14 @@ public final class RenderedFrame {
         self.init(surface: try CairoSurface(contentsOfPNG: path))
     }
 
-    /// Writes the frame as a PNG; the same pixels give the same bytes.
+    /// Writes the frame as a PNG; the same pixels give the same bytes. A failed write says
+    /// why in the system's words ("No space left on device") and leaves no file behind.
     public func writePNG(to path: String) throws(RenderError) {
         try surface.writePNG(to: path)
     }
+
+    /// The frame as a PNG file's bytes.
+    public func pngBytes() throws(RenderError) -> [UInt8] { try surface.pngBytes() }
 
     /// The colour of the pixel at (x, y) (whole pixels, top-left origin), not premultiplied;
     /// nil outside the image.

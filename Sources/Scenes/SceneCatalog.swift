@@ -1,6 +1,6 @@
 import Animation
 
-/// Every scene of animdemo, in the order of the keys 1…5 (README § The scenes).
+/// Every scene of animdemo, in the order of the keys 1…6 (README § The scenes).
 public enum SceneCatalog {
     public static let all: [SceneDescriptor] = [
         SceneDescriptor(
@@ -33,6 +33,13 @@ public enum SceneCatalog {
             knobs: DownloadScene.tutorialKnobs
         ) {
             DownloadScene(context: $0)
+        },
+        SceneDescriptor(
+            name: "pull",
+            summary: "DGElasticPullToRefresh: scroll the list; pull it down past 95 pt and let go to refresh",
+            knobs: PullScene.tutorialKnobs
+        ) {
+            PullScene(context: $0)
         },
     ]
 

@@ -1,5 +1,4 @@
 import Animation
-import Foundation
 
 /// An events script (docs/ARCHITECTURE.md § Events scripts): lines or `;`-separated items of
 /// `TIME VERB ARGS`.
@@ -8,92 +7,270 @@ import Foundation
 /// 0.10 tap 400 300                # down and up at one point
 /// 1.20 drag 400 120 420 300 0.4   # down, a move on every frame for 0.4 s, up
 /// 2.00 key space
+/// 2.50 wheel 400 300 120          # the wheel over (400, 300): 120 px towards the end
 /// ```
+/// The script keeps its items as written; a drag becomes its moves only as their frames come
+/// (`EventQueue`), so a long drag costs no memory. Parsing is linear in the script's length,
+/// which is at most `maxByteCount`; times, durations and coordinates are finite and within
+/// `maxTime` and `maxCoordinate`, so that every frame number fits an `Int` with room to spare.
 public struct EventScript: Sendable {
-    /// The events, by time (stable for equal times).
-    public private(set) var events: [TimedEvent]
+    /// What one item does.
+    public enum Action: Hashable, Sendable {
+        /// A single pointer event or key.
+        case event(InputEvent)
+        /// A press and a release at one point, on one frame.
+        case tap(Point)
+        /// A press at `from`, a move on each frame of `duration` seconds (the last at `to`),
+        /// and a release at `to` with the last move.
+        /// (Boxed, so that every item stays small: a script may hold millions.)
+        indirect case drag(from: Point, to: Point, duration: MediaTime)
+    }
 
-    /// What is wrong with a script, naming the line.
+    /// One item at its time (seconds from the scene's start).
+    public struct Item: Hashable, Sendable {
+        public var time: MediaTime
+        public var action: Action
+
+        public init(time: MediaTime, action: Action) {
+            self.time = time
+            self.action = action
+        }
+    }
+
+    /// The items by time (stable for equal times: in the order they were written).
+    public private(set) var items: [Item]
+    /// Frames per second of the drags' moves (one move per frame).
+    public let fps: Int
+
+    /// The latest time an event may have, and the latest a drag may end: 24 hours (seconds).
+    public static let maxTime: MediaTime = 86_400
+    /// The largest coordinate, either sign, in window pixels (a window is at most 32767 wide).
+    public static let maxCoordinate = 1_000_000.0
+    /// The longest script, in bytes of UTF-8 (64 MiB): `render` refuses a longer one.
+    public static let maxByteCount = 64 << 20
+
+    /// What is wrong with a script, naming the line; `description` is always one line.
     public struct ParseError: Error, CustomStringConvertible, Equatable {
+        /// The line, from 1; 0 for the script as a whole (its size).
         public var line: Int
         public var text: String
         public var reason: String
-        public var description: String { "events line \(line) \"\(text)\": \(reason)" }
+
+        public var description: String {
+            line == 0
+                ? "events script: \(reason)"
+                : "events line \(line) \"\(Self.quoted(text))\": \(reason)"
+        }
+
+        /// `text` on one line: control characters escaped (`\r`, `\t`, `\u{0}`), and cut to
+        /// 60 characters (escapes included) so that a huge line does not make a huge message.
+        static func quoted(_ text: String) -> String {
+            var result = ""
+            var count = 0
+            for scalar in text.unicodeScalars {
+                let piece: String
+                switch scalar {
+                case "\r": piece = "\\r"
+                case "\t": piece = "\\t"
+                case "\n": piece = "\\n"
+                case "\"": piece = "\\\""
+                case "\\": piece = "\\\\"
+                default:
+                    if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+                        || scalar.value == 0x2028 || scalar.value == 0x2029
+                    {
+                        piece = "\\u{\(String(scalar.value, radix: 16))}"
+                    } else {
+                        piece = String(scalar)
+                    }
+                }
+                count += piece.count
+                if count > 60 {
+                    result += "…"
+                    break
+                }
+                result += piece
+            }
+            return result
+        }
     }
 
     /// Parses `text`; `fps` spaces the moves of a `drag` one frame apart.
     public init(parsing text: String, fps: Int) throws(ParseError) {
-        var events: [TimedEvent] = []
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let withoutComment = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-            for item in (withoutComment.first ?? "").split(separator: ";") {
-                let trimmed = item.trimmingCharacters(in: .whitespaces)
-                if trimmed.isEmpty { continue }
-                events += try Self.parse(item: trimmed, line: index + 1, fps: fps)
-            }
+        var text = text
+        let parsed = text.withUTF8 { bytes in
+            Result { () throws(ParseError) in try Self.parse(bytes) }
         }
-        self.events = events.enumerated().sorted {
-            ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
-        }.map(\.element)
+        self.init(items: try parsed.get(), fps: fps)
     }
 
-    public init(events: [TimedEvent]) {
-        self.events = events
+    /// Parses UTF-8 `bytes` (a file's contents: `\n` or `\r\n` line endings); `fps` spaces the
+    /// moves of a `drag` one frame apart.
+    public init(parsingUTF8 bytes: [UInt8], fps: Int) throws(ParseError) {
+        let parsed = bytes.withUnsafeBufferPointer { bytes in
+            Result { () throws(ParseError) in try Self.parse(bytes) }
+        }
+        self.init(items: try parsed.get(), fps: fps)
     }
 
-    private static func parse(item: String, line: Int, fps: Int) throws(ParseError) -> [TimedEvent] {
-        let words = item.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-        func fail(_ reason: String) -> ParseError { ParseError(line: line, text: item, reason: reason) }
+    /// A script of single events (no taps or drags to expand).
+    public init(events: [TimedEvent], fps: Int = 60) {
+        self.init(items: events.map { Item(time: $0.time, action: .event($0.event)) }, fps: fps)
+    }
+
+    /// A script of `items`, in any order.
+    public init(items: [Item], fps: Int) {
+        precondition(fps > 0, "fps must be positive")
+        self.fps = fps
+        self.items = items
+        if !zip(items, items.dropFirst()).allSatisfy({ $0.time <= $1.time }) {
+            self.items.sort { $0.time < $1.time }  // stable (the standard library guarantees it)
+        }
+    }
+
+    /// The number of moves of a drag lasting `duration` seconds: one per frame, at least one.
+    public static func moveCount(ofDragLasting duration: MediaTime, fps: Int) -> Int {
+        max(Int((duration * Double(fps)).rounded()), 1)
+    }
+
+    // MARK: - Parsing
+
+    private static let newline = UInt8(ascii: "\n")
+    private static let semicolon = UInt8(ascii: ";")
+    private static let hash = UInt8(ascii: "#")
+
+    /// Space, tab, and the `\r` of a `\r\n` line ending (also `\v`, `\f`).
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (0x09...0x0D).contains(byte)
+    }
+
+    /// One pass over the bytes: lines, then `;` items up to a `#`, then words.
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(ParseError) -> [Item] {
+        guard bytes.count <= maxByteCount else {
+            throw ParseError(
+                line: 0, text: "",
+                reason: "it is \(bytes.count) bytes; the longest allowed is \(maxByteCount) (64 MiB)")
+        }
+        var items: [Item] = []
+        var words: [String] = []
+        words.reserveCapacity(9)
+        var line = 1
+        var start = 0
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != newline { end += 1 }
+            var contentEnd = start
+            while contentEnd < end && bytes[contentEnd] != hash { contentEnd += 1 }
+            var itemStart = start
+            while itemStart <= contentEnd {
+                var itemEnd = itemStart
+                while itemEnd < contentEnd && bytes[itemEnd] != semicolon { itemEnd += 1 }
+                try parseItem(
+                    UnsafeBufferPointer(rebasing: bytes[itemStart..<itemEnd]), line: line, words: &words,
+                    into: &items)
+                itemStart = itemEnd + 1
+            }
+            line += 1
+            start = end + 1
+        }
+        return items
+    }
+
+    /// Parses one item (perhaps blank) and appends it.
+    private static func parseItem(
+        _ item: UnsafeBufferPointer<UInt8>, line: Int, words: inout [String], into items: inout [Item]
+    ) throws(ParseError) {
+        words.removeAll(keepingCapacity: true)
+        var index = 0
+        while index < item.count {
+            while index < item.count && isBlank(item[index]) { index += 1 }
+            let wordStart = index
+            while index < item.count && !isBlank(item[index]) { index += 1 }
+            if index > wordStart {
+                let word = String(
+                    decoding: UnsafeBufferPointer(rebasing: item[wordStart..<index]), as: UTF8.self)
+                words.append(word)
+            }
+            if words.count > 8 { break }  // more than any verb takes: an error below
+        }
+        if words.isEmpty { return }
+        func fail(_ reason: String) -> ParseError {
+            ParseError(line: line, text: String(decoding: item, as: UTF8.self).trimmingBlanks, reason: reason)
+        }
+        items.append(try parseWords(words, fail: fail))
+    }
+
+    /// The item that `words` (at least one) describe.
+    private static func parseWords(
+        _ words: [String], fail: (String) -> ParseError
+    ) throws(ParseError) -> Item {
         guard words.count >= 2 else { throw fail("expected TIME VERB ARGS") }
-        guard let time = Double(words[0]), time.isFinite, time >= 0 else {
-            throw fail("time \"\(words[0])\" is not a number of seconds ≥ 0")
+        guard let time = Double(words[0]), time.isFinite, time >= 0, time <= maxTime else {
+            throw fail(
+                "time \"\(ParseError.quoted(words[0]))\" is not a number of seconds in 0…86400 (24 hours)")
         }
         let verb = words[1]
-        let args = Array(words.dropFirst(2))
+        let args = words.dropFirst(2)
         func numbers(_ count: Int, _ usage: String) throws(ParseError) -> [Double] {
             guard args.count == count else { throw fail("\(verb) takes \(usage)") }
             var values: [Double] = []
             for arg in args {
                 guard let value = Double(arg), value.isFinite else {
-                    throw fail("\"\(arg)\" is not a number")
+                    throw fail("\"\(ParseError.quoted(arg))\" is not a number")
                 }
                 values.append(value)
             }
             return values
         }
+        func points(_ values: ArraySlice<Double>) throws(ParseError) -> Point {
+            for index in values.indices where abs(values[index]) > maxCoordinate {
+                let word = ParseError.quoted(args[args.startIndex + index])
+                throw fail("\(word) is outside the coordinates -1000000…1000000 (pixels)")
+            }
+            return Point(x: values[values.startIndex], y: values[values.startIndex + 1])
+        }
         switch verb {
         case "tap":
             let v = try numbers(2, "X Y")
-            let point = Point(x: v[0], y: v[1])
-            return [TimedEvent(time: time, event: .down(point)), TimedEvent(time: time, event: .up(point))]
+            return Item(time: time, action: .tap(try points(v[0...1])))
         case "down", "move", "up":
             let v = try numbers(2, "X Y")
-            let point = Point(x: v[0], y: v[1])
+            let point = try points(v[0...1])
             let event: InputEvent = verb == "down" ? .down(point) : verb == "move" ? .move(point) : .up(point)
-            return [TimedEvent(time: time, event: event)]
+            return Item(time: time, action: .event(event))
         case "drag":
             let v = try numbers(5, "X0 Y0 X1 Y1 SECONDS")
-            guard v[4] > 0 else { throw fail("a drag lasts more than 0 seconds") }
-            let start = Point(x: v[0], y: v[1])
-            let end = Point(x: v[2], y: v[3])
-            let frames = max(Int((v[4] * Double(fps)).rounded()), 1)
-            var result = [TimedEvent(time: time, event: .down(start))]
-            for frame in 1...frames {
-                let fraction = Double(frame) / Double(frames)
-                let moveTime = time + Double(frame) / Double(fps)
-                result.append(TimedEvent(time: moveTime, event: .move(start.lerp(to: end, fraction))))
+            let start = try points(v[0...1])
+            let end = try points(v[2...3])
+            guard v[4] > 0, time + v[4] <= maxTime else {
+                throw fail("a drag lasts more than 0 seconds and ends by 86400 s (24 hours)")
             }
-            result.append(TimedEvent(time: time + Double(frames) / Double(fps), event: .up(end)))
-            return result
+            return Item(time: time, action: .drag(from: start, to: end, duration: v[4]))
+        case "wheel":
+            let v = try numbers(3, "X Y DY")
+            guard abs(v[2]) <= maxCoordinate else {
+                let word = ParseError.quoted(args[args.startIndex + 2])
+                throw fail("a wheel turn of \(word) pixels is outside ±1000000")
+            }
+            return Item(time: time, action: .event(.scroll(dy: v[2], at: try points(v[0...1]))))
         case "key":
-            guard args.count == 1 else { throw fail("key takes one X keysym name") }
-            guard let key = Key(keysymName: args[0]) else {
+            guard args.count == 1, let name = args.first else { throw fail("key takes one X keysym name") }
+            guard let key = Key(keysymName: name) else {
                 throw fail(
-                    "unknown key \"\(args[0])\" (X keysym names: space, Tab, Left, F12, a, question, …)")
+                    "unknown key \"\(ParseError.quoted(name))\" "
+                        + "(X keysym names: space, Tab, Left, F12, a, question, …)")
             }
-            return [TimedEvent(time: time, event: .key(key))]
+            return Item(time: time, action: .event(.key(key)))
         default:
-            throw fail("unknown verb \"\(verb)\" (tap, down, move, up, drag, key)")
+            throw fail("unknown verb \"\(ParseError.quoted(verb))\" (tap, down, move, up, drag, wheel, key)")
         }
+    }
+}
+
+extension String {
+    /// Without the blanks (space, tab, `\r`, `\v`, `\f`) at either end.
+    fileprivate var trimmingBlanks: String {
+        let blanks: Set<Character> = [" ", "\t", "\r", "\u{0B}", "\u{0C}"]
+        return String(drop { blanks.contains($0) }.reversed().drop { blanks.contains($0) }.reversed())
     }
 }

@@ -10,9 +10,8 @@ public final class HeadlessHost {
     public let canvas: FrameRenderer
     /// The next frame to run.
     public private(set) var frame = 0
-    /// The scripted events by time; those before `nextEvent` are delivered.
-    private var pending: [TimedEvent]
-    private var nextEvent = 0
+    /// The scripted events not yet delivered, drags expanded as their frames come.
+    private var pending: EventQueue
     /// A new window size for the next frame.
     private var pendingSize: Size?
 
@@ -23,17 +22,27 @@ public final class HeadlessHost {
         self.session = session
         self.fps = fps
         self.canvas = canvas
-        self.pending = events.events
+        self.pending = EventQueue(events)
     }
+
+    /// The last frame a host counts to: past it, frame numbers saturate (2^52, where a
+    /// `Double` still holds every whole number), so no time converts to an `Int` that traps.
+    public static let maxFrame = 1 << 52
 
     /// The frame at or after `time` (where an event at `time` is delivered).
     public static func firstFrame(atOrAfter time: MediaTime, fps: Int) -> Int {
-        Int((time * Double(fps) - 1e-9).rounded(.up))
+        frame((time * Double(fps) - 1e-9).rounded(.up))
     }
 
     /// The frame nearest `time` (where `--at` renders).
     public static func nearestFrame(to time: MediaTime, fps: Int) -> Int {
-        Int((time * Double(fps)).rounded())
+        frame((time * Double(fps)).rounded())
+    }
+
+    /// A whole number of frames, saturated to `0...maxFrame` (NaN is 0).
+    private static func frame(_ value: Double) -> Int {
+        guard value > 0 else { return 0 }
+        return value < Double(maxFrame) ? Int(value) : maxFrame
     }
 
     /// The time of `frame`.
@@ -41,11 +50,7 @@ public final class HeadlessHost {
 
     /// Adds events to deliver, at their times (after those already due at the same time).
     public func schedule(_ events: [TimedEvent]) {
-        let waiting = pending[nextEvent...] + events
-        pending = waiting.enumerated().sorted {
-            ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
-        }.map(\.element)
-        nextEvent = 0
+        pending.schedule(events)
     }
 
     /// Resizes the window on the next frame, as a window host does when the server says so.
@@ -57,13 +62,7 @@ public final class HeadlessHost {
     public func step(
         draw: (Layer) throws -> Void = { _ in }, present: ([HostCommand]) throws -> Void = { _ in }
     ) throws -> FrameResult {
-        var due: [InputEvent] = []
-        while nextEvent < pending.count,
-            Self.firstFrame(atOrAfter: pending[nextEvent].time, fps: fps) <= frame
-        {
-            due.append(pending[nextEvent].event)
-            nextEvent += 1
-        }
+        let due = pending.popEvents { [fps, frame] in Self.firstFrame(atOrAfter: $0, fps: fps) <= frame }
         let size = pendingSize
         pendingSize = nil
         let result = try session.runFrame(

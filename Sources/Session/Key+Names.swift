@@ -58,6 +58,7 @@ extension Key {
         case .pageUp: return "Page Up"
         case .pageDown: return "Page Down"
         case .function(let number): return "F\(number)"
+        case .unidentified: return "(unidentified)"
         }
     }
 

@@ -11,7 +11,7 @@ import Scenes
 /// // result.commands: screenshot, quit; result.needsAnotherFrame; result.nextWakeTime
 /// ```
 public final class SceneSession {
-    /// Every scene, in the order of the keys 1…5.
+    /// Every scene, in the order of the digit keys (1 is the first).
     public let catalog: [SceneDescriptor]
     public private(set) var sceneIndex: Int
     /// The scene running now.
@@ -91,6 +91,13 @@ public final class SceneSession {
         rootLayer.addSublayer(overlay.layer)
         layOutHost()
         layOutScene(in: size)
+    }
+
+    /// Lets go of both clocks' animations, timers and callbacks, which would keep the scene
+    /// and the overlays alive after the session (`Timeline.invalidate`).
+    deinit {
+        sceneTimeline.invalidate()
+        hostTimeline.invalidate()
     }
 
     /// The scene's `--scene` name.
@@ -280,7 +287,7 @@ public final class SceneSession {
         case .move(let point):
             inspector.hover(at: point)
             return inspector.contains(point)
-        case .up(let point), .down(let point):
+        case .up(let point), .down(let point), .scroll(_, let point):
             return inspector.contains(point)
         case .key:
             return false
@@ -383,7 +390,7 @@ public final class SceneSession {
         case .up where isDraggingKnob:
             isDraggingKnob = false
             return [:]
-        case .down(let point), .up(let point), .move(let point):
+        case .down(let point), .up(let point), .move(let point), .scroll(_, let point):
             return knobPanel.contains(point) ? [:] : nil
         case .key:
             return nil
@@ -444,6 +451,7 @@ public final class SceneSession {
         dispatcher.cancelAll()
         dispatcher = GestureDispatcher()
         scene.rootLayer.removeFromSuperlayer()
+        sceneTimeline.invalidate()  // else the old scene, mid-animation, is never freed
         sceneTimeline = Timeline()
         knobs = KnobSettings(knobs: catalog[sceneIndex].knobs, overrides: history.initialKnobs)
         scene = catalog[sceneIndex].make(

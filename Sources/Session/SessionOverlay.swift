@@ -1,4 +1,5 @@
 import Animation
+import Render
 
 /// The layers a session draws over the scene: the help panel, the debug marks (layer
 /// bounds, frame time) and a short message at the bottom (the screenshot's file name).
@@ -23,13 +24,15 @@ final class SessionOverlay {
         layer.anchorPoint = .zero
         help = Layer(timeline: timeline)
         help.isHidden = true
+        help.name = "help"
         help.backgroundColor = Color(white: 0, alpha: 0.78)
         help.cornerRadius = 10
         toast = TextLayer(timeline: timeline)
         toast.isHidden = true
+        toast.name = "toast"
         toast.backgroundColor = Color(white: 0, alpha: 0.7)
         toast.foregroundColor = .white
-        toast.fontSize = 14
+        toast.fontSize = Self.toastFontSize
         toast.cornerRadius = 6
         debug = Layer(timeline: timeline)
         debug.isHidden = true
@@ -60,17 +63,29 @@ final class SessionOverlay {
         if !help.isHidden { help.position = bounds.center }
     }
 
+    /// Toast text size, pixels, and the room left and right of the text inside its box.
+    static let toastFontSize = 14.0
+    static let toastPadding = 12.0
+
     func showToast(_ message: String, in bounds: Rect) {
         timeline.transaction { transaction in
             transaction.disableActions = true
-            toast.string = message
+            toastMessage = message
             toast.isHidden = false
             placeToast(in: bounds)
         }
     }
 
+    /// The whole message; the toast shows it shortened in the middle if the window is narrow.
+    private var toastMessage = ""
+
+    /// Sizes the box to the message as set, at most the window's width less 10 px each side;
+    /// a longer message loses its middle ("saved /home/…/animdemo-fish-….png"), never its ends.
     private func placeToast(in bounds: Rect) {
-        let width = min(bounds.width - 20, Double(toast.string.count) * 8 + 24)
+        let room = max(bounds.width - 20 - 2 * Self.toastPadding, 0)
+        toast.string = TextMetrics.fitting(toastMessage, width: room, fontSize: Self.toastFontSize)
+        let textWidth = TextMetrics.width(of: toast.string, fontSize: Self.toastFontSize)
+        let width = min(bounds.width - 20, textWidth + 2 * Self.toastPadding)
         toast.frame = Rect(x: (bounds.width - width) / 2, y: bounds.height - 44, width: width, height: 28)
     }
 
@@ -85,7 +100,19 @@ final class SessionOverlay {
             help.isHidden = !visible
             for sublayer in help.sublayers { sublayer.removeFromSuperlayer() }
             guard visible else { return }
-            let width = min(460, bounds.width - 20)
+            // The key column is 42 % of the panel, the actions 58 %: wide enough for the
+            // longest of each (460 px at least), narrower only than the window less 10 px a side.
+            // In a narrow window the keys keep their width (up to 60 %) and the actions are cut.
+            let keyWidth =
+                lines.map { TextMetrics.width(of: $0.key, fontSize: Self.helpFontSize, bold: true) }
+                .max() ?? 0
+            let actionWidth =
+                lines.map { TextMetrics.width(of: $0.action, fontSize: Self.helpFontSize) }
+                .max() ?? 0
+            let wanted = max(460, (keyWidth + 10) / 0.42, (actionWidth + 20) / 0.58).rounded(.up)
+            let width = min(wanted, bounds.width - 20)
+            let keyColumn = min(max(width * 0.42 - 10, keyWidth), width * 0.6)
+            let actionX = 10 + keyColumn + 10
             let height = Double(lines.count + 1) * Self.helpLineHeight + 20
             help.bounds = Rect(x: 0, y: 0, width: width, height: height)
             help.position = bounds.center
@@ -99,19 +126,21 @@ final class SessionOverlay {
             for (index, line) in lines.enumerated() {
                 let y = 10 + Double(index + 1) * Self.helpLineHeight
                 let key = TextLayer(timeline: timeline)
-                key.string = line.key
+                key.string = TextMetrics.fitting(
+                    line.key, width: keyColumn, fontSize: Self.helpFontSize, bold: true, cut: .end)
                 key.alignment = .right
                 key.isBold = true
                 key.fontSize = Self.helpFontSize
                 key.foregroundColor = Color(red: 1, green: 0.85, blue: 0.4)
-                key.frame = Rect(x: 10, y: y, width: width * 0.42 - 10, height: Self.helpLineHeight)
+                key.frame = Rect(x: 10, y: y, width: keyColumn, height: Self.helpLineHeight)
                 let action = TextLayer(timeline: timeline)
-                action.string = line.action
+                action.string = TextMetrics.fitting(
+                    line.action, width: width - actionX - 10, fontSize: Self.helpFontSize, cut: .end)
                 action.alignment = .left
                 action.fontSize = Self.helpFontSize
                 action.foregroundColor = .white
                 action.frame = Rect(
-                    x: width * 0.42 + 10, y: y, width: width * 0.58 - 20, height: Self.helpLineHeight)
+                    x: actionX, y: y, width: width - actionX - 10, height: Self.helpLineHeight)
                 help.addSublayer(key)
                 help.addSublayer(action)
             }

@@ -48,6 +48,15 @@ final class EventLoop {
     private var wantsFramesBackToBack = false
     /// Frames run, deadlines missed, pixels sent: printed at exit with ANIMDEMO_FRAME_STATS=1.
     private(set) var frameStats = FrameStats()
+    /// The left button as the scene saw it: a release lost to an unmap or a grab is made up.
+    private var pointer = PointerTracker()
+    /// Mapped (not hidden or iconified), and not fully covered by other windows.
+    private var isMapped = true
+    private var isObscured = false
+    /// Whether frames are drawn and sent: while the window cannot be seen the loop runs a
+    /// frame only for input (undrawn), and sleeps otherwise; the scene's clock goes on, so
+    /// the first frame after it shows again is at the time it would have been.
+    private var isVisible: Bool { isMapped && !isObscured }
 
     /// How long to wait for a `ShmCompletion` before assuming it will not come (nanoseconds).
     static let completionTimeout: FrameClock.Instant = 500_000_000
@@ -104,7 +113,9 @@ final class EventLoop {
 
     /// The frame the loop wants to run next, nil if none until something happens.
     private func wantedFrame() -> Int? {
-        if needsFrame || !pendingInput.isEmpty || pendingSize != nil { return lastFrame + 1 }
+        if !pendingInput.isEmpty || pendingSize != nil { return lastFrame + 1 }
+        guard isVisible else { return nil }  // nothing to show: animation waits, time does not
+        if needsFrame { return lastFrame + 1 }
         guard let wake = nextWakeTime else { return nil }
         return max(lastFrame + 1, clock.firstFrame(atOrAfter: wake))
     }
@@ -138,11 +149,18 @@ final class EventLoop {
     private func handle(_ event: WindowEvent) {
         switch event {
         case .input(let input):
-            if case .move = input, case .move = pendingInput.last {
-                pendingInput[pendingInput.count - 1] = input  // one motion per frame
-            } else {
-                pendingInput.append(input)
-            }
+            queue(pointer.filter(input))
+        case .pointerMoved(let point, let isButtonHeld):
+            queue(pointer.filter(.move(point), isButtonHeld: isButtonHeld))
+        case .pointerLost:
+            queue(pointer.cancel())
+        case .mapped(let mapped):
+            isMapped = mapped
+            if !mapped { queue(pointer.cancel()) }  // the release will go to another window
+            noteVisibility()
+        case .obscured(let obscured):
+            isObscured = obscured
+            noteVisibility()
         case .exposed:
             needsFrame = true
             needsFullPresent = true
@@ -154,6 +172,29 @@ final class EventLoop {
             isFinished = true
         case .presentCompleted:
             presenter.noteCompletion()
+        }
+    }
+
+    /// Queues input for the next frame, runs of motion coalesced to the latest.
+    private func queue(_ inputs: [InputEvent]) {
+        for input in inputs {
+            if case .move = input, case .move = pendingInput.last {
+                pendingInput[pendingInput.count - 1] = input  // one motion per frame
+            } else {
+                pendingInput.append(input)
+            }
+        }
+    }
+
+    /// Shown again: draw a frame and send all of it (the server kept none of the window's
+    /// pixels). Hidden: the next frame is not due back to back, so the hidden time is not
+    /// counted as missed frames.
+    private func noteVisibility() {
+        if isVisible {
+            needsFrame = true
+            needsFullPresent = true
+        } else {
+            wantsFramesBackToBack = false
         }
     }
 
@@ -174,11 +215,13 @@ final class EventLoop {
         let input = pendingInput
         pendingInput = []
         var damage: [Rect] = []
+        let isDrawing = isVisible
         let result: FrameResult
         do {
             result = try session.runFrame(
                 at: clock.time(of: frame), input: input, resize: resize,
                 draw: { root in
+                    guard isDrawing else { return }
                     try presenter.draw { buffer, stride in
                         damage = try incremental.draw(
                             root, into: buffer, width: presenter.width, height: presenter.height,
@@ -192,9 +235,11 @@ final class EventLoop {
                     }
                 },
                 present: { commands in
-                    presenter.present(damage)
-                    frameStats.note(frame: frame, repainted: IncrementalCanvas.area(of: damage))
-                    events.flush()
+                    if isDrawing {
+                        presenter.present(damage)
+                        frameStats.note(frame: frame, repainted: IncrementalCanvas.area(of: damage))
+                        events.flush()
+                    }
                     // Of the tree as drawn (before completions change it).
                     captures.framePresented(frame, commands: commands)
                 })
@@ -203,8 +248,9 @@ final class EventLoop {
         }
         lastFrame = frame
         nextWakeTime = [result.nextWakeTime, captures.deadline].compactMap { $0 }.min()
-        wantsFramesBackToBack = result.nextWakeTime.map { $0 <= clock.time(of: frame) } ?? false
-        needsFrame = result.needsAnotherFrame
+        wantsFramesBackToBack =
+            isDrawing && (result.nextWakeTime.map { $0 <= clock.time(of: frame) } ?? false)
+        needsFrame = (needsFrame && !isDrawing) || result.needsAnotherFrame  // undrawn: still due
         window.setTitle(session.windowTitle)
         for case .output(let text) in result.commands { Console.output(text) }
         if result.commands.contains(.quit) { isFinished = true }

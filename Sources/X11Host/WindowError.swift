@@ -8,6 +8,9 @@ import Session
 public enum WindowError: Error, CustomStringConvertible {
     case cannotOpenDisplay(String)
     case serverGone(String)
+    /// The server closed our connection while it still runs: the window was killed (`xkill`,
+    /// a window manager's "force quit").
+    case connectionClosed(String)
     /// The display has no depth-24 TrueColor visual with 8-bit RGB channels.
     case unsupportedVisual(String)
     /// Frames cannot be drawn or sent (out of memory, a server without 32-bit images).
@@ -23,6 +26,9 @@ public enum WindowError: Error, CustomStringConvertible {
                 + "or use `animdemo render` to draw without one"
         case .serverGone(let reason):
             return "the X server went away: \(reason)"
+        case .connectionClosed(let name):
+            return "the X server \(name) closed our connection: the window was killed "
+                + "(xkill, or the window manager)"
         case .unsupportedVisual(let name):
             return "X display \"\(name)\" has no 24-bit TrueColor visual; "
                 + "use `animdemo render` to draw without one"
@@ -34,7 +40,7 @@ public enum WindowError: Error, CustomStringConvertible {
     public var exitStatus: Int32 {
         switch self {
         case .cannotOpenDisplay, .unsupportedVisual: return 2
-        case .serverGone, .cannotPresent: return 1
+        case .serverGone, .connectionClosed, .cannotPresent: return 1
         }
     }
 }

@@ -17,11 +17,13 @@ struct AnimDemo: ParsableCommand {
 
     @OptionGroup var frameRate: FrameRateOptions
 
-    @Option(name: .customLong("screenshot-dir"), help: "Where the s key saves screenshots.")
+    @Option(
+        name: .customLong("screenshot-dir"), parsing: .unconditional,
+        help: "Where the s key saves screenshots.")
     var screenshotDirectory = "."
 
     @Option(
-        name: .customLong("record-format"),
+        name: .customLong("record-format"), parsing: .unconditional,
         help: "What the g key records: gif or webp (lossless), saved beside the screenshots.")
     var recordingFormat = "gif"
 

@@ -15,13 +15,13 @@ struct BenchCommand: ParsableCommand {
 
     @OptionGroup var frameRate: FrameRateOptions
 
-    @Option(help: "Measured frames (after a warm-up of 30).")
+    @Option(parsing: .unconditional, help: "Measured frames (after a warm-up of 30).")
     var frames = 300
 
-    @Option(help: "Scripted input, as for render.")
+    @Option(parsing: .unconditional, help: "Scripted input, as for render.")
     var events: String?
 
-    @Option(help: "Fish scene: keep this many bubbles in flight.")
+    @Option(parsing: .unconditional, help: "Fish scene: keep this many bubbles in flight.")
     var bubbles: Int?
 
     @Flag(name: .customLong("full-redraw"), help: "Repaint the whole frame every frame (no damage tracking).")
@@ -66,12 +66,7 @@ struct BenchCommand: ParsableCommand {
             print(String(format: "frame / box %.2f×", probe.box > 0 ? probe.frame / probe.box : 0))
             return
         }
-        let script: EventScript
-        do {
-            script = try EventScript(parsing: events ?? "", fps: frameRate.fps)
-        } catch {
-            throw ValidationError("\(error)")
-        }
+        let script = try EventScriptLoader.load(events: events, file: nil, fps: frameRate.fps)
         if bubbles != nil && scene.scene != "fish" {
             throw ValidationError("--bubbles works with --scene fish only")
         }

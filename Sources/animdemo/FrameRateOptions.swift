@@ -13,7 +13,7 @@ struct FrameRateOptions: ParsableArguments {
     static let sceneDefault = 60
 
     @Option(
-        name: .customLong("fps"),
+        name: .customLong("fps"), parsing: .unconditional,
         help: ArgumentHelp(
             "Frames per second, 1…240 (default: 60; record: of the recording, default: 30).",
             valueName: "fps"))

@@ -30,31 +30,36 @@ struct RecordCommand: ParsableCommand {
     var fps: Int { frameRate.given ?? Self.defaultFPS }
 
     @Option(
-        name: .customLong("scene-fps"),
+        name: .customLong("scene-fps"), parsing: .unconditional,
         help:
             "Frames per second the scene runs at, 1…240 (render's --fps): each recorded frame is the scene frame nearest its time."
     )
     var sceneFPS = 60
 
-    @Option(help: "Scripted input: lines or ;-separated items of TIME VERB ARGS.")
+    @Option(parsing: .unconditional, help: "Scripted input: lines or ;-separated items of TIME VERB ARGS.")
     var events: String?
 
-    @Option(name: .customLong("events-file"), help: "Read the events script from a file.")
+    @Option(
+        name: .customLong("events-file"), parsing: .unconditional, help: "Read the events script from a file."
+    )
     var eventsFile: String?
 
-    @Option(help: "The first recorded moment, seconds.")
+    @Option(parsing: .unconditional, help: "The first recorded moment, seconds.")
     var from: Double
 
-    @Option(help: "The end of the recording (not included), seconds; at most 60 s after --from.")
+    @Option(
+        parsing: .unconditional,
+        help: "The end of the recording (not included), seconds; at most 60 s after --from.")
     var to: Double
 
-    @Option(help: "The file to write, FILE.gif or FILE.webp (its folder must exist).")
+    @Option(
+        parsing: .unconditional, help: "The file to write, FILE.gif or FILE.webp (its folder must exist).")
     var out: String
 
-    @Option(help: "How many times it plays, 0…65535; 0 (the default) loops forever.")
+    @Option(parsing: .unconditional, help: "How many times it plays, 0…65535; 0 (the default) loops forever.")
     var loop = 0
 
-    @Option(help: "WebP only: lossy at this quality, 0…100 (lossless without it).")
+    @Option(parsing: .unconditional, help: "WebP only: lossy at this quality, 0…100 (lossless without it).")
     var quality: Int?
 
     func validate() throws {

@@ -7,16 +7,18 @@ import X11Host
 
 /// Options every mode shares (the scene's frame rate is `FrameRateOptions`: `record` has its own).
 struct SceneOptions: ParsableArguments {
-    @Option(help: "The scene: \(SceneCatalog.all.map(\.name).joined(separator: ", ")).")
+    @Option(
+        parsing: .unconditional, help: "The scene: \(SceneCatalog.all.map(\.name).joined(separator: ", ")).")
     var scene = SceneCatalog.all[0].name
 
-    @Option(help: "Window or image size, WIDTHxHEIGHT.")
+    @Option(parsing: .unconditional, help: "Window or image size, WIDTHxHEIGHT.")
     var size = "800x600"
 
-    @Option(help: "Seed of the scenes' random numbers.")
+    @Option(parsing: .unconditional, help: "Seed of the scenes' random numbers, 0…18446744073709551615.")
     var seed: UInt64 = 1
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "The folder of image assets.",
             discussion: "Default: $ANIMDEMO_ASSETS, then Assets/ beside the program, then the package's."))

@@ -3,6 +3,9 @@ import Foundation
 
 // Exit statuses: 0 success or help, 2 bad input or no display, 1 the X server went away.
 do {
+    if let problem = RepeatedOptions.problem(in: CommandLine.arguments.dropFirst()) {
+        throw ExitWithMessage(message: problem, status: 2)
+    }
     var command = try AnimDemo.parseAsRoot()
     try command.run()
 } catch let error as ExitWithMessage {
@@ -13,7 +16,9 @@ do {
         print(AnimDemo.fullMessage(for: error))
         exit(0)
     }
-    let message = AnimDemo.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+    // One line: ArgumentParser's messages may add hints on lines of their own.
+    let message =
+        AnimDemo.message(for: error).split(whereSeparator: \.isNewline).first.map(String.init) ?? "\(error)"
     FileHandle.standardError.write(Data("animdemo: error: \(message)\n".utf8))
     exit(2)
 }

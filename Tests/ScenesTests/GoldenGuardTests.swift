@@ -11,7 +11,7 @@ struct GoldenGuardTests {
     /// The goldens the suites of this folder compare with.
     static let used: [String] =
         (CheckmarkRenderTests.goldens + FishRenderTests.goldens + TicTacToeSceneTests.goldens
-        + DownloadSceneTests.goldens + ElasticRenderTests.goldens).map(\.name)
+        + DownloadSceneTests.goldens + ElasticRenderTests.goldens + PullRenderTests.goldens).map(\.name)
 
     /// This folder's `Goldens/`.
     static let directory = GoldenImage.directory(besides: #filePath)

@@ -22,12 +22,13 @@ struct SceneGolden: Sendable, CustomTestStringConvertible {
     var intent: @Sendable (RenderedFrame) throws -> Void
 
     init(
-        scene: String, events: String = "", at time: MediaTime,
+        scene: String, events: String = "", at time: MediaTime, size: Size = Size(width: 800, height: 600),
         intent: @escaping @Sendable (RenderedFrame) throws -> Void
     ) {
         self.scene = scene
         self.events = events
         self.time = time
+        self.size = size
         self.intent = intent
     }
 

@@ -48,6 +48,15 @@ struct KnobTests {
                 "type": .choice(0),
             ]
         ),
+        (
+            "pull",
+            [
+                "waveMaxHeight": .number(70), "minOffsetToPull": .number(95),
+                "loadingContentInset": .number(50),
+                "loadingViewSize": .number(30), "duration": .number(0.9), "dampingRatio": .number(0.57),
+                "loadingDuration": .number(2), "decelerationRate": .number(0.998),
+            ]
+        ),
     ]
 
     @Test("every scene has at least five knobs, starting at the tutorial's values", arguments: tutorialValues)

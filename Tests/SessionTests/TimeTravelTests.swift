@@ -12,7 +12,8 @@ struct TimeTravelTests {
     /// Scenes with every kind of motion, the input that sets it going, and when to pause
     /// (seconds, on the 60 fps grid): view animations (checkmark), keyframes, timers and
     /// seeded randomness (fish swimming, bubbles in flight), a game's state (tictactoe),
-    /// a display link and a spring after a drag (elastic), the simulated download.
+    /// a display link and a spring after a drag (elastic), the simulated download, and a pull
+    /// to refresh bouncing into its loading state (pull: a scroll view's offset, two links).
     static let cases: [(scene: String, events: String, pause: Double)] = [
         ("checkmark", "0.1 tap 400 300", 0.5),
         ("fish", "", 2.5),
@@ -22,6 +23,7 @@ struct TimeTravelTests {
         ),
         ("elastic", "0.1 drag 400 100 420 400 0.5", 0.9),
         ("download", "", 2.2),
+        ("pull", "0.1 drag 400 100 400 400 0.5", 1.2),
     ]
 
     /// Whether two pictures are byte for byte the same (without printing a million pixels).

@@ -72,6 +72,65 @@ struct SceneWindowTests {
         #expect(below.isClose(to: .white, within: tolerance), "(200, 230) is \(below)")
     }
 
+    @Test(
+        "pull: a pull past 95 points loads (a flat band, the circle), then shows the new rows; the wheel scrolls"
+    )
+    func pullRefreshAndWheel() throws {
+        // 400 × 600: the table is 536 tall under the 64-px bar; a 300-px drag pulls about 120.
+        let size = Size(width: 400, height: 600)
+        let drag = "0.1 drag 200 100 200 400 0.5"
+        let expected = try SceneTester.frames(
+            scene: "pull", size: size, events: drag + "; 6 wheel 200 300 120", at: [5.5, 6.5])
+        let refreshed = try #require(expected[5.5])
+        let scrolled = try #require(expected[6.5])
+        let app = try RunningWindow(scene: "pull", width: 400, height: 600)
+        defer { app.stop() }
+        try app.xdotool("mousemove", "--window", app.window, "200", "100", "mousedown", "1")
+        for y in stride(from: 110, through: 400, by: 10) {
+            try app.xdotool("mousemove", "--window", app.window, "200", "\(y)")
+            Thread.sleep(forTimeInterval: 0.02)  // about a frame apart, as a hand moves
+        }
+        try app.xdotool("mouseup", "1")
+        // Loading: for 2 s the band is flat 50 px under the bar, the circle spinning in it.
+        let band = Color(red255: 57, green255: 67, blue255: 89)
+        let table = Color(red255: 250, green255: 250, blue255: 251)
+        func color(_ capture: WindowCapture, _ x: Int, _ y: Int) -> Color {
+            let word = capture.pixels[y * capture.width + x]
+            return Color(
+                red255: Int(word >> 16 & 0xFF), green255: Int(word >> 8 & 0xFF), blue255: Int(word & 0xFF))
+        }
+        let loading = pollUntil(timeout: 3) { () -> WindowCapture? in
+            guard let capture = try? app.capture(), capture.width == 400, capture.height == 600 else {
+                return nil
+            }
+            let isBand =
+                color(capture, 5, 64 + 45).isClose(to: band, within: tolerance)
+                && color(capture, 395, 64 + 45).isClose(to: band, within: tolerance)
+                && color(capture, 5, 64 + 56).isClose(to: table, within: tolerance)
+            return isBand ? capture : nil
+        }
+        let capture = try #require(loading, "no flat loading band within 3 s of the release")
+        var teal = 0
+        for y in 64 + 8..<64 + 42 {
+            for x in 183..<217 where color(capture, x, y).green - color(capture, x, y).red > 0.15 {
+                teal += 1
+            }
+        }
+        #expect(teal > 10, "no loading circle in the band (\(teal) teal pixels)")
+        // Then the three new rows at the top and the band closed: render's picture at rest.
+        let shown = app.waitUntilShowing(refreshed, timeout: 8)
+        #expect(
+            shown.shown,
+            "not refreshed: \(shown.capture?.differingPixels(from: refreshed) ?? -1) pixels differ")
+        // Three wheel notches down (X buttons 5): 40 px each.
+        try app.xdotool(
+            "mousemove", "--window", app.window, "200", "300", "click", "5", "click", "5", "click", "5")
+        let wheeled = app.waitUntilShowing(scrolled, timeout: 5)
+        #expect(
+            wheeled.shown,
+            "not scrolled by 120: \(wheeled.capture?.differingPixels(from: scrolled) ?? -1) pixels differ")
+    }
+
     @Test("fish: in tap mode a click on the fish blows a bubble that shows above its tail")
     func fishBubble() throws {
         let app = try RunningWindow(scene: "fish")

@@ -131,11 +131,22 @@ open class KeyframeAnimation<Value: Interpolatable>: PropertyAnimation<Value> {
 
     // MARK: - Paths
 
+    /// The path's segments, kept while the path stays the same: the running copy evaluates
+    /// the same path every frame.
+    private var segmentCache: (path: BezierPath, segments: [PathSegment])?
+
+    func segments(of path: BezierPath) -> [PathSegment] {
+        if let segmentCache, segmentCache.path == path { return segmentCache.segments }
+        let segments = path.segments
+        segmentCache = (path, segments)
+        return segments
+    }
+
     /// The point (and tangent) on `path` at progress `p`.
     static func place(
         along path: BezierPath, at p: Double, animation: KeyframeAnimation<Value>
     ) -> (point: Point, tangent: Point?)? {
-        let segments = path.segments
+        let segments = animation.segments(of: path)
         guard !segments.isEmpty else { return nil }
         switch animation.calculationMode {
         case .paced, .cubicPaced:
@@ -150,14 +161,22 @@ open class KeyframeAnimation<Value: Interpolatable>: PropertyAnimation<Value> {
             return (point, nil)
         case .linear, .cubic:
             let count = segments.count + 1
-            let times = animation.keyTimes ?? (0..<count).map { Double($0) / Double(count - 1) }
-            let index = segmentIndex(of: p, in: times, count: count)
-            var u = localFraction(p, times, index)
+            let index: Int
+            var u: Double
+            if let times = animation.keyTimes {
+                index = segmentIndex(of: p, in: times, count: count)
+                u = localFraction(p, times, index)
+            } else {
+                // Evenly spaced keyframes: the segment and the fraction in it, without an array.
+                let scaled = min(max(p, 0), 1) * Double(segments.count)
+                index = min(Int(scaled), segments.count - 1)
+                u = min(max(scaled - Double(index), 0), 1)
+            }
             if let functions = animation.timingFunctions, index < functions.count {
                 u = functions[index].progress(at: u)
             }
             let segment = segments[index]
-            return (segment.point(at: u), segment.tangent(at: u))
+            return (segment.point(at: u), animation.rotationMode == nil ? nil : segment.tangent(at: u))
         }
     }
 

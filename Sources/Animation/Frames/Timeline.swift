@@ -163,4 +163,28 @@ public final class Timeline {
 
     func noteModelChange() { changeCount &+= 1 }
     func noteTreeChange() { changeCount &+= 1 }
+
+    // MARK: - The end
+
+    /// Stops the timeline for good, as a host does with the clock of a scene it leaves
+    /// behind: timers and display links are invalidated, animations are taken off their
+    /// layers without running their completions, pending callbacks and open transactions
+    /// are dropped.
+    ///
+    /// Layers hold their timeline and the timeline holds its animated layers, timers and
+    /// callbacks (which hold the scene): until this breaks the circle, a scene left
+    /// mid-animation would never be freed. Core Animation has no such call; its layers are
+    /// not tied to a clock of their own.
+    public func invalidate() {
+        for timer in timers { timer.invalidate() }
+        for link in displayLinks { link.invalidate() }
+        timers.removeAll()
+        displayLinks.removeAll()
+        let layers = animatedLayers
+        animatedLayers.removeAll()
+        animatedIDs.removeAll()
+        for layer in layers { layer.removeAllAnimations() }
+        dueCallbacks.removeAll()
+        transactionStack.removeAll()
+    }
 }

@@ -1,6 +1,7 @@
 /// Routes pointer events to recognizers: a press goes to the recognizers of the layer hit
 /// (on presentation values) and of its ancestors; the moves and the release that follow go
-/// to the same ones, wherever the pointer is.
+/// to the same ones, wherever the pointer is. The wheel goes to the scroll-wheel recognizers
+/// of the innermost layer under the pointer that has any.
 public final class GestureDispatcher {
     private var tracked: [GestureRecognizer] = []
     private var isPressed = false
@@ -29,6 +30,17 @@ public final class GestureDispatcher {
             for recognizer in tracked { recognizer.pointerUp(at: point, time: time) }
             for recognizer in tracked { recognizer.reset() }
             tracked = []
+        case .scroll(let dy, let point):
+            var layer = root.hitTest(point)
+            while let current = layer {
+                let wheels = current.gestureRecognizers.compactMap { $0 as? ScrollWheelGestureRecognizer }
+                    .filter(\.isEnabled)
+                if !wheels.isEmpty {
+                    for wheel in wheels { wheel.scrolled(by: dy, at: point) }
+                    return
+                }
+                layer = current.superlayer
+            }
         case .key:
             break
         }

@@ -6,6 +6,9 @@ public enum InputEvent: Hashable, Sendable {
     case move(Point)
     /// Left button released.
     case up(Point)
+    /// The mouse wheel over `at`: `dy` pixels to scroll, positive towards the content's end
+    /// (the wheel turned towards the user); a notch is a fixed distance set by the host.
+    case scroll(dy: Double, at: Point)
     /// A key press.
     case key(Key)
 }

@@ -20,4 +20,7 @@ public enum Key: Hashable, Sendable {
     case pageDown
     /// A function key, F1 … F35.
     case function(Int)
+    /// A key with no meaning here (a modifier alone, a media key): delivered all the same, so
+    /// that it keeps the pointer motion before it apart from the motion after it.
+    case unidentified
 }

@@ -26,6 +26,14 @@ public final class PanGestureRecognizer: GestureRecognizer {
         return (last.point - first.point) * (1 / (last.time - first.time))
     }
 
+    /// `velocity` in `layer`'s coordinates (nil: the window's): units per second
+    /// (UIPanGestureRecognizer's `velocity(in:)`).
+    public func velocity(in layer: Layer?) -> Point {
+        guard let layer else { return velocity }
+        let origin = layer.convert(.zero, from: nil, usingPresentation: true)
+        return layer.convert(velocity, from: nil, usingPresentation: true) - origin
+    }
+
     override func pointerDown(at point: Point, time: MediaTime) {
         super.pointerDown(at: point, time: time)
         start = point

@@ -21,27 +21,47 @@ public struct LayerProperty<Value: Interpolatable> {
         self.set = { layer, value in (layer as? Root)?[keyPath: keyPath] = value }
     }
 
+    /// A property of every layer, read and written directly (no key-path projection or cast:
+    /// the presentation of every animated layer goes through these once a frame).
+    init(
+        _ name: String, implicit: Bool = true, get: @escaping (Layer) -> Value,
+        set: @escaping (Layer, Value) -> Void
+    ) {
+        self.name = name
+        self.hasImplicitAnimation = implicit
+        self.get = get
+        self.set = set
+    }
+
     /// The value on `layer`, or nil if the layer has no such property.
     public func value(of layer: Layer) -> Value? { get(layer) }
 }
 
 extension LayerProperty where Value == Point {
-    public static var position: Self { .init("position", \Layer.position) }
-    public static var anchorPoint: Self { .init("anchorPoint", \Layer.anchorPoint) }
+    public static var position: Self { .init("position", get: { $0.position }, set: { $0.position = $1 }) }
+    public static var anchorPoint: Self {
+        .init("anchorPoint", get: { $0.anchorPoint }, set: { $0.anchorPoint = $1 })
+    }
 }
 
 extension LayerProperty where Value == Rect {
-    public static var bounds: Self { .init("bounds", \Layer.bounds) }
+    public static var bounds: Self { .init("bounds", get: { $0.bounds }, set: { $0.bounds = $1 }) }
 }
 
 extension LayerProperty where Value == AffineTransform {
-    public static var transform: Self { .init("transform", \Layer.transform) }
+    public static var transform: Self {
+        .init("transform", get: { $0.transform }, set: { $0.transform = $1 })
+    }
 }
 
 extension LayerProperty where Value == Double {
-    public static var opacity: Self { .init("opacity", \Layer.opacity) }
-    public static var cornerRadius: Self { .init("cornerRadius", \Layer.cornerRadius) }
-    public static var borderWidth: Self { .init("borderWidth", \Layer.borderWidth) }
+    public static var opacity: Self { .init("opacity", get: { $0.opacity }, set: { $0.opacity = $1 }) }
+    public static var cornerRadius: Self {
+        .init("cornerRadius", get: { $0.cornerRadius }, set: { $0.cornerRadius = $1 })
+    }
+    public static var borderWidth: Self {
+        .init("borderWidth", get: { $0.borderWidth }, set: { $0.borderWidth = $1 })
+    }
     public static var lineWidth: Self { .init("lineWidth", \ShapeLayer.lineWidth) }
     public static var miterLimit: Self { .init("miterLimit", \ShapeLayer.miterLimit) }
     public static var lineDashPhase: Self { .init("lineDashPhase", \ShapeLayer.lineDashPhase) }
@@ -50,8 +70,12 @@ extension LayerProperty where Value == Double {
 }
 
 extension LayerProperty where Value == Color {
-    public static var backgroundColor: Self { .init("backgroundColor", \Layer.backgroundColor) }
-    public static var borderColor: Self { .init("borderColor", \Layer.borderColor) }
+    public static var backgroundColor: Self {
+        .init("backgroundColor", get: { $0.backgroundColor }, set: { $0.backgroundColor = $1 })
+    }
+    public static var borderColor: Self {
+        .init("borderColor", get: { $0.borderColor }, set: { $0.borderColor = $1 })
+    }
     public static var fillColor: Self { .init("fillColor", \ShapeLayer.fillColor) }
     public static var strokeColor: Self { .init("strokeColor", \ShapeLayer.strokeColor) }
     public static var foregroundColor: Self { .init("foregroundColor", \TextLayer.foregroundColor) }

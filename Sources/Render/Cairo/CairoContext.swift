@@ -198,6 +198,18 @@ public final class CairoContext {
         cairo_new_path(handle)
     }
 
+    /// How far `text` advances in one line, in pixels, as `draw(text:…)` sets it.
+    public func advance(of text: String, fontSize: Double, bold: Bool) -> Double {
+        guard !text.isEmpty else { return 0 }
+        cairo_select_font_face(
+            handle, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+            bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(handle, fontSize)
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(handle, text, &extents)
+        return extents.x_advance
+    }
+
     private func setSource(_ color: Color) {
         cairo_set_source_rgba(handle, color.red, color.green, color.blue, color.alpha)
     }

@@ -1,4 +1,5 @@
 internal import CCairo
+import Foundation
 
 /// Owns one Cairo image surface (ARGB32, premultiplied, native-endian 32-bit pixels).
 public final class CairoSurface {
@@ -75,14 +76,58 @@ public final class CairoSurface {
 
     func withHandle<R>(_ body: (OpaquePointer) throws -> R) rethrows -> R { try body(handle) }
 
-    /// Writes the pixels as a PNG (byte-identical for identical pixels).
-    func writePNG(to path: String) throws(RenderError) {
+    /// The pixels as a PNG file's bytes (byte-identical for identical pixels).
+    ///
+    /// Encoded in memory rather than by `cairo_surface_write_to_png`, whose only error for a
+    /// failed write is "error while writing to output stream": the caller writes the bytes and
+    /// can say why that failed (no space left on device).
+    func pngBytes() throws(RenderError) -> [UInt8] {
         cairo_surface_flush(handle)
-        let status = cairo_surface_write_to_png(handle, path)
+        var bytes: [UInt8] = []
+        let status = withUnsafeMutablePointer(to: &bytes) { output in
+            cairo_surface_write_to_png_stream(
+                handle,
+                { closure, data, length in
+                    guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+                    let output = closure.assumingMemoryBound(to: [UInt8].self)
+                    output.pointee.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+                    return CAIRO_STATUS_SUCCESS
+                }, output)
+        }
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw .cannotWritePNG(path: path, reason: String(cString: cairo_status_to_string(status)))
+            throw .cannotEncodePNG(reason: String(cString: cairo_status_to_string(status)))
+        }
+        return bytes
+    }
+
+    /// Writes the pixels as a PNG; the same pixels give the same bytes. A failed write says
+    /// why in the system's words ("No space left on device") and leaves no file behind.
+    func writePNG(to path: String) throws(RenderError) {
+        let bytes = try pngBytes()
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .cannotWritePNG(path: path, reason: Self.lastError()) }
+        var written = 0
+        var failure: String?
+        bytes.withUnsafeBytes { buffer in
+            while written < buffer.count, let base = buffer.baseAddress {
+                let count = write(descriptor, base + written, buffer.count - written)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else {
+                    failure = count < 0 ? Self.lastError() : "the file system took no bytes"
+                    return
+                }
+                written += count
+            }
+        }
+        if close(descriptor) != 0 && failure == nil { failure = Self.lastError() }
+        if let failure {
+            unlink(path)
+            throw .cannotWritePNG(path: path, reason: failure)
         }
     }
+
+    /// `strerror(errno)`: the system's words for the last failure.
+    private static func lastError() -> String { String(cString: strerror(errno)) }
 
     /// A copy of the pixels, row by row, premultiplied ARGB in native 32-bit words.
     func pixels() -> [UInt32] {

@@ -11,10 +11,18 @@
 // once; releasing moves every point back with a UIView-style spring block animation while a
 // display link rebuilds the path every frame from the points' presentation positions.
 //
+// The control points, their layout, the path through them and the spring block live in
+// ElasticWave.swift, shared with the pull scene (DGElasticPullToRefresh, whose wave this
+// tutorial explains); this file keeps the tutorial's view controller: its constants, the
+// shape layer, the pan, the display link and the `animating` flag, and the tutorial's methods
+// (`panGestureDidMove`, `currentPath`, `updateShapeLayer`, `layoutControlPoints`), which hand
+// the wave's part to `wave`.
+//
 // Deliberate differences from the tutorial, and why:
 // - The control points are 3×3 layers, not UIViews: the engine has layers only. They keep the
-//   tutorial's names (`l3ControlPointView` …) so that every line can be found; `dgCenter(_:)`
-//   is the tutorial's `dg_center(_:)` extension (Swift naming, no underscore).
+//   tutorial's names (`wave.l3ControlPointView` …) so that every line can be found;
+//   `dgCenter(_:)` in ElasticWave.swift is the tutorial's `dg_center(_:)` extension (Swift
+//   naming, no underscore).
 // - They are the tutorial's red squares, hidden unless the debug overlay is on (the tutorial
 //   shows them red while it is being written, then takes the colour away).
 // - Laying the points out happens in a transaction with actions disabled: setting a UIView's
@@ -38,17 +46,6 @@
 //   width. The tutorial's view never changes size.
 
 import Animation
-
-/// The tutorial's `dg_center(_:)` extension on UIView: the centre (a layer's position, with
-/// its anchor point in the middle) as on screen while it animates, or the model value.
-extension Layer {
-    fileprivate func dgCenter(_ usePresentationLayerIfPossible: Bool) -> Point {
-        if usePresentationLayerIfPossible {
-            return presentation().position
-        }
-        return position
-    }
-}
 
 /// The elastic bounce of elastic-pull.md (the tutorial's `ViewController`).
 final class ElasticScene: Scene {
@@ -136,13 +133,9 @@ final class ElasticScene: Scene {
     let rootLayer: Layer
     let shapeLayer: ShapeLayer
 
-    let l3ControlPointView: Layer
-    let l2ControlPointView: Layer
-    let l1ControlPointView: Layer
-    let cControlPointView: Layer
-    let r1ControlPointView: Layer
-    let r2ControlPointView: Layer
-    let r3ControlPointView: Layer
+    /// The seven control points (`l3ControlPointView` … `r3ControlPointView`), their layout,
+    /// the path through them and the spring back (ElasticWave.swift).
+    let wave: ElasticWave
 
     private let timeline: Timeline
 
@@ -163,11 +156,14 @@ final class ElasticScene: Scene {
     }
 
     /// The seven control points, left to right.
-    var controlPointViews: [Layer] {
-        [
-            l3ControlPointView, l2ControlPointView, l1ControlPointView, cControlPointView,
-            r1ControlPointView, r2ControlPointView, r3ControlPointView,
-        ]
+    var controlPointViews: [Layer] { wave.controlPointViews }
+
+    /// The factors of `layoutControlPoints`, as the knobs have them now.
+    private var waveFactors: ElasticWave.Factors {
+        ElasticWave.Factors(
+            edgeShift: edgeShiftFactor, outerControlPoint: outerControlPointFactor,
+            innerControlPoint: innerControlPointFactor, innerWave: innerWaveFactor,
+            centerWave: centerWaveFactor)
     }
 
     // MARK: -
@@ -186,20 +182,7 @@ final class ElasticScene: Scene {
         shapeLayer.fillColor = shapeFillColor
         shapeLayer.actions = ["position": .none, "bounds": .none, "path": .none]
 
-        func makeControlPointView(named name: String) -> Layer {
-            let view = Layer(timeline: context.timeline)
-            view.name = name
-            view.backgroundColor = .red
-            view.isHidden = true
-            return view
-        }
-        l3ControlPointView = makeControlPointView(named: "l3")
-        l2ControlPointView = makeControlPointView(named: "l2")
-        l1ControlPointView = makeControlPointView(named: "l1")
-        cControlPointView = makeControlPointView(named: "c")
-        r1ControlPointView = makeControlPointView(named: "r1")
-        r2ControlPointView = makeControlPointView(named: "r2")
-        r3ControlPointView = makeControlPointView(named: "r3")
+        wave = ElasticWave(timeline: timeline, controlPointSize: controlPointSize)
 
         rootLayer.addSublayer(shapeLayer)
         let pan = PanGestureRecognizer { [weak self] gesture in
@@ -210,10 +193,7 @@ final class ElasticScene: Scene {
 
         timeline.transaction { transaction in
             transaction.disableActions = true
-            for view in controlPointViews {
-                view.bounds = Rect(x: 0, y: 0, width: controlPointSize, height: controlPointSize)
-                rootLayer.addSublayer(view)
-            }
+            for view in controlPointViews { rootLayer.addSublayer(view) }
         }
 
         displayLink.isPaused = true
@@ -223,7 +203,7 @@ final class ElasticScene: Scene {
     /// `loadView`), again on every resize.
     func layout(in bounds: Rect) {
         if animating {
-            for view in controlPointViews { view.removeAllAnimations() }
+            wave.removeAllAnimations()
         }
         shapeLayer.frame = Rect(x: 0, y: 0, width: bounds.width, height: minimalHeight)
         layoutControlPoints(baseHeight: minimalHeight, waveHeight: 0, locationX: bounds.width / 2)
@@ -232,10 +212,7 @@ final class ElasticScene: Scene {
 
     /// Shows the control points as red squares (the tutorial's red backgrounds) or hides them.
     func setDebugOverlay(visible: Bool) {
-        timeline.transaction { transaction in
-            transaction.disableActions = true
-            for view in controlPointViews { view.isHidden = !visible }
-        }
+        wave.setControlPoints(visible: visible)
     }
 
     // MARK: - Methods
@@ -246,18 +223,9 @@ final class ElasticScene: Scene {
             let centerY = minimalHeight
 
             animating = true
-            timeline.animate(
-                duration: bounceDuration, delay: 0, dampingRatio: bounceDampingRatio,
+            wave.animateControlPoints(
+                toY: centerY, duration: bounceDuration, dampingRatio: bounceDampingRatio,
                 initialVelocity: bounceInitialVelocity,
-                changes: {
-                    l3ControlPointView.position.y = centerY
-                    l2ControlPointView.position.y = centerY
-                    l1ControlPointView.position.y = centerY
-                    cControlPointView.position.y = centerY
-                    r1ControlPointView.position.y = centerY
-                    r2ControlPointView.position.y = centerY
-                    r3ControlPointView.position.y = centerY
-                },
                 completion: { [weak self] in
                     self?.animating = false
                     self?.updateShapeLayer()  // at rest exactly: see the header
@@ -280,28 +248,7 @@ final class ElasticScene: Scene {
     /// points' presentation positions while they bounce.
     func currentPath() -> BezierPath {
         let width = rootLayer.bounds.width
-
-        var bezierPath = BezierPath()
-
-        bezierPath.move(to: Point(x: 0, y: 0))
-        bezierPath.addLine(to: Point(x: 0, y: l3ControlPointView.dgCenter(animating).y))
-        bezierPath.addCurve(
-            to: l1ControlPointView.dgCenter(animating),
-            controlPoint1: l3ControlPointView.dgCenter(animating),
-            controlPoint2: l2ControlPointView.dgCenter(animating))
-        bezierPath.addCurve(
-            to: r1ControlPointView.dgCenter(animating),
-            controlPoint1: cControlPointView.dgCenter(animating),
-            controlPoint2: r1ControlPointView.dgCenter(animating))
-        bezierPath.addCurve(
-            to: r3ControlPointView.dgCenter(animating),
-            controlPoint1: r1ControlPointView.dgCenter(animating),
-            controlPoint2: r2ControlPointView.dgCenter(animating))
-        bezierPath.addLine(to: Point(x: width, y: 0))
-
-        bezierPath.close()
-
-        return bezierPath
+        return wave.currentPath(width: width, animating: animating)
     }
 
     /// Sets the shape layer's path from the control points and, the homework, its height to
@@ -313,33 +260,11 @@ final class ElasticScene: Scene {
     }
 
     /// Places the seven points for a wave of `waveHeight` on a band of `baseHeight` with its
-    /// apex at `locationX` (the tutorial's `layoutControlPoints`):
-    /// - `minLeftX`, `maxRightX`: l3 and r3, pushed past the edges as the apex leaves the middle;
-    /// - `leftPartWidth`, `rightPartWidth`: from them to the apex.
+    /// apex at `locationX` (the tutorial's `layoutControlPoints`, in ElasticWave.swift).
     func layoutControlPoints(baseHeight: Double, waveHeight: Double, locationX: Double) {
         let width = rootLayer.bounds.width
-
-        let minLeftX = min((locationX - width / 2) * edgeShiftFactor, 0)
-        let maxRightX = max(width + (locationX - width / 2) * edgeShiftFactor, width)
-
-        let leftPartWidth = locationX - minLeftX
-        let rightPartWidth = maxRightX - locationX
-
-        timeline.transaction { transaction in
-            transaction.disableActions = true  // a UIView's center does not animate outside a block
-            l3ControlPointView.position = Point(x: minLeftX, y: baseHeight)
-            l2ControlPointView.position = Point(
-                x: minLeftX + leftPartWidth * outerControlPointFactor, y: baseHeight)
-            l1ControlPointView.position = Point(
-                x: minLeftX + leftPartWidth * innerControlPointFactor,
-                y: baseHeight + waveHeight * innerWaveFactor)
-            cControlPointView.position = Point(x: locationX, y: baseHeight + waveHeight * centerWaveFactor)
-            r1ControlPointView.position = Point(
-                x: maxRightX - rightPartWidth * innerControlPointFactor,
-                y: baseHeight + waveHeight * innerWaveFactor)
-            r2ControlPointView.position = Point(
-                x: maxRightX - (rightPartWidth * outerControlPointFactor), y: baseHeight)
-            r3ControlPointView.position = Point(x: maxRightX, y: baseHeight)
-        }
+        wave.layoutControlPoints(
+            baseHeight: baseHeight, waveHeight: waveHeight, locationX: locationX, width: width,
+            factors: waveFactors)
     }
 }

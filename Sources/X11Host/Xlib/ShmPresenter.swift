@@ -64,13 +64,15 @@ final class ShmPresenter: FramePresenter {
 
     func noteCompletion() { isBusy = false }
 
-    /// An image over `reusing` if the segment is big enough, else over a new segment.
+    /// An image over `reusing` if the segment is big enough and at most twice the size needed,
+    /// else over a new segment (the old one is then freed): after a resize to 32767² and
+    /// back, the 4 GiB segment goes, rather than staying until the program ends.
     private static func makeImage(window: XWindow, width: Int, height: Int, reusing old: ShmSegment?)
         -> (ShmSegment, UnsafeMutablePointer<XImage>)?
     {
         let byteCount = width * height * 4
         let segment: ShmSegment
-        if let old, old.byteCount >= byteCount {
+        if let old, old.byteCount >= byteCount, old.byteCount <= 2 * byteCount {
             segment = old
         } else {
             guard let fresh = ShmSegment(display: window.display, byteCount: byteCount) else { return nil }

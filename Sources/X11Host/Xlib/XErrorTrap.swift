@@ -11,6 +11,8 @@ import Glibc
 ///   the server cannot reach our memory (a remote display).
 /// - A lost connection (`XSetIOErrorHandler`) prints one line and exits with status 1: Xlib
 ///   cannot go on after it, and the shared-memory segments are already marked for removal.
+///   The line says whether the server went away or, still running, closed the connection
+///   (the window was killed): a new connection to it tells which.
 enum XErrorTrap {
     /// One protocol error.
     struct Record {
@@ -40,7 +42,15 @@ enum XErrorTrap {
             return 0
         }
         _ = XSetIOErrorHandler { _ in
-            let error = WindowError.serverGone("lost the connection to \(XErrorTrap.displayName)")
+            // A server that still takes connections closed ours on purpose (XKillClient).
+            let name = XErrorTrap.displayName
+            let error: WindowError
+            if let probe = XOpenDisplay(name) {
+                XCloseDisplay(probe)
+                error = .connectionClosed(name)
+            } else {
+                error = .serverGone("lost the connection to \(name)")
+            }
             Console.error("error: \(error.description)")
             exit(error.exitStatus)
         }

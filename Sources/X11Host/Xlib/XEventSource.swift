@@ -17,6 +17,10 @@ final class XEventSource {
         shmCompletionType = window.display.shmCompletionEventType
     }
 
+    /// Pixels one wheel notch scrolls (buttons 4 up, 5 down; X reports notches, not
+    /// distances): our choice, a little under one 44-point table row at 1×.
+    static let wheelNotch = 40.0
+
     /// The socket to poll() for events.
     var fileDescriptor: Int32 { window.display.fileDescriptor }
 
@@ -33,13 +37,32 @@ final class XEventSource {
         if let shmCompletionType, type == shmCompletionType { return .presentCompleted }
         switch type {
         case KeyPress:
-            return Keysym.name(of: event.xkey).flatMap(Key.init(keysymName:)).map { .input(.key($0)) }
+            // A key animdemo has no name for still arrives, as `.unidentified`: it separates the
+            // pointer motion before it from the motion after it (motion is coalesced per frame).
+            return .input(.key(Keysym.name(of: event.xkey).flatMap(Key.init(keysymName:)) ?? .unidentified))
         case ButtonPress where event.xbutton.button == UInt32(Button1):
             return .input(.down(Point(x: Double(event.xbutton.x), y: Double(event.xbutton.y))))
+        case ButtonPress where [UInt32(Button4), UInt32(Button5)].contains(event.xbutton.button):
+            let dy = event.xbutton.button == UInt32(Button4) ? -Self.wheelNotch : Self.wheelNotch
+            return .input(.scroll(dy: dy, at: Point(x: Double(event.xbutton.x), y: Double(event.xbutton.y))))
         case ButtonRelease where event.xbutton.button == UInt32(Button1):
             return .input(.up(Point(x: Double(event.xbutton.x), y: Double(event.xbutton.y))))
         case MotionNotify:
-            return .input(.move(Point(x: Double(event.xmotion.x), y: Double(event.xmotion.y))))
+            return .pointerMoved(
+                Point(x: Double(event.xmotion.x), y: Double(event.xmotion.y)),
+                isButtonHeld: event.xmotion.state & UInt32(Button1Mask) != 0)
+        case LeaveNotify where event.xcrossing.mode == NotifyGrab:
+            return .pointerLost  // another client grabbed the pointer: our release goes to it
+        case FocusOut
+        where event.xfocus.mode != NotifyUngrab && event.xfocus.detail != NotifyPointer
+            && event.xfocus.detail != NotifyInferior:
+            return .pointerLost
+        case MapNotify where event.xmap.window == window.id:
+            return .mapped(true)
+        case UnmapNotify where event.xunmap.window == window.id:
+            return .mapped(false)
+        case VisibilityNotify where event.xvisibility.window == window.id:
+            return .obscured(event.xvisibility.state == VisibilityFullyObscured)
         case Expose where event.xexpose.count == 0:
             return .exposed
         case ConfigureNotify where event.xconfigure.window == window.id:

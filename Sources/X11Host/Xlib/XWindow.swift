@@ -38,7 +38,7 @@ final class XWindow {
         attributes.bit_gravity = NorthWestGravity  // keep the old pixels on resize until then
         attributes.event_mask =
             ExposureMask | StructureNotifyMask | KeyPressMask | ButtonPressMask | ButtonReleaseMask
-            | PointerMotionMask
+            | PointerMotionMask | LeaveWindowMask | FocusChangeMask | VisibilityChangeMask
         let mask = CWColormap | CWBorderPixel | CWBackPixmap | CWBitGravity | CWEventMask
         id = XCreateWindow(
             handle, display.rootWindow, 0, 0, UInt32(width), UInt32(height), 0, depth, UInt32(InputOutput),

@@ -1,0 +1,43 @@
+import Animation
+
+/// Widths of text as the renderer sets it (DejaVu Sans, one line), so that the shell can size
+/// its panels and messages to their text instead of guessing from the character count.
+public enum TextMetrics {
+    /// The advance of `text` in pixels at `fontSize`; 0 if Cairo cannot measure it.
+    public static func width(of text: String, fontSize: Double, bold: Bool = false) -> Double {
+        guard let surface = try? CairoSurface(width: 1, height: 1) else { return 0 }
+        return CairoContext(surface: surface).advance(of: text, fontSize: fontSize, bold: bold)
+    }
+
+    /// Where `fitting` shortens a text that is too wide.
+    public enum Cut: Sendable {
+        /// Keep the start and the end (`"saved /home/…/animdemo-fish.png"`): paths, messages.
+        case middle
+        /// Keep the start (`"tap mode: the fish stays; click…"`): labels.
+        case end
+    }
+
+    /// `text`, or the longest shortened form of it, with `…` where it was cut, whose width is
+    /// at most `width` pixels.
+    public static func fitting(
+        _ text: String, width: Double, fontSize: Double, bold: Bool = false, cut: Cut = .middle
+    ) -> String {
+        guard Self.width(of: text, fontSize: fontSize, bold: bold) > width else { return text }
+        let characters = Array(text)
+        func shortened(keeping count: Int) -> String {
+            let head = cut == .end ? count : (count + 1) / 2
+            return String(characters.prefix(head)) + "…" + String(characters.suffix(count - head))
+        }
+        var low = 0  // fits (the ellipsis alone is taken as fitting)
+        var high = characters.count  // does not fit
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if Self.width(of: shortened(keeping: middle), fontSize: fontSize, bold: bold) <= width {
+                low = middle
+            } else {
+                high = middle
+            }
+        }
+        return shortened(keeping: low)
+    }
+}

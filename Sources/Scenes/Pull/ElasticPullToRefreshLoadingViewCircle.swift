@@ -1,0 +1,145 @@
+// ElasticPullToRefreshLoadingViewCircle — DGElasticPullToRefreshLoadingViewCircle, the
+// library's loading view, with its base class DGElasticPullToRefreshLoadingView folded in: a
+// circle (lineWidth 1) turned a quarter turn back so that it starts at the top, drawn up to
+// min(0.9·progress, 0.9) of the way round as the list is pulled, turned a further 200° per
+// threshold of pull past the threshold, and spinning one turn per second while loading
+// (docs/SEMANTICS.md § Elastic (DGElasticPullToRefresh)).
+//
+// Deliberate differences from the library, and why:
+// - The library's identity transform is a 3-D one (m34 = −1/500, rotated −90° about z); a turn
+//   about z never shows perspective, so here it is the 2-D rotation by −90°.
+// - The spin animates `transform.rotation.z` from the current angle to one turn more; the
+//   engine's properties are typed and have no rotation key path, so it is a keyframe animation
+//   of `transform` through the quarter turns (each keyframe a quarter turn from the last, so
+//   that interpolation takes the short way), linear, 1 s, repeated forever, not removed.
+// - The library masks the view with the wave's path (`maskLayer`); the engine has no layer
+//   masks, so `maskLayer` here is a layer that clips (masksToBounds) to the rectangle above the
+//   wave's bottom under the circle, set by the pull view: the same where the wave is flat
+//   (loading, closing), a little more cut where its bottom curves under the circle.
+// - tintColor is the demo's, RGB(78, 221, 200).
+
+import Animation
+import Foundation
+
+/// The library's loading circle (DGElasticPullToRefreshLoadingViewCircle).
+final class ElasticPullToRefreshLoadingViewCircle {
+    /// The stroke's share of the circle at a pull of `progress` thresholds: 0.9 · progress.
+    static let strokeEndFactor = 0.9
+    /// The most of the circle drawn while pulling (0.9).
+    static let maxStrokeEnd = 0.9
+    /// Degrees the circle turns per threshold of pull past the threshold (200).
+    static let degreesPerProgressPastThreshold = 200.0
+    /// One turn takes this long while loading, seconds (`rotationAnimation.duration`).
+    static let rotationDuration = 1.0
+    /// The circle's line width, points (`shapeLayer.lineWidth`).
+    static let lineWidth = 1.0
+    /// The demo's `loadingView.tintColor`, RGB(78, 221, 200).
+    static let tintColor = Color(red255: 78, green255: 221, blue255: 200)
+    /// The rotation animation's key (`kRotationAnimation`).
+    static let rotationAnimationKey = "rotationAnimation"
+
+    /// Clips the view to the part of the pull view above the wave's bottom (the library's
+    /// `maskLayer`, a rectangle here: see the header); the pull view adds this one.
+    let maskLayer: Layer
+    /// The view: its frame is set by the pull view (`loadingView.frame`).
+    let layer: Layer
+    /// The circle.
+    let shapeLayer: ShapeLayer
+
+    /// The circle turned a quarter back, so that its stroke starts at the top (the library's
+    /// `identityTransform`, without the perspective: see the header).
+    let identityTransform = AffineTransform(rotationAngle: -.pi / 2)
+
+    init(timeline: Timeline) {
+        maskLayer = Layer(timeline: timeline)
+        maskLayer.name = "loadingViewMask"
+        maskLayer.anchorPoint = .zero
+        maskLayer.masksToBounds = true
+        maskLayer.actions = ["position": .none, "bounds": .none]
+
+        layer = Layer(timeline: timeline)
+        layer.name = "loadingView"
+        layer.anchorPoint = .zero
+        layer.actions = ["position": .none, "bounds": .none]
+
+        shapeLayer = ShapeLayer(timeline: timeline)
+        shapeLayer.name = "loadingViewCircle"
+        shapeLayer.lineWidth = Self.lineWidth
+        shapeLayer.fillColor = .clear
+        shapeLayer.strokeColor = Self.tintColor
+        shapeLayer.actions = [
+            "strokeEnd": .none, "transform": .none, "position": .none, "bounds": .none, "path": .none,
+        ]
+        shapeLayer.anchorPoint = Point(x: 0.5, y: 0.5)
+        timeline.transaction { transaction in
+            transaction.disableActions = true
+            shapeLayer.strokeEnd = 0
+            shapeLayer.transform = identityTransform
+        }
+        layer.addSublayer(shapeLayer)
+        maskLayer.addSublayer(layer)
+    }
+
+    // MARK: - Methods
+
+    /// Draws the circle for a pull of `progress` thresholds (`setPullProgress`).
+    func setPullProgress(_ progress: Double) {
+        shapeLayer.strokeEnd = min(Self.strokeEndFactor * progress, Self.maxStrokeEnd)
+
+        if progress > 1 {
+            let degrees = (progress - 1) * Self.degreesPerProgressPastThreshold
+            shapeLayer.transform = identityTransform.rotated(by: degrees * .pi / 180)
+        } else {
+            shapeLayer.transform = identityTransform
+        }
+    }
+
+    /// Spins one turn a second from where the circle is now, forever (`startAnimating`).
+    func startAnimating() {
+        if shapeLayer.animation(forKey: Self.rotationAnimationKey) != nil { return }
+
+        let currentDegree = currentAngle()
+        let rotationAnimation = KeyframeAnimation(keyPath: .transform)
+        rotationAnimation.values = (0...4).map { quarter in
+            AffineTransform(rotationAngle: currentDegree + Double(quarter) * .pi / 2)
+        }
+        rotationAnimation.duration = Self.rotationDuration
+        rotationAnimation.repeatCount = .infinity
+        rotationAnimation.isRemovedOnCompletion = false
+        rotationAnimation.fillMode = .forwards
+        shapeLayer.add(rotationAnimation, forKey: Self.rotationAnimationKey)
+    }
+
+    /// Stops the spin (`stopLoading`).
+    func stopLoading() {
+        shapeLayer.removeAnimation(forKey: Self.rotationAnimationKey)
+    }
+
+    /// The circle's angle now, radians (`currentDegree()`, the presentation's
+    /// `transform.rotation.z`).
+    func currentAngle() -> Double {
+        let transform = shapeLayer.presentation().transform
+        return atan2(transform.b, transform.a)
+    }
+
+    // MARK: - Layout
+
+    /// Places the view at `frame` in the pull view and the clip at `maskFrame` there (the
+    /// library's `loadingView.frame` and `maskLayer.frame`); the circle fills the view, inset
+    /// by half its line (`layoutSubviews`).
+    func layout(frame: Rect, maskFrame: Rect) {
+        layer.timeline.transaction { transaction in
+            transaction.disableActions = true
+            maskLayer.position = maskFrame.origin
+            maskLayer.bounds = Rect(origin: .zero, size: maskFrame.size)
+            let bounds = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
+            layer.position = Point(x: frame.minX - maskFrame.minX, y: frame.minY - maskFrame.minY)
+            layer.bounds = bounds
+            shapeLayer.bounds = bounds
+            shapeLayer.position = bounds.center
+            let inset = shapeLayer.lineWidth / 2
+            let path = BezierPath(ovalIn: bounds.insetBy(dx: inset, dy: inset))
+            if shapeLayer.path != path { shapeLayer.path = path }
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Animation
+import Testing
+
+@testable import Render
+
+/// The scaled-image cache keeps the sizes in use and lets the others go (`ScaledImageCache`):
+/// memory follows the working set, so a long run of the fish scene reaches a steady state.
+@Suite("Scaled image cache")
+struct ScaledImageCacheTests {
+    /// A fish run in miniature: bubbles of random sizes, each drawn every frame for 120
+    /// frames (two seconds at 60 fps), 12 in flight at once, for 50,000 frames.
+    @Test("bubbles of ever-new sizes: the cache holds about the ones in flight, however long it runs")
+    func bubblesComeAndGo() throws {
+        let cache = ScaledImageCache()
+        let image = try CairoSurface(width: 64, height: 64)
+        var random = SystemRandomNumberGenerator()
+        var bubbles: [(size: Double, framesLeft: Int)] = []
+        var largest = 0
+        for frame in 0..<50_000 {
+            if frame % 10 == 0 { bubbles.append((Double.random(in: 5...39, using: &random), 120)) }
+            for bubble in bubbles {
+                _ = cache.scaled(image, to: Size(width: bubble.size, height: bubble.size))
+            }
+            bubbles = bubbles.compactMap { $0.framesLeft > 1 ? ($0.size, $0.framesLeft - 1) : nil }
+            largest = max(largest, cache.count)
+        }
+        // 12 in flight; a generation is at least 64 lookups (about 5 frames), so two hold
+        // the 12 and the few that ended or began within them. The old cache, keyed on every
+        // size ever drawn, held 4,096 here.
+        #expect(largest <= 40, "the cache held \(largest) images")
+        // Each bubble was scaled once, however many frames it was drawn: 5,000 bubbles.
+        #expect(cache.scaledCount == 5_000, "\(cache.scaledCount) scalings for 5,000 bubbles")
+    }
+
+    @Test("2,000 sizes drawn every frame stay cached: after the first frames nothing is scaled again")
+    func largeWorkingSet() throws {
+        let cache = ScaledImageCache()
+        let image = try CairoSurface(width: 64, height: 64)
+        var warmedUp = 0
+        for frame in 0..<20 {
+            if frame == 3 { warmedUp = cache.scaledCount }
+            for index in 0..<2000 {
+                let side = 5 + Double(index) / 100
+                _ = cache.scaled(image, to: Size(width: side, height: side))
+            }
+        }
+        // The generations grow to the working set over the first frames (64, 256, 1,024, …
+        // lookups), dropping some sizes on the way; then every size is kept.
+        #expect(warmedUp < 2 * 2000, "\(warmedUp) scalings of 2,000 sizes in 3 frames")
+        #expect(
+            cache.scaledCount == warmedUp, "\(cache.scaledCount - warmedUp) scalings after the third frame")
+        #expect(cache.count <= 4000)
+    }
+
+    @Test("a size dropped and asked for again is scaled to the same pixels")
+    func sameAgain() throws {
+        let image = try CairoSurface(width: 64, height: 64)
+        let context = CairoContext(surface: image)
+        context.fill(
+            BezierPath(rect: Rect(x: 8, y: 8, width: 40, height: 30)),
+            color: Color(red: 1, green: 0.5, blue: 0))
+        let cache = ScaledImageCache()
+        let size = Size(width: 21.37, height: 17.5)
+        let first = try #require(cache.scaled(image, to: size)).pixels()
+        for index in 0..<1000 {
+            _ = cache.scaled(image, to: Size(width: Double(index % 300) / 10 + 1, height: 3))
+        }
+        let before = cache.scaledCount
+        let again = try #require(cache.scaled(image, to: size)).pixels()
+        #expect(cache.scaledCount == before + 1, "the first size should have been dropped and scaled again")
+        #expect(first == again)
+    }
+}

@@ -1,0 +1,128 @@
+import Animation
+import Render
+import TestSupport
+import Testing
+
+@testable import Scenes
+
+/// Pixel probes for the pull scene, named apart from other scenes' test helpers.
+enum PullPixels {
+    /// The bar and the wave, RGB(57, 67, 89).
+    static let fill = PullScene.barTintColor
+    /// The table, RGB(250, 250, 251).
+    static let table = PullScene.tableBackgroundColor
+    /// The loading circle, RGB(78, 221, 200).
+    static let circle = ElasticPullToRefreshLoadingViewCircle.tintColor
+
+    /// Whether a pixel is the circle's teal, antialiased over the fill or the table: green
+    /// well above red (neither the fill, the table, the separators nor black text is).
+    static func isCircle(_ color: Color) -> Bool { color.green - color.red > 0.15 }
+
+    /// Whether a pixel is text: darker than the separators (230/255) and not the fill's blue.
+    static func isText(_ color: Color) -> Bool { color.red < 0.6 && abs(color.blue - color.red) < 0.1 }
+}
+
+@Suite("Pull scene: pixels")
+struct PullRenderTests {
+    /// An iPhone 6's screen, as in PullSceneTests: one point a pixel either way.
+    static let size = PullSceneTests.size
+
+    static func frames(events: String, at times: [MediaTime]) throws -> [MediaTime: RenderedFrame] {
+        try SceneTester.frames(scene: "pull", size: size, events: events, at: times)
+    }
+
+    @Test("at rest: the dark bar 64 px tall over the light table, rows 44 px apart with separators")
+    func rest() throws {
+        let frame = try #require(try Self.frames(events: "", at: [0.5])[0.5])
+        // Axis-aligned edges on whole pixels: exact boxes; colours to 1/255 rounding (0.005).
+        let bar = frame.boundingBox { $0.isClose(to: PullPixels.fill, within: 0.005) }
+        #expect(bar == Rect(x: 0, y: 0, width: 375, height: 64))
+        // Separators: 1 px at the bottom of each row, from x = 15.
+        for row in 0..<13 {
+            let y = 64 + 44 * row + 43
+            #expect(
+                frame.color(x: 300, y: y)?.isClose(to: PullScene.separatorColor, within: 0.005) == true,
+                "row \(row)")
+            #expect(
+                frame.color(x: 10, y: y)?.isClose(to: PullPixels.table, within: 0.005) == true, "row \(row)")
+            #expect(
+                frame.color(x: 300, y: y - 20)?.isClose(to: PullPixels.table, within: 0.005) == true,
+                "row \(row)")
+        }
+        // Each row's label sits 15 px in, in the row's middle.
+        let label = try #require(
+            frame.boundingBox(in: Rect(x: 0, y: 64, width: 375, height: 43)) { PullPixels.isText($0) })
+        #expect(label.minX >= 15 && label.maxX < 40, "\(label)")
+        #expect(abs(label.midY - (64 + 22)) <= 3, "\(label)")
+        #expect(frame.count { PullPixels.isCircle($0) } == 0)
+    }
+
+    @Test("a short pull clips the circle above the wave: no teal below the band")
+    func circleClipped() throws {
+        // A 25-point pull: the band is 25 tall, the circle 30 across, centred 0 from its top.
+        let travel = PullSceneTests.fingerTravel(forPull: 25)
+        let events =
+            "0.1 down 187 100; 0.2 move 187 112; 0.3 move 187 \(112 + travel / 2); 0.4 move 187 \(112 + travel)"
+        let frame = try #require(try Self.frames(events: events, at: [0.5])[0.5])
+        let teal = frame.boundingBox { PullPixels.isCircle($0) }
+        let band = try #require(
+            frame.boundingBox(in: Rect(x: 0, y: 64, width: 375, height: 100)) {
+                $0.isClose(to: PullPixels.fill, within: 0.05)
+            })
+        // The circle shows (its stroke is drawn to 0.9·25/95 of the way round, from the top)…
+        let circle = try #require(teal)
+        // …and stays above the band's bottom under it.
+        let bottomUnder = try #require(
+            frame.boundingBox(in: Rect(x: circle.minX, y: 64, width: circle.width, height: 100)) {
+                $0.isClose(to: PullPixels.fill, within: 0.05)
+            })
+        #expect(circle.maxY <= bottomUnder.maxY + 1, "circle \(circle), band under it \(bottomUnder)")
+        #expect(band.maxY > 64)
+    }
+
+    /// The drag of the goldens: pressed at (120, 100), pulled to (120, 380) over 0.5 s and
+    /// released: past the threshold (a pull of about 116 points), the apex left of the middle.
+    static let goldenDrag = "0.1 drag 120 100 120 380 0.5"
+
+    /// The goldens, each with probes that state what it shows: the arguments of `golden(_:)`,
+    /// and what `GoldenGuardTests` counts as used.
+    static let goldens: [SceneGolden] = [
+        SceneGolden(scene: "pull", events: goldenDrag, at: 0.5, size: size) { pulled in
+            // Mid-pull: the wave hangs under the finger (x 120) deeper than at the edges, and
+            // the circle shows in it.
+            func bottom(atX x: Int) -> Double {
+                let column = Rect(x: Double(x), y: 0, width: 1, height: 667)
+                return pulled.boundingBox(in: column) { $0.isClose(to: PullPixels.fill, within: 0.05) }?.maxY
+                    ?? 0
+            }
+            let apex = bottom(atX: 120)
+            #expect(apex > bottom(atX: 5) + 40, "apex \(apex), left \(bottom(atX: 5))")
+            #expect(apex > bottom(atX: 370) + 40, "apex \(apex), right \(bottom(atX: 370))")
+            #expect(pulled.count { PullPixels.isCircle($0) } > 20)
+        },
+        SceneGolden(scene: "pull", events: goldenDrag, at: 1.8, size: size) { loading in
+            // Loading: a flat band 50 below the bar, the circle spinning in it.
+            #expect(loading.color(x: 5, y: 64 + 48)?.isClose(to: PullPixels.fill, within: 0.01) == true)
+            #expect(loading.color(x: 370, y: 64 + 48)?.isClose(to: PullPixels.fill, within: 0.01) == true)
+            #expect(loading.color(x: 5, y: 64 + 52)?.isClose(to: PullPixels.table, within: 0.01) == true)
+            let circle = try #require(loading.boundingBox { PullPixels.isCircle($0) })
+            #expect(abs(circle.midX - 187.5) <= 2 && abs(circle.midY - (64 + 25)) <= 2, "\(circle)")
+        },
+        SceneGolden(scene: "pull", events: goldenDrag, at: 4.5, size: size) { refreshed in
+            // Refreshed and closed: no band, no circle, the first row's label is "new 1".
+            #expect(refreshed.color(x: 187, y: 64 + 5)?.isClose(to: PullPixels.table, within: 0.01) == true)
+            #expect(refreshed.count { PullPixels.isCircle($0) } == 0)
+            let label = try #require(
+                refreshed.boundingBox(in: Rect(x: 0, y: 64, width: 375, height: 43)) { PullPixels.isText($0) }
+            )
+            #expect(label.width > 30, "\(label)")  // "new 1", where "0" was 10 px wide
+        },
+    ]
+
+    @Test("goldens: mid-pull, loading, refreshed", arguments: goldens)
+    func golden(_ golden: SceneGolden) throws {
+        let frame = try golden.render()
+        expectMatchesGolden(frame, golden.name)
+        try golden.intent(frame)
+    }
+}

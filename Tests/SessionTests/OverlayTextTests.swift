@@ -1,0 +1,71 @@
+import Animation
+import Render
+import Session
+import TestSupport
+import Testing
+
+/// The shell's text fits its boxes (docs/ARCHITECTURE.md § Keys): a long message keeps both
+/// ends, and the help panel is as wide as its longest line, or cuts it with "…".
+@Suite("Overlay text")
+struct OverlayTextTests {
+    /// The text layers under the session's layer called `name`, with their own frames in it.
+    static func texts(in name: String, of session: SceneSession) throws -> [TextLayer] {
+        let box = try #require(session.rootLayer.allLayers.first { $0.name == name })
+        return box.allLayers.compactMap { $0 as? TextLayer }
+    }
+
+    @Test(
+        "a long message is shortened in the middle to fit the window; its ends stay", arguments: [800, 320])
+    func longToast(width: Int) throws {
+        let tester = try SceneTester(scene: "checkmark", size: Size(width: Double(width), height: 240))
+        let message =
+            "cannot save a screenshot in /home/someone/a/very/deep/folder/of/screenshots/that/goes/on: "
+            + "Permission denied"
+        tester.session.showMessage(message)
+        try tester.tick()
+        let toast = try #require(try Self.texts(in: "toast", of: tester.session).first)
+        #expect(toast.frame.minX >= 10 && toast.frame.maxX <= Double(width) - 10, "\(toast.frame)")
+        let textWidth = TextMetrics.width(of: toast.string, fontSize: toast.fontSize)
+        #expect(textWidth <= toast.frame.width, "text \(textWidth) px in a \(toast.frame.width) px box")
+        #expect(toast.string.hasPrefix("cannot save"), "\(toast.string)")
+        #expect(toast.string.hasSuffix("Permission denied"), "\(toast.string)")
+        #expect(toast.string.contains("…"))
+    }
+
+    @Test("a short message is shown whole, in a box of its own width")
+    func shortToast() throws {
+        let tester = try SceneTester(scene: "checkmark")
+        tester.session.showMessage("saved animdemo-checkmark-20260101-120000.png")
+        try tester.tick()
+        let toast = try #require(try Self.texts(in: "toast", of: tester.session).first)
+        #expect(toast.string == "saved animdemo-checkmark-20260101-120000.png")
+        let textWidth = TextMetrics.width(of: toast.string, fontSize: toast.fontSize)
+        #expect(toast.frame.width >= textWidth && toast.frame.width <= textWidth + 30, "\(toast.frame)")
+    }
+
+    @Test(
+        "every help line fits its column, inside the panel, inside the window",
+        arguments: [("fish", 800), ("fish", 500), ("tictactoe", 800), ("checkmark", 640)])
+    func helpFits(scene: String, width: Int) throws {
+        let tester = try SceneTester(scene: scene, size: Size(width: Double(width), height: 600))
+        try tester.key("h")
+        try tester.tick()
+        let panel = try #require(tester.session.rootLayer.allLayers.first { $0.name == "help" })
+        #expect(panel.frame.minX >= 10 && panel.frame.maxX <= Double(width) - 10, "\(panel.frame)")
+        let texts = try Self.texts(in: "help", of: tester.session)
+        #expect(texts.count == 2 * tester.session.helpLines.count + 1)
+        for text in texts {
+            let textWidth = TextMetrics.width(of: text.string, fontSize: text.fontSize, bold: text.isBold)
+            #expect(
+                textWidth <= text.frame.width + 0.5, "\"\(text.string)\" is \(textWidth) px in \(text.frame)")
+            #expect(text.frame.minX >= 0 && text.frame.maxX <= panel.bounds.width, "\(text.frame)")
+        }
+        if width == 800 {
+            // Wide enough for every line: nothing is cut.
+            let shown = Set(texts.map(\.string))
+            for line in tester.session.helpLines {
+                #expect(shown.contains(line.key) && shown.contains(line.action), "\(line) is cut")
+            }
+        }
+    }
+}
