@@ -2,9 +2,12 @@
 """Generate the animdemo image assets: Assets/fish.png and Assets/bubble.png.
 
 Standard library only (zlib + struct write the PNG).  Every drawing is a
-stack of layers painted back to front; each pixel is sampled 4x4 times and
-the samples are averaged, which gives antialiased edges.  Output is
-deterministic: the same bytes on every run.
+stack of layers painted back to front, designed on a small grid (the fish on
+120 x 72, the bubble on 64 x 64) and rendered RES times larger, so that the
+scenes can show them 200 points wide on HiDPI windows without blur.  Each
+pixel near an edge is sampled 4x4 times and the samples are averaged, which
+gives antialiased edges; a pixel far from every edge is sampled once.
+Output is deterministic: the same bytes on every run.
 
     python3 Assets/generate_assets.py
 """
@@ -106,27 +109,48 @@ def layer(sdf, fill, outline=0.0, outline_color=None):
     return (sdf, fill, outline, outline_color)
 
 
-def render(width, height, layers):
+def _sample(layers, x, y):
+    """The premultiplied colour at design point (x, y), back to front."""
+    r = g = b = a = 0.0
+    for sdf, fill, ow, oc in layers:
+        d = sdf(x, y)
+        if d >= 0:
+            continue
+        c = oc if d > -ow else (fill(x, y) if callable(fill) else fill)
+        ca = c[3]
+        r, g, b = (c[0] * ca + r * (1 - ca), c[1] * ca + g * (1 - ca),
+                   c[2] * ca + b * (1 - ca))
+        a = ca + a * (1 - ca)
+    return r, g, b, a
+
+
+def _near_edge(layers, x, y, reach):
+    """Whether an edge (of a shape or of its outline) lies within `reach` of (x, y)."""
+    for sdf, _, ow, _ in layers:
+        d = sdf(x, y)
+        if abs(d) <= reach or (ow > 0 and abs(d + ow) <= reach):
+            return True
+    return False
+
+
+def render(width, height, layers, res=1):
+    """width x height design units, res pixels per unit."""
     rows = []
     n = SS * SS
-    for py in range(height):
+    reach = 0.75 / res  # half a pixel's diagonal, in design units, and some
+    for py in range(height * res):
         row = []
-        for px in range(width):
-            acc = [0.0, 0.0, 0.0, 0.0]  # premultiplied sum
-            for sy in range(SS):
-                for sx in range(SS):
-                    x, y = px + (sx + 0.5) / SS, py + (sy + 0.5) / SS
-                    r = g = b = a = 0.0
-                    for sdf, fill, ow, oc in layers:  # paint back to front
-                        d = sdf(x, y)
-                        if d >= 0:
-                            continue
-                        c = oc if d > -ow else (fill(x, y) if callable(fill) else fill)
-                        ca = c[3]
-                        r, g, b = (c[0] * ca + r * (1 - ca), c[1] * ca + g * (1 - ca),
-                                   c[2] * ca + b * (1 - ca))
-                        a = ca + a * (1 - ca)
-                    acc[0] += r; acc[1] += g; acc[2] += b; acc[3] += a
+        for px in range(width * res):
+            cx, cy = (px + 0.5) / res, (py + 0.5) / res
+            if _near_edge(layers, cx, cy, reach):
+                acc = [0.0, 0.0, 0.0, 0.0]  # premultiplied sum
+                for sy in range(SS):
+                    for sx in range(SS):
+                        s = _sample(layers, (px + (sx + 0.5) / SS) / res, (py + (sy + 0.5) / SS) / res)
+                        for i in range(4):
+                            acc[i] += s[i]
+            else:
+                acc = [v * n for v in _sample(layers, cx, cy)]
             alpha = acc[3] / n
             if alpha <= 0:
                 row.append((0, 0, 0, 0))
@@ -144,8 +168,9 @@ def mix(c0, c1, t):
 
 # -------------------------------------------------------------------- fish
 
-FISH_W, FISH_H = 120, 72
+FISH_W, FISH_H = 120, 72  # design units; the PNG is RES times larger
 TAIL_TIP = (15, 36)  # notch of the forked tail, on the centre line: bubbles start here
+RES = 4  # pixels per design unit: 480 x 288, tail notch at (60, 144)
 
 
 def fish_layers():
@@ -194,16 +219,20 @@ def fish_layers():
 
 # ------------------------------------------------------------------ bubble
 
-BUBBLE_SIZE = 64
+BUBBLE_SIZE = 64  # design units; the PNG is BUBBLE_RES times larger
+BUBBLE_RES = 2  # 128 x 128
 
 
 def bubble_layers():
+    """A white rim, opaque, and a body that is mostly clear: the scene fades bubbles to as
+    little as 10 % (the tutorial's alpha 0.1...1), and an opaque white rim is what still
+    shows on the sea then."""
     c, r = BUBBLE_SIZE / 2, BUBBLE_SIZE / 2 - 1.5
-    inner, rim = (200, 245, 255), (225, 245, 255)
+    inner, rim = (200, 245, 255), (255, 255, 255)
 
-    def body_fill(x, y):  # faint cyan, a touch denser toward the rim
+    def body_fill(x, y):  # faint cyan, denser toward the rim
         t = math.hypot(x - c, y - c) / r
-        return inner + (0.15 + 0.1 * t ** 4,)
+        return inner + (0.3 + 0.3 * t ** 4,)
 
     oval = ellipse(0, 0, 0.16 * r, 0.32 * r)
 
@@ -212,18 +241,18 @@ def bubble_layers():
         return oval((u + v) * 0.7071, (v - u) * 0.7071)
 
     return [
-        layer(circle(c, c, r), body_fill, 3.5, rim + (0.8,)),  # disc + rim
-        layer(highlight_sdf, (255, 255, 255, 0.92)),            # main highlight
-        layer(circle(c + 0.45 * r, c + 0.5 * r, 0.07 * r), (255, 255, 255, 0.6)),  # glint
+        layer(circle(c, c, r), body_fill, 5.0, rim + (1.0,)),  # disc + rim
+        layer(highlight_sdf, (255, 255, 255, 1.0)),             # main highlight
+        layer(circle(c + 0.45 * r, c + 0.5 * r, 0.07 * r), (255, 255, 255, 0.9)),  # glint
     ]
 
 
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
-    write_png(os.path.join(here, "fish.png"), FISH_W, FISH_H,
-              render(FISH_W, FISH_H, fish_layers()))
-    write_png(os.path.join(here, "bubble.png"), BUBBLE_SIZE, BUBBLE_SIZE,
-              render(BUBBLE_SIZE, BUBBLE_SIZE, bubble_layers()))
+    write_png(os.path.join(here, "fish.png"), FISH_W * RES, FISH_H * RES,
+              render(FISH_W, FISH_H, fish_layers(), RES))
+    write_png(os.path.join(here, "bubble.png"), BUBBLE_SIZE * BUBBLE_RES, BUBBLE_SIZE * BUBBLE_RES,
+              render(BUBBLE_SIZE, BUBBLE_SIZE, bubble_layers(), BUBBLE_RES))
 
 
 if __name__ == "__main__":

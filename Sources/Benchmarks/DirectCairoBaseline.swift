@@ -2,8 +2,9 @@ import Animation
 import Render
 
 /// The benchmarks' baseline: the same frames drawn straight through `CairoContext` with no
-/// engine, from a flat list of what each frame shows (taken from the presentation tree
-/// beforehand, outside the timing). What the engine costs on top is frame time / baseline.
+/// engine, from a flat list of what each frame shows (fills, strokes, borders, images and
+/// text, taken from the presentation tree beforehand, outside the timing). What the engine
+/// costs on top is frame time / baseline.
 public final class DirectCairoBaseline {
     /// One frame as plain drawing commands in window coordinates.
     public struct Frame {
@@ -11,6 +12,10 @@ public final class DirectCairoBaseline {
             case fill(transform: AffineTransform, path: BezierPath, color: Color, alpha: Double)
             case stroke(transform: AffineTransform, path: BezierPath, style: StrokeStyle, alpha: Double)
             case image(transform: AffineTransform, name: String, rect: Rect, alpha: Double)
+            case text(
+                transform: AffineTransform, string: String, rect: Rect, size: Double, bold: Bool,
+                color: Color,
+                alignment: TextAlignment)
         }
         var items: [Item] = []
         /// Each item's box in window pixels, to leave out what a region does not touch.
@@ -59,6 +64,25 @@ public final class DirectCairoBaseline {
                         .stroke(transform: transform, path: shape.trimmedPath, style: style, alpha: alpha))
                 }
             }
+            if let text = layer as? TextLayer, !text.string.isEmpty {
+                items.append(
+                    .text(
+                        transform: transform, string: text.string, rect: layer.bounds, size: text.fontSize,
+                        bold: text.isBold,
+                        color: text.foregroundColor.withAlpha(text.foregroundColor.alpha * alpha),
+                        alignment: text.alignment))
+            }
+            if layer.borderWidth > 0 && layer.borderColor.alpha > 0 {
+                let inset = layer.borderWidth / 2
+                let border = BezierPath(
+                    roundedRect: layer.bounds.insetBy(dx: inset, dy: inset),
+                    cornerRadius: max(layer.cornerRadius - inset, 0))
+                let style = StrokeStyle(
+                    color: layer.borderColor, width: layer.borderWidth, cap: .butt, join: .miter,
+                    miterLimit: 10,
+                    dashes: [], dashPhase: 0)
+                items.append(.stroke(transform: transform, path: border, style: style, alpha: alpha))
+            }
             for sublayer in model.sublayers { collect(sublayer, transform: transform, alpha: alpha) }
         }
     }
@@ -94,6 +118,10 @@ public final class DirectCairoBaseline {
                 guard let image = images.image(named: name) else { continue }
                 context.concatenate(transform)
                 context.draw(image, in: rect, alpha: alpha)
+            case .text(let transform, let string, let rect, let size, let bold, let color, let alignment):
+                context.concatenate(transform)
+                context.draw(
+                    text: string, in: rect, fontSize: size, bold: bold, color: color, alignment: alignment)
             }
         }
     }

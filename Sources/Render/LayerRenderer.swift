@@ -65,9 +65,11 @@ final class LayerRenderer {
             let alpha = fadesImageOnly ? layer.opacity : 1
             if !rasters.draw(
                 layer, of: model, in: context,
-                drawing: { drawContent(of: $0, outline: outline, alpha: 1, in: $1) })
+                drawing: { drawContent(of: $0, outline: outline, alpha: 1, snapsToPixels: true, in: $1) })
             {
-                drawContent(of: layer, outline: outline, alpha: alpha, in: context)
+                drawContent(
+                    of: layer, outline: outline, alpha: alpha, snapsToPixels: !model.isAnimatingNow,
+                    in: context)
             }
         }
         if !model.sublayers.isEmpty {
@@ -93,14 +95,16 @@ final class LayerRenderer {
         if isGroup { context.endGroup(alpha: layer.opacity) }
     }
 
-    /// The layer's own pixels: background, image, shape, text.
+    /// The layer's own pixels: background, image, shape, text. An image is placed on whole
+    /// pixels when `snapsToPixels` (at rest), at its exact place otherwise (moving).
     private func drawContent(
-        of layer: Layer, outline: () -> BezierPath, alpha: Double, in context: CairoContext
+        of layer: Layer, outline: () -> BezierPath, alpha: Double, snapsToPixels: Bool,
+        in context: CairoContext
     ) {
         let bounds = layer.bounds
         if layer.backgroundColor.alpha > 0 { context.fill(outline(), color: layer.backgroundColor) }
         if let contents = layer.contents, let image = images.image(named: contents.name) {
-            context.draw(image, in: bounds, alpha: alpha, cache: scaledImages)
+            context.draw(image, in: bounds, alpha: alpha, cache: scaledImages, snapsToPixels: snapsToPixels)
         }
         if let shape = layer as? ShapeLayer {
             context.fill(shape.path, color: shape.fillColor, rule: shape.fillRule)

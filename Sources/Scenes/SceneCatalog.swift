@@ -29,7 +29,8 @@ public enum SceneCatalog {
             ElasticScene(context: $0)
         },
         SceneDescriptor(
-            name: "download", summary: "a simulated download fills circular indicators; click to restart",
+            name: "download",
+            summary: "a simulated download fills circular indicators; its switch (or o): one update",
             knobs: DownloadScene.tutorialKnobs
         ) {
             DownloadScene(context: $0)

@@ -10,7 +10,17 @@ public struct SceneFrame: Sendable, Equatable {
     /// A new window size, laid out before the input.
     public var size: Size?
     /// Knobs turned on this frame, set before the input.
-    public var knobs: [String: KnobValue] = [:]
+    public var knobs: [String: KnobValue]
+
+    public init(time: MediaTime, input: [InputEvent], size: Size?, knobs: [String: KnobValue] = [:]) {
+        self.time = time
+        self.input = input
+        self.size = size
+        self.knobs = knobs
+    }
+
+    /// Whether the frame only moves time on (no input, size or knob).
+    var isQuiet: Bool { input.isEmpty && size == nil && knobs.isEmpty }
 }
 
 /// Every frame a scene has run since it started, and which one is shown: what time travel
@@ -23,24 +33,25 @@ public struct SceneHistory: Sendable {
     /// The knobs the scene started with (`--set`; a knob turned while paused lands here, as if
     /// it had always had its new value).
     public internal(set) var initialKnobs: [String: KnobValue]
-    public private(set) var frames: [SceneFrame] = []
+    public private(set) var frames: SceneFrames
     /// The index of the frame shown now; -1 before the first.
     public internal(set) var shown = -1
     /// The most frames kept: an hour at 60 fps. Past it the scene plays on but time travel
     /// stops recording (`isFull`).
     public static let capacity = 216_000
 
-    public init(initialSize: Size, initialKnobs: [String: KnobValue] = [:]) {
+    /// `fps`: the frame rate whose grid (`n / fps`) most frame times are on; such frames
+    /// without input are kept as runs, a few bytes for any number of them.
+    public init(initialSize: Size, initialKnobs: [String: KnobValue] = [:], fps: Int = 60) {
         self.initialSize = initialSize
         self.initialKnobs = initialKnobs
+        frames = SceneFrames(fps: fps)
     }
 
     /// Makes `value` the knob's value from the start: the initial value, and no later change.
     mutating func setFromStart(_ name: String, to value: KnobValue) {
         initialKnobs[name] = value
-        for index in frames.indices where frames[index].knobs[name] != nil {
-            frames[index].knobs[name] = nil
-        }
+        frames.removeKnob(named: name)
     }
 
     public var isFull: Bool { frames.count >= Self.capacity }
@@ -54,7 +65,7 @@ public struct SceneHistory: Sendable {
             return
         }
         guard !isFull else { return }
-        frames.removeSubrange(min(next, frames.count)...)
+        frames.removeSubrange(from: min(next, frames.count))
         frames.append(frame)
         shown = frames.count - 1
     }
@@ -62,5 +73,122 @@ public struct SceneHistory: Sendable {
     /// Adds a frame at the end without showing it (a step past the last recorded frame).
     mutating func append(_ frame: SceneFrame) {
         frames.append(frame)
+    }
+}
+
+/// A scene's frames in order, stored compactly: a run of frames with no input whose times
+/// are on a frame grid (`n / fps`, as a host at full speed makes them) is kept as its first
+/// `n`, its grid and its length; any other frame is kept whole. A scene that plays on its own
+/// (the fish swimming) then costs a few bytes per stretch, not 40 per frame, so a long run's
+/// memory stays flat.
+public struct SceneFrames: RandomAccessCollection, Sendable {
+    private enum Segment: Sendable {
+        /// Frames with times `Double(first + i) / denominator`, `i` in `0..<count`, quiet.
+        case grid(first: Int, denominator: Double, count: Int)
+        case frame(SceneFrame)
+
+        var count: Int {
+            switch self {
+            case .grid(_, _, let count): return count
+            case .frame: return 1
+            }
+        }
+    }
+
+    private var segments: [Segment] = []
+    /// The index of each segment's first frame.
+    private var starts: [Int] = []
+    public private(set) var count = 0
+    /// How many pieces the frames are kept in: runs and whole frames.
+    public var segmentCount: Int { segments.count }
+    /// The grids a frame time may be on: `1 / fps` as the hosts compute frame times, and
+    /// `1 / (1 / fps)` as the session does from its frame duration.
+    private let denominators: [Double]
+
+    init(fps: Int) {
+        let rate = Double(Swift.max(fps, 1))
+        denominators = rate == 1 / (1 / rate) ? [rate] : [rate, 1 / (1 / rate)]
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+
+    public subscript(index: Int) -> SceneFrame {
+        precondition(index >= 0 && index < count, "frame \(index) of \(count)")
+        let segment = segmentIndex(containing: index)
+        switch segments[segment] {
+        case .frame(let frame):
+            return frame
+        case .grid(let first, let denominator, _):
+            let time = Double(first + index - starts[segment]) / denominator
+            return SceneFrame(time: time, input: [], size: nil)
+        }
+    }
+
+    /// Appends `frame`, extending the last run when it continues it.
+    mutating func append(_ frame: SceneFrame) {
+        defer { count += 1 }
+        guard frame.isQuiet else {
+            push(.frame(frame))
+            return
+        }
+        if case .grid(let first, let denominator, let length) = segments.last,
+            Double(first + length) / denominator == frame.time
+        {
+            segments[segments.count - 1] = .grid(first: first, denominator: denominator, count: length + 1)
+            return
+        }
+        for denominator in denominators {
+            let scaled = (frame.time * denominator).rounded()
+            guard abs(scaled) < 1e15 else { continue }
+            let first = Int(scaled)
+            if Double(first) / denominator == frame.time {
+                push(.grid(first: first, denominator: denominator, count: 1))
+                return
+            }
+        }
+        push(.frame(frame))
+    }
+
+    /// Takes the knob `name` out of every frame that turned it.
+    mutating func removeKnob(named name: String) {
+        for index in segments.indices {
+            if case .frame(var frame) = segments[index], frame.knobs[name] != nil {
+                frame.knobs[name] = nil
+                segments[index] = .frame(frame)
+            }
+        }
+    }
+
+    /// Removes the frames from `index` to the end.
+    mutating func removeSubrange(from index: Int) {
+        guard index < count else { return }
+        let segment = segmentIndex(containing: index)
+        let kept = index - starts[segment]
+        segments.removeSubrange((segment + 1)...)
+        starts.removeSubrange((segment + 1)...)
+        if kept == 0 {
+            segments.removeLast()
+            starts.removeLast()
+        } else if case .grid(let first, let denominator, _) = segments[segment] {
+            segments[segment] = .grid(first: first, denominator: denominator, count: kept)
+        }
+        count = index
+    }
+
+    private mutating func push(_ segment: Segment) {
+        starts.append(count)
+        segments.append(segment)
+    }
+
+    /// The segment that holds frame `index` (binary search on the starts).
+    private func segmentIndex(containing index: Int) -> Int {
+        var low = 0
+        var high = starts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= index { low = middle } else { high = middle - 1 }
+        }
+        return low
     }
 }

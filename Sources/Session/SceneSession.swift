@@ -23,6 +23,8 @@ public final class SceneSession {
     /// The window's layer tree: the scene's root under the overlays.
     public let rootLayer: Layer
     public private(set) var size: Size
+    /// The HiDPI factor (`--scale`): the overlays' text is this many times larger.
+    public let scale: Double
     public private(set) var isPaused = false
     /// How fast scene time runs against the host's: 1, 0.5, 0.25 or 0.1.
     public private(set) var playbackRate = 1.0
@@ -56,14 +58,16 @@ public final class SceneSession {
     /// Slow motion (`t`): the scene clock runs this many times slower.
     public static let slowMotionFactor = 10.0
 
-    /// Starts `catalog[index]` at host time 0 in a window of `size`; `fps` sets the step of
-    /// time travel.
+    /// Starts `catalog[index]` at host time 0 in a window of `size` (pixels); `fps` sets the
+    /// step of time travel, `scale` the size of the overlays (HiDPI).
     public init(
         catalog: [SceneDescriptor], index: Int, size: Size, seed: UInt64, images: ImageCatalog,
-        fps: Int = 60, bubbleLoad: Int = 0, knobs initialKnobs: [String: KnobValue] = [:]
+        fps: Int = 60, bubbleLoad: Int = 0, scale: Double = 1, knobs initialKnobs: [String: KnobValue] = [:]
     ) {
         precondition(catalog.indices.contains(index), "scene index \(index) out of range")
         precondition(fps > 0, "fps must be positive")
+        precondition(scale > 0, "scale must be positive")
+        self.scale = scale
         self.catalog = catalog
         self.sceneIndex = index
         self.size = size
@@ -74,7 +78,7 @@ public final class SceneSession {
         rootLayer = Layer(timeline: hostTimeline)
         rootLayer.name = "window"
         rootLayer.anchorPoint = .zero
-        overlay = SessionOverlay(timeline: hostTimeline)
+        overlay = SessionOverlay(timeline: hostTimeline, scale: scale)
         inspector = InspectorPanel(timeline: hostTimeline)
         knobPanel = KnobPanel(timeline: hostTimeline)
         sceneTimeline = Timeline()
@@ -83,7 +87,7 @@ public final class SceneSession {
             SceneContext(
                 timeline: sceneTimeline, random: SeededRandom(seed: seed), images: images,
                 bubbleLoad: bubbleLoad, knobs: self.knobs))
-        history = SceneHistory(initialSize: size, initialKnobs: initialKnobs)
+        history = SceneHistory(initialSize: size, initialKnobs: initialKnobs, fps: fps)
         rootLayer.addSublayer(scene.rootLayer)
         rootLayer.addSublayer(inspector.outlineLayer)
         rootLayer.addSublayer(inspector.layer)
@@ -475,14 +479,18 @@ public final class SceneSession {
         }
     }
 
-    /// Lays the scene out for a window of `size`, in the scene's own transaction (each layer
-    /// animates on its own timeline), with actions off.
+    /// Lays the scene out for a window of `size`, in points, in the scene's own transaction
+    /// (each layer animates on its own timeline), with actions off: the scene's bounds are the
+    /// window in points and its root layer scales them to pixels (docs/ARCHITECTURE.md § Points).
     private func layOutScene(in size: Size) {
-        let bounds = Rect(origin: .zero, size: size)
+        let pointScale = Self.pointScale(forWindow: size)
+        let bounds = Self.sceneBounds(forWindow: size)
         sceneTimeline.transaction { transaction in
             transaction.disableActions = true
             scene.rootLayer.anchorPoint = .zero
-            scene.rootLayer.frame = bounds
+            scene.rootLayer.position = .zero
+            scene.rootLayer.bounds = bounds
+            scene.rootLayer.transform = AffineTransform(scaleX: pointScale, y: pointScale)
             scene.layout(in: bounds)
         }
     }
@@ -600,7 +608,7 @@ public final class SceneSession {
     /// Starts scene `index` afresh on a new clock (also the restart key), with a new history.
     public func switchScene(to index: Int, at hostTime: MediaTime) {
         sceneIndex = index
-        history = SceneHistory(initialSize: size)
+        history = SceneHistory(initialSize: size, fps: Int((1 / frameDuration).rounded()))
         rebuildScene()
         sceneClockBase = (hostTime, 0)
         if isHelpVisible {

@@ -3,21 +3,27 @@ import Render
 
 /// The layers a session draws over the scene: the help panel, the debug marks (layer
 /// bounds, frame time) and a short message at the bottom (the screenshot's file name).
+///
+/// They are in window pixels, not in the scene's points: their sizes are pixels at scale 1,
+/// multiplied by the HiDPI `scale` (`--scale`).
 final class SessionOverlay {
     let layer: Layer
     private let timeline: Timeline
+    /// The HiDPI factor every size below is multiplied by.
+    private let scale: Double
     private let help: Layer
     private let toast: TextLayer
     private let debug: Layer
     private let debugBounds: ShapeLayer
     private let debugTime: TextLayer
 
-    /// Help text size, pixels.
+    /// Help text size, pixels at scale 1.
     static let helpFontSize = 15.0
     static let helpLineHeight = 22.0
 
-    init(timeline: Timeline) {
+    init(timeline: Timeline, scale: Double = 1) {
         self.timeline = timeline
+        self.scale = scale
         layer = Layer(timeline: timeline)
         layer.name = "overlay"
         layer.isUserInteractionEnabled = false
@@ -26,14 +32,14 @@ final class SessionOverlay {
         help.isHidden = true
         help.name = "help"
         help.backgroundColor = Color(white: 0, alpha: 0.78)
-        help.cornerRadius = 10
+        help.cornerRadius = 10 * scale
         toast = TextLayer(timeline: timeline)
         toast.isHidden = true
         toast.name = "toast"
         toast.backgroundColor = Color(white: 0, alpha: 0.7)
         toast.foregroundColor = .white
-        toast.fontSize = Self.toastFontSize
-        toast.cornerRadius = 6
+        toast.fontSize = Self.toastFontSize * scale
+        toast.cornerRadius = 6 * scale
         debug = Layer(timeline: timeline)
         debug.isHidden = true
         debug.anchorPoint = .zero
@@ -41,10 +47,10 @@ final class SessionOverlay {
         debugBounds.anchorPoint = .zero
         debugBounds.fillColor = .clear
         debugBounds.strokeColor = Color(red: 0, green: 0.8, blue: 0.2, alpha: 0.8)
-        debugBounds.lineWidth = 1
+        debugBounds.lineWidth = scale
         debugTime = TextLayer(timeline: timeline)
         debugTime.alignment = .left
-        debugTime.fontSize = 12
+        debugTime.fontSize = 12 * scale
         debugTime.foregroundColor = Color(red: 0, green: 0.6, blue: 0.1)
         debugTime.backgroundColor = Color(white: 1, alpha: 0.7)
         debug.addSublayer(debugBounds)
@@ -58,7 +64,7 @@ final class SessionOverlay {
         layer.frame = bounds
         debug.frame = bounds
         debugBounds.frame = bounds
-        debugTime.frame = Rect(x: 6, y: 6, width: 190, height: 18)
+        debugTime.frame = Rect(x: 6 * scale, y: 6 * scale, width: 190 * scale, height: 18 * scale)
         if !toast.isHidden { placeToast(in: bounds) }
         if !help.isHidden { help.position = bounds.center }
     }
@@ -82,11 +88,14 @@ final class SessionOverlay {
     /// Sizes the box to the message as set, at most the window's width less 10 px each side;
     /// a longer message loses its middle ("saved /home/…/animdemo-fish-….png"), never its ends.
     private func placeToast(in bounds: Rect) {
-        let room = max(bounds.width - 20 - 2 * Self.toastPadding, 0)
-        toast.string = TextMetrics.fitting(toastMessage, width: room, fontSize: Self.toastFontSize)
-        let textWidth = TextMetrics.width(of: toast.string, fontSize: Self.toastFontSize)
-        let width = min(bounds.width - 20, textWidth + 2 * Self.toastPadding)
-        toast.frame = Rect(x: (bounds.width - width) / 2, y: bounds.height - 44, width: width, height: 28)
+        let fontSize = Self.toastFontSize * scale
+        let padding = Self.toastPadding * scale
+        let room = max(bounds.width - 20 * scale - 2 * padding, 0)
+        toast.string = TextMetrics.fitting(toastMessage, width: room, fontSize: fontSize)
+        let textWidth = TextMetrics.width(of: toast.string, fontSize: fontSize)
+        let width = min(bounds.width - 20 * scale, textWidth + 2 * padding)
+        toast.frame = Rect(
+            x: (bounds.width - width) / 2, y: bounds.height - 44 * scale, width: width, height: 28 * scale)
     }
 
     func hideToast() { toast.isHidden = true }
@@ -100,47 +109,48 @@ final class SessionOverlay {
             help.isHidden = !visible
             for sublayer in help.sublayers { sublayer.removeFromSuperlayer() }
             guard visible else { return }
+            let lineHeight = Self.helpLineHeight * scale
+            let fontSize = Self.helpFontSize * scale
+            let margin = 10 * scale
             // The key column is 42 % of the panel, the actions 58 %: wide enough for the
-            // longest of each (460 px at least), narrower only than the window less 10 px a side.
-            // In a narrow window the keys keep their width (up to 60 %) and the actions are cut.
+            // longest of each (460 points at least), narrower only than the window less a margin
+            // a side. In a narrow window the keys keep their width (up to 60 %), actions are cut.
             let keyWidth =
-                lines.map { TextMetrics.width(of: $0.key, fontSize: Self.helpFontSize, bold: true) }
-                .max() ?? 0
-            let actionWidth =
-                lines.map { TextMetrics.width(of: $0.action, fontSize: Self.helpFontSize) }
-                .max() ?? 0
-            let wanted = max(460, (keyWidth + 10) / 0.42, (actionWidth + 20) / 0.58).rounded(.up)
-            let width = min(wanted, bounds.width - 20)
-            let keyColumn = min(max(width * 0.42 - 10, keyWidth), width * 0.6)
-            let actionX = 10 + keyColumn + 10
-            let height = Double(lines.count + 1) * Self.helpLineHeight + 20
+                lines.map { TextMetrics.width(of: $0.key, fontSize: fontSize, bold: true) }.max() ?? 0
+            let actionWidth = lines.map { TextMetrics.width(of: $0.action, fontSize: fontSize) }.max() ?? 0
+            let wanted = max(460 * scale, (keyWidth + margin) / 0.42, (actionWidth + 2 * margin) / 0.58)
+                .rounded(.up)
+            let width = min(wanted, bounds.width - 2 * margin)
+            let keyColumn = min(max(width * 0.42 - margin, keyWidth), width * 0.6)
+            let actionX = margin + keyColumn + margin
+            let height = Double(lines.count + 1) * lineHeight + 2 * margin
             help.bounds = Rect(x: 0, y: 0, width: width, height: height)
             help.position = bounds.center
             let title = TextLayer(timeline: timeline)
             title.string = "animdemo keys"
             title.isBold = true
-            title.fontSize = Self.helpFontSize + 1
+            title.fontSize = fontSize + scale
             title.foregroundColor = .white
-            title.frame = Rect(x: 0, y: 10, width: width, height: Self.helpLineHeight)
+            title.frame = Rect(x: 0, y: margin, width: width, height: lineHeight)
             help.addSublayer(title)
             for (index, line) in lines.enumerated() {
-                let y = 10 + Double(index + 1) * Self.helpLineHeight
+                let y = margin + Double(index + 1) * lineHeight
                 let key = TextLayer(timeline: timeline)
                 key.string = TextMetrics.fitting(
                     line.key, width: keyColumn, fontSize: Self.helpFontSize, bold: true, cut: .end)
                 key.alignment = .right
                 key.isBold = true
-                key.fontSize = Self.helpFontSize
+                key.fontSize = fontSize
                 key.foregroundColor = Color(red: 1, green: 0.85, blue: 0.4)
-                key.frame = Rect(x: 10, y: y, width: keyColumn, height: Self.helpLineHeight)
+                key.frame = Rect(x: margin, y: y, width: keyColumn, height: lineHeight)
                 let action = TextLayer(timeline: timeline)
                 action.string = TextMetrics.fitting(
                     line.action, width: width - actionX - 10, fontSize: Self.helpFontSize, cut: .end)
                 action.alignment = .left
-                action.fontSize = Self.helpFontSize
+                action.fontSize = fontSize
                 action.foregroundColor = .white
                 action.frame = Rect(
-                    x: actionX, y: y, width: width - actionX - 10, height: Self.helpLineHeight)
+                    x: actionX, y: y, width: width - actionX - margin, height: lineHeight)
                 help.addSublayer(key)
                 help.addSublayer(action)
             }

@@ -34,3 +34,26 @@ extension RenderedFrame {
         return total
     }
 }
+
+extension RenderedFrame {
+    /// Of the 3 × 3 pixels around `point`, the colour nearest `target` (by the largest channel
+    /// difference); nil outside the image. Where the centre line of a stroke at least 1.1 px
+    /// wide passes `point`, one of them is fully covered, whatever the line's angle and
+    /// sub-pixel position, so that a stroke probe does not depend on antialiasing.
+    public func nearestColor(around point: Point, to target: Color) -> Color? {
+        let x = Int(point.x.rounded(.down))
+        let y = Int(point.y.rounded(.down))
+        var best: (color: Color, distance: Double)?
+        for dy in -1...1 {
+            for dx in -1...1 {
+                guard let color = color(x: x + dx, y: y + dy) else { continue }
+                let distance = max(
+                    abs(color.red - target.red), abs(color.green - target.green),
+                    abs(color.blue - target.blue),
+                    abs(color.alpha - target.alpha))
+                if best.map({ distance < $0.distance }) ?? true { best = (color, distance) }
+            }
+        }
+        return best?.color
+    }
+}

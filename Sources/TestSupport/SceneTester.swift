@@ -119,6 +119,25 @@ public final class SceneTester {
     /// that frame lays the scene out again before its input.
     public func resize(to size: Size) { host.resize(to: size) }
 
+    // MARK: - Points and pixels
+
+    /// Window pixels per scene point now: the window's shorter side is 375 points
+    /// (docs/ARCHITECTURE.md § Points).
+    public var pointScale: Double { session.pointScale }
+
+    /// `point`, in the scene's points, in window pixels (where the tests tap and probe).
+    public func pixels(_ point: Point) -> Point { point * pointScale }
+
+    /// `rect`, in the scene's points, in window pixels.
+    public func pixels(_ rect: Rect) -> Rect {
+        Rect(
+            x: rect.minX * pointScale, y: rect.minY * pointScale, width: rect.width * pointScale,
+            height: rect.height * pointScale)
+    }
+
+    /// `point`, in window pixels, in the scene's points.
+    public func points(_ point: Point) -> Point { point * (1 / pointScale) }
+
     // MARK: - What is shown
 
     /// The scene's layer called `name`, nil if none.

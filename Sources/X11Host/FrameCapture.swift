@@ -21,7 +21,8 @@ final class FrameCapture {
     /// A recording's frames per second: the recording default of `animdemo record`. GIF
     /// delays are whole centiseconds and browsers show 1 cs as 10, so 60 fps would play slowly.
     static let recordingFPS = 30
-    /// The recording dot: diameter and distance from the window's top and right edges, pixels.
+    /// The recording dot: diameter and distance from the window's top and right edges, pixels
+    /// at scale 1 (times the session's HiDPI `scale`, as the other overlays).
     static let dotDiameter = 12.0
     static let dotInset = 10.0
     static let dotColor = Color(red: 0.9, green: 0.1, blue: 0.1)
@@ -59,7 +60,8 @@ final class FrameCapture {
         dot.name = "recording dot"
         dot.isUserInteractionEnabled = false
         dot.anchorPoint = .zero
-        dot.path = BezierPath(ovalIn: Rect(x: 0, y: 0, width: Self.dotDiameter, height: Self.dotDiameter))
+        let diameter = Self.dotDiameter * session.scale
+        dot.path = BezierPath(ovalIn: Rect(x: 0, y: 0, width: diameter, height: diameter))
         dot.fillColor = Self.dotColor
     }
 
@@ -136,13 +138,13 @@ final class FrameCapture {
         }
         messages = []
         let isShown = dot.superlayer != nil
-        let place = Point(x: session.size.width - Self.dotInset - Self.dotDiameter, y: Self.dotInset)
+        let (inset, diameter) = (Self.dotInset * session.scale, Self.dotDiameter * session.scale)
+        let place = Point(x: session.size.width - inset - diameter, y: inset)
         if isRecording != isShown || (isRecording && dot.position != place) {
             session.hostTimeline.transaction { transaction in
                 transaction.disableActions = true
                 if isRecording {
-                    dot.frame = Rect(
-                        origin: place, size: Size(width: Self.dotDiameter, height: Self.dotDiameter))
+                    dot.frame = Rect(origin: place, size: Size(width: diameter, height: diameter))
                     if !isShown { session.rootLayer.addSublayer(dot) }
                 } else {
                     dot.removeFromSuperlayer()

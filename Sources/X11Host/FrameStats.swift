@@ -8,11 +8,14 @@ struct FrameStats {
     private(set) var frames = 0
     /// Grid deadlines skipped while frames were wanted back to back (animation running).
     private(set) var missed = 0
+    /// Pixels sent per frame, for the median: kept only when the line is asked for, since a
+    /// number a frame is 29 KB a minute that a long run would otherwise never give back.
     private var repainted: [Int] = []
+    private let isKeepingRepainted = FrameStats.isRequested
 
     mutating func note(frame: Int, repainted pixels: Int) {
         frames += 1
-        repainted.append(pixels)
+        if isKeepingRepainted { repainted.append(pixels) }
     }
 
     mutating func noteMissed(_ count: Int) { missed += max(count, 0) }

@@ -9,17 +9,24 @@ public enum WindowHost {
     /// Set to 1 to present with XPutImage even where MIT-SHM works.
     public static let noShmVariable = "ANIMDEMO_NO_SHM"
 
-    /// Opens the window and runs the event loop; returns when the window is closed, `q` or
+    /// Opens the window, `options.size` × the scale in pixels, and runs the event loop; returns when the window is closed, `q` or
     /// `Escape` is pressed, or SIGINT or SIGTERM arrives. Everything it holds (the shared
     /// memory, the window, the connection) is released on the way out.
     public static func run(_ options: WindowOptions) throws(WindowError) {
         let display = try XDisplay()
-        let width = Int(options.size.width.rounded())
-        let height = Int(options.size.height.rounded())
+        let scale =
+            options.scale
+            ?? Double(
+                DesktopScale.scale(
+                    gdkScale: getenv("GDK_SCALE").map { String(cString: $0) },
+                    resources: display.resourceManagerString))
+        let width = Int((options.size.width * scale).rounded())
+        let height = Int((options.size.height * scale).rounded())
         let canvas = FrameRenderer(images: options.images)
         let session = SceneSession(
-            catalog: options.catalog, index: options.sceneIndex, size: options.size, seed: options.seed,
-            images: canvas.images, fps: options.fps, knobs: options.knobs)
+            catalog: options.catalog, index: options.sceneIndex,
+            size: Size(width: Double(width), height: Double(height)), seed: options.seed,
+            images: canvas.images, fps: options.fps, scale: scale, knobs: options.knobs)
         let window = try XWindow(display: display, width: width, height: height, title: session.windowTitle)
         let presenter = try makePresenter(window: window, width: width, height: height)
         let signals = try SignalPipe()

@@ -38,8 +38,8 @@ struct AnimDemo: ParsableCommand {
         let options = WindowOptions(
             catalog: SceneCatalog.all, sceneIndex: try scene.sceneIndex(), size: try scene.parsedSize(),
             fps: frameRate.fps, seed: scene.seed, screenshotDirectory: screenshotDirectory,
-            images: try scene.imageStore(), knobs: try scene.knobs(),
-            recordingFormat: try parsedRecordingFormat())
+            images: try scene.imageStore(), scale: try scene.parsedScale().map(Double.init),
+            knobs: try scene.knobs(), recordingFormat: try parsedRecordingFormat())
         do {
             try WindowHost.run(options)
         } catch {

@@ -35,7 +35,7 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Time travel: play --seconds, then seek to random frames of the recording.")
     var seek = false
 
-    @Option(help: "With --seek: seconds to record before seeking.")
+    @Option(parsing: .unconditional, help: "With --seek: seconds to record before seeking.")
     var seconds = 60.0
 
     @Flag(help: "Print one JSON object.")
@@ -57,7 +57,7 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         if smallLayerProbe {
-            let size = try scene.parsedSize()
+            let size = try scene.headlessSize().size
             let probe = try Benchmark.smallLayerProbe(
                 width: Int(size.width), height: Int(size.height), frames: frames)
             print(String(format: "small layer moving, %@, %d frames", scene.size, frames))
@@ -66,14 +66,17 @@ struct BenchCommand: ParsableCommand {
             print(String(format: "frame / box %.2f×", probe.box > 0 ? probe.frame / probe.box : 0))
             return
         }
-        let script = try EventScriptLoader.load(events: events, file: nil, fps: frameRate.fps)
+        let (size, scale) = try scene.headlessSize()
+        let script = SceneOptions.scaled(
+            try EventScriptLoader.load(events: events, file: nil, fps: frameRate.fps), by: scale)
         if bubbles != nil && scene.scene != "fish" {
             throw ValidationError("--bubbles works with --scene fish only")
         }
         let canvas = FrameRenderer(images: try scene.imageStore())
         let session = SceneSession(
-            catalog: SceneCatalog.all, index: try scene.sceneIndex(), size: try scene.parsedSize(),
+            catalog: SceneCatalog.all, index: try scene.sceneIndex(), size: size,
             seed: scene.seed, images: canvas.images, fps: frameRate.fps, bubbleLoad: bubbles ?? 0,
+            scale: scale,
             knobs: try scene.knobs())
         let host = HeadlessHost(session: session, fps: frameRate.fps, events: script, canvas: canvas)
         if seek {

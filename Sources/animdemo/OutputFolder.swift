@@ -2,10 +2,11 @@ import Foundation
 import Render
 
 /// The `render` output folder: PNGs written under temporary names, renamed into place by
-/// `commit`, or removed with the folder (if this run made it) by `discard`.
+/// `commit`, or removed with the folders this run made by `discard`.
 final class OutputFolder {
     private let path: String
-    private let madeFolder: Bool
+    /// The folders this run made, outermost first.
+    private var madeFolders: [String] = []
     /// Temporary and final paths of the frames written so far.
     private var written: [(temporary: String, final: String)] = []
 
@@ -16,13 +17,10 @@ final class OutputFolder {
         if existed && !isFolder.boolValue {
             throw ExitWithMessage(message: "--out \(path) is a file, not a folder", status: 2)
         }
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw ExitWithMessage(
-                message: "cannot create the output folder \(path): \(Self.reason(of: error))", status: 2)
+        if let reason = Self.makeFolder(path, made: &madeFolders) {
+            removeMadeFolders()
+            throw ExitWithMessage(message: "cannot create the output folder \(path): \(reason)", status: 2)
         }
-        madeFolder = !existed
     }
 
     /// Writes `image` as `name` under a temporary name.
@@ -51,15 +49,29 @@ final class OutputFolder {
     func discard() {
         for file in written { unlink(file.temporary) }
         written = []
-        if madeFolder { rmdir(path) }
+        removeMadeFolders()
     }
 
-    /// The last part of a Foundation error's message, the system's own words where it has them.
-    private static func reason(of error: Error) -> String {
-        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-        if let underlying, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
+    /// Removes the folders this run made, innermost first, if they are empty.
+    private func removeMadeFolders() {
+        for folder in madeFolders.reversed() { rmdir(folder) }
+        madeFolders = []
+    }
+
+    /// `mkdir -p path`, noting each folder it makes in `made`; nil when done, else the
+    /// system's words for why not.
+    private static func makeFolder(_ path: String, made: inout [String]) -> String? {
+        if mkdir(path, 0o755) == 0 {
+            made.append(path)
+            return nil
         }
-        return error.localizedDescription
+        if errno == EEXIST { return nil }
+        guard errno == ENOENT else { return String(cString: strerror(errno)) }
+        let parent = (path as NSString).deletingLastPathComponent
+        guard !parent.isEmpty, parent != path else { return String(cString: strerror(ENOENT)) }
+        if let reason = makeFolder(parent, made: &made) { return reason }
+        guard mkdir(path, 0o755) == 0 else { return String(cString: strerror(errno)) }
+        made.append(path)
+        return nil
     }
 }

@@ -76,8 +76,9 @@ struct RecordCommand: ParsableCommand {
 
     func run() throws {
         let schedule = try schedule()
-        let script = try EventScriptLoader.load(events: events, file: eventsFile, fps: sceneFPS)
-        let size = try scene.parsedSize()
+        let (size, scale) = try scene.headlessSize()
+        let script = SceneOptions.scaled(
+            try EventScriptLoader.load(events: events, file: eventsFile, fps: sceneFPS), by: scale)
         let recorder: AnimationRecorder
         do {
             let format = try AnimationFormat.format(forPath: out)
@@ -91,7 +92,7 @@ struct RecordCommand: ParsableCommand {
         let canvas = FrameRenderer(images: try scene.imageStore())
         let session = SceneSession(
             catalog: SceneCatalog.all, index: try scene.sceneIndex(), size: size, seed: scene.seed,
-            images: canvas.images, fps: sceneFPS, knobs: try scene.knobs())
+            images: canvas.images, fps: sceneFPS, scale: scale, knobs: try scene.knobs())
         let host = HeadlessHost(session: session, fps: sceneFPS, events: script, canvas: canvas)
         let progress = Progress(total: schedule.frameCount)
         try host.record(schedule, into: recorder) { progress.show(done: $0) }

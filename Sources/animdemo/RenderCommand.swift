@@ -45,12 +45,13 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        let script = try EventScriptLoader.load(events: events, file: eventsFile, fps: frameRate.fps)
-        let size = try scene.parsedSize()
+        let (size, scale) = try scene.headlessSize()
+        let script = SceneOptions.scaled(
+            try EventScriptLoader.load(events: events, file: eventsFile, fps: frameRate.fps), by: scale)
         let canvas = FrameRenderer(images: try scene.imageStore())
         let session = SceneSession(
             catalog: SceneCatalog.all, index: try scene.sceneIndex(), size: size, seed: scene.seed,
-            images: canvas.images, fps: frameRate.fps, knobs: try scene.knobs())
+            images: canvas.images, fps: frameRate.fps, scale: scale, knobs: try scene.knobs())
         let host = HeadlessHost(session: session, fps: frameRate.fps, events: script, canvas: canvas)
         let output = try OutputFolder(path: out)
         do {

@@ -1,14 +1,15 @@
 /// Refuses an option given twice (`--scene fish --scene elastic`), which ArgumentParser would
-/// settle silently by taking the last; only `--at` may repeat (README § Command line).
+/// settle silently by taking the last; only `--at` and `--set` may repeat (README § Command line).
 enum RepeatedOptions {
     /// The options that take a value (the next argument, whatever it looks like, or `=VALUE`).
     static let valued: Set<String> = [
         "--scene", "--size", "--fps", "--seed", "--assets", "--screenshot-dir", "--events",
-        "--events-file", "--at", "--out", "--frames", "--bubbles", "--scene-fps", "--from", "--to", "--loop",
-        "--quality", "--record-format",
+        "--events-file", "--at", "--out", "--frames", "--bubbles", "--seconds", "--set", "--scene-fps",
+        "--from",
+        "--to", "--loop", "--quality", "--record-format",
     ]
     /// Those of them that may be given more than once.
-    static let repeatable: Set<String> = ["--at"]
+    static let repeatable: Set<String> = ["--at", "--set"]
 
     /// The message for the first option given twice in `arguments`, nil if none is.
     static func problem(in arguments: some Sequence<String>) -> String? {

@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import Render
 import Scenes
+import Session
 import X11Host
 
 /// Options every mode shares (the scene's frame rate is `FrameRateOptions`: `record` has its own).
@@ -20,12 +21,22 @@ struct SceneOptions: ParsableArguments {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
+            "HiDPI scale, 1…4: the window or image has this many pixels per pixel of --size, and the "
+                + "overlays' text grows with it; the picture stays the same, sharper.",
+            discussion: "The window's default is the desktop's: GDK_SCALE, else the X server's Xft.dpi / 96 "
+                + "rounded, else 1. render and bench default to 1. Events script coordinates are in "
+                + "--size units too.",
+            valueName: "N"))
+    var scale: String?
+
+    @Option(
+        help: ArgumentHelp(
             "The folder of image assets.",
             discussion: "Default: $ANIMDEMO_ASSETS, then Assets/ beside the program, then the package's."))
     var assets: String?
 
     @Option(
-        name: .customLong("set"),
+        name: .customLong("set"), parsing: .unconditionalSingleValue,
         help: "Turn a knob: NAME=VALUE (repeatable; `animdemo knobs --scene NAME` lists them).")
     var settings: [String] = []
 
@@ -33,6 +44,7 @@ struct SceneOptions: ParsableArguments {
         _ = try sceneIndex()
         _ = try parsedSize()
         _ = try knobs()
+        _ = try parsedScale()
     }
 
     /// The image assets, found by the documented rule (`ImageStore.locateAssets`).
@@ -79,5 +91,46 @@ struct SceneOptions: ParsableArguments {
             throw ValidationError("--size \"\(size)\" is not WIDTHxHEIGHT with each 16…8192 (e.g. 800x600)")
         }
         return Size(width: Double(width), height: Double(height))
+    }
+
+    /// The `--scale` given, nil if none (each mode has its default).
+    func parsedScale() throws -> Int? {
+        guard let scale else { return nil }
+        guard let value = Int(scale), (1...4).contains(value) else {
+            throw ValidationError("--scale \"\(scale)\" is not a whole number 1…4 (e.g. --scale 2)")
+        }
+        return value
+    }
+
+    /// `render` and `bench`: the size in pixels (`--size` × `--scale`, default 1) and the scale.
+    func headlessSize() throws -> (size: Size, scale: Double) {
+        let scale = Double(try parsedScale() ?? 1)
+        let size = try parsedSize()
+        return (Size(width: size.width * scale, height: size.height * scale), scale)
+    }
+
+    /// `script` with its coordinates multiplied by `scale`: scripts are written in `--size` units.
+    static func scaled(_ script: EventScript, by scale: Double) -> EventScript {
+        guard scale != 1 else { return script }
+        func scaled(_ event: InputEvent) -> InputEvent {
+            switch event {
+            case .down(let point): .down(point * scale)
+            case .move(let point): .move(point * scale)
+            case .up(let point): .up(point * scale)
+            case .scroll(let dy, let point): .scroll(dy: dy * scale, at: point * scale)
+            case .key: event
+            }
+        }
+        return EventScript(
+            items: script.items.map { item in
+                var item = item
+                switch item.action {
+                case .event(let event): item.action = .event(scaled(event))
+                case .tap(let point): item.action = .tap(point * scale)
+                case .drag(let from, let to, let duration):
+                    item.action = .drag(from: from * scale, to: to * scale, duration: duration)
+                }
+                return item
+            }, fps: script.fps)
     }
 }

@@ -143,7 +143,7 @@ struct HostileInputTests {
         #expect(!result.stderr.contains("Missing value"), "\(result.stderr)")
     }
 
-    @Test("a full disk says so, and leaves no PNG and no folder behind")
+    @Test("a full disk says so, and leaves no PNG and none of the folders it made behind")
     func fullDisk() throws {
         try LimitedRun.withScratch("full") { folder in
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -152,7 +152,7 @@ struct HostileInputTests {
             let script = """
                 unshare_flags=--mount; [ "$(id -u)" = 0 ] || unshare_flags="--user --map-root-user --mount"
                 exec unshare $unshare_flags sh -c 'mount -t tmpfs -o size=16k tmpfs "$0" || exit 99
-                    "$1" render --scene fish --at 0 --at 1 --at 2 --at 3 --out "$0/out"; status=$?
+                    "$1" render --scene fish --at 0 --at 1 --at 2 --at 3 --out "$0/out/frames"; status=$?
                     ls -A "$0"; exit $status' "$0" "$1"
                 """
             let result = try LimitedRun.shell(script, [folder.path, ProgramRun.executable.path])

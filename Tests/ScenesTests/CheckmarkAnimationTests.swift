@@ -1,4 +1,5 @@
 import Animation
+import Session
 import TestSupport
 import Testing
 
@@ -30,9 +31,11 @@ struct CheckmarkAnimationTests {
             #expect(scene.x == false)
             // b1's frame is its path's box (0, 0)…(207.6, 207.6); its centre is the circle's.
             #expect(scene.b1.bounds == Rect(x: 0, y: 0, width: 207.6, height: 207.6))
-            #expect(scene.b1.position == Point(x: size.width / 2, y: size.height / 2))
+            // In points: the window's shorter side is 375 (docs/ARCHITECTURE.md § Points).
+            let bounds = SceneSession.sceneBounds(forWindow: size)
+            #expect(scene.b1.position == Point(x: bounds.width / 2, y: bounds.height / 2))
             for shape in [scene.b1, scene.b2, scene.b3] {
-                #expect(shape?.lineWidth == 10)
+                #expect(shape?.lineWidth == 2)
                 #expect(shape?.fillColor == .clear)
                 #expect(shape?.lineCap == .round && shape?.lineJoin == .round)
             }

@@ -11,13 +11,17 @@ import Testing
 @Suite("Checkmark: rendered frames")
 struct CheckmarkRenderTests {
     /// Colour tolerance: 8-bit channels round each component (≤ ½/255, and the premultiplied
-    /// round trip another ½/255); every stroke probe sits on a stroke's centre line, ≥ 4 px
-    /// inside the 10-px stroke, so its pixel is fully covered.
+    /// round trip another ½/255); every stroke probe sits on a stroke's centre line and takes
+    /// the best of the 3 × 3 pixels around it (`nearestColor`), one of which the 2-point stroke
+    /// (2.7 px and more at the sizes tested) covers fully.
     static let colorTolerance = 2.0 / 255
-    /// A "nothing here" probe must be this far from every stroke's centre line: half the line
-    /// width (5 px), the pixel's own half-diagonal (0.71 px), antialiasing (1 px), and the
-    /// sampling of `clearance` (≤ 0.5 px), rounded up.
-    static let clearance = 8.0
+
+    /// A "nothing here" probe must be this far from every stroke's centre line, pixels: half
+    /// the line width, the pixel's own half-diagonal (0.71 px), antialiasing (1 px), and the
+    /// sampling of `clearance` (≤ 1.5 px), rounded up.
+    static func clearance(_ geometry: CheckmarkGeometry) -> Double {
+        (geometry.lineWidth / 2 + 3.3).rounded(.up)
+    }
 
     /// Points on the check that the X does not cover: (shape, fraction of its length).
     static let checkProbes: [(Int, Double)] = [(1, 0.045), (2, 0.85), (2, 0.92), (2, 0.98)]
@@ -34,12 +38,12 @@ struct CheckmarkRenderTests {
         try SceneTester.frames(scene: "checkmark", size: size, fps: fps, events: events, at: times)
     }
 
-    /// Expects the pixel at `point` to be `color`.
+    /// Expects a pixel at `point` (of the 3 × 3 around it) to be `color`.
     static func expectColor(
         _ frame: RenderedFrame, at point: Point, _ color: Color, _ what: String,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        let actual = frame.color(at: point)
+        let actual = frame.nearestColor(around: point, to: color)
         #expect(
             actual?.isClose(to: color, within: colorTolerance) == true,
             "\(what) at \(point): \(actual.map(\.description) ?? "outside") ≠ \(color)",
@@ -61,10 +65,14 @@ struct CheckmarkRenderTests {
             let point = geometry.point(shape: shape, at: fraction)
             let room = geometry.clearance(of: point, from: state)
             #expect(
-                room >= clearance, "probe b\(shape + 1) at \(fraction) is only \(room) px from a stroke",
+                room >= clearance(geometry),
+                "probe b\(shape + 1) at \(fraction) is only \(room) px from a stroke",
                 sourceLocation: sourceLocation)
-            expectColor(
-                frame, at: point, C4Purple, "background (b\(shape + 1) at \(fraction))",
+            let actual = frame.color(at: point)
+            let shown = actual.map(\.description) ?? "outside"
+            #expect(
+                actual?.isClose(to: C4Purple, within: colorTolerance) == true,
+                "background (b\(shape + 1) at \(fraction)) at \(point): \(shown)",
                 sourceLocation: sourceLocation)
         }
     }
@@ -86,13 +94,14 @@ struct CheckmarkRenderTests {
         expectColor(
             frame, at: Point(x: 2, y: 2), C4Purple, "the background (C4Purple)",
             sourceLocation: sourceLocation)
-        // The circle (radius 103.8, stroke 10) is the outline: its box is 217.6 px wide and
-        // centred; ±1.5 px for antialiased edge pixels on either side.
+        // The circle (radius 103.8 points, stroke 2) is the outline: its box is 209.6 points
+        // wide and centred; ±1.5 px for antialiased edge pixels on either side.
         let box = try #require(strokeBox(frame), sourceLocation: sourceLocation)
+        let side = 209.6 * geometry.scale
         #expect(abs(box.midX - size.width / 2) <= 1.5, "box \(box)", sourceLocation: sourceLocation)
         #expect(abs(box.midY - size.height / 2) <= 1.5, "box \(box)", sourceLocation: sourceLocation)
         #expect(
-            abs(box.width - 217.6) <= 3 && abs(box.height - 217.6) <= 3, "box \(box)",
+            abs(box.width - side) <= 3 && abs(box.height - side) <= 3, "box \(box), \(side) expected",
             sourceLocation: sourceLocation)
     }
 
@@ -147,9 +156,9 @@ struct CheckmarkRenderTests {
         let frames = try render(events: "0.5 tap 400 300", at: [0.75, 0.8])
         let geometry = try CheckmarkGeometry(size: Size(width: 800, height: 600))
         let timeline = TutorialTimeline(clickAt: 0.5, from: .check, fps: 60)
-        // Each case puts probes 0.025 of the path's length (12 to 20 px) on either side of a
-        // moving stroke end; a round cap reaches 5 px, so they are clear of it. The other
-        // curves would put that end 0.08 or more away and leave one of the probes wrong.
+        // Each case puts probes 0.025 of the path's length (19 to 32 px at 1.6 px per point) on
+        // either side of a moving stroke end; a round cap reaches 1.6 px, so they are clear of
+        // it. The other curves would put that end 0.08 or more away and leave a probe wrong.
         let cases: [(time: MediaTime, shape: Int, isStart: Bool, value: Double, why: String)] = [
             // 0.25 s after the click, b1ToX: 0.6 × easeIn(0.5), docs/SEMANTICS.md's table (linear or
             // easeInOut: 0.3).

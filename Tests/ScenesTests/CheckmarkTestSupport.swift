@@ -177,28 +177,37 @@ struct TutorialTimeline {
 
 // MARK: - Geometry in window pixels
 
-/// The three whole paths of the scene, in artboard coordinates, and where the artboard sits
-/// in a window of `size`: the circle's centre (103.8, 103.8) on the window's centre.
+/// The three whole paths of the scene, in artboard coordinates (points), and where the
+/// artboard sits in a window of `size`: the circle's centre (103.8, 103.8) on the window's
+/// centre, `scale` pixels per point (the window's shorter side is 375 points).
 struct CheckmarkGeometry {
     let paths: [BezierPath]
-    let offset: Point
+    let center: Point
+    /// Pixels per point.
+    let scale: Double
 
-    /// The paths come from the scene as a `SceneTester` builds it; the offset is worked out
-    /// here from the tutorial's `b1.center = canvas.center`, not read from the scene.
+    /// The paths come from the scene as a `SceneTester` builds it; the placement is worked out
+    /// here from the tutorial's `b1.center = canvas.center` and the 375-point shorter side, not
+    /// read from the scene.
     init(size: Size) throws {
         let scene = try SceneTester(scene: "checkmark", size: size).scene(as: CheckmarkScene.self)
         paths = [scene.b1.path, scene.b2.path, scene.b3.path]
-        offset = Point(x: size.width / 2 - 103.8, y: size.height / 2 - 103.8)
+        center = Point(x: size.width / 2, y: size.height / 2)
+        scale = min(size.width, size.height) / 375
     }
+
+    /// The strokes' width in pixels: 2 points.
+    var lineWidth: Double { 2 * scale }
 
     /// The window point at `fraction` of the length of shape `index` (0: b1, 1: b2, 2: b3).
     func point(shape index: Int, at fraction: Double) -> Point {
         let p = paths[index].point(atFraction: fraction) ?? .zero
-        return Point(x: p.x + offset.x, y: p.y + offset.y)
+        return Point(x: center.x + (p.x - 103.8) * scale, y: center.y + (p.y - 103.8) * scale)
     }
 
     /// The distance from `point` (window pixels) to the nearest drawn centre line of the
-    /// strokes in `strokes`, sampled every 0.1 % of each path's length (under 1 px).
+    /// strokes in `strokes`, sampled every 0.1 % of each path's length (under 1.5 px at the
+    /// largest sizes tested).
     func clearance(of point: Point, from strokes: Strokes) -> Double {
         var nearest = Double.infinity
         for (index, range) in strokes.ranges.enumerated() where range.lowerBound < range.upperBound {

@@ -38,7 +38,14 @@ import Testing
         #expect(DownloadScene.totalBytes == 100)
         #expect(DownloadScene.firstUpdateDelay == 1)
         #expect(DownloadScene.updateInterval == 1)
-        #expect(DownloadScene.indicatorSizePercent == 0.7)
+        #expect(DownloadScene.oneTimeAnimationDuration == 1)
+        #expect(DownloadScene.indicatorSide == 80)
+        #expect(DownloadScene.firstIndicatorGap == 60)
+        #expect(DownloadScene.indicatorGap == 40)
+        #expect(DownloadScene.labelFrame == Rect(x: 30, y: 36, width: 125, height: 56))
+        #expect(DownloadScene.labelFontSize == 17)
+        #expect(DownloadScene.switchFrame == Rect(x: 222, y: 43, width: 51, height: 31))
+        #expect(Switch.size == Size(width: 51, height: 31))
     }
 
     @Test(

@@ -7,23 +7,44 @@ import Testing
 @testable import Scenes
 
 /// The download scene as the user sees it: angles measured from pixels at chosen times, the
-/// easeOut trajectory frame by frame, the done check, a restart on click, layouts and goldens.
+/// easeOut trajectory frame by frame, the done check, the settings switch, layouts and goldens.
 @Suite struct DownloadSceneTests {
-    /// Where the scene puts its indicators in a window of `size` (the scene's layout, computed
-    /// here independently of the scene's code).
+    /// Where the scene puts its indicators in a window of `size`, in window pixels: the demo's
+    /// layout (RMViewController.m, Main.storyboard), worked out here independently of the
+    /// scene's code, at min(width, height) / 375 pixels a point.
     struct Geometry {
         var size = Size(width: 800, height: 600)
-        var side: Double { 0.7 * min(size.width / 3, size.height) }
-        func center(_ index: Int) -> Point {
-            Point(x: size.width / 3 * (Double(index) + 0.5), y: size.height / 2)
+        /// Pixels per point.
+        var scale: Double { min(size.width, size.height) / 375 }
+        /// The window in points.
+        var points: Size { Size(width: size.width / scale, height: size.height / scale) }
+        /// Whether the demo's column fits: the switch ends at 74, the first indicator 60 below,
+        /// three of 80 with 40 between end at 454, and 40 for the last label.
+        var isDemoColumn: Bool { points.height >= 494 }
+        /// The first indicator's top-left corner, points: the demo's (centred, 134 down), or
+        /// centred in the height and in the width right of the switch (which ends at 273).
+        var origin: Point {
+            isDemoColumn
+                ? Point(x: (points.width - 80) / 2, y: 134)
+                : Point(x: 273 + (points.width - 273 - 80) / 2, y: points.height / 2 - 160)
         }
-        /// The closed ring and the mixed type's cover ring: side/2 − coverWidth.
-        var ringRadius: Double { side / 2 - 2 }
-        /// The filled and mixed pies: side · 0.45 − coverWidth.
-        var pieRadius: Double { side * 0.45 - 2 }
+        /// An indicator's side, pixels: 80 points.
+        var side: Double { 80 * scale }
+        /// The centre of indicator `index` (0 closed, 1 filled, 2 mixed, top to bottom), pixels.
+        func center(_ index: Int) -> Point {
+            Point(x: origin.x + 40, y: origin.y + 40 + 120 * Double(index)) * scale
+        }
+        /// Half the 2-point stroke, pixels.
+        var halfStroke: Double { scale }
+        /// The closed ring and the mixed type's cover ring: 40 − coverWidth points.
+        var ringRadius: Double { 38 * scale }
+        /// The filled and mixed pies: 80 · 0.45 − coverWidth = 34 points.
+        var pieRadius: Double { 34 * scale }
         var closed: Point { center(0) }
         var filled: Point { center(1) }
         var mixed: Point { center(2) }
+        /// The switch's centre, pixels: its frame is (222, 43, 51, 31) points.
+        var switchCenter: Point { Point(x: 247.5, y: 58.5) * scale }
     }
 
     private let geometry = Geometry()
@@ -44,8 +65,8 @@ import Testing
     }
 
     /// Degrees of the circle of `radius` around `center` that are blue, sampled every 0.5°
-    /// (each sample blue when any of radius − 1, radius, radius + 1 is, so that a 2 px stroke
-    /// is found whatever its sub-pixel position).
+    /// (each sample blue when any of radius − 1, radius, radius + 1 is, so that a 2-point
+    /// stroke, 3.2 px at 800×600, is found whatever its sub-pixel position).
     private func sweptDegrees(_ frame: RenderedFrame, center: Point, radius: Double) -> Double {
         let samples = 720
         var count = 0
@@ -61,24 +82,24 @@ import Testing
     }
 
     /// The closed ring's angle, degrees: sampled on its stroke. A butt end is antialiased over
-    /// about 1 px (0.6° at r = 91) and samples are 0.5° apart: ±1.5° covers both.
+    /// about 1 px (0.9° at r = 61 px) and samples are 0.5° apart: ±1.5° covers both.
     private func closedDegrees(_ frame: RenderedFrame) -> Double {
         sweptDegrees(frame, center: geometry.closed, radius: geometry.ringRadius)
     }
 
     /// A pie's angle, degrees: sampled at 0.8 of its radius (clear of the done check, which
-    /// stays within 0.6), minus the 1 px half-stroke on each straight edge (2 · 0.87° at 65.6
-    /// px) that makes the pie look that much wider; a whole disc has no edges.
+    /// stays within 0.6), minus the half-stroke on each straight edge (2 · 1.3° for 1.6 px at
+    /// 43.5 px) that makes the pie look that much wider; a whole disc has no edges.
     private func pieDegrees(_ frame: RenderedFrame, center: Point) -> Double {
         let radius = 0.8 * geometry.pieRadius
-        let strokeDegrees = 2 * (1 / radius) * 180 / .pi
+        let strokeDegrees = 2 * (geometry.halfStroke / radius) * 180 / .pi
         let measured = sweptDegrees(frame, center: center, radius: radius)
         return measured == 0 || measured == 360 ? measured : measured - strokeDegrees
     }
 
-    /// The share of blue pixels in the pie's disc (radius + 1 for its stroke), 0…1.
+    /// The share of blue pixels in the pie's disc (radius + half the stroke), 0…1.
     private func pieShare(_ frame: RenderedFrame, center: Point) -> Double {
-        let r = geometry.pieRadius + 1
+        let r = geometry.pieRadius + geometry.halfStroke
         let box = Rect(x: center.x - r, y: center.y - r, width: 2 * r, height: 2 * r)
         var inside = 0
         var blue = 0
@@ -106,8 +127,8 @@ import Testing
     ) throws {
         let frame = try #require(frame, sourceLocation: sourceLocation)
         let measured = angles(frame)
-        // Ring ±1.5° (see closedDegrees); pies ±2°: their antialiased edges at 0.8 r are one
-        // pixel in 66, 0.9° each, on top of the 0.5° sampling.
+        // Ring ±1.5° (see closedDegrees); pies ±2°: their antialiased edges at 0.8 r are half a
+        // pixel in 43.5, 0.7° each, on top of the 0.5° sampling.
         #expect(
             abs(measured[0] - expected) <= 1.5, "closed at \(label): \(measured[0])°",
             sourceLocation: sourceLocation)
@@ -129,7 +150,7 @@ import Testing
         }
         let frame = try #require(shots[0.5])
         // The closed type's background ring is UIColor.gray (0.5) at 6 o'clock, the mixed
-        // type's cover ring blue; 1/255 per channel of rounding, plus the 2 px stroke covering
+        // type's cover ring blue; 1/255 per channel of rounding, plus the 3.2 px stroke covering
         // the probed pixel only partly: probe the darkest of three pixels across the ring.
         /// The pixels across the ring at 6 o'clock below `center`.
         func acrossRing(below center: Point) -> [Color] {
@@ -165,9 +186,10 @@ import Testing
     @Test("the pie's share of its disc is the downloaded share")
     func pieShareMatches() throws {
         let shots = try frames(at: [1.9, 3.9, 4.5])
-        // The share counts the pie's 2 px stroke (1 px outside each straight edge: 2r / πr²
-        // = 0.8 %) and antialiased rim pixels half in, half out: ±1.2 % around it.
-        let stroke = 2 * geometry.pieRadius / (Double.pi * pow(geometry.pieRadius + 1, 2))
+        // The share counts the pie's 2-point stroke (half outside each straight edge: 2rh / π(r +
+        // h)², 1.7 % for h = 1.6 px) and antialiased rim pixels half in, half out: ±1.2 %.
+        let h = geometry.halfStroke
+        let stroke = 2 * geometry.pieRadius * h / (Double.pi * pow(geometry.pieRadius + h, 2))
         for (time, expected) in [(1.9, 0.1), (3.9, 0.5), (4.5, 1.0)] {
             let frame = try #require(shots[time])
             for center in [geometry.filled, geometry.mixed] {
@@ -191,8 +213,8 @@ import Testing
             Point(x: center.x - 0.12 * radius, y: center.y + 0.31 * radius)
         }
         let closed = corner(geometry.closed, geometry.ringRadius)
-        let filled = corner(geometry.filled, geometry.pieRadius + 1)
-        let mixed = corner(geometry.mixed, geometry.pieRadius + 1)
+        let filled = corner(geometry.filled, geometry.pieRadius + geometry.halfStroke)
+        let mixed = corner(geometry.mixed, geometry.pieRadius + geometry.halfStroke)
         // Before: white inside the ring, blue pies (no check yet).
         #expect(before.color(at: closed)?.isClose(to: .white, within: 0.02) == true)
         #expect(Self.isBlue(before.color(at: filled)))
@@ -205,38 +227,102 @@ import Testing
         try expectAngles(after, 360, "5 s")
     }
 
-    @Test("a click restarts the download from 0, also in the middle of an update")
-    func restartOnClick() throws {
-        let shots = try frames(at: [5.5, 6.9, 9.6], events: "5.0 tap 400 300")
+    @Test("the switch toggled twice (o twice) restarts the download from 0, also mid-update")
+    func restartByToggling() throws {
+        let shots = try frames(at: [5.5, 6.9, 9.6], events: "5.0 key o; 5.0 key o")
         try expectAngles(shots[5.5], 0, "5.5 s (restarted at 5 s)")
         let restarted = try #require(shots[5.5])
         #expect(pieShare(restarted, center: geometry.filled) == 0)  // nothing left, not even the check
         try expectAngles(shots[6.9], 36, "6.9 s (first step at 6 s)")
         try expectAngles(shots[9.6], 360, "9.6 s (last step at 9 s)")
 
-        let midway = try frames(at: [1.3, 2.9], events: "1.2 tap 100 100")
+        let midway = try frames(at: [1.3, 2.9], events: "1.2 key o; 1.2 key o")
         try expectAngles(midway[1.3], 0, "1.3 s (restarted at 1.2 s, mid-update)")
         try expectAngles(midway[2.9], 36, "2.9 s (first step at 2.2 s, at rest from 2.7 s)")
+    }
+
+    @Test(
+        "One Time Animation: a click on the switch (or o) takes every indicator to 100 % in one 1-s update",
+        arguments: ["tap", "key"])
+    func oneTimeAnimation(input: String) throws {
+        let toggle =
+            input == "tap" ? "0.5 tap \(geometry.switchCenter.x) \(geometry.switchCenter.y)" : "0.5 key o"
+        let tester = try SceneTester(scene: "download", events: toggle)
+        let scene = try tester.scene(as: DownloadScene.self)
+        try tester.advance(to: 0.4)
+        #expect(scene.settingSwitch.isOn)
+        #expect(scene.settingsLines.map(\.string) == ["Multi Time", "Animation"])
+        let shots = try SceneTester.frames(scene: "download", events: toggle, at: [0.45, 1.0, 1.6])
+        try expectAngles(shots[0.45], 0, "0.45 s, before the toggle")
+        // 0.5 s into the 1-s update: easeOut(0.5) of the whole turn.
+        try expectAngles(shots[1.0], 360 * TimingFunction.easeOut.progress(at: 0.5), "1.0 s")
+        try expectAngles(shots[1.6], 360, "1.6 s, done")
+        try tester.advance(to: 0.6)
+        #expect(!scene.settingSwitch.isOn)
+        #expect(scene.settingsLines.map(\.string) == ["One Time", "Animation"])
+        #expect(scene.indicators.allSatisfy { $0.animationDuration == 1 })
+        // The multi-step download's timers are called off: nothing more happens.
+        try tester.advance(to: 5.5)
+        #expect(scene.indicators.allSatisfy { $0.downloadedRatio == 1 })
+        #expect(scene.downloadedBytes == 100)
+    }
+
+    @Test("a click beside the switch changes nothing; on again, the download starts over in steps")
+    func switchBackOn() throws {
+        let events = "0.5 tap 20 300; 0.6 key o; 2.0 key o"
+        let tester = try SceneTester(scene: "download", events: events)
+        let scene = try tester.scene(as: DownloadScene.self)
+        try tester.advance(to: 0.55)
+        #expect(scene.settingSwitch.isOn)
+        let shots = try SceneTester.frames(scene: "download", events: events, at: [2.5, 3.9])
+        try expectAngles(shots[2.5], 0, "2.5 s: restarted at 2 s")
+        try expectAngles(shots[3.9], 36, "3.9 s: the first step at 3 s")
+        try tester.advance(to: 2.1)
+        #expect(scene.settingSwitch.isOn)
+        #expect(scene.indicators.allSatisfy { $0.animationDuration == 0.5 })
+    }
+
+    @Test("the switch is drawn as iOS 7's: green with the knob right when on, white with it left when off")
+    func switchPixels() throws {
+        let shots = try frames(at: [0.4, 1.0], events: "0.5 key o")
+        let on = try #require(shots[0.4])
+        let off = try #require(shots[1.0])
+        let s = geometry.scale
+        let green = Switch.onColor
+        // On: the track's left half green, the knob (white) on the right.
+        #expect(on.color(at: Point(x: 232, y: 58.5) * s)?.isClose(to: green, within: 0.02) == true)
+        #expect(on.color(at: Point(x: 257.5, y: 58.5) * s)?.isClose(to: .white, within: 0.02) == true)
+        // Off: white where the track was green, the knob now on the left.
+        #expect(off.color(at: Point(x: 257.5, y: 58.5) * s)?.isClose(to: .white, within: 0.02) == true)
+        let track = Rect(x: 222 * s, y: 43 * s, width: 51 * s, height: 31 * s)
+        #expect(off.count(in: track) { $0.isClose(to: green, within: 0.1) } == 0)
     }
 
     // MARK: - Layout
 
     @Test(
-        "each indicator is centred in its third, 0.7 · min(w / 3, h) across",
+        "the demo's layout: 80-point indicators stacked 40 apart, under the switch or beside it",
         arguments: [
-            Size(width: 800, height: 600), Size(width: 1024, height: 768), Size(width: 500, height: 700),
+            Size(width: 375, height: 667), Size(width: 800, height: 600), Size(width: 1600, height: 1000),
+            Size(width: 500, height: 700),
         ])
     func layout(size: Size) throws {
         let geometry = Geometry(size: size)
         let frame = try #require(try frames(at: [4.5], size: size)[4.5])
-        let thirds = (0..<3).map {
-            Rect(x: size.width / 3 * Double($0), y: 0, width: size.width / 3, height: size.height)
+        // Each indicator's own square, with room for its rim.
+        let squares = (0..<3).map { index in
+            let center = geometry.center(index)
+            let half = geometry.side / 2 + 10
+            return Rect(x: center.x - half, y: center.y - half, width: 2 * half, height: 2 * half)
         }
-        // Outer edges: rings r + 1 = side/2 − 1, pies 0.45 side − 1; antialiased pixels count
-        // from a third covered, so each edge may move by a pixel: ±1.5 px on sizes, ±1 on centres.
-        let expectedWidths = [geometry.side - 2, 2 * geometry.pieRadius + 2, geometry.side - 2]
+        // Outer edges: rings 38 + 1 = 39 points, pies 34 + 1 = 35 points; antialiased pixels
+        // count from a third covered, so each edge may move by a pixel: ±1.5 px on sizes, ±1 on
+        // centres.
+        let h = geometry.halfStroke
+        let ring = 2 * (geometry.ringRadius + h)
+        let expectedWidths = [ring, 2 * (geometry.pieRadius + h), ring]
         for index in 0..<3 {
-            let box = try #require(frame.boundingBox(in: thirds[index]) { Self.isBlue($0) })
+            let box = try #require(frame.boundingBox(in: squares[index]) { Self.isBlue($0) })
             #expect(abs(box.width - expectedWidths[index]) <= 1.5, "\(size) #\(index): width \(box.width)")
             #expect(abs(box.height - expectedWidths[index]) <= 1.5, "\(size) #\(index): height \(box.height)")
             #expect(abs(box.midX - geometry.center(index).x) <= 1, "\(size) #\(index): centre x \(box.midX)")
@@ -258,7 +344,9 @@ import Testing
         let frame = try #require(try frames(at: [1.9])[1.9])
         for index in 0..<3 {
             let center = geometry.center(index)
-            let band = Rect(x: center.x - 50, y: center.y + geometry.side / 2 + 4, width: 100, height: 30)
+            let s = geometry.scale
+            let band = Rect(
+                x: center.x - 30 * s, y: center.y + geometry.side / 2 + 4 * s, width: 60 * s, height: 20 * s)
             let grey = frame.count(in: band) { $0.red < 0.8 && abs($0.red - $0.blue) < 0.05 }
             #expect(grey >= 50, "label #\(index): \(grey) grey pixels")
         }
@@ -307,15 +395,15 @@ import Testing
         try tester.advance(to: 1.1)
         // Laid out again at the start of the next frame (1.1 s + 1/60), as a window's resize is:
         // mid-update either way, and the angle below depends only on the update's start.
-        tester.resize(to: Size(width: 1200, height: 900))
+        tester.resize(to: Size(width: 375, height: 667))  // the demo's column: the stack moves
         try tester.advance(to: 1.25)
-        let side = 0.7 * 400.0
+        let side = 80.0  // points, at any window size
         let center = Point(x: side / 2, y: side / 2)
         let arc = try #require(DownloadArcEnds(filled.animatingLayer.presentation().path, type: .filled))
         let end = arc.end - center
         // Same timing as before the resize (easeOut half-way: 24.647°), on the new radius
-        // 0.45 · 280 − 2 = 124 px; tolerances as in the trajectory test, and 0.01 px for the
-        // blend's chord (0.005 px at this step).
+        // 0.45 · 80 − 2 = 34 points; tolerances as in the trajectory test, and 0.01 points for
+        // the blend's chord.
         let degrees = atan2(end.y, end.x) * 180 / .pi + 90
         #expect(abs(degrees - 36 * TimingFunction.easeOut.progress(at: 0.5)) <= 1e-3)
         #expect(abs(hypot(end.x, end.y) - (0.45 * side - 2)) <= 0.01)

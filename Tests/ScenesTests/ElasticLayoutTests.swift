@@ -1,5 +1,6 @@
 import Animation
 import Render
+import Session
 import TestSupport
 import Testing
 
@@ -29,8 +30,10 @@ struct ElasticLayoutTests {
         #expect(scene.shapeLayer.actions == ["position": .none, "bounds": .none, "path": .none])
     }
 
-    /// One drag: window size, press, where the pointer is now, and the seven points (l3 … r3)
-    /// worked out by hand from the tutorial's `panGestureDidMove` and `layoutControlPoints`.
+    /// One drag: window size (pixels), press, where the pointer is now, and the seven points
+    /// (l3 … r3) worked out by hand from the tutorial's `panGestureDidMove` and
+    /// `layoutControlPoints`, all in the scene's points (the window's shorter side is 375; the
+    /// pointer is sent in pixels, points × the window's scale).
     struct LayoutCase: CustomTestStringConvertible, Sendable {
         var name: String
         var size: Size
@@ -41,49 +44,56 @@ struct ElasticLayoutTests {
     }
 
     static let layoutCases: [LayoutCase] = [
-        // Pull 200 in the middle: waveHeight min(120, 100) = 100, baseHeight 50 + 200 − 100 = 150;
-        // apex in the middle, so minLeftX 0, maxRightX 800 and both parts 400 wide.
+        // 1600×750 pixels are 800×375 points, 2 pixels a point. Pull 200 in the middle:
+        // waveHeight min(120, 100) = 100, baseHeight 50 + 200 − 100 = 150; apex in the middle,
+        // so minLeftX 0, maxRightX 800 and both parts 400 wide.
         LayoutCase(
-            name: "800×600, middle, pull 200 (wave capped at 100)",
-            size: Size(width: 800, height: 600), press: Point(x: 400, y: 100), pointer: Point(x: 400, y: 300),
+            name: "1600×750, middle, pull 200 (wave capped at 100)",
+            size: Size(width: 1600, height: 750), press: Point(x: 400, y: 100),
+            pointer: Point(x: 400, y: 300),
             expected: [
                 Point(x: 0, y: 150), Point(x: 176, y: 150), Point(x: 284, y: 214), Point(x: 400, y: 286),
                 Point(x: 516, y: 214), Point(x: 624, y: 150), Point(x: 800, y: 150),
             ]),
-        // Pull 50 at x 200: waveHeight 30, baseHeight 70; minLeftX (200 − 400)·0.28 = −56,
-        // maxRightX 800; parts 256 and 600.
+        // 800×375 pixels are 800×375 points. Pull 50 at x 200: waveHeight 30, baseHeight 70;
+        // minLeftX (200 − 400)·0.28 = −56, maxRightX 800; parts 256 and 600.
         LayoutCase(
-            name: "800×600, left, pull 50",
-            size: Size(width: 800, height: 600), press: Point(x: 200, y: 100), pointer: Point(x: 200, y: 150),
+            name: "800×375, left, pull 50",
+            size: Size(width: 800, height: 375), press: Point(x: 200, y: 100), pointer: Point(x: 200, y: 150),
             expected: [
                 Point(x: -56, y: 70), Point(x: 56.64, y: 70), Point(x: 125.76, y: 89.2),
                 Point(x: 200, y: 110.8), Point(x: 374, y: 89.2), Point(x: 536, y: 70), Point(x: 800, y: 70),
             ]),
-        // Pull 400 (the pointer also went 20 left) at x 430 of 500: waveHeight 100, baseHeight
-        // 350; minLeftX 0, maxRightX 500 + 180·0.28 = 550.4; parts 430 and 120.4.
+        // 750×1050 pixels are 375×525 points. Pull 400 (the pointer also went 20 left) at x 305
+        // of 375: waveHeight 100, baseHeight 350; minLeftX 0, maxRightX 375 + 117.5·0.28 = 407.9;
+        // parts 305 and 102.9.
         LayoutCase(
-            name: "500×700, right, pull 400 sideways",
-            size: Size(width: 500, height: 700), press: Point(x: 450, y: 50), pointer: Point(x: 430, y: 450),
+            name: "750×1050, right, pull 400 sideways",
+            size: Size(width: 750, height: 1050), press: Point(x: 325, y: 50), pointer: Point(x: 305, y: 450),
             expected: [
-                Point(x: 0, y: 350), Point(x: 189.2, y: 350), Point(x: 305.3, y: 414), Point(x: 430, y: 486),
-                Point(x: 464.916, y: 414), Point(x: 497.424, y: 350), Point(x: 550.4, y: 350),
+                Point(x: 0, y: 350), Point(x: 134.2, y: 350), Point(x: 216.55, y: 414), Point(x: 305, y: 486),
+                Point(x: 334.841, y: 414), Point(x: 362.624, y: 350), Point(x: 407.9, y: 350),
             ]),
-        // Dragging up: additionalHeight max(−100, 0) = 0, the band stays flat at 50.
+        // 1000×750 pixels are 500×375 points. Dragging up: additionalHeight max(−50, 0) = 0, the
+        // band stays flat at 50; parts 250 wide.
         LayoutCase(
-            name: "1024×768, middle, dragged up",
-            size: Size(width: 1024, height: 768), press: Point(x: 512, y: 300),
-            pointer: Point(x: 512, y: 200),
+            name: "1000×750, middle, dragged up",
+            size: Size(width: 1000, height: 750), press: Point(x: 250, y: 150),
+            pointer: Point(x: 250, y: 100),
             expected: [
-                Point(x: 0, y: 50), Point(x: 225.28, y: 50), Point(x: 363.52, y: 50), Point(x: 512, y: 50),
-                Point(x: 660.48, y: 50), Point(x: 798.72, y: 50), Point(x: 1024, y: 50),
+                Point(x: 0, y: 50), Point(x: 110, y: 50), Point(x: 177.5, y: 50), Point(x: 250, y: 50),
+                Point(x: 322.5, y: 50), Point(x: 390, y: 50), Point(x: 500, y: 50),
             ]),
     ]
 
     @Test("the seven control points follow the tutorial's layout", arguments: layoutCases)
     func controlPointLayout(_ layoutCase: LayoutCase) throws {
+        let scale = SceneSession.pointScale(forWindow: layoutCase.size)
+        let press = layoutCase.press * scale
+        let pointer = layoutCase.pointer * scale
         let events = """
-            0.1 down \(layoutCase.press.x) \(layoutCase.press.y)
-            0.2 move \(layoutCase.pointer.x) \(layoutCase.pointer.y)
+            0.1 down \(press.x) \(press.y)
+            0.2 move \(pointer.x) \(pointer.y)
             """
         let tester = try SceneTester(scene: "elastic", size: layoutCase.size, events: events)
         let scene = try tester.scene(as: ElasticScene.self)
@@ -91,7 +101,7 @@ struct ElasticLayoutTests {
         let names = ["l3", "l2", "l1", "c", "r1", "r2", "r3"]
         for (index, view) in scene.controlPointViews.enumerated() {
             #expect(view.name == names[index])
-            // Products of short decimals: exact up to rounding, 1e-9 px.
+            // Products of short decimals: exact up to rounding, 1e-9 points.
             let actual = view.presentation().position
             let expected = layoutCase.expected[index]
             #expect(
@@ -105,9 +115,10 @@ struct ElasticLayoutTests {
 
     @Test("at rest the band is minimalHeight tall, its points flat across the full width")
     func rest() throws {
-        for size in [Size(width: 800, height: 600), Size(width: 500, height: 700)] {
-            let tester = try SceneTester(scene: "elastic", size: size)
+        for windowSize in [Size(width: 800, height: 600), Size(width: 500, height: 700)] {
+            let tester = try SceneTester(scene: "elastic", size: windowSize)
             let scene = try tester.scene(as: ElasticScene.self)
+            let size = SceneSession.sceneBounds(forWindow: windowSize).size  // points
             try tester.advance(to: 0.1)
             #expect(scene.shapeLayer.frame == Rect(x: 0, y: 0, width: size.width, height: 50))
             let points = scene.controlPointViews.map(\.position)
@@ -120,13 +131,17 @@ struct ElasticLayoutTests {
         }
     }
 
+    /// 800×375 points at 2 pixels a point: a pull of 200 points in the middle.
+    static let wideWindow = Size(width: 1600, height: 750)
+
     @Test("homework: the shape layer's height follows the wave's bottom while dragging")
     func homeworkHeightWhileDragging() throws {
-        let tester = try SceneTester(scene: "elastic", events: "0.1 down 400 100; 0.2 move 400 300")
+        let tester = try SceneTester(
+            scene: "elastic", size: Self.wideWindow, events: "0.1 down 800 200; 0.2 move 800 600")
         let scene = try tester.scene(as: ElasticScene.self)
         try tester.advance(to: 0.25)
         // The middle curve runs from l1 (y 214) with control points c (286) and r1 (214); its
-        // lowest point is at t = 1/3: 214 + 3·(1/3)(2/3)²·72 = 246. Rounding only: 1e-9 px.
+        // lowest point is at t = 1/3: 214 + 3·(1/3)(2/3)²·72 = 246. Rounding only: 1e-9 points.
         #expect(abs(scene.shapeLayer.frame.maxY - 246) <= 1e-9)
         #expect(scene.shapeLayer.frame.minY == 0)
         #expect(scene.shapeLayer.frame.width == 800)
@@ -138,7 +153,8 @@ struct ElasticLayoutTests {
     @Test("homework: the shape layer's height bounces with the wave, and rests at minimalHeight")
     func homeworkHeightWhileBouncing() throws {
         let tester = try SceneTester(
-            scene: "elastic", events: "0.1 down 400 100; 0.2 move 400 300; 0.5 up 400 300")
+            scene: "elastic", size: Self.wideWindow,
+            events: "0.1 down 800 200; 0.2 move 800 600; 0.5 up 800 600")
         let scene = try tester.scene(as: ElasticScene.self)
         try tester.advance(to: 0.5)
         var heights: [Double] = []
@@ -186,7 +202,8 @@ struct ElasticLayoutTests {
         tester.resize(to: Size(width: 1024, height: 768))
         try tester.advance(to: 0.75)
         #expect(!scene.animating)
-        #expect(scene.shapeLayer.frame == Rect(x: 0, y: 0, width: 1024, height: 50))
-        #expect(scene.controlPointViews.last?.presentation().position == Point(x: 1024, y: 50))
+        // 1024×768 pixels are 500×375 points.
+        #expect(scene.shapeLayer.frame == Rect(x: 0, y: 0, width: 500, height: 50))
+        #expect(scene.controlPointViews.last?.presentation().position == Point(x: 500, y: 50))
     }
 }

@@ -1,5 +1,6 @@
 import Animation
 import Render
+import Session
 import TestSupport
 import Testing
 
@@ -23,7 +24,7 @@ enum ElasticPixels {
     }
 
     /// The tutorial's wave, worked out here from its formulas (not from the scene): the seven
-    /// control points for a pull of `pull` pixels with the pointer at `locationX`.
+    /// control points for a pull of `pull` points with the pointer at `locationX`, in points.
     static func controlPoints(width: Double, locationX: Double, pull: Double) -> [Point] {
         let additionalHeight = max(pull, 0)
         let waveHeight = min(additionalHeight * 0.6, 100)
@@ -78,32 +79,43 @@ enum ElasticPixels {
 
 @Suite("Elastic scene: pixels")
 struct ElasticRenderTests {
+    /// 800×375 pixels: one pixel a point, so that the hand-worked numbers below are pixels too.
+    static let onePixelAPoint = Size(width: 800, height: 375)
+
     static func frames(
-        events: String, at times: [MediaTime], size: Size = Size(width: 800, height: 600), fps: Int = 60
+        events: String, at times: [MediaTime], size: Size = onePixelAPoint, fps: Int = 60
     ) throws -> [MediaTime: RenderedFrame] {
         try SceneTester.frames(scene: "elastic", size: size, fps: fps, events: events, at: times)
     }
 
     @Test(
-        "at rest: a white window with the band along its top, 50 px tall, full width",
+        "at rest: a white window with the band along its top, 50 points tall, full width",
         arguments: [
-            Size(width: 800, height: 600), Size(width: 500, height: 700), Size(width: 1024, height: 768),
+            Size(width: 375, height: 667), Size(width: 800, height: 600), Size(width: 500, height: 700),
+            Size(width: 1600, height: 1000),
         ])
     func rest(size: Size) throws {
         let frame = try #require(try Self.frames(events: "", at: [0.5], size: size)[0.5])
-        // Cairo fills the whole pixels of an axis-aligned edge on integers exactly: no tolerance
-        // on the box; colours to 1/255 rounding (0.005).
-        let box = frame.boundingBox { $0.isClose(to: ElasticPixels.fill, within: 0.005) }
-        #expect(box == Rect(x: 0, y: 0, width: size.width, height: 50))
-        #expect(frame.color(x: 3, y: 49)?.isClose(to: ElasticPixels.fill, within: 0.005) == true)
+        let band = 50 * SceneSession.pointScale(forWindow: size)  // pixels, maybe fractional
+        // Every column is filled down to 50 points: whole pixels, and the last one by its share
+        // (coverage rounds to 1/255: 0.01 px).
+        for x in [0, Int(size.width) / 3, Int(size.width) - 1] {
+            let depth = ElasticPixels.depth(ofColumn: x, in: frame)
+            #expect(abs(depth - band) <= 0.01, "column \(x): \(depth) px, \(band) expected")
+        }
+        // Colours to 1/255 rounding (0.005): the fill above, white below, nothing else.
+        let whole = Int(band.rounded(.down))
+        #expect(frame.color(x: 3, y: whole - 1)?.isClose(to: ElasticPixels.fill, within: 0.005) == true)
         #expect(
             frame.color(x: Int(size.width) - 1, y: 0)?.isClose(to: ElasticPixels.fill, within: 0.005) == true)
-        #expect(frame.color(x: 3, y: 50)?.isClose(to: .white, within: 0.005) == true)
+        let firstWhite = Int(band.rounded(.up))
+        #expect(frame.color(x: 3, y: firstWhite)?.isClose(to: .white, within: 0.005) == true)
         let white = frame.count { $0.isClose(to: .white, within: 0.005) }
-        #expect(white == Int(size.width) * (Int(size.height) - 50))
+        #expect(white == Int(size.width) * (Int(size.height) - firstWhite))
     }
 
-    /// A drag and the depth under the pointer: the band's bottom at the pointer's column.
+    /// A drag and the depth under the pointer: the band's bottom at the pointer's column
+    /// (window pixels; the scene works in points).
     struct DragCase: CustomTestStringConvertible, Sendable {
         var size: Size
         var press: Point
@@ -132,18 +144,22 @@ struct ElasticRenderTests {
     func depthWhileDragging(_ drag: DragCase) throws {
         let events = "0.1 down \(drag.press.x) \(drag.press.y); 0.2 move \(drag.pointer.x) \(drag.pointer.y)"
         let frame = try #require(try Self.frames(events: events, at: [0.3], size: drag.size)[0.3])
+        let scale = SceneSession.pointScale(forWindow: drag.size)
+        let width = SceneSession.sceneBounds(forWindow: drag.size).width
         let points = ElasticPixels.controlPoints(
-            width: drag.size.width, locationX: drag.pointer.x, pull: drag.pointer.y - drag.press.y)
+            width: width, locationX: drag.pointer.x / scale, pull: (drag.pointer.y - drag.press.y) / scale)
         let column = Int(drag.pointer.x)
-        let expected = try #require(ElasticPixels.bottom(at: Double(column) + 0.5, of: points))
+        let expected =
+            try #require(ElasticPixels.bottom(at: (Double(column) + 0.5) / scale, of: points)) * scale
         let depth = ElasticPixels.depth(ofColumn: column, in: frame)
         // Coverage rounds to 1/255 per pixel and Cairo flattens curves to 0.1 px: 0.25 px.
         #expect(abs(depth - expected) <= 0.25, "depth \(depth), expected \(expected)")
         // The wave hangs about the pull below the band: its lowest point is baseHeight +
         // 0.96·waveHeight, a little to the side of the pointer when it is off-centre; under the
-        // pointer it is within 10 % of the wave of minimalHeight + pull.
-        let pull = max(drag.pointer.y - drag.press.y, 0)
-        #expect(abs(depth - (50 + pull)) <= 0.1 * min(0.6 * pull, 100), "depth \(depth), pull \(pull)")
+        // pointer it is within 10 % of the wave of minimalHeight + pull (points).
+        let pull = max(drag.pointer.y - drag.press.y, 0) / scale
+        #expect(
+            abs(depth / scale - (50 + pull)) <= 0.1 * min(0.6 * pull, 100), "depth \(depth) px, pull \(pull)")
     }
 
     /// Pull 200 in the middle at 100 fps, released at 0.7 s; the spring table's times
@@ -235,21 +251,24 @@ struct ElasticRenderTests {
         #expect((5 * 4)...(7 * 9) ~= red, "red pixels \(red)")
     }
 
-    /// The drag of the goldens: pressed at (250, 80), pulled to (300, 260), released at 0.5 s.
+    /// The drag of the goldens at 800×600 (1.6 pixels a point): pressed at (250, 80), pulled to
+    /// (300, 260), released at 0.5 s; a pull of 180 px, 112.5 points.
     static let goldenDrag = "0.1 down 250 80; 0.2 move 300 260; 0.5 up 300 260"
 
     /// The goldens, each paired with probes that state what it shows: the arguments of
     /// `golden(_:)`, and what `GoldenGuardTests` counts as used.
     static let goldens: [SceneGolden] = [
         SceneGolden(scene: "elastic", events: goldenDrag, at: 0.3) { dragged in
-            // Intent: mid-drag the wave's apex hangs under the pointer, 180 px below the band.
+            // Intent: mid-drag the wave's apex hangs under the pointer, 112.5 points below the
+            // band less 0.04·waveHeight (67.5): 159.8 points, 255.7 px.
             let apex = try #require(dragged.boundingBox { !$0.isClose(to: .white, within: 0.1) })
-            #expect(abs(apex.maxY - (50 + 180 - 4)) <= 1.5, "bottom \(apex.maxY)")  // 0.96·waveHeight
+            #expect(abs(apex.maxY - (50 + 112.5 - 2.7) * 1.6) <= 1.5, "bottom \(apex.maxY)")
         },
         SceneGolden(scene: "elastic", events: goldenDrag, at: 0.8) { bounced in
-            // 0.3 s after the release the wave has bounced above the band everywhere.
-            #expect(bounced.color(x: 300, y: 45)?.isClose(to: .white, within: 0.01) == true)
-            #expect(bounced.color(x: 300, y: 20)?.isClose(to: ElasticPixels.fill, within: 0.01) == true)
+            // 0.3 s after the release (t/d 0.33, x ≈ 1.10) the wave has bounced above the band of
+            // 50 points (80 px): under the pointer to 50 − 0.10·110 ≈ 39 points, 62 px.
+            #expect(bounced.color(x: 300, y: 70)?.isClose(to: .white, within: 0.01) == true)
+            #expect(bounced.color(x: 300, y: 40)?.isClose(to: ElasticPixels.fill, within: 0.01) == true)
         },
     ]
 

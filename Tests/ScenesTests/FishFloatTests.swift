@@ -10,21 +10,24 @@ import Testing
 struct FishFloatTests {
     static let sample = FloatingBubble(
         origin: Point(x: 355, y: 300), size: 20, alpha: 0.8, height: 150, t: 60, swapsControlPoints: false,
-        duration: 2.5)
+        duration: 2)
 
     @Test("the tutorial's constants, docs/SEMANTICS.md's demo values and the example project's numbers")
     func constants() {
         // Exact: these are the numbers written in the sources named in the files' docs.
         #expect(bubbleSizeRange == 5.0...30.0)
-        #expect(bubbleHeightRange == 100.0...200.0)
+        #expect(bubbleHeightRange == 50.0...300.0)
         #expect(bubbleSwingRange == 20.0...100.0)
-        #expect(bubbleDurationRange == 2.0...3.0)
-        #expect(bubbleAlphaRange == 0.5...1.0)
+        #expect(bubbleFloatDuration == 2)
+        #expect(bubbleAlphaRange == 0.1...1.0)
         #expect(bubblePopScale == 1.3)
         #expect(bubblePopDuration == 0.1)
+        #expect(bubblePopDuration <= 0.3)  // the bound on "a short cross-dissolve"
         #expect(bubbleTimerInterval == 0.1)
         #expect(fishSwimDuration == 12)
-        #expect(fishTailTip == Point(x: 15, y: 36))
+        #expect(fishViewWidth == 200)
+        #expect(fishTailTip == Point(x: 60, y: 144))
+        #expect(fishImageSize == Size(width: 480, height: 288))
     }
 
     @Test("ox, oy at the tail; ex = ox; ey above by the height; cp1, cp2 half-way up, t to each side")
@@ -70,7 +73,7 @@ struct FishFloatTests {
             #expect(point.y < previousY || step == 0, "the path goes down at u = \(Double(step) / 1000)")
             previousY = point.y
         }
-        // 1001 samples find the extremes to within (Δu)²·|f''|·t/2 ≈ 1e-6·3.5·60 ≈ 2e-4 px.
+        // 1001 samples find the extremes to within (Δu)²·|f''|·t/2 ≈ 1e-6·3.5·60 ≈ 2e-4 pt.
         #expect(abs(-lowest - bubble.maximumSwing) <= 1e-3)
         #expect(abs(highest - bubble.maximumSwing) <= 1e-3)
         // Which side comes first: the left (cp1 left) unless swapped. At u = 0.25 the curve
@@ -92,7 +95,7 @@ struct FishFloatTests {
             #expect(bubbleAlphaRange.contains(bubble.alpha))
             #expect(bubbleHeightRange.contains(bubble.height))
             #expect(bubbleSwingRange.contains(bubble.t))
-            #expect(bubbleDurationRange.contains(bubble.duration))
+            #expect(bubble.duration == bubbleFloatDuration)
             if bubble.swapsControlPoints { swapped += 1 }
             bubbles.append(bubble)
         }
@@ -103,7 +106,9 @@ struct FishFloatTests {
         let sizes = bubbles.map(\.size)
         #expect((sizes.min() ?? 0) < 5.5 && (sizes.max() ?? 0) > 29.5)
         let heights = bubbles.map(\.height)
-        #expect((heights.min() ?? 0) < 102 && (heights.max() ?? 0) > 198)
+        #expect((heights.min() ?? 0) < 55 && (heights.max() ?? 0) > 295)
+        let alphas = bubbles.map(\.alpha)
+        #expect((alphas.min() ?? 0) < 0.118 && (alphas.max() ?? 0) > 0.982)
 
         var again = SeededRandom(seed: 7)
         #expect(FloatingBubble.random(startingAt: origin, using: &again) == bubbles[0])

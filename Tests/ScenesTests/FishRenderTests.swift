@@ -1,5 +1,6 @@
 import Animation
 import Render
+import Session
 import TestSupport
 import Testing
 
@@ -9,10 +10,11 @@ import Testing
 /// bubble found in the pixels, and goldens paired with those probes.
 @Suite("Fish: rendered frames")
 struct FishRenderTests {
-    /// The columns of the fish image that are warm (red − blue > 0.3) once composited over the
-    /// sea: pixels 4…110, so the box from x = 4 to 111 (computed from Assets/fish.png; the
-    /// antialiased rims of the tail lobes and the snout are too pale to count).
-    static let warmExtent = (minX: 4.0, maxX: 111.0)
+    /// Where the fish is warm (red − blue > 0.3) once composited over the sea, points from the
+    /// left of the 200-point fish: 5 to 185 (0.025 and 0.925 of its width, measured from
+    /// Assets/fish.png scaled to 200, 320 and 533 pixels; the antialiased rims of the tail lobes
+    /// and the snout are too pale to count).
+    static let warmExtent = (minX: 5.0, maxX: 185.0)
 
     func frames(
         size: Size = Size(width: 800, height: 600), events: String = "", at times: [MediaTime]
@@ -25,8 +27,10 @@ struct FishRenderTests {
     )
     func tapModeAtRest(size: Size) throws {
         let frame = try #require(try frames(size: size, events: FishTest.tapMode, at: [1])[1])
+        let scale = SceneSession.pointScale(forWindow: size)
         let fishFrame = Rect(
-            x: size.width / 2 - 60, y: size.height / 2 - 36, width: 120, height: 72)
+            x: size.width / 2 - 100 * scale, y: size.height / 2 - 60 * scale, width: 200 * scale,
+            height: 120 * scale)
         // Corners and edges are the sea, to 8-bit rounding.
         for point in [
             Point(x: 2, y: 2), Point(x: size.width - 3, y: 2), Point(x: 2, y: size.height - 3),
@@ -38,22 +42,29 @@ struct FishRenderTests {
         // Nothing but the sea outside the fish's frame.
         let outside = frame.count { !FishTest.isSea($0) } - frame.count(in: fishFrame) { !FishTest.isSea($0) }
         #expect(outside == 0, "\(outside) pixels outside the fish are not the sea")
-        // The fish: its warm pixels span the image's warm extent, placed at the frame. The fish
-        // sits on whole pixels at these sizes, so its extent is exact to the pixel.
+        // The fish: its warm pixels span the image's warm extent, placed at the frame: a fish at
+        // rest is placed on whole pixels (half a pixel off at most) and its scaled edges are
+        // antialiased over a pixel or so: ±2 px.
         let box = try #require(frame.boundingBox(where: FishTest.isFish))
-        #expect(abs(box.minX - (fishFrame.minX + Self.warmExtent.minX)) <= 1, "fish box \(box)")
-        #expect(abs(box.maxX - (fishFrame.minX + Self.warmExtent.maxX)) <= 1, "fish box \(box)")
-        #expect(box.minY >= fishFrame.minY && box.maxY <= fishFrame.maxY)
-        #expect(abs(box.midY - fishFrame.midY) <= 1.5, "fish box \(box)")
+        let warmMinX = fishFrame.minX + Self.warmExtent.minX * scale
+        let warmMaxX = fishFrame.minX + Self.warmExtent.maxX * scale
+        #expect(abs(box.minX - warmMinX) <= 2, "fish box \(box), warm from \(warmMinX)")
+        #expect(abs(box.maxX - warmMaxX) <= 2, "fish box \(box), warm to \(warmMaxX)")
+        #expect(box.minY >= fishFrame.minY - 1 && box.maxY <= fishFrame.maxY + 1)
+        #expect(abs(box.midY - fishFrame.midY) <= 2 * scale, "fish box \(box)")
     }
 
     @Test(
         "tap mode: a click's bubble starts at the tail, rises, swings both ways, is gone after its pop"
     )
     func bubbleInPixels() throws {
+        // On the phone's screen, 375 × 667 points at a pixel each: the tail is at (112.5, 333.5)
+        // and even the highest float (300 points) stays in the window.
+        let phone = Size(width: 375, height: 667)
         let click = 0.2
-        let tester = try SceneTester(scene: "fish", events: "\(FishTest.tapMode); \(click) tap 400 300")
-        let plain = try SceneTester(scene: "fish", events: FishTest.tapMode)
+        let tester = try SceneTester(
+            scene: "fish", size: phone, events: "\(FishTest.tapMode); \(click) tap 187 333")
+        let plain = try SceneTester(scene: "fish", size: phone, events: FishTest.tapMode)
         let scene = try tester.scene(as: FishScene.self)
         try tester.advance(to: click)
         try plain.advance(to: click)
@@ -63,29 +74,32 @@ struct FishRenderTests {
         let popFrame = Int((Double(clickFrame) / 60 + bubble.duration) * 60 - 1e-9) + 1
         let goneFrame = popFrame + 8  // 0.1 s of pop (6 frames), one of rounding, one to spare
 
-        /// The bubble as drawn: where the picture with the click differs from the one without.
+        /// The bubble as drawn: where the picture with the click differs from the one without,
+        /// and where its presentation layer is, both in window pixels (a pixel a point).
         func drawnBubble(at frame: Int) throws -> (box: Rect?, model: Point) {
             let withClick = try tester.render(frame: frame)
             let without = try plain.render(frame: frame)
             let model = entry.bubbleImageView.presentation().position
             return (FishTest.differenceBox(withClick, without), model)
         }
+        let tail = Point(x: 112.5, y: 333.5)
+        #expect(bubble.origin == tail)
+        let size = bubble.size
 
         // Its first frame after the click: at the tail, to the few pixels a sixtieth of its
-        // float can move it (≤ 200·1.5/120 up, ≤ 100·3/120 sideways), and drawn where its
+        // float can move it (≤ 300·1.5/120 points up, ≤ 100·3/120 sideways), and drawn where its
         // presentation layer is, to antialiasing (1 px).
         let first = try drawnBubble(at: clickFrame + 1)
         let firstBox = try #require(first.box, "no bubble drawn after the click")
-        #expect(first.model.distance(to: FishSceneTests.tapTail) <= 4, "starts at \(first.model)")
+        #expect(first.model.distance(to: tail) <= 6, "starts at \(first.model)")
         #expect(
             firstBox.center.distance(to: first.model) <= 1,
             "drawn at \(firstBox.center), model \(first.model)")
         // Its size, to antialiasing: a pixel either side.
-        #expect(
-            abs(firstBox.width - bubble.size) <= 2 && abs(firstBox.height - bubble.size) <= 2, "\(firstBox)")
+        #expect(abs(firstBox.width - size) <= 2 && abs(firstBox.height - size) <= 2, "\(firstBox)")
 
-        // Every 6 frames (0.1 s) of the float: higher each time (by ≥ 0.75·100·0.1/3 = 2.5 px,
-        // the slowest rise, half-way), on both sides of the start line.
+        // Every 6 frames (0.1 s) of the float: higher each time (by ≥ 0.75·50·0.1/2 = 1.9
+        // points, 3 px, the slowest rise, half-way), on both sides of the start line.
         var centers: [Point] = [firstBox.center]
         for frame in stride(from: clickFrame + 7, to: popFrame, by: 6) {
             let drawn = try drawnBubble(at: frame)
@@ -117,8 +131,9 @@ struct FishRenderTests {
     func clicksBeside() throws {
         let times: [MediaTime] = [0.5, 1, 2]
         let plain = try frames(events: FishTest.tapMode, at: times)
+        // The fish covers 240…560 × 204…396 px: right of it, above it, left of it.
         let missed = try frames(
-            events: "\(FishTest.tapMode); 0.2 tap 480 300; 0.3 tap 400 240; 0.4 tap 320 320", at: times)
+            events: "\(FishTest.tapMode); 0.2 tap 600 300; 0.3 tap 400 180; 0.4 tap 200 320", at: times)
         for time in times {
             let a = try #require(plain[time])
             let b = try #require(missed[time])
@@ -133,21 +148,24 @@ struct FishRenderTests {
     func swimInPixels(size: Size) throws {
         let times: [MediaTime] = [1, 3, 5, 7, 13]
         let shots = try frames(size: size, at: times)
+        let scale = SceneSession.pointScale(forWindow: size)
+        let width = SceneSession.sceneBounds(forWindow: size).width  // points
         var snouts: [Double] = []
         for time in times {
             let frame = try #require(shots[time])
             // The fish's own rows: the bubbles above it are cool, so they never count.
-            let band = Rect(x: 0, y: size.height / 2 - 36, width: size.width, height: 72)
+            let band = Rect(x: 0, y: size.height / 2 - 60 * scale, width: size.width, height: 120 * scale)
             let box = try #require(
                 frame.boundingBox(in: band, where: FishTest.isFish), "no fish at \(time) s")
             snouts.append(box.maxX)
         }
-        // x(t) = −60 + (w + 120)·t / 12 for the centre; the snout 51 px right of it. Edges
-        // land anywhere in a pixel, so each measured snout is within 1 px of its place.
-        let pace = (size.width + 120) / 12
+        // x(t) = −100 + (w + 200)·t / 12 points for the centre; the snout 85 points right of it.
+        // The moving fish is drawn at its exact place, its edges antialiased over a pixel:
+        // within 1.5 px.
+        let pace = (width + 200) / 12
         for (time, snout) in zip(times.prefix(4), snouts) {
-            let expected = -60 + pace * time + (Self.warmExtent.maxX - 60)
-            #expect(abs(snout - expected) <= 1, "snout at \(snout), expected \(expected) at \(time) s")
+            let expected = (-100 + pace * time + (Self.warmExtent.maxX - 100)) * scale
+            #expect(abs(snout - expected) <= 1.5, "snout at \(snout), expected \(expected) at \(time) s")
         }
         // 13 s is 1 s into the second crossing.
         #expect(abs(snouts[4] - snouts[0]) <= 1, "after wrapping: \(snouts[4]) vs \(snouts[0])")
@@ -162,20 +180,22 @@ struct FishRenderTests {
             scene: "fish", events: "\(FishTest.tapMode); 0.2 tap 400 300; 0.4 tap 390 290; 0.6 tap 410 310",
             at: 1.2
         ) { tap in
-            // Intent: the fish in the middle, and bubbles (cool, lighter than the sea) above it.
-            let above = Rect(x: 300, y: 80, width: 110, height: 184)
+            // Intent: the fish in the middle (its warm box centred on (150 + 95) points, 392 px),
+            // and bubbles (cool, lighter than the sea) above its tail, over its top (204 px).
+            let above = Rect(x: 180, y: 0, width: 200, height: 200)
             #expect(tap.count(in: above) { !FishTest.isSea($0) && $0.red > fishSeaColor.red } > 100)
-            #expect(tap.boundingBox(where: FishTest.isFish).map { abs($0.midX - (340 + 57.5)) <= 1 } == true)
+            #expect(tap.boundingBox(where: FishTest.isFish).map { abs($0.midX - 392) <= 2 } == true)
         },
         SceneGolden(scene: "fish", at: 6) { swim in
-            // Intent: the fish with its centre at 400 (half-way across at 6 s), bubbles behind and
-            // above its tail, none ahead of its snout.
+            // Intent: the fish with its centre at 250 points, 400 px (half-way across at 6 s), its
+            // snout at (250 − 100 + 185) · 1.6 = 536 px; bubbles behind and above its tail, none
+            // ahead of its snout.
             let box = try #require(
-                swim.boundingBox(in: Rect(x: 0, y: 264, width: 800, height: 72), where: FishTest.isFish))
-            #expect(abs(box.maxX - (400 - 60 + warmExtent.maxX)) <= 1)
+                swim.boundingBox(in: Rect(x: 0, y: 204, width: 800, height: 192), where: FishTest.isFish))
+            #expect(abs(box.maxX - 536) <= 2, "snout at \(box.maxX)")
             #expect(
-                swim.count(in: Rect(x: 100, y: 40, width: 280, height: 224)) { !FishTest.isSea($0) } > 200)
-            #expect(swim.count(in: Rect(x: 470, y: 0, width: 330, height: 600)) { !FishTest.isSea($0) } == 0)
+                swim.count(in: Rect(x: 60, y: 40, width: 330, height: 200)) { !FishTest.isSea($0) } > 200)
+            #expect(swim.count(in: Rect(x: 545, y: 0, width: 255, height: 600)) { !FishTest.isSea($0) } == 0)
         },
     ]
 

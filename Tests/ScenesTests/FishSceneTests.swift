@@ -1,5 +1,6 @@
 import Animation
 import Render
+import Session
 import TestSupport
 import Testing
 
@@ -10,9 +11,12 @@ import Testing
 /// that nothing stays behind.
 @Suite("Fish: the scene frame by frame")
 struct FishSceneTests {
-    /// In tap mode at 800×600 the fish sits at the window's centre, (400, 300): its frame is
-    /// (340, 264, 120, 72), so the tail tip (15, 36) is at (355, 300).
-    static let tapTail = Point(x: 355, y: 300)
+    /// In tap mode at 800×600 (500 × 375 points) the fish sits at the window's centre, (250,
+    /// 187.5) points: its frame is (150, 127.5, 200, 120), so the tail notch (60, 144) of the
+    /// 480-pixel image, (25, 60) points, is at (175, 187.5).
+    static let tapTail = Point(x: 175, y: 187.5)
+    /// The centre of the window at 800×600, points.
+    static let center = Point(x: 250, y: 187.5)
 
     // MARK: - Tap mode
 
@@ -36,10 +40,12 @@ struct FishSceneTests {
         // The float: every frame higher than the one before, left and right of the start line.
         let clickTime = tester.time
         let floatEnd = clickTime + bubble.duration
+        // In whole frames: the float ends on the frame at or after its end time.
+        let floatEndFrame = HeadlessHost.firstFrame(atOrAfter: floatEnd, fps: 60)
         var previous = Self.tapTail
         var leftmost = 0.0
         var rightmost = 0.0
-        while tester.time + 1.0 / 60 < floatEnd {
+        while tester.frame + 1 < floatEndFrame {
             try tester.tick()
             let position = layer.presentation().position
             #expect(position.y < previous.y, "the bubble sank at t = \(tester.time)")
@@ -48,7 +54,7 @@ struct FishSceneTests {
             previous = position
         }
         // Frames every 1/60 s sample u in steps ≤ 1/120, so the extremes ±t/(2√3) are met to
-        // within 3·t·(Δu)²/2 ≤ 0.011 px for t ≤ 100.
+        // within 3·t·(Δu)²/2 ≤ 0.011 points for t ≤ 100.
         #expect(abs(-leftmost - bubble.maximumSwing) <= 0.02, "left swing \(-leftmost)")
         #expect(abs(rightmost - bubble.maximumSwing) <= 0.02, "right swing \(rightmost)")
         #expect(bubble.maximumSwing >= 20 / (2 * 3.0.squareRoot()))
@@ -56,18 +62,24 @@ struct FishSceneTests {
         // The end: the frame at or after the end time holds (ex, ey) and starts the pop.
         try tester.tick()
         let popStart = tester.time
-        #expect(popStart >= floatEnd && popStart < floatEnd + 1.0 / 60)
+        #expect(tester.frame == floatEndFrame)
         let end = layer.presentation().position
-        // The Bézier at u = 1, computed with rounding: within 1e-9 px.
+        // The Bézier at u = 1, computed with rounding: within 1e-9 points.
         #expect(abs(end.x - bubble.ex) <= 1e-9 && abs(end.y - bubble.ey) <= 1e-9)
 
-        // Half-way through the pop (3 of 6 frames, ease in-out): between its ends.
+        // Half-way through the pop (3 of 6 frames, ease in-out): the cross-dissolve shows the
+        // bubble at 1.3× fading in over a snapshot of it at 1× fading out.
         try tester.tick(3)
         let popping = layer.presentation()
-        #expect(popping.transform.a > 1.05 && popping.transform.a < 1.25, "scale \(popping.transform.a)")
+        let snapshot = try #require(tester.layer(named: "bubble snapshot")?.presentation())
+        #expect(popping.transform.a == bubblePopScale, "scale \(popping.transform.a)")
+        #expect(snapshot.transform.a == 1 && snapshot.position == end)
         #expect(popping.opacity > 0.05 * bubble.alpha && popping.opacity < 0.95 * bubble.alpha)
+        #expect(snapshot.opacity > 0.05 * bubble.alpha && snapshot.opacity < 0.95 * bubble.alpha)
+        // Together they stay whole: ease in-out both ways, the opacities add up to the alpha.
+        #expect(abs(popping.opacity + snapshot.opacity - bubble.alpha) <= 1e-9)
         #expect(popping.position == end)
-        // Its last drawn frame: 1.3× and transparent (the block holds its end values).
+        // Its last drawn frame: 1.3× at its own alpha, no fade of the bubble itself.
         try tester.advance(to: popStart + bubblePopDuration - 1.0 / 60)  // the frame before the end
         #expect(scene.liveBubbleCount == 1)
         try tester.tick()
@@ -80,36 +92,53 @@ struct FishSceneTests {
         #expect(tester.session.sceneTimeline.animatedLayerCount == 0, "a popped bubble still has animations")
     }
 
-    @Test("tap mode: the pop grows the bubble to 1.3× while it fades out, over 0.1 s")
+    @Test("tap mode: the pop cross-dissolves the bubble into itself at 1.3× over 0.1 s, then removes it")
     func popValues() throws {
         let tester = try SceneTester(scene: "fish", events: "\(FishTest.tapMode); 0.2 tap 400 300")
         let scene = try tester.scene(as: FishScene.self)
         try tester.advance(to: 0.2)
         let entry = try #require(scene.floats.first)
         let layer = entry.bubbleImageView
-        var trace: [(scale: Double, opacity: Double)] = []
+        let alpha = entry.bubble.alpha
+        // What each frame draws (in its draw phase, before its completions).
+        var trace: [(scale: Double, opacity: Double, snapshot: Double?)] = []
         while scene.liveBubbleCount == 1 {
-            try tester.tick()
-            let shown = layer.presentation()
-            trace.append((shown.transform.a, shown.opacity))
+            try tester.tick { _ in
+                let shown = layer.presentation()
+                let snapshot = tester.layer(named: "bubble snapshot")?.presentation().opacity
+                trace.append((shown.transform.a, shown.opacity, snapshot))
+            }
         }
         let popping = trace.drop { $0.scale == 1 }
-        // Six frames of pop, the last one at its end values (7 if 0.1 s rounds one frame late).
+        // Six frames of pop after the one that starts it, the last one at its end values (7 if
+        // 0.1 s rounds one frame late).
         #expect((6...7).contains(popping.count), "\(popping.count) frames of pop")
+        let first = try #require(popping.first)
         let last = try #require(popping.last)
-        // Exact: the block animation's end values are the model values set.
-        #expect(last.scale == bubblePopScale && last.opacity == 0)
+        // Exact: the bubble is 1.3× from the pop's first frame (the transition's changes are
+        // not animated); it fades in from 0 to its own alpha while the snapshot fades out.
+        #expect(popping.allSatisfy { $0.scale == bubblePopScale && $0.snapshot != nil })
+        #expect(first.opacity > 0 && (first.snapshot ?? 0) < alpha)  // a sixth of the way in
+        #expect(last.opacity == alpha && last.snapshot == 0)
         #expect(
-            zip(popping, popping.dropFirst()).allSatisfy { $0.scale <= $1.scale && $0.opacity >= $1.opacity })
+            zip(popping, popping.dropFirst()).allSatisfy {
+                $0.opacity <= $1.opacity && ($0.snapshot ?? 0) >= ($1.snapshot ?? 0)
+            })
+        #expect(bubblePopDuration <= 0.3)
+        // Then both are gone.
+        #expect(tester.layer(named: "bubble snapshot") == nil)
+        #expect(layer.superlayer == nil)
     }
 
     @Test("tap mode: clicks beside the fish blow no bubble", arguments: FishTest.sizes)
     func clickBeside(size: Size) throws {
         let center = Point(x: size.width / 2, y: size.height / 2)
-        // Beside the fish's frame (120×72 about the centre): right of it, above it, left of it.
+        let scale = SceneSession.pointScale(forWindow: size)
+        // Beside the fish's frame (200 × 120 points about the centre): right of it, above it,
+        // left of it; window pixels.
         let misses = [
-            Point(x: center.x + 70, y: center.y), Point(x: center.x, y: center.y - 45),
-            Point(x: center.x - 75, y: center.y + 10),
+            Point(x: center.x + 110 * scale, y: center.y), Point(x: center.x, y: center.y - 65 * scale),
+            Point(x: center.x - 112 * scale, y: center.y + 6 * scale),
         ]
         let events =
             [FishTest.tapMode]
@@ -130,12 +159,91 @@ struct FishSceneTests {
         let scene = try tester.scene(as: FishScene.self)
         try tester.advance(to: 0.5)
         #expect(scene.mode == .tap)
-        #expect(scene.fishImageView.presentation().position == Point(x: 400, y: 300))
+        #expect(scene.fishImageView.presentation().position == Self.center)
         // Two clicks, two bubbles (the second on the tail fin, inside the fish's frame), no timer.
         #expect(scene.liveBubbleCount == 2)
         try tester.advance(to: 1.9)
         #expect(scene.liveBubbleCount == 2)
-        #expect(scene.fishImageView.presentation().position == Point(x: 400, y: 300))
+        #expect(scene.fishImageView.presentation().position == Self.center)
+    }
+
+    @Test("many bubbles: each floats 2 s, alpha spans 0.1…1, heights 50…300 points, each pops to 1.3×")
+    func manyBubbles() throws {
+        let tester = try SceneTester(scene: "fish")
+        let scene = try tester.scene(as: FishScene.self)
+        struct Seen {
+            var bubble: FloatingBubble
+            var layer: Layer
+            var blown: Int
+            var popped: Int?
+            var largestScale = 1.0
+        }
+        var seen: [Seen] = []
+        var newest: Layer?
+        for _ in 0..<(60 * 60) {  // a minute of swimming: some 600 bubbles
+            try tester.tick()
+            let known = scene.floats.lastIndex { $0.bubbleImageView === newest }.map { $0 + 1 } ?? 0
+            for entry in scene.floats[known...] {
+                newest = entry.bubbleImageView
+                seen.append(Seen(bubble: entry.bubble, layer: entry.bubbleImageView, blown: tester.frame))
+            }
+            for index in seen.indices where seen[index].layer.superlayer != nil {
+                let scale = seen[index].layer.transform.a
+                if scale != 1 && seen[index].popped == nil { seen[index].popped = tester.frame }
+                seen[index].largestScale = max(seen[index].largestScale, scale)
+            }
+        }
+        let popped = seen.filter { $0.popped != nil }
+        #expect(popped.count >= 550, "\(popped.count) bubbles popped in a minute")
+        for entry in popped {
+            // The float: the keyframe animation lasts 2 s, and the pop comes on the frame at or
+            // after its end (a frame later where the sum of times rounds up).
+            let frames = (entry.popped ?? 0) - entry.blown
+            #expect((120...121).contains(frames), "a float of \(frames) frames")
+            // The pop ends on the bubble at 1.3× (no fade of the bubble itself).
+            #expect(entry.largestScale == bubblePopScale)
+            #expect(entry.layer.opacity == entry.bubble.alpha)
+        }
+        for entry in seen {
+            #expect(entry.layer.animation(forKey: "movingAnimation")?.duration ?? 2 == 2)
+            // How high: from the tail to the end of the path, points.
+            let end = entry.bubble.zigzagPath.currentPoint ?? .zero
+            #expect(abs(entry.bubble.oy - end.y - entry.bubble.height) <= 1e-9)
+        }
+        let alphas = seen.map(\.bubble.alpha)
+        let heights = seen.map(\.bubble.height)
+        #expect(
+            alphas.allSatisfy { (0.1...1).contains($0) } && heights.allSatisfy { (50...300).contains($0) })
+        // The ranges are used to their ends: for 600 uniform draws the extremes lie within 5 %
+        // of the range of each end but with probability e⁻³⁰.
+        #expect((alphas.min() ?? 1) < 0.145 && (alphas.max() ?? 0) > 0.955, "alpha \(alphas.min() ?? 0)…")
+        #expect(
+            (heights.min() ?? 300) < 62.5 && (heights.max() ?? 0) > 287.5, "heights \(heights.min() ?? 0)…")
+    }
+
+    @Test("the faintest bubbles (alpha near 0.1) still show on the sea: their rim moves a channel > 20/255")
+    func faintBubbleShows() throws {
+        // A seed whose first bubble is faint and large enough to have whole rim pixels.
+        let seed = try #require(
+            (UInt64(1)...500).first { seed in
+                var random = SeededRandom(seed: seed)
+                let bubble = FloatingBubble.random(startingAt: .zero, using: &random)
+                return bubble.alpha < 0.12 && bubble.size > 20
+            })
+        let phone = Size(width: 375, height: 667)
+        let clicked = try SceneTester(
+            scene: "fish", size: phone, seed: seed, events: "0 key m; 0.2 tap 187 333")
+        let plain = try SceneTester(scene: "fish", size: phone, seed: seed, events: "0 key m")
+        let scene = try clicked.scene(as: FishScene.self)
+        let a = try clicked.render(at: 0.7)
+        let b = try plain.render(at: 0.7)
+        let alpha = try #require(scene.floats.first?.bubble.alpha)
+        #expect(alpha < 0.12)
+        // The opaque white rim at alpha 0.1 over the sea's red (28/255) makes 28 + 0.1·227 = 51,
+        // a change of 23/255 at least; the old image's rim, 80 % of (225, 245, 255), at most
+        // 0.12·0.8·197 = 19 (a 20-point bubble has rim pixels wholly covered).
+        #expect(
+            FishTest.differenceBox(a, b, threshold: 20) != nil, "the bubble of alpha \(alpha) is invisible")
     }
 
     // MARK: - Swim mode
@@ -146,8 +254,9 @@ struct FishSceneTests {
     func swimPace(size: Size) throws {
         let tester = try SceneTester(scene: "fish", size: size)
         let scene = try tester.scene(as: FishScene.self)
-        let start = -60.0
-        let distance = size.width + 120
+        let bounds = SceneSession.sceneBounds(forWindow: size)  // points
+        let start = -100.0  // half the 200-point fish off the left edge
+        let distance = bounds.width + 200
         for frame in 0...1600 {  // two crossings and a bit
             try tester.tick()
             let time = Double(frame) / 60
@@ -157,9 +266,9 @@ struct FishSceneTests {
             let crossing = (time / 12).truncatingRemainder(dividingBy: 1)
             let expected = start + distance * crossing
             // The linear curve goes through the engine's UnitBezier solver: progress within
-            // 1e-6 (docs/SEMANTICS.md), so x within 1e-6 · 1144 px at most; 2e-3 px allows for it.
+            // 1e-6 (docs/SEMANTICS.md), so x within 1e-6 · 700 points; 2e-3 allows for it.
             #expect(abs(position.x - expected) <= 2e-3, "x \(position.x) ≠ \(expected) at \(time) s")
-            #expect(position.y == size.height / 2)
+            #expect(position.y == bounds.height / 2)
             if abs(position.x - expected) > 2e-3 { break }
         }
     }
@@ -192,13 +301,15 @@ struct FishSceneTests {
         #expect(frames.count == 116 || frames.count == 117, "\(frames.count) bubbles in 700 frames")
         #expect(frames.first.map { (6...7).contains($0) } == true)
         // The tails follow the fish: later bubbles start further right, at its height.
-        #expect(zip(blown, blown.dropFirst()).allSatisfy { $0.origin.x < $1.origin.x && $1.origin.y == 300 })
+        #expect(
+            zip(blown, blown.dropFirst()).allSatisfy { $0.origin.x < $1.origin.x && $1.origin.y == 187.5 })
     }
 
     @Test("swim mode: a click on the moving fish, where it is on screen, blows an extra bubble")
     func clickMovingFish() throws {
-        // At 6 s the fish's centre is at x = −60 + 920/2 = 400; 250 is where it was 2 s before.
-        let testers = try ["", "6 tap 420 300", "6 tap 250 300"].map {
+        // At 6 s the fish's centre is at x = −100 + 700/2 = 250 points, 400 px, and it spans 240
+        // to 560 px; at 150 px it was 2 s before.
+        let testers = try ["", "6 tap 420 300", "6 tap 150 300"].map {
             try SceneTester(scene: "fish", events: $0)
         }
         for tester in testers { try tester.advance(to: 6) }
@@ -211,8 +322,8 @@ struct FishSceneTests {
         // The extra bubble is the last one, blown at the tail as it is on screen.
         let extra = try #require(clicked.floats.last)
         #expect(extra.bubble.origin == FishTest.tail(of: clicked))
-        // The fish's centre is at 400 up to the linear solver's 2e-3 px (see swimPace).
-        #expect(extra.bubble.origin.distance(to: Point(x: 355, y: 300)) <= 2e-3)
+        // The fish's centre is at 250 points up to the linear solver's 2e-3 (see swimPace).
+        #expect(extra.bubble.origin.distance(to: Self.tapTail) <= 2e-3)
     }
 
     @Test("swim mode: a resize mid-swim carries the fish on from where it is, at the new middle")
@@ -220,15 +331,15 @@ struct FishSceneTests {
         let tester = try SceneTester(scene: "fish")
         let scene = try tester.scene(as: FishScene.self)
         try tester.advance(to: 6 - 1.0 / 60)  // the frame before 6 s
-        tester.resize(to: Size(width: 1024, height: 768))  // on the frame at 6 s
+        tester.resize(to: Size(width: 375, height: 667))  // on the frame at 6 s: 375 × 667 points
         try tester.advance(to: 6)
         let shown = scene.fishImageView.presentation().position
-        // The linear solver again: 2e-3 px (see swimPace).
-        #expect(abs(shown.x - 400) <= 2e-3 && shown.y == 384)
+        // The linear solver again: 2e-3 points (see swimPace).
+        #expect(abs(shown.x - 250) <= 2e-3 && shown.y == 333.5)
         try tester.advance(to: 7)
         let later = scene.fishImageView.presentation().position
-        // One second at the new width's pace, (1024 + 120) / 12 px/s.
-        #expect(abs(later.x - (400 + 1144.0 / 12)) <= 2e-3, "x \(later.x)")
+        // One second at the new width's pace, (375 + 200) / 12 points/s.
+        #expect(abs(later.x - (250 + 575.0 / 12)) <= 2e-3, "x \(later.x)")
     }
 
     // MARK: - Modes and keys
@@ -239,7 +350,7 @@ struct FishSceneTests {
         let scene = try tester.scene(as: FishScene.self)
         try tester.advance(to: 3)
         #expect(scene.mode == .tap)
-        #expect(scene.fishImageView.presentation().position == Point(x: 400, y: 300))
+        #expect(scene.fishImageView.presentation().position == Self.center)
         let blownBeforeTap = scene.floats.count
         try tester.advance(to: 5)
         // Only bubbles from before the switch are left, and no new one came.
@@ -249,8 +360,8 @@ struct FishSceneTests {
         #expect(tester.session.sceneTimeline.nextWakeTime == nil, "tap mode at rest still wants frames")
         try tester.advance(to: 9)
         #expect(scene.mode == .swim)
-        // From the middle to the right edge at the pace of a crossing: 920 / 12 px/s for 1 s.
-        #expect(abs(scene.fishImageView.presentation().position.x - (400 + 920.0 / 12)) <= 2e-3)
+        // From the middle to the right edge at the pace of a crossing: 700 / 12 points/s for 1 s.
+        #expect(abs(scene.fishImageView.presentation().position.x - (250 + 700.0 / 12)) <= 2e-3)
         #expect(scene.liveBubbleCount >= 9, "the timer did not come back")
     }
 
@@ -281,10 +392,10 @@ struct FishSceneTests {
             most = max(most, scene.liveBubbleCount)
             least = min(least, scene.liveBubbleCount)
         }
-        // One bubble per 0.1 s (6, at times 7 frames), each alive for 2–3 s of float, 0.1 s of
-        // pop and at most two frames of rounding: at most 3.14 / 0.1 + 1 = 33 in flight, at
-        // least 2.1 / (7 / 60) = 18.
-        #expect(least >= 18 && most <= 33, "\(least)…\(most) bubbles in flight")
+        // One bubble per 0.1 s (6, at times 7 frames), each alive for 2 s of float, 0.1 s of pop
+        // and at most two frames of rounding: at most 2.14 / 0.1 + 1 = 22 in flight, at least
+        // 2.1 / (7 / 60) = 18.
+        #expect(least >= 18 && most <= 22, "\(least)…\(most) bubbles in flight")
         try tester.advance(to: 60 + 3.2)
         #expect(scene.liveBubbleCount == 0)
         #expect(scene.rootLayer.allLayers.count == FishTest.baselineLayerCount)

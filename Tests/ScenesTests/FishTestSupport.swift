@@ -4,8 +4,11 @@ import Render
 @testable import Scenes
 
 /// Shared by the fish scene's tests (which run the scene in a `SceneTester`): window sizes,
-/// events, pixel predicates and image differences.
+/// events, pixel predicates and image differences. The scene works in points; at 800×600 a
+/// point is 1.6 pixels and the window 500 × 375 points.
 enum FishTest {
+    /// Pixels per point at 800×600.
+    static let scale = 1.6
     /// The window sizes the scene is tried at (STYLE: 800×600 and two others).
     static let sizes = [
         Size(width: 800, height: 600), Size(width: 1024, height: 768), Size(width: 500, height: 700),
@@ -28,9 +31,8 @@ enum FishTest {
 
     /// The box of the pixels whose colour differs between `a` and `b` by more than
     /// `threshold` (of 255) in some channel, nil if none. The default, 8/255, is far above
-    /// rounding (the same layers drawn twice give the same bytes) and below the faintest part
-    /// of a bubble at half opacity, whose 15 % body moves a channel over the sea or the fish by
-    /// at least 12/255.
+    /// rounding (the same layers drawn twice give the same bytes) and below the rim of the
+    /// faintest bubble: its opaque white rim at 10 % moves a channel over the sea by 22/255.
     static func differenceBox(_ a: RenderedFrame, _ b: RenderedFrame, threshold: Int = 8) -> Rect? {
         precondition(a.width == b.width && a.height == b.height, "frames of different sizes")
         let pa = a.pixels
@@ -50,9 +52,11 @@ enum FishTest {
         return box
     }
 
-    /// The fish's tail tip on screen now, from the fish's presentation layer.
+    /// The fish's tail tip on screen now (points), from the fish's presentation layer: the
+    /// image's tail notch scaled to the 200-point fish.
     static func tail(of scene: FishScene) -> Point {
         let frame = scene.fishImageView.presentation().frame
-        return Point(x: frame.minX + fishTailTip.x, y: frame.minY + fishTailTip.y)
+        let scale = fishViewWidth / fishImageSize.width
+        return Point(x: frame.minX + fishTailTip.x * scale, y: frame.minY + fishTailTip.y * scale)
     }
 }

@@ -60,6 +60,13 @@ enum TicTacToeFixture {
     /// The colour at `point`, clear outside the frame.
     static func color(_ frame: RenderedFrame, _ point: Point) -> Color { frame.color(at: point) ?? .clear }
 
+    /// How far the finish line's circles reach from their centres in a window of `size`,
+    /// pixels: radius 12 points and half of a 1-point stroke (the line is 25 points wide, as
+    /// wide), at min(width, height) / 375 pixels a point (20 px at 800×600).
+    static func rim(_ size: Size = size) -> Double {
+        (finishLineWidth + 0.5) * min(size.width, size.height) / 375
+    }
+
     /// The top of an O in `field` (its stroke starts there).
     static func oTop(_ field: Int, _ geometry: BoardGeometry = geometry()) -> Point {
         geometry.fieldCenter(field) - Point(x: 0, y: geometry.fieldSide * oMarkRadiusRatio)
@@ -72,6 +79,9 @@ struct TicTacToeSceneTests {
     let geometry = F.geometry()
     /// A corner of the window, off the board and away from the text.
     let corner = Point(x: 20, y: 20)
+    /// The finish line's reach from a circle's centre at 800×600, and the antialiased rim
+    /// around it (±1.5 px).
+    let rim = F.rim()
 
     // MARK: - Marks
 
@@ -130,12 +140,12 @@ struct TicTacToeSceneTests {
         let frame = try SceneTester(scene: "tictactoe", events: F.topRowWin).render(at: F.winTime)
         let start = geometry.fieldCenter(0)
         #expect(F.isFinishLine(F.color(frame, start)))
-        // Only the circle so far: radius 12 + the half-pixel of its stroke; the box of the
-        // pure-colour pixels lies within ±1.5 px of 12.5 (antialiased rim).
+        // Only the circle so far: radius 12 points + the half-point of its stroke, 20 px; the
+        // box of the pure-colour pixels lies within ±1.5 px of that (antialiased rim).
         let box = try #require(frame.boundingBox(where: F.isFinishLine))
-        #expect(box.minX >= start.x - 14 && box.minX <= start.x - 11, "\(box)")
-        #expect(box.maxX >= start.x + 11 && box.maxX <= start.x + 14, "\(box)")
-        #expect(box.minY >= start.y - 14 && box.maxY <= start.y + 14, "\(box)")
+        #expect(box.minX >= start.x - rim - 1.5 && box.minX <= start.x - rim + 1.5, "\(box)")
+        #expect(box.maxX >= start.x + rim - 1.5 && box.maxX <= start.x + rim + 1.5, "\(box)")
+        #expect(box.minY >= start.y - rim - 1.5 && box.maxY <= start.y + rim + 1.5, "\(box)")
         // The veil: black at 30 % over the window and the board.
         #expect(F.color(frame, corner).isClose(to: F.veiled(windowBackgroundColor), within: F.colorTolerance))
         #expect(
@@ -151,12 +161,12 @@ struct TicTacToeSceneTests {
         #expect(F.isFinishLine(F.color(frame, middle)))
         #expect(!F.isFinishLine(F.color(frame, geometry.fieldCenter(2))))
         let box = try #require(frame.boundingBox(where: F.isFinishLine))
-        #expect(box.minX >= start.x - 14 && box.minX <= start.x - 11, "\(box)")
-        // The circle's far rim is 12.5 px past its centre; ±2 px for the antialiased rim and
+        #expect(box.minX >= start.x - rim - 1.5 && box.minX <= start.x - rim + 1.5, "\(box)")
+        // The circle's far rim is 20 px past its centre; ±2 px for the antialiased rim and
         // the line's rounding: the centre is at 400 ± 2.
-        let circleCenter = box.maxX - 12.5
+        let circleCenter = box.maxX - rim
         #expect(abs(circleCenter - middle.x) <= 2, "the moving circle is at x = \(circleCenter)")
-        #expect(box.minY >= start.y - 14 && box.maxY <= start.y + 14, "\(box)")
+        #expect(box.minY >= start.y - rim - 1.5 && box.maxY <= start.y + rim + 1.5, "\(box)")
     }
 
     @Test("after 2 s the circle is at the last field's centre and stays; nothing beyond the end circle")
@@ -169,10 +179,12 @@ struct TicTacToeSceneTests {
             let frame = try #require(frames[time])
             #expect(F.isFinishLine(F.color(frame, end)), "at \(time) s")
             let box = try #require(frame.boundingBox(where: F.isFinishLine))
-            // The end circle's rim: 12.5 px past the centre, ±1.5 px for antialiasing.
-            #expect(box.maxX >= end.x + 11 && box.maxX <= end.x + 14, "at \(time) s: \(box)")
-            #expect(box.minY >= end.y - 14 && box.maxY <= end.y + 14, "at \(time) s: \(box)")
-            let beyond = Rect(x: end.x + 14, y: 0, width: 800 - end.x - 14, height: 600)
+            // The end circle's rim: 20 px past the centre, ±1.5 px for antialiasing.
+            #expect(
+                box.maxX >= end.x + rim - 1.5 && box.maxX <= end.x + rim + 1.5, "at \(time) s: \(box)")
+            #expect(
+                box.minY >= end.y - rim - 1.5 && box.maxY <= end.y + rim + 1.5, "at \(time) s: \(box)")
+            let beyond = Rect(x: end.x + rim + 1.5, y: 0, width: 800 - end.x - rim - 1.5, height: 600)
             #expect(frame.count(in: beyond, where: F.isFinishLine) == 0, "at \(time) s")
             boxes.append(box)
         }
@@ -195,13 +207,16 @@ struct TicTacToeSceneTests {
         #expect(!F.isFinishLine(F.color(halfWay, last)))
         let done = try #require(frames[F.winTime + 2])
         #expect(F.isFinishLine(F.color(done, last)))
-        // Nothing past the end circle, down and to the left along the diagonal: 16 px from its
-        // centre is beyond its 12.5 px rim.
-        let past = last + Point(x: -1, y: 1) * (16 / 2.0.squareRoot())
+        // Nothing past the end circle, down and to the left along the diagonal: 4 px beyond its
+        // 20 px rim.
+        let past = last + Point(x: -1, y: 1) * ((rim + 4) / 2.0.squareRoot())
         #expect(!F.isFinishLine(F.color(done, past)))
         let box = try #require(done.boundingBox(where: F.isFinishLine))
-        #expect(box.minX >= last.x - 14 && box.maxX <= first.x + 14 && box.minY >= first.y - 14, "\(box)")
-        #expect(box.maxY <= last.y + 14, "\(box)")
+        let reach = rim + 1.5
+        #expect(
+            box.minX >= last.x - reach && box.maxX <= first.x + reach && box.minY >= first.y - reach, "\(box)"
+        )
+        #expect(box.maxY <= last.y + reach, "\(box)")
     }
 
     // MARK: - Game flow
@@ -219,26 +234,76 @@ struct TicTacToeSceneTests {
         #expect(F.isX(F.color(frame, center)))  // X starts the new game
     }
 
+    /// A strip under the lower grid line (y 380 ± 3 at 800×600) inside the draw message's box
+    /// (0.26 of a 160-px field tall about the line: y 359…401).
+    static let messageStrip = Rect(x: 250, y: 384, width: 300, height: 7)
+
     @Test("a full board without a winner says so, and the next click starts a new game")
     func drawSaysSo() throws {
         let events = F.drawnGame + "\n1.7 tap 400 300"
         let frames = try SceneTester.frames(scene: "tictactoe", events: events, at: [0.85, 1.5, 2.0])
-        // A strip through the middle of the board, where the message is.
-        let strip = Rect(x: 250, y: 290, width: 300, height: 20)
+        let strip = Self.messageStrip
         func dark(_ color: Color) -> Bool { color.red < 0.3 && color.green < 0.3 && color.blue < 0.3 }
         func white(_ color: Color) -> Bool { color.red > 0.9 && color.green > 0.9 && color.blue > 0.9 }
         let playing = try #require(frames[0.85])
         let drawn = try #require(frames[1.5])
         let next = try #require(frames[2.0])
-        // Before: only grid lines are dark there (6 px × 20 px, at x = 320 and 480).
-        #expect(playing.count(in: strip, where: dark) < 400)
-        // The message box: dark across the strip (6,000 pixels) but for its white letters.
-        #expect(drawn.count(in: strip, where: dark) > 3000)
-        #expect(drawn.count(in: strip, where: white) > 150)
+        // Before: only grid lines are dark there (6 px × 7 px, at x = 320 and 480).
+        #expect(playing.count(in: strip, where: dark) < 200)
+        // The message box: dark across the strip (2,100 pixels) but for its white letters.
+        #expect(drawn.count(in: strip, where: dark) > 1200)
+        #expect(drawn.count(in: strip, where: white) > 30)
         #expect(drawn.count(where: F.isFinishLine) == 0)
         #expect(F.color(drawn, corner).isClose(to: windowBackgroundColor, within: F.colorTolerance))
-        #expect(next.count(in: strip, where: dark) < 400)
+        #expect(next.count(in: strip, where: dark) < 200)
         #expect(next.count(in: geometry.frame, where: { F.isX($0) || F.isO($0) }) == 0)
+    }
+
+    @Test("the draw message covers no mark: its box misses every mark's strokes, in points and pixels")
+    func drawMessageCoversNoMark() throws {
+        let tester = try SceneTester(scene: "tictactoe", events: F.drawnGame)
+        let frame = try tester.render(at: 1.5)
+        let message = try #require(tester.layer(named: "message"))
+        #expect(!message.isHidden)
+        let box = message.frame  // in the scene's points, as the marks below
+        let marks = tester.scene.rootLayer.allLayers.compactMap { $0 as? ShapeLayer }
+            .filter { $0.name?.hasPrefix("mark") == true }
+        #expect(marks.count == 9)
+        for mark in marks {
+            // The strokes' reach: the path's box and half the line width (round caps and joins).
+            let reach = mark.path.bounds.insetBy(dx: -mark.lineWidth / 2, dy: -mark.lineWidth / 2)
+            let shown = reach.applying(mark.transformToRoot()).applying(
+                tester.scene.rootLayer.transformToRoot().inverted ?? .identity)
+            #expect(!shown.intersects(box), "\(mark.name ?? "") at \(shown) under the message \(box)")
+        }
+        // In the pixels: no mark colour inside the message's box (window pixels).
+        let pixels = tester.pixels(box)
+        #expect(frame.count(in: pixels) { F.isX($0) || F.isO($0) } == 0)
+    }
+
+    @Test("while the finish line draws, clicks do nothing (the veil); after it, a click starts a game")
+    func veilSwallowsClicks() throws {
+        let center = geometry.fieldCenter(4)
+        let clicksWhileDrawing = [1.2, 2.0, 2.8].map { "\($0) tap \(center.x) \(center.y)" }
+        let events = ([F.topRowWin] + clicksWhileDrawing).joined(separator: "\n")
+        let clicked = try SceneTester.frames(scene: "tictactoe", events: events, at: [2.85, 3.0])
+        let alone = try SceneTester.frames(scene: "tictactoe", events: F.topRowWin, at: [2.85, 3.0])
+        for time in [2.85, 3.0] {
+            let a = try #require(clicked[time])
+            let b = try #require(alone[time])
+            #expect(a.pixels == b.pixels, "a click while the line drew changed the frame at \(time) s")
+        }
+        // Done at 0.9 + 2 = 2.9 s: the next click starts a new game, X in field 4.
+        let next = try SceneTester(scene: "tictactoe", events: events + "\n3.0 tap \(center.x) \(center.y)")
+            .render(at: 3.5)
+        #expect(next.count(where: F.isFinishLine) == 0)
+        #expect(F.isBoard(F.color(next, center)))  // a new game: the click only started it
+        let scene = try SceneTester(scene: "tictactoe", events: F.topRowWin)
+        let game = try scene.scene(as: TicTacToeScene.self)
+        try scene.advance(to: 1.5)
+        #expect(game.isFinishLineDrawing)
+        try scene.advance(to: 2.95)
+        #expect(!game.isFinishLineDrawing)
     }
 
     // MARK: - The computer player
@@ -294,7 +359,9 @@ struct TicTacToeSceneTests {
         #expect(
             abs(white.minY - board.minY) <= 1 && abs(white.maxY - board.maxY) <= 1, "\(white) vs \(board)")
         #expect(abs(board.width - side) <= 1e-9 && abs(board.midX - size.width / 2) <= 1e-9)
-        // Grid lines through the thirds, ≥ 5 px wide: their centre pixels are the grid colour.
+        // Grid lines through the thirds, ≥ 5 px wide: their centre pixels are the grid colour;
+        // their round caps stay on the board: the pixels just outside its edges, where the
+        // lines end, are the window's background.
         for third in [1.0, 2.0] {
             let offset = side * third / 3
             let vertical = Point(x: board.minX + offset, y: board.minY + side / 6)
@@ -302,6 +369,17 @@ struct TicTacToeSceneTests {
             for point in [vertical, horizontal] {
                 #expect(
                     F.color(frame, point).isClose(to: gridLineColor, within: F.colorTolerance), "\(point)")
+            }
+            let ends = [
+                Point(x: board.minX + offset, y: board.minY - 1),
+                Point(x: board.minX + offset, y: board.maxY + 1),
+                Point(x: board.minX - 1, y: board.minY + offset),
+                Point(x: board.maxX + 1, y: board.minY + offset),
+            ]
+            for end in ends {
+                #expect(
+                    F.color(frame, end).isClose(to: windowBackgroundColor, within: 2.0 / 255),
+                    "a cap sticks out at \(end): \(F.color(frame, end))")
             }
         }
         #expect(F.isBoard(F.color(frame, geometry.fieldCenter(0))))
@@ -319,8 +397,9 @@ struct TicTacToeSceneTests {
         #expect(halfWay.width == 500 && halfWay.height == 700)
         #expect(F.isFinishLine(F.color(halfWay, geometry.fieldCenter(0))))
         #expect(F.isFinishLine(F.color(halfWay, geometry.fieldCenter(1))))
-        // The circle's rim is 12.5 px past the middle; 20 px past it is clear of the line.
-        #expect(!F.isFinishLine(F.color(halfWay, geometry.fieldCenter(1) + Point(x: 20, y: 0))))
+        // The circle's rim is 16.7 px past the middle (1.33 px a point); 4 px more is clear.
+        let rim = F.rim(size)
+        #expect(!F.isFinishLine(F.color(halfWay, geometry.fieldCenter(1) + Point(x: rim + 4, y: 0))))
         #expect(
             F.color(halfWay, Point(x: 490, y: 690)).isClose(
                 to: F.veiled(windowBackgroundColor), within: F.colorTolerance))
@@ -328,7 +407,7 @@ struct TicTacToeSceneTests {
         let end = geometry.fieldCenter(2)
         #expect(F.isFinishLine(F.color(done, end)))
         let box = try #require(done.boundingBox(where: F.isFinishLine))
-        #expect(box.maxX <= end.x + 14 && box.maxX >= end.x + 11, "\(box)")
+        #expect(box.maxX <= end.x + rim + 1.5 && box.maxX >= end.x + rim - 1.5, "\(box)")
     }
 
     // MARK: - Goldens
@@ -347,9 +426,9 @@ struct TicTacToeSceneTests {
             #expect(F.isFinishLine(F.color(frame, F.geometry().fieldCenter(2))))
         },
         SceneGolden(scene: "tictactoe", events: F.drawnGame, at: 1.5) { frame in
-            // A draw: the message box across the middle of the board (see drawSaysSo).
-            let strip = Rect(x: 250, y: 290, width: 300, height: 20)
-            #expect(frame.count(in: strip) { $0.red < 0.3 && $0.green < 0.3 && $0.blue < 0.3 } > 3000)
+            // A draw: the message box over the lower grid line (see drawSaysSo).
+            let strip = messageStrip
+            #expect(frame.count(in: strip) { $0.red < 0.3 && $0.green < 0.3 && $0.blue < 0.3 } > 1200)
             #expect(frame.count(where: F.isFinishLine) == 0)
         },
     ]

@@ -44,12 +44,16 @@ final class RunningWindow {
     private let ownsScreenshotDirectory: Bool
 
     /// Starts the server and the program and waits (up to 15 s) until its window is on screen.
+    /// - `environment`: over the test's own; `GDK_SCALE` is empty unless given, so that the
+    ///   desktop the tests run on does not scale the window.
     /// - `screenshotDirectory`: `--screenshot-dir`; a fresh temporary folder when nil.
     /// - `overTCP`: the program reaches the server at `127.0.0.1:N`, as a remote display.
+    /// - `resources`: the server's resource database (`Xft.dpi: 192`), set before the program
+    ///   starts, as a desktop's `xrdb` does.
     init(
         scene: String = TestScene.name, width: Int = TestScene.width, height: Int = TestScene.height,
         arguments: [String] = [], environment: [String: String] = [:], screenshotDirectory: String? = nil,
-        overTCP: Bool = false
+        overTCP: Bool = false, resources: String? = nil
     ) throws {
         xdotoolPath = try MissingTool.require("xdotool", package: "xdotool")
         let executable = try Animdemo.executable()
@@ -64,7 +68,18 @@ final class RunningWindow {
             ownsScreenshotDirectory = true
         }
         server = try Xvfb(listensOnTCP: overTCP)
+        if let resources {
+            let xprop = try MissingTool.require("xprop", package: "x11-utils")
+            let result = try ProcessRunner.run(
+                xprop, ["-root", "-f", "RESOURCE_MANAGER", "8s", "-set", "RESOURCE_MANAGER", resources],
+                environment: server.environment)
+            guard result.status == 0 else {
+                server.stop()
+                throw WindowTestError("xprop could not set the resources: \(result.errorOutput)")
+            }
+        }
         var programEnvironment = server.environment
+        programEnvironment["GDK_SCALE"] = ""
         if overTCP, let tcpDisplay = server.tcpDisplay { programEnvironment["DISPLAY"] = tcpDisplay }
         program = try ChildProcess(
             executable,

@@ -29,7 +29,8 @@ struct SceneWindowTests {
 
     @Test("tictactoe: X wins the top row; the finish line runs from the first to the last field")
     func tictactoeGame() throws {
-        // 400×300: the board is 240 square at (80, 30), fields 80 wide; centres at 120 + 80·c.
+        // 400×300 (0.8 px a point): the board, 300 points, is 240 px square at (80, 30), fields
+        // 80 px wide; centres at 120 + 80·c.
         let app = try RunningWindow(scene: "tictactoe")
         defer { app.stop() }
         for (column, row) in [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0)] {
@@ -43,7 +44,8 @@ struct SceneWindowTests {
             let color = try #require(shot.frame.color(x: x, y: 70))
             #expect(color.isClose(to: finish, within: tolerance), "(\(x), 70) is \(color) in \(shot.path)")
         }
-        // Nothing beyond the end circle (radius 12 at x = 280): at x = 300 the X's field shows.
+        // Nothing beyond the end circle (radius 12.5 points, 10 px, at x = 280): at x = 300 the
+        // X's field shows.
         let beyond = try #require(shot.frame.color(x: 300, y: 70))
         #expect(!beyond.isClose(to: finish, within: 0.2), "(300, 70) is \(beyond)")
     }
@@ -59,8 +61,9 @@ struct SceneWindowTests {
         Thread.sleep(forTimeInterval: 0.2)
         let shot = try app.screenshot()
         try app.xdotool("mouseup", "1")
-        // A 160 px pull: waveHeight 96, baseHeight 114; the apex under the pointer reaches
-        // about 114 + 0.96·96 ≈ 206 (the tutorial's curve), the edges stay at 114.
+        // At 0.8 px a point a 160 px pull is 200 points: waveHeight 100, baseHeight 150; the apex
+        // under the pointer reaches about 150 + 0.96·100 = 246 points, 197 px (the tutorial's
+        // curve), the edges stay at 150 points, 120 px.
         let band = Color(red255: 57, green255: 67, blue255: 89)
         let underPointer = try #require(shot.frame.color(x: 200, y: 190))
         #expect(
@@ -76,14 +79,15 @@ struct SceneWindowTests {
         "pull: a pull past 95 points loads (a flat band, the circle), then shows the new rows; the wheel scrolls"
     )
     func pullRefreshAndWheel() throws {
-        // 400 × 600: the table is 536 tall under the 64-px bar; a 300-px drag pulls about 120.
-        let size = Size(width: 400, height: 600)
+        // 375 × 667, the phone's screen: one pixel a point, so the library's numbers are pixels.
+        // The table is 603 tall under the 64-point bar; a 300-point drag pulls about 120.
+        let size = Size(width: 375, height: 667)
         let drag = "0.1 drag 200 100 200 400 0.5"
         let expected = try SceneTester.frames(
             scene: "pull", size: size, events: drag + "; 6 wheel 200 300 120", at: [5.5, 6.5])
         let refreshed = try #require(expected[5.5])
         let scrolled = try #require(expected[6.5])
-        let app = try RunningWindow(scene: "pull", width: 400, height: 600)
+        let app = try RunningWindow(scene: "pull", width: 375, height: 667)
         defer { app.stop() }
         try app.xdotool("mousemove", "--window", app.window, "200", "100", "mousedown", "1")
         for y in stride(from: 110, through: 400, by: 10) {
@@ -100,19 +104,19 @@ struct SceneWindowTests {
                 red255: Int(word >> 16 & 0xFF), green255: Int(word >> 8 & 0xFF), blue255: Int(word & 0xFF))
         }
         let loading = pollUntil(timeout: 3) { () -> WindowCapture? in
-            guard let capture = try? app.capture(), capture.width == 400, capture.height == 600 else {
+            guard let capture = try? app.capture(), capture.width == 375, capture.height == 667 else {
                 return nil
             }
             let isBand =
                 color(capture, 5, 64 + 45).isClose(to: band, within: tolerance)
-                && color(capture, 395, 64 + 45).isClose(to: band, within: tolerance)
+                && color(capture, 370, 64 + 45).isClose(to: band, within: tolerance)
                 && color(capture, 5, 64 + 56).isClose(to: table, within: tolerance)
             return isBand ? capture : nil
         }
         let capture = try #require(loading, "no flat loading band within 3 s of the release")
         var teal = 0
         for y in 64 + 8..<64 + 42 {
-            for x in 183..<217 where color(capture, x, y).green - color(capture, x, y).red > 0.15 {
+            for x in 170..<205 where color(capture, x, y).green - color(capture, x, y).red > 0.15 {
                 teal += 1
             }
         }
@@ -137,19 +141,43 @@ struct SceneWindowTests {
         defer { app.stop() }
         try app.key("m")  // tap mode: the fish stays in the middle, no timer bubbles
         Thread.sleep(forTimeInterval: 0.3)
-        // 400×300: the 120×72 fish is centred, so it spans x 140…260, y 114…186; its tail tip
-        // is at (155, 150). Bubbles rise from there, 100–200 px, swinging 20–100 px sideways.
-        let above = Rect(x: 20, y: 0, width: 300, height: 110)
+        // 400×300 (0.8 px a point): the 200-point fish, 160 × 96 px, is centred, so it spans
+        // x 120…280, y 102…198; its tail notch is at (140, 150). Bubbles rise from there 50–300
+        // points (40–240 px), swinging up to 29 points (23 px) sideways; the bubbles of the swim
+        // before `m` were all off the window's left edge. So whatever changes after the click,
+        // on the fish or above it, is the bubble.
         let before = try app.screenshot()
-        let sea = try #require(before.frame.color(x: 5, y: 5))
-        func bubblePixels(_ frame: RenderedFrame) -> Int {
-            frame.count(in: above) { !$0.isClose(to: sea, within: 0.12) }
-        }
-        #expect(bubblePixels(before.frame) == 0, "something above the fish before the click: \(before.path)")
         try app.click(x: 200, y: 150)
-        Thread.sleep(forTimeInterval: 0.9)  // the bubble is 0.9 s into its 2–3 s float
+        Thread.sleep(forTimeInterval: 0.9)  // the bubble is 0.9 s into its 2-s float
         let after = try app.screenshot()
-        // A bubble of 5–30 px has a light rim: a few dozen pixels at least, brighter than the sea.
-        #expect(bubblePixels(after.frame) >= 10, "no bubble above the fish in \(after.path)")
+        let region = Rect(x: 80, y: 0, width: 120, height: 200)  // around the tail and above it
+        var changed = 0
+        for y in Int(region.minY)..<Int(region.maxY) {
+            for x in Int(region.minX)..<Int(region.maxX) {
+                guard let a = before.frame.color(x: x, y: y), let b = after.frame.color(x: x, y: y) else {
+                    continue
+                }
+                if !a.isClose(to: b, within: 8.0 / 255) { changed += 1 }
+            }
+        }
+        // A bubble of 5–30 points (4–24 px) at 10 % or more: its rim alone is a dozen pixels.
+        #expect(changed >= 10, "no bubble near the fish's tail in \(after.path) (before: \(before.path))")
+    }
+
+    @Test("HiDPI: GDK_SCALE=2 or Xft.dpi 192 doubles the window, the same picture sharper; --scale wins")
+    func hiDPI() throws {
+        let sharp = try TestScene.restingFrame(scale: 2)
+        #expect(sharp.width == 2 * TestScene.width && sharp.height == 2 * TestScene.height)
+        for (environment, resources) in [(["GDK_SCALE": "2"], nil), ([:], "Xft.dpi:\t192\n")] {
+            let app = try RunningWindow(environment: environment, resources: resources)
+            defer { app.stop() }
+            let size = try app.windowSize()
+            #expect(size.width == 800 && size.height == 600, "\(environment) \(resources ?? ""): \(size)")
+            #expect(app.waitUntilShowing(sharp).shown, "the 2× window is not render --scale 2")
+        }
+        let app = try RunningWindow(arguments: ["--scale", "1"], environment: ["GDK_SCALE": "2"])
+        defer { app.stop() }
+        let size = try app.windowSize()
+        #expect(size.width == TestScene.width && size.height == TestScene.height, "--scale 1: \(size)")
     }
 }

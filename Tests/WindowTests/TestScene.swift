@@ -24,9 +24,11 @@ enum TestScene {
 
     // MARK: - What the engine draws
 
-    /// The scene before any input at `width` × `height` (or another size), drawn headless.
-    static func restingFrame(width: Int = width, height: Int = height) throws -> RenderedFrame {
-        try render(width: width, height: height, events: nil, at: 0)
+    /// The scene before any input at `width` × `height` (or another size), drawn headless, at
+    /// `scale` pixels per pixel of that size (`--scale`).
+    static func restingFrame(width: Int = width, height: Int = height, scale: Int = 1) throws -> RenderedFrame
+    {
+        try render(width: width, height: height, events: nil, at: 0, scale: scale)
     }
 
     /// The scene settled after a tap at `tap`, drawn headless.
@@ -35,13 +37,16 @@ enum TestScene {
             width: width, height: height, events: "0.1 tap \(Int(tap.x)) \(Int(tap.y))", at: settledTime)
     }
 
-    private static func render(width: Int, height: Int, events: String?, at time: Double) throws
-        -> RenderedFrame
+    private static func render(width: Int, height: Int, events: String?, at time: Double, scale: Int = 1)
+        throws -> RenderedFrame
     {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("animdemo-render-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        var arguments = ["render", "--scene", name, "--size", "\(width)x\(height)", "--at", "\(time)"]
+        var arguments = [
+            "render", "--scene", name, "--size", "\(width)x\(height)", "--at", "\(time)", "--scale",
+            "\(scale)",
+        ]
         if let events { arguments += ["--events", events] }
         let result = try ProcessRunner.run(try Animdemo.executable(), arguments + ["--out", folder.path])
         guard result.status == 0 else {

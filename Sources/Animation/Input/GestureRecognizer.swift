@@ -30,6 +30,15 @@ open class GestureRecognizer {
         return layer.convert(windowLocation, from: nil, usingPresentation: true)
     }
 
+    /// How far apart two window points are in the attached layer's space (UIKit measures its
+    /// slop in points, the view's units), through what is on screen now; without a layer, in
+    /// window pixels.
+    func distanceInLayer(from a: Point, to b: Point) -> Double {
+        guard let layer else { return a.distance(to: b) }
+        let toLayer = layer.transformToRoot(usingPresentation: true).inverted ?? .identity
+        return a.applying(toLayer).distance(to: b.applying(toLayer))
+    }
+
     func pointerDown(at point: Point, time: MediaTime) { windowLocation = point }
     func pointerMoved(to point: Point, time: MediaTime) { windowLocation = point }
     func pointerUp(at point: Point, time: MediaTime) { windowLocation = point }

@@ -1,7 +1,8 @@
-/// A drag (UIPanGestureRecognizer): begins once the pointer has moved `hysteresis` pixels,
-/// then reports every move and the release.
+/// A drag (UIPanGestureRecognizer): begins once the pointer has moved `hysteresis` units of
+/// the attached layer (points in a scene), then reports every move and the release.
 public final class PanGestureRecognizer: GestureRecognizer {
-    /// Pixels of movement before the pan begins (UIKit's is about 10 points).
+    /// Movement before the pan begins, in the attached layer's units (UIKit's is about 10
+    /// points).
     public static let hysteresis = 10.0
     private var start = Point.zero
     private var samples: [(time: MediaTime, point: Point)] = []
@@ -46,7 +47,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
         samples.append((time, point))
         if samples.count > 32 { samples.removeFirst(samples.count - 32) }
         switch state {
-        case .possible where point.distance(to: start) > Self.hysteresis:
+        case .possible where distanceInLayer(from: start, to: point) > Self.hysteresis:
             state = .began
             action(self)
         case .began, .changed:

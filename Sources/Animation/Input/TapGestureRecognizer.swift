@@ -1,6 +1,7 @@
 /// A press and release without much movement (UITapGestureRecognizer).
 public final class TapGestureRecognizer: GestureRecognizer {
-    /// Movement beyond this (pixels) makes it a drag, not a tap.
+    /// Movement beyond this (the attached layer's units: points in a scene) makes it a drag,
+    /// not a tap.
     public static let allowableMovement = 10.0
     private var start = Point.zero
 
@@ -16,12 +17,16 @@ public final class TapGestureRecognizer: GestureRecognizer {
 
     override func pointerMoved(to point: Point, time: MediaTime) {
         super.pointerMoved(to: point, time: time)
-        if state == .possible && point.distance(to: start) > Self.allowableMovement { state = .failed }
+        if state == .possible && distanceInLayer(from: start, to: point) > Self.allowableMovement {
+            state = .failed
+        }
     }
 
     override func pointerUp(at point: Point, time: MediaTime) {
         super.pointerUp(at: point, time: time)
-        guard state == .possible, point.distance(to: start) <= Self.allowableMovement else { return }
+        guard state == .possible, distanceInLayer(from: start, to: point) <= Self.allowableMovement else {
+            return
+        }
         state = .ended
         action(self)
     }

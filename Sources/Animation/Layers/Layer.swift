@@ -187,7 +187,11 @@ open class Layer {
     /// Detaches the layer from its superlayer; its animations keep running.
     public func removeFromSuperlayer() {
         guard let parent = superlayer else { return }
-        parent.sublayers.removeAll { $0 === self }
+        // The first match, not `removeAll`: a layer is in its superlayer once, and rewriting
+        // every sibling cost a retain and a release each (2,000 bubbles, dozens popping a frame).
+        if let index = parent.sublayers.firstIndex(where: { $0 === self }) {
+            parent.sublayers.remove(at: index)
+        }
         parent.revision &+= 1
         superlayer = nil
         timeline.noteTreeChange()

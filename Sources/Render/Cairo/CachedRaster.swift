@@ -1,51 +1,44 @@
 import Animation
 internal import CCairo
 
-/// A layer's drawing rasterised once into a surface of its box (layer coordinates, whole
-/// pixels), to be painted again where the layer moves.
+/// A layer's drawing rasterised once, at the device scale it is shown at, over the whole
+/// device pixels around it, to be painted again wherever the layer moves.
+///
+/// It is painted on whole pixels when the layer's origin falls on one, and otherwise at the
+/// fractional offset through a bilinear filter: a layer moving at a steady speed then moves
+/// by the same amount every frame (linear interpolation moves the centroid of the pixels by
+/// exactly the offset), where rounding to whole pixels would step 1, 2, 1, 1, 2 pixels.
 final class CachedRaster {
     private let surface: CairoSurface?
-    private let box: Rect
+    /// The raster's pixels relative to the layer's origin on the device: whole pixels.
+    private let deviceBox: Rect
+    /// The device pixels per layer unit it was drawn at (x, y).
+    let scale: Size
 
-    /// Rasterises `draw` (which draws in layer coordinates) over the pixels of `box`.
-    init(box: Rect, draw: (CairoContext) -> Void) {
-        self.box = box
-        surface = try? CairoSurface(width: Int(box.width), height: Int(box.height))
+    /// Rasterises `draw` (which draws in layer coordinates) over the device pixels of `box`
+    /// (layer coordinates) at `scale` device pixels per layer unit.
+    init(box: Rect, scale: Size, draw: (CairoContext) -> Void) {
+        self.scale = scale
+        deviceBox = Rect(
+            x: box.minX * scale.width, y: box.minY * scale.height, width: box.width * scale.width,
+            height: box.height * scale.height
+        ).integral.insetBy(dx: -1, dy: -1)
+        surface = try? CairoSurface(width: Int(deviceBox.width), height: Int(deviceBox.height))
         guard let surface else { return }
         let context = CairoContext(surface: surface)
-        context.concatenate(AffineTransform(translationX: -box.minX, y: -box.minY))
+        context.concatenate(AffineTransform(translationX: -deviceBox.minX, y: -deviceBox.minY))
+        context.concatenate(AffineTransform(scaleX: scale.width, y: scale.height))
         draw(context)
         surface.withHandleFlush()
     }
 
-    /// Paints the raster with its layer's origin at device `offset`, on whole pixels.
-    func paint(in context: CairoContext, at offset: Point) {
+    /// The raster's size in device pixels.
+    var pixelCount: Double { deviceBox.width * deviceBox.height }
+
+    /// Paints the raster with its layer's origin at device point `origin` (fractional allowed).
+    func paint(in context: CairoContext, at origin: Point) {
         guard let surface else { return }
-        context.paintRaster(
-            surface, atDevice: Point(x: (offset.x + box.minX).rounded(), y: (offset.y + box.minY).rounded()))
-    }
-}
-
-extension CairoContext {
-    /// The device translation when the current transform is a pure translation, else nil.
-    var translationOnly: Point? {
-        withHandle { handle in
-            var matrix = cairo_matrix_t()
-            cairo_get_matrix(handle, &matrix)
-            guard matrix.xx == 1, matrix.yy == 1, matrix.xy == 0, matrix.yx == 0 else { return nil }
-            return Point(x: matrix.x0, y: matrix.y0)
-        }
-    }
-
-    /// Paints `surface` with its top-left at device pixel `point`.
-    func paintRaster(_ surface: CairoSurface, atDevice point: Point) {
-        withHandle { handle in
-            cairo_save(handle)
-            cairo_identity_matrix(handle)
-            surface.withHandle { cairo_set_source_surface(handle, $0, point.x, point.y) }
-            cairo_rectangle(handle, point.x, point.y, Double(surface.width), Double(surface.height))
-            cairo_fill(handle)
-            cairo_restore(handle)
-        }
+        context.paintSurface(
+            surface, atDevice: Point(x: origin.x + deviceBox.minX, y: origin.y + deviceBox.minY), alpha: 1)
     }
 }

@@ -133,33 +133,33 @@ public final class CairoContext {
     }
 
     /// Draws `image` scaled to fill `rect`, with `alpha`.
-    ///
-    /// When the layer is only translated,
-    /// a copy scaled once to the rect's size (from `cache`) is painted instead of scaling the
-    /// image again every frame.
     public func draw(_ image: CairoSurface, in rect: Rect, alpha: Double) {
         draw(image, in: rect, alpha: alpha, cache: nil)
     }
 
-    /// Draws `image` as above, from `cache`'s copies where the layer is only translated.
-    func draw(_ image: CairoSurface, in rect: Rect, alpha: Double, cache: ScaledImageCache?) {
+    /// Draws `image` as above. Where the current transform only scales and translates, a copy
+    /// scaled once to the rect's size in device pixels (from `cache`) is painted instead of
+    /// scaling the image again every frame: on whole device pixels when `snapsToPixels` (a
+    /// layer at rest: a plain copy, at most half a pixel off), else at its exact, fractional
+    /// place (a moving layer: the same step every frame).
+    func draw(
+        _ image: CairoSurface, in rect: Rect, alpha: Double, cache: ScaledImageCache?,
+        snapsToPixels: Bool = true
+    ) {
         guard rect.width > 0, rect.height > 0, image.width > 0, image.height > 0 else { return }
-        cairo_save(handle)
-        defer { cairo_restore(handle) }
-        var matrix = cairo_matrix_t()
-        cairo_get_matrix(handle, &matrix)
-        let isTranslation = matrix.xx == 1 && matrix.yy == 1 && matrix.xy == 0 && matrix.yx == 0
-        if isTranslation, let cache, let scaled = cache.scaled(image, to: rect.size) {
-            // Placed on whole device pixels: a plain copy instead of a filtered resample,
-            // several times cheaper for hundreds of bubbles, at most half a pixel off.
-            let x = (matrix.x0 + rect.minX).rounded() - matrix.x0
-            let y = (matrix.y0 + rect.minY).rounded() - matrix.y0
-            scaled.withHandle { cairo_set_source_surface(handle, $0, x, y) }
-            cairo_rectangle(handle, x, y, Double(scaled.width), Double(scaled.height))
-            cairo_clip(handle)
-            if alpha >= 1 { cairo_paint(handle) } else { cairo_paint_with_alpha(handle, alpha) }
+        if let cache, let placement = devicePlacement,
+            let scaled = cache.scaled(
+                image,
+                to: Size(
+                    width: rect.width * placement.scale.width, height: rect.height * placement.scale.height))
+        {
+            var origin = placement.device(rect.origin)
+            if snapsToPixels { origin = Point(x: origin.x.rounded(), y: origin.y.rounded()) }
+            paintSurface(scaled, atDevice: origin, alpha: alpha)
             return
         }
+        cairo_save(handle)
+        defer { cairo_restore(handle) }
         cairo_rectangle(handle, rect.minX, rect.minY, rect.width, rect.height)
         cairo_clip(handle)
         cairo_translate(handle, rect.minX, rect.minY)
@@ -172,8 +172,9 @@ public final class CairoContext {
         if alpha >= 1 { cairo_paint(handle) } else { cairo_paint_with_alpha(handle, alpha) }
     }
 
-    /// Draws one line of text in `rect`, centred vertically, aligned horizontally.
-    func draw(
+    /// Draws one line of text in `rect`, centred vertically, aligned horizontally. Public for
+    /// the direct-Cairo baseline of the benchmarks, which draws text as the renderer does.
+    public func draw(
         text: String, in rect: Rect, fontSize: Double, bold: Bool, color: Color, alignment: TextAlignment
     ) {
         guard !text.isEmpty, color.alpha > 0 else { return }

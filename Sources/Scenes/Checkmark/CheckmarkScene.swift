@@ -11,14 +11,14 @@
 // in this folder and is the engine's: a ViewAnimation is `timeline.animate`, `delay` is
 // `timeline.delay`, a Shape is a ShapeLayer.
 //
+// The shapes are as the author's final version of the tutorial sets them in every
+// `createBezier…` (the seed text leaves them at C4's defaults, docs/SEMANTICS.md § Checkmark):
+// no fill, strokes 2 points wide in C4Blue, starting in the check state, the stroke ranges the
+// check animations end on (b1 0…0.81, b2 0…0.06, b3 0.804…1); round caps and joins are C4's
+// defaults. The artboard is 207.6 points across, centred on the canvas (at 375 × 667 one
+// point is one pixel; at 800 × 600, 1.6).
+//
 // Deliberate differences from the tutorial, and why:
-// - Strokes 10 px wide, no fill. The tutorial keeps C4's shape defaults (line width 1, a
-//   C4Blue fill, a C4Purple stroke): on a desktop screen, at the tutorial's size (1 unit =
-//   1 pixel), the fill hides the strokes and a 1-px line hides the effect. Round caps and
-//   joins are C4's defaults and stay.
-// - It starts in the check state, in C4Blue: the stroke ranges the check animations end on
-//   (b1 0…0.81, b2 0…0.06, b3 0.804…1). The tutorial starts with the three whole paths,
-//   filled C4Blue and stroked C4Purple on a C4Purple canvas: neither a check nor an X.
 // - A click during a transition calls off what the previous one still had to do: its
 //   pending `delay`s and the completion chains of its animations (`stopPreviousTransition`).
 //   Every animation starts from what is on screen (presentation values). In the tutorial
@@ -37,8 +37,9 @@ private let d: MediaTime = 0.5
 /// Seconds: the chained second stroke animations, and the rest of the colour animation.
 private let dc: MediaTime = 0.25
 
-/// Ours: the strokes' width in pixels (the tutorial's C4 default is 1; see the header).
-let checkmarkLineWidth = 10.0
+/// The strokes' width in points: the author's final version sets `lineWidth = 2.0` in every
+/// `createBezier…` (C4's default is 1; see the header).
+let checkmarkLineWidth = 2.0
 
 /// The delays of `toX()` and `toCheck()`, seconds (checkmark-c4.md, "Putting it all together").
 private let b3ToXDelay: MediaTime = 0.15
@@ -86,7 +87,7 @@ final class CheckmarkScene: Scene {
             "toCheckDelay", number: toCheckDelay, in: 0...3, step: 0.05, unit: "s",
             "toCheck(): b3 and b1 start after this"),
         Knob(
-            "lineWidth", number: checkmarkLineWidth, in: 0.5...40, step: 0.5, unit: "px", "the strokes' width"
+            "lineWidth", number: checkmarkLineWidth, in: 0.5...40, step: 0.5, unit: "pt", "the strokes' width"
         ),
         Knob("b1ToX.curve", curve: .easeIn, "the curve of the first stroke animations (b1, b2)"),
         Knob("a.curve", curve: .easeOut, "the curve of the chained second stroke animations"),
@@ -166,12 +167,12 @@ final class CheckmarkScene: Scene {
 
     func layout(in bounds: Rect) {
         // C4: b1.center = canvas.center. b1's frame is its path's box, (0, 0)…(207.6, 207.6)
-        // on the artboard, so the circle's centre (103.8, 103.8) lands on the window's.
+        // on the artboard, so the circle's centre (103.8, 103.8) lands on the canvas's.
         b1.position = bounds.center
         guides.position = bounds.center
     }
 
-    // MARK: - The shapes (the tutorial's PaintCode paths, artboard units = pixels)
+    // MARK: - The shapes (the tutorial's PaintCode paths, artboard units = points)
 
     func createBezier1() -> Shape {
         var bezier = BezierPath()

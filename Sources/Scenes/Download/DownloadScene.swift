@@ -1,20 +1,34 @@
 // DownloadScene — download-indicator.md ("Shaping up with CAShapeLayer", Mahesh Shanbhag), with
-// the demo of its library (RMViewController in github.com/MaheshRS/Download-Indicator).
+// the demo of its library (RMViewController and Main.storyboard in
+// github.com/MaheshRS/Download-Indicator).
 //
-// What the user sees: three indicators on a white window — closed (a ring over a grey ring),
-// filled (a pie) and mixed (a pie inside a ring) — and a simulated download: after 1 s +10 %,
-// then +30 %, +10 % and +50 % a second apart. Each update runs the tutorial's keyframe
-// animation through paths computed ahead (DownloadIndicator.swift). At 100 % each indicator
-// draws a check. A click anywhere restarts the download from 0.
+// What the user sees: the demo's screen on white: a "Multi Time Animation" label and a switch
+// at the top, and three 80 × 80-point indicators stacked down the middle — closed (a ring over
+// a grey ring), filled (a pie) and mixed (a pie inside a ring) — following a simulated
+// download: after 1 s +10 %, then +30 %, +10 % and +50 % a second apart. Each update runs the
+// tutorial's keyframe animation through paths computed ahead (DownloadIndicator.swift). A click
+// on the switch, or `o`, toggles it (`settingChanged:`): off, the label says "One Time
+// Animation" and every indicator goes to 100 % in one 1-s update; on again, the multi-step
+// download starts over. At 100 % each indicator draws a check.
+//
+// The demo's numbers, in points: indicators 80 × 80, the first 60 below the switch, 40 apart;
+// the label (30, 36, 125 × 56, 17-point text, two lines), the switch (222, 43, 51 × 31); line
+// widths 2 (`coverWidth`); radiusPercent 0.45; RGB(16, 119, 234).
 //
 // Deliberate differences from the demo, with reasons:
-// - Side by side, each centred in its third of the window and 0.7 · min(width / 3, height)
-//   across, rather than stacked at 80 × 80 points under a settings switch: the window is
-//   wider than tall, and the indicators grow with it.
-// - No "Multi Time / One Time Animation" switch: the demo's multi-step mode is the one the
-//   tutorial shows; a click restarts it instead of re-toggling the switch.
+// - The demo's screen is a portrait phone's. Where the window is too short for its column (less
+//   than 494 points tall: landscape windows such as 800 × 600, which are 500 × 375 points), the
+//   label and the switch keep their frames at the top left and the stack, still 80 points a
+//   side and 40 apart, is centred in the height and in the width right of the switch.
+// - The switch stays live during a multi-step download (the demo turns its user interaction
+//   off until the last update): a toggle restarts the download in the other mode, which is
+//   what a toggle does anyway, and a key that did nothing for four seconds would look broken.
+// - One Time Animation updates all three indicators to 100 %: the demo passes its leftover
+//   `downloadedBytes` to the filled and mixed ones, which is 100 whenever its switch can be
+//   touched (after a multi-step download's last update).
 // - A restart reloads the three indicators (`loadIndicator`) rather than creating new ones;
-//   the result on screen is the same.
+//   the result on screen is the same. The switch is drawn as iOS 7 draws a UISwitch
+//   (Switch.swift); the label's two lines are two text layers (our text layers have one line).
 // - The closed type's background ring keeps the library's default colour, UIColor.gray (the
 //   demo does not set it).
 // - The percentage under each indicator and the done check are ours (the library's label is
@@ -40,11 +54,30 @@ final class DownloadScene: Scene {
     static let firstUpdateDelay = 1.0
     /// Seconds between updates (`delayInSeconds1 = delayInSeconds + 1`, …).
     static let updateInterval = 1.0
+    /// Seconds of the one update of One Time Animation (`setIndicatorAnimationDuration:1.0`).
+    static let oneTimeAnimationDuration = 1.0
+
+    // MARK: - The demo's layout (RMViewController.m, Main.storyboard), points
+
+    /// Each indicator's frame: 80 × 80.
+    static let indicatorSide = 80.0
+    /// From the switch's bottom to the first indicator (`CGRectGetMaxY(settingSwitch.frame) + 60`).
+    static let firstIndicatorGap = 60.0
+    /// Between indicators (`CGRectGetMaxY(closedIndicator.frame) + 40`).
+    static let indicatorGap = 40.0
+    /// The `settings` label's frame; HelveticaNeue 17, centred, dark text, up to two lines.
+    static let labelFrame = Rect(x: 30, y: 36, width: 125, height: 56)
+    static let labelFontSize = 17.0
+    /// The switch's frame (its size is UISwitch's).
+    static let switchFrame = Rect(x: 222, y: 43, width: 51, height: 31)
+    /// The label's text for each state of the switch, as two lines (the label wraps it).
+    static let multiTimeText = ["Multi Time", "Animation"]
+    static let oneTimeText = ["One Time", "Animation"]
 
     // MARK: - Our constants
 
-    /// Each indicator's size as a fraction of min(width / 3, height) (our layout: three in a row).
-    static let indicatorSizePercent = 0.7
+    /// Points below the last indicator that its percentage label needs.
+    static let bottomMargin = 40.0
 
     // MARK: - Scene
 
@@ -58,6 +91,11 @@ final class DownloadScene: Scene {
     /// Left to right.
     var indicators: [DownloadIndicator] { [closedIndicator, filledIndicator, mixedIndicator] }
 
+    /// The demo's `settings` label: the mode's name on two lines.
+    let settingsLines: [TextLayer]
+    /// The demo's `settingSwitch`: on, Multi Time Animation; off, One Time Animation.
+    let settingSwitch: Switch
+
     /// Bytes of `totalBytes` downloaded so far (`downloadedBytes`).
     private(set) var downloadedBytes = 0.0
     /// The updates still to come (`dispatch_after` blocks), cancelled on a restart.
@@ -69,7 +107,7 @@ final class DownloadScene: Scene {
             "animationDuration", number: DownloadIndicator.defaultAnimationDuration, in: 0.05...5, step: 0.05,
             unit: "s", "how long an update animates (_animationDuration)"),
         Knob(
-            "coverWidth", number: DownloadIndicator.defaultCoverWidth, in: 0.5...20, step: 0.5, unit: "px",
+            "coverWidth", number: DownloadIndicator.defaultCoverWidth, in: 0.5...20, step: 0.5, unit: "pt",
             "the line width of every stroke (_coverWidth)"),
         Knob(
             "radiusPercent", number: demoRadiusPercent, in: 0.1...0.5, step: 0.01, unit: "",
@@ -91,10 +129,20 @@ final class DownloadScene: Scene {
         closedIndicator = DownloadIndicator(type: .closed, timeline: timeline)
         filledIndicator = DownloadIndicator(type: .filled, timeline: timeline)
         mixedIndicator = DownloadIndicator(type: .mixed, timeline: timeline)
+        settingsLines = (0..<2).map { _ in TextLayer(timeline: context.timeline) }
+        settingSwitch = Switch(isOn: true, timeline: timeline)
+        for line in settingsLines {
+            line.fontSize = Self.labelFontSize
+            line.foregroundColor = .black  // darkTextColor
+            line.name = "settings"
+            rootLayer.addSublayer(line)
+        }
+        rootLayer.addSublayer(settingSwitch.layer)
+        settingSwitch.layer.addGestureRecognizer(
+            TapGestureRecognizer { [weak self] _ in self?.toggleSettingSwitch() })
         addDownloadIndicators()
         applyKnobs()
-        rootLayer.addGestureRecognizer(TapGestureRecognizer { [weak self] _ in self?.startAnimation() })
-        startAnimation()
+        settingChanged()  // viewDidLoad
     }
 
     /// Sets the demo's colours and radius on each indicator and adds it (`addDownloadIndicators`).
@@ -108,18 +156,56 @@ final class DownloadScene: Scene {
         mixedIndicator.closedIndicatorBackgroundStrokeColor = Self.indicatorColor
     }
 
-    /// Starts the simulated download from 0 (`startAnimation`): the indicators go back to empty
-    /// and the four updates are due 1, 2, 3 and 4 s from now.
-    func startAnimation() {
-        for timer in updateTimers { timer.invalidate() }
-        let duration = knobs.number("animationDuration", fallback: DownloadIndicator.defaultAnimationDuration)
-        for indicator in indicators { indicator.animationDuration = duration }
-        let interval = knobs.number("updateInterval", fallback: Self.updateInterval)
+    // MARK: - Switch change
+
+    /// A click on the switch or `o`: flips it (animated, as a UISwitch) and acts on it.
+    func toggleSettingSwitch() {
+        settingSwitch.setOn(!settingSwitch.isOn, animated: true)
+        settingChanged()
+    }
+
+    /// The label says the mode, and the download starts over in it (`settingChanged:`).
+    private func settingChanged() {
+        let text = settingSwitch.isOn ? Self.multiTimeText : Self.oneTimeText
         timeline.transaction { transaction in
             transaction.disableActions = true
-            for indicator in indicators { indicator.loadIndicator() }
+            for (line, string) in zip(settingsLines, text) { line.string = string }
+        }
+        startAnimation()
+    }
+
+    func handleKey(_ key: Key) -> Bool {
+        guard key == .character("o") || key == .character("O") else { return false }
+        toggleSettingSwitch()
+        return true
+    }
+
+    var keyHelp: [(key: Key, action: String)] {
+        [(.character("o"), settingSwitch.isOn ? "One Time Animation" : "Multi Time Animation")]
+    }
+
+    // MARK: - Update views
+
+    /// Starts the simulated download from 0 (`startAnimation`): the indicators go back to
+    /// empty; with the switch on the four updates are due 1, 2, 3 and 4 s from now, with it
+    /// off one update to 100 % runs at once (`updateViewOneTime`).
+    func startAnimation() {
+        for timer in updateTimers { timer.invalidate() }
+        updateTimers = []
+        timeline.transaction { transaction in
+            transaction.disableActions = true
+            for indicator in indicators {
+                indicator.loadIndicator()
+                indicator.animationDuration = knobs.number(
+                    "animationDuration", fallback: DownloadIndicator.defaultAnimationDuration)
+            }
+        }
+        guard settingSwitch.isOn else {
+            updateViewOneTime()
+            return
         }
         downloadedBytes = 0
+        let interval = knobs.number("updateInterval", fallback: Self.updateInterval)
         updateTimers = Self.downloadSteps.enumerated().map { index, step in
             timeline.delay(Self.firstUpdateDelay + Double(index) * interval) { [weak self] in
                 self?.updateView(step)
@@ -135,17 +221,53 @@ final class DownloadScene: Scene {
         }
     }
 
+    /// The whole download in one update of 1 s (`updateViewOneTime`; see the header for the
+    /// bytes of the filled and mixed ones).
+    private func updateViewOneTime() {
+        downloadedBytes = Self.totalBytes
+        for indicator in indicators {
+            indicator.animationDuration = Self.oneTimeAnimationDuration
+            indicator.update(totalBytes: Self.totalBytes, downloadedBytes: Self.totalBytes)
+        }
+    }
+
     // MARK: - Layout
 
-    /// Each indicator centred in its third of the width, 0.7 · min(width / 3, height) across.
+    /// The demo's frames: the label and the switch at the top left, the indicators stacked down
+    /// the middle; in a window too short for that column, the stack centred in the height and in
+    /// the width right of the switch (see the header).
     func layout(in bounds: Rect) {
         self.bounds = bounds
-        let third = bounds.width / 3
-        let side = Self.indicatorSizePercent * min(third, bounds.height)
-        for (index, indicator) in indicators.enumerated() {
-            let center = Point(x: bounds.minX + third * (Double(index) + 0.5), y: bounds.midY)
-            indicator.layout(
-                in: Rect(x: center.x - side / 2, y: center.y - side / 2, width: side, height: side))
+        for (index, line) in settingsLines.enumerated() {
+            let frame = Self.labelFrame
+            line.frame = Rect(
+                x: frame.minX, y: frame.minY + frame.height / 2 * Double(index), width: frame.width,
+                height: frame.height / 2)
+        }
+        settingSwitch.layer.frame = Self.switchFrame
+        for (index, frame) in Self.indicatorFrames(in: bounds).enumerated() {
+            indicators[index].layout(in: frame)
+        }
+    }
+
+    /// The three indicators' frames in `bounds`, top to bottom: closed, filled, mixed.
+    static func indicatorFrames(in bounds: Rect) -> [Rect] {
+        let stackHeight = 3 * indicatorSide + 2 * indicatorGap
+        let demoTop = switchFrame.maxY + firstIndicatorGap
+        let origin: Point
+        if bounds.height >= demoTop + stackHeight + bottomMargin {
+            origin = Point(x: bounds.minX + (bounds.width - indicatorSide) / 2, y: bounds.minY + demoTop)
+        } else {
+            let rightOfSwitch = bounds.minX + switchFrame.maxX
+            origin = Point(
+                x: rightOfSwitch + (bounds.maxX - rightOfSwitch - indicatorSide) / 2,
+                y: bounds.midY - stackHeight / 2)
+        }
+        return (0..<3).map { index in
+            Rect(
+                x: origin.x, y: origin.y + Double(index) * (indicatorSide + indicatorGap),
+                width: indicatorSide,
+                height: indicatorSide)
         }
     }
 

@@ -53,9 +53,9 @@ final class ElasticScene: Scene {
 
     // MARK: - Vars (the tutorial's constants)
 
-    /// The band's height at rest, pixels (tutorial: `minimalHeight`, 50).
+    /// The band's height at rest, points (tutorial: `minimalHeight`, 50).
     let minimalHeight = 50.0
-    /// The largest wave, pixels (tutorial: `maxWaveHeight`, 100; "to make our wave look nicer").
+    /// The largest wave, points (tutorial: `maxWaveHeight`, 100; "to make our wave look nicer").
     var maxWaveHeight: Double { knobs.number("maxWaveHeight", fallback: Self.maxWaveHeightDefault) }
     static let maxWaveHeightDefault = 100.0
     /// The band's fill, RGB(57, 67, 89) (tutorial: `shapeLayer.fillColor`).
@@ -63,7 +63,7 @@ final class ElasticScene: Scene {
     /// The wave takes this share of the pull, up to `maxWaveHeight` (tutorial literal 0.6).
     var waveHeightFactor: Double { knobs.number("waveHeightFactor", fallback: Self.waveHeightFactorDefault) }
     static let waveHeightFactorDefault = 0.6
-    /// How far l3 and r3 move past the window's edges, per pixel of the pointer's distance
+    /// How far l3 and r3 move past the window's edges, per point of the pointer's distance
     /// from the middle (tutorial literal 0.28 in `minLeftX` and `maxRightX`).
     var edgeShiftFactor: Double { knobs.number("edgeShiftFactor", fallback: Self.edgeShiftFactorDefault) }
     static let edgeShiftFactorDefault = 0.28
@@ -92,13 +92,13 @@ final class ElasticScene: Scene {
     static let bounceDampingRatioDefault = 0.57
     /// The bounce's initial velocity, whole distances per second (tutorial: 0).
     let bounceInitialVelocity = 0.0
-    /// The control points' side, pixels (tutorial: 3×3 frames).
+    /// The control points' side, points (tutorial: 3×3 frames).
     let controlPointSize = 3.0
 
     /// The tutorial's constants as knobs (`animdemo knobs --scene elastic`).
     static let tutorialKnobs: [Knob] = [
         Knob(
-            "maxWaveHeight", number: maxWaveHeightDefault, in: 0...400, step: 10, unit: "px",
+            "maxWaveHeight", number: maxWaveHeightDefault, in: 0...400, step: 10, unit: "pt",
             "the largest wave"),
         Knob(
             "waveHeightFactor", number: waveHeightFactorDefault, in: 0...2, step: 0.05, unit: "×",

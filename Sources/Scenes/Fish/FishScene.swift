@@ -1,18 +1,21 @@
 // FishScene.swift — tutorials/fish-bubbles.txt ("Cheers to a New Year", the bubble fish of
-// Jackrabbit Mobile), all seven steps; the library behind it is JRMFloatingAnimation
-// (docs/SEMANTICS.md § Fish (JRMFloatingAnimation)).
+// Jackrabbit Mobile), all seven steps, with the numbers of its example project; the library behind
+// it is JRMFloatingAnimation (docs/SEMANTICS.md § Fish (JRMFloatingAnimation)).
 //
 // What the user does: watches a fish swim across a blue sea from left to right, over and over,
 // blowing a bubble from its tail every 0.1 s, and clicks the fish for an extra bubble. `m`
 // switches to the tutorial's first stage, tap mode: the fish waits in the middle of the window
 // and every click on it blows one bubble. A bubble floats up along one cubic Bézier that swings
-// left and right (a keyframe animation along a path), then pops: its transaction's completion
-// block grows it to 1.3× while it fades out over 0.1 s, and takes its layer away.
+// left and right (a keyframe animation along a path, 2 s), then pops: its transaction's
+// completion block cross-dissolves it into itself at 1.3× over 0.1 s and takes it away.
 //
 // Where the steps are: 1 the fish and its tap (`setup`); 2 the math, 3 the path and 6 the
 // variation (FloatingBubble.swift); 4 the keyframe animation and 5 the pop in a transaction's
-// completion block (`blowBubble(at:)`, `pop`); 7 the swim (`goFishGo`), the timer
-// (`startBubbleTimer`) and the tail read from the presentation layer (`createBubble`).
+// completion block (`blowBubble(at:)`, `pop`, ViewTransition.swift); 7 the swim (`goFishGo`),
+// the timer (`startBubbleTimer`) and the tail read from the presentation layer (`createBubble`).
+//
+// The example project's numbers, in points: the fish 200 wide, bubbles 5–30 across, rising
+// 50–300 with swings t of 20–100, alpha 0.1–1, floats of 2 s, the 0.1-s timer, 12-s crossings.
 //
 // Deliberate differences from the tutorial, and why:
 // - Both stages in one scene, switched with `m`, and the fish keeps its tap recognizer while it
@@ -23,19 +26,15 @@
 //   its fish swims diagonally down instead, the prose says "across the screen from left to
 //   right"), on a linear curve rather than UIView's default ease in/out, so that its pace is
 //   steady and it does not stop at each edge.
-// - The fish is drawn at its image's size (120×72; the example project uses a 200×200 frame),
-//   and bubbles start at the tail tip of our image, (15, 36): the tutorial says to "play around
-//   with these values" for the image you chose.
-// - Heights 100–200 px and sizes 5–30 px (JRMFloatingAnimation's demo values; the example
-//   project draws heights from 50–300); durations 2–3 s at random (the tutorial's 2 s is the
-//   shortest), so that bubbles blown together drift apart.
-// - Opacity 0.5–1 instead of the library's 0.1–1: our bubble image is already mostly clear (a
-//   15 % body inside a rim), and below half opacity a 5-px bubble disappears into the sea.
-// - The pop animates opacity to 0 and the transform to 1.3× in a 0.1 s block animation; the
-//   example project gets its fade from a cross-dissolve transition, which the engine does not
-//   have. When it is over the bubble also drops its finished path animation (kept by
-//   `isRemovedOnCompletion = false`): the engine's timeline keeps a layer that has animations,
-//   where Core Animation frees them with the layer.
+// - The fish is 200 points wide, as the example's fish view, but as tall as our image's shape
+//   makes it (120 points; the example's view is a 200 × 200 square for its own image), and
+//   bubbles start at the tail notch of our image: the tutorial says to "play around with these
+//   values" for the image you chose.
+// - The pop: UIKit's cross-dissolve is a transition between two renderings of the view; the
+//   engine has no transitions, so a snapshot of the bubble at 1× fades out over the bubble at
+//   1.3× fading in (ViewTransition.swift). When it is over the bubble also drops its finished
+//   path animation (kept by `isRemovedOnCompletion = false`): the engine's timeline keeps a
+//   layer that has animations, where Core Animation frees them with the layer.
 // - Bubbles live in one layer above the fish (the tutorial adds them to the view), take no
 //   clicks (like a UIImageView) and clip to their bounds, so that the renderer's opacity group
 //   stays bubble-sized: hundreds in flight stay cheap.
@@ -49,10 +48,14 @@ import Animation
 /// The sea: the window's background (ours: a mid blue on which the pale bubbles and the orange
 /// fish both show).
 let fishSeaColor = Color(red255: 28, green255: 107, blue255: 178)
-/// Image pixels: where bubbles start on the fish, the notch of its tail (Assets/README.md).
-let fishTailTip = Point(x: 15, y: 36)
+/// Points: the fish's width, the example project's 200-point fish view; its height follows
+/// the image's shape (120 points for Assets/fish.png).
+let fishViewWidth = 200.0
+/// Image pixels of Assets/fish.png: where bubbles start on the fish, the notch of its tail
+/// (Assets/README.md).
+let fishTailTip = Point(x: 60, y: 144)
 /// Pixels: the fish image's size, used if the renderer cannot tell it (Assets/fish.png).
-let fishImageSize = Size(width: 120, height: 72)
+let fishImageSize = Size(width: 480, height: 288)
 /// Seconds for one crossing of the window (the example project's `goFishGo`: 12 s).
 let fishSwimDuration: MediaTime = 12
 /// Seconds between two bubbles while the fish swims (the example project's repeating timer).
@@ -87,8 +90,10 @@ final class FishScene: Scene {
     let bubbles: Layer
     /// The live bubbles' floats, in the order they were blown (for the debug overlay).
     private(set) var floats: [(bubbleImageView: Layer, bubble: FloatingBubble)] = []
-    /// The fish's natural size, from its image.
+    /// The fish's size in points: `fishViewWidth` wide, as tall as its image's shape makes it.
     let fishSize: Size
+    /// Where bubbles start on the fish, in the fish layer's coordinates (points).
+    let fishTail: Point
     private var bounds = Rect.zero
     private var hasLaidOut = false
     /// The repeating timer of swim mode.
@@ -103,28 +108,25 @@ final class FishScene: Scene {
     /// The tutorial's constants as knobs (`animdemo knobs --scene fish`).
     static let tutorialKnobs: [Knob] = [
         Knob(
-            "duration", number: bubbleDurationRange.lowerBound, in: 0.2...10, step: 0.1, unit: "s",
-            "pathAnimation.duration: the shortest float"),
+            "duration", number: bubbleFloatDuration, in: 0.2...10, step: 0.1, unit: "s",
+            "pathAnimation.duration: how long a bubble floats"),
         Knob(
-            "maxDuration", number: bubbleDurationRange.upperBound, in: 0.2...10, step: 0.1, unit: "s",
-            "the longest float (the same as duration for the tutorial's fixed 2 s)"),
-        Knob(
-            "minHeight", number: bubbleHeightRange.lowerBound, in: 0...1000, step: 10, unit: "px",
+            "minHeight", number: bubbleHeightRange.lowerBound, in: 0...1000, step: 10, unit: "pt",
             "how high a bubble goes, at least"),
         Knob(
-            "maxHeight", number: bubbleHeightRange.upperBound, in: 0...1000, step: 10, unit: "px",
+            "maxHeight", number: bubbleHeightRange.upperBound, in: 0...1000, step: 10, unit: "pt",
             "how high a bubble goes, at most"),
         Knob(
-            "minSize", number: bubbleSizeRange.lowerBound, in: 1...200, step: 1, unit: "px",
+            "minSize", number: bubbleSizeRange.lowerBound, in: 1...200, step: 1, unit: "pt",
             "the smallest bubble"),
         Knob(
-            "maxSize", number: bubbleSizeRange.upperBound, in: 1...200, step: 1, unit: "px",
+            "maxSize", number: bubbleSizeRange.upperBound, in: 1...200, step: 1, unit: "pt",
             "the largest bubble"),
         Knob(
-            "minT", number: bubbleSwingRange.lowerBound, in: 0...400, step: 5, unit: "px",
+            "minT", number: bubbleSwingRange.lowerBound, in: 0...400, step: 5, unit: "pt",
             "t, the swing's control-point offset, at least"),
         Knob(
-            "maxT", number: bubbleSwingRange.upperBound, in: 0...400, step: 5, unit: "px",
+            "maxT", number: bubbleSwingRange.upperBound, in: 0...400, step: 5, unit: "pt",
             "t, the swing's control-point offset, at most"),
         Knob(
             "minAlpha", number: bubbleAlphaRange.lowerBound, in: 0...1, step: 0.05, unit: "",
@@ -155,7 +157,7 @@ final class FishScene: Scene {
                 "minAlpha", fallback: bubbleAlphaRange.lowerBound)...bubbleAlphaRange.upperBound,
             height: range("minHeight", "maxHeight", bubbleHeightRange),
             swing: range("minT", "maxT", bubbleSwingRange),
-            duration: range("duration", "maxDuration", bubbleDurationRange))
+            duration: knobs.number("duration", fallback: bubbleFloatDuration))
     }
 
     init(context: SceneContext) {
@@ -167,7 +169,10 @@ final class FishScene: Scene {
         bubbles = Layer(timeline: timeline)
         pathGuide = ShapeLayer(timeline: timeline)
         controlGuide = ShapeLayer(timeline: timeline)
-        fishSize = context.images.size(ofImage: "fish") ?? fishImageSize
+        let imageSize = context.images.size(ofImage: "fish") ?? fishImageSize
+        let imageScale = fishViewWidth / imageSize.width
+        fishSize = Size(width: fishViewWidth, height: imageSize.height * imageScale)
+        fishTail = fishTailTip * imageScale
         setup()
         startBubbleTimer()
         if context.bubbleLoad > 0 {
@@ -177,7 +182,7 @@ final class FishScene: Scene {
     }
 
     /// The live bubbles: blown and not yet popped and removed.
-    var liveBubbleCount: Int { bubbles.sublayers.count }
+    var liveBubbleCount: Int { floats.count }
 
     // MARK: - Step 1: the fish
 
@@ -219,14 +224,15 @@ final class FishScene: Scene {
     /// where it is on screen now.
     func createBubble() {
         let fishFrame = fishImageView.presentation().frame
-        blowBubble(at: Point(x: fishFrame.minX + fishTailTip.x, y: fishFrame.minY + fishTailTip.y))
+        blowBubble(at: Point(x: fishFrame.minX + fishTail.x, y: fishFrame.minY + fishTail.y))
     }
 
     // MARK: - Steps 4 and 5: float, then pop
 
-    /// Blows one bubble whose centre starts at `tail` (window pixels): it floats up its zigzag
-    /// path, pops, and is removed.
-    func blowBubble(at tail: Point) {
+    /// Blows one bubble whose centre starts at `tail` (the scene's points): it floats up its
+    /// zigzag path, pops, and is removed. A `headStart` (seconds, for the benchmark's load)
+    /// starts the float that far along, as if blown that long ago.
+    func blowBubble(at tail: Point, headStart: MediaTime = 0) {
         let bubble = FloatingBubble.random(startingAt: tail, ranges: floatRanges, using: &random)
 
         let bubbleImageView = Layer(timeline: timeline)
@@ -253,21 +259,26 @@ final class FishScene: Scene {
         pathAnimation.path = bubble.zigzagPath
         pathAnimation.fillMode = .forwards
         pathAnimation.isRemovedOnCompletion = false
+        if headStart > 0 { pathAnimation.beginTime = timeline.currentTime - headStart }
         bubbleImageView.add(pathAnimation, forKey: "movingAnimation")
 
         timeline.commitTransaction()
     }
 
-    /// Step 5: the bubble grows to 1.3× while it fades out over 0.1 s, then leaves the tree.
+    /// Step 5: a short cross-dissolve into the bubble at 1.3×, then it leaves the tree (the
+    /// example's `transitionWithView(…, CrossDissolve) { transform = scale 1.3 }` and
+    /// `removeFromSuperview`).
     private func pop(_ bubbleImageView: Layer) {
-        timeline.animate(duration: bubblePopDuration) {
+        ViewTransition.crossDissolve(with: bubbleImageView, duration: bubblePopDuration) {
             let scale = knobs.number("popScale", fallback: bubblePopScale)
             bubbleImageView.transform = AffineTransform(scaleX: scale, y: scale)
-            bubbleImageView.opacity = 0
         } completion: { [weak self] in
             bubbleImageView.removeAllAnimations()
             bubbleImageView.removeFromSuperlayer()
-            self?.floats.removeAll { $0.bubbleImageView === bubbleImageView }
+            // The first match: floats end in the order they began, so it is near the front.
+            if let index = self?.floats.firstIndex(where: { $0.bubbleImageView === bubbleImageView }) {
+                self?.floats.remove(at: index)
+            }
             self?.updateGuides()
         }
     }

@@ -4,34 +4,35 @@
 // libraries). The animation that runs along the path and the pop are in FishScene.
 import Animation
 
-/// Pixels: the smallest and the largest bubble, the tutorial's "small number" and "big number"
-/// for the size (step 6; JRMFloatingAnimation's demo values, docs/SEMANTICS.md).
+/// Points: the smallest and the largest bubble, the tutorial's "small number" and "big number"
+/// for the size (step 6; the example project's, docs/SEMANTICS.md § Fish).
 let bubbleSizeRange = 5.0...30.0
-/// Pixels: how far above its start a bubble ends, "how high we want the bubble to go" (step 2;
-/// JRMFloatingAnimation's demo heights, docs/SEMANTICS.md).
-let bubbleHeightRange = 100.0...200.0
-/// Pixels: the tutorial's "some t", how far the control points sit left and right of the start
-/// line (the tutorial's example project draws t from 20…100). The curve itself swings
-/// 0.289·t to each side (see `FloatingBubble.maximumSwing`).
+/// Points: how far above its start a bubble ends, "how high we want the bubble to go" (step 2;
+/// the example project's 50…300, docs/SEMANTICS.md § Fish).
+let bubbleHeightRange = 50.0...300.0
+/// Points: the tutorial's "some t", how far the control points sit left and right of the start
+/// line (the example project draws t from 20…100). The curve itself swings 0.289·t to each
+/// side (see `FloatingBubble.maximumSwing`).
 let bubbleSwingRange = 20.0...100.0
-/// Seconds one float lasts: JRMFloatingAnimation's 2 s (the tutorial's `pathAnimation.duration`)
-/// up to 3 s, so that bubbles blown together drift apart.
-let bubbleDurationRange: ClosedRange<MediaTime> = 2.0...3.0
-/// Opacity of a bubble (JRMFloatingAnimation's "varyAlpha"; the library draws 0.1…1, see the
-/// header of FishScene.swift for why ours starts at 0.5).
-let bubbleAlphaRange = 0.5...1.0
-/// The pop: the bubble grows to this scale while it fades out (step 5; docs/SEMANTICS.md).
+/// Seconds one float lasts: the example project's `pathAnimation.duration = 2`.
+let bubbleFloatDuration: MediaTime = 2
+/// Opacity of a bubble: the example project's random alpha, 0.1…1 (the bubble image's opaque
+/// white rim keeps the faintest ones visible on the sea, Assets/README.md).
+let bubbleAlphaRange = 0.1...1.0
+/// The pop: the cross-dissolve ends on the bubble at this scale (step 5; docs/SEMANTICS.md).
 let bubblePopScale = 1.3
-/// Seconds: how long the pop lasts (step 5; docs/SEMANTICS.md).
+/// Seconds: how long the pop's cross-dissolve lasts (step 5: JRMFloatingAnimation's
+/// `transitionWithView:duration:0.1f`).
 let bubblePopDuration: MediaTime = 0.1
 
-/// The ranges a bubble's random choices come from: the tutorial's, or the knobs'.
+/// The ranges a bubble's random choices come from, and how long it floats: the tutorial's, or
+/// the knobs'.
 struct FloatRanges {
     var size = bubbleSizeRange
     var alpha = bubbleAlphaRange
     var height = bubbleHeightRange
     var swing = bubbleSwingRange
-    var duration = bubbleDurationRange
+    var duration = bubbleFloatDuration
 }
 
 /// One bubble's float: where it starts, how big and how opaque it is, how high it goes and how
@@ -42,13 +43,13 @@ struct FloatRanges {
 struct FloatingBubble: Equatable {
     /// Where the bubble's centre starts: the fish's tail.
     var origin: Point
-    /// Width and height, pixels.
+    /// Width and height, points.
     var size: Double
     /// 0…1.
     var alpha: Double
-    /// How high the bubble floats, pixels.
+    /// How high the bubble floats, points.
     var height: Double
-    /// How far the control points sit left and right of the start line, pixels.
+    /// How far the control points sit left and right of the start line, points.
     var t: Double
     /// Step 6: the coin came up 1, so cp1 and cp2 change places and the bubble swings right first.
     var swapsControlPoints: Bool
@@ -89,14 +90,15 @@ struct FloatingBubble: Equatable {
         return zigzagPath
     }
 
-    /// How far the curve strays from the start line to either side, pixels: x(u) − ox =
+    /// How far the curve strays from the start line to either side, points: x(u) − ox =
     /// 3u(1−u)(2u−1)·t (cp1 left), whose extremes at u = ½ ∓ √3/6 are ∓ t/(2√3) ≈ 0.289·t.
     var maximumSwing: Double { t / (2 * 3.0.squareRoot()) }
 
     // MARK: - Step 6: variation
 
     /// A bubble starting at `origin` with the tutorial's random choices, drawn in its order:
-    /// size, alpha, height, t, the coin for the swing side; then our duration.
+    /// size, alpha, height, t, the coin for the swing side; the float lasts `ranges.duration`
+    /// (the example project's `bubbleFloatDuration` unless a knob says otherwise).
     static func random(
         startingAt origin: Point, ranges: FloatRanges = FloatRanges(),
         using random: inout some RandomNumberGenerator
@@ -108,11 +110,9 @@ struct FloatingBubble: Equatable {
         let t = randomFloatBetween(ranges.swing.lowerBound, and: ranges.swing.upperBound, using: &random)
         // "generate a random value between 0 and 1 and swap when that value was 1"
         let r = Int.random(in: 0...1, using: &random)
-        let duration = randomFloatBetween(
-            ranges.duration.lowerBound, and: ranges.duration.upperBound, using: &random)
         return FloatingBubble(
             origin: origin, size: size, alpha: alpha, height: height, t: t, swapsControlPoints: r == 1,
-            duration: duration)
+            duration: ranges.duration)
     }
 
     /// The tutorial's Stack Overflow helper: a number from `smallNumber` to `bigNumber`, from the

@@ -6,7 +6,7 @@ import Animation
 let boardSizeRatio = 0.8
 
 /// The board in a window: a square of `boardSizeRatio` × the smaller window side, centred,
-/// cut into 3 × 3 equal fields. All rectangles and points are in window pixels.
+/// cut into 3 × 3 equal fields. All rectangles and points are in the scene's points.
 struct BoardGeometry: Sendable {
     /// The board square.
     let frame: Rect

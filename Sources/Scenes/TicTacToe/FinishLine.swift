@@ -17,8 +17,8 @@ import Animation
 /// The finish line's colour: the tutorial's `#colorLiteral(red: 0.9529411793,
 /// green: 0.6862745285, blue: 0.1333333403, alpha: 1)`, exactly 243, 175, 34 of 255.
 let finishLineColor = Color(red: 0.9529411793, green: 0.6862745285, blue: 0.1333333403)
-/// The radius of both circles, pixels (tutorial); the line is `finishLineWidth * 2 + 1` wide,
-/// as wide as a circle with its 1-pixel stroke.
+/// The radius of both circles, points (tutorial); the line is `finishLineWidth * 2 + 1` wide,
+/// as wide as a circle with its 1-point stroke.
 let finishLineWidth = 12.0
 /// Seconds for the second circle to travel and for the line to draw (tutorial).
 let finishLineAnimationDuration: MediaTime = 2
@@ -68,7 +68,7 @@ final class FinishLine {
     }
 
     /// Draws the line from `startPoint` to `endPoint` (points of `finishLineView`, which are
-    /// the window's): the three shape layers of the tutorial, added in its order.
+    /// the scene's): the three shape layers of the tutorial, added in its order.
     func draw(from startPoint: Point, to endPoint: Point) {
         // Firstly, the starting circle; it stays where it is.
         var startPointPath = BezierPath()

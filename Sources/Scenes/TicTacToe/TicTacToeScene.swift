@@ -5,8 +5,9 @@
 // click on an empty field puts the next mark there; a click on a taken field, outside the board
 // or while the computer is about to move does nothing. `c` makes the computer play O (minimax,
 // it never loses) and back. Three in a row wins and the tutorial's finish line runs across the
-// winning fields; a full board without a winner says so. After a game ends, a click starts a
-// new game (X starts again).
+// winning fields; while it draws (2 s) clicks do nothing, as the tutorial's veil swallows
+// touches (`isUserInteractionEnabled = true`). A full board without a winner says so. After a
+// game ends (and its line is drawn), a click starts a new game (X starts again).
 //
 // The finish line is the tutorial's code (FinishLine.swift). The game around it is not in the
 // tutorial ("a basic working engine of the game"), so it is our own: Mark.swift, Board.swift,
@@ -17,8 +18,9 @@
 //   bottom, the diagonals from the top corners down, whatever order the marks were placed in.
 // - One move can complete two lines; then both are drawn, in the one `finishLineView` (one
 //   veil), in the order of `Board.lines`. The tutorial never says; one line would hide a win.
-// - The board is a square of 0.8 × the smaller window side, centred, with # grid lines; the
-//   finish line keeps the tutorial's pixel sizes (12 and 25) at every window size.
+// - The board is a square of 0.8 × the smaller window side (300 points), centred, with # grid
+//   lines whose round caps stay inside it; the finish line has the tutorial's sizes in points
+//   (radius 12, a line 25 wide).
 // - On a resize during or after a win the finish line is drawn again for the new layout, its
 //   animations keeping their original `beginTime` (FinishLine.swift), so it does not restart.
 // - The computer answers `computerMoveDelay` (0.5 s) after X's move, by `timeline.delay`, so
@@ -26,7 +28,8 @@
 // - Marks draw their strokes in over 0.3 s (easeOut); X blue, O crimson, the window grey-blue,
 //   the board white: our colours, chosen to stay clear of the finish line's orange.
 // - A status line above the board says whose turn it is or who won, and a hint below it shows
-//   the computer key; a draw shows a message box over the board (a TextLayer).
+//   the computer key; a draw shows a message box over the board (a TextLayer) in the gap
+//   between the second and the third row, where it covers no mark.
 
 import Animation
 
@@ -38,12 +41,18 @@ let windowBackgroundColor = Color(red: 0.91, green: 0.92, blue: 0.94)
 let boardBackgroundColor = Color.white
 /// The colour of the # grid lines.
 let gridLineColor = Color(red: 0.20, green: 0.22, blue: 0.28)
-/// The grid lines' width as a fraction of the board's side (6 pixels on a 480-pixel board).
+/// The grid lines' width as a fraction of the board's side (3.75 points on the 300-point board).
 let gridLineWidthRatio = 0.0125
 /// The status line's and the hint's text colour.
 let statusTextColor = Color(red: 0.20, green: 0.22, blue: 0.28)
 /// The draw message's box.
 let messageBackgroundColor = Color(red: 0.12, green: 0.13, blue: 0.17, alpha: 0.88)
+/// The draw message's height as a fraction of a field's side: less than the gap between the
+/// marks of two rows (an O reaches 0.3 + 0.045 of a side from its field's centre, so rows of
+/// O leave 0.31 free about the line between them).
+let messageHeightRatio = 0.26
+/// The draw message's font size as a fraction of a field's side.
+let messageFontRatio = 0.15
 
 /// Tic-tac-toe with the tutorial's finish line across a win.
 ///
@@ -81,7 +90,7 @@ final class TicTacToeScene: Scene {
     /// The tutorial's constants as knobs (`animdemo knobs --scene tictactoe`).
     static let tutorialKnobs: [Knob] = [
         Knob(
-            "finishLineWidth", number: finishLineWidth, in: 1...60, step: 1, unit: "px",
+            "finishLineWidth", number: finishLineWidth, in: 1...60, step: 1, unit: "pt",
             "the circles' radius; the line is twice as wide, plus one"),
         Knob("finishLineColor", choice: 0, of: finishLineColorNames.map(\.name), "the finish line's colour"),
         Knob(
@@ -167,7 +176,7 @@ final class TicTacToeScene: Scene {
         boardLayer.frame = board
         gridLayer.frame = boardLayer.bounds
         gridLayer.lineWidth = board.width * gridLineWidthRatio
-        gridLayer.path = gridPath(side: board.width)
+        gridLayer.path = gridPath(side: board.width, inset: gridLayer.lineWidth / 2)
         for (field, view) in markViews.enumerated() {
             view?.layout(in: fieldFrameInBoard(field))
         }
@@ -177,11 +186,14 @@ final class TicTacToeScene: Scene {
         hintLayer.frame = Rect(x: 0, y: board.maxY, width: bounds.width, height: bounds.height - board.maxY)
         hintLayer.fontSize = min(max((bounds.height - board.maxY) * 0.26, 10), 16)
 
-        messageLayer.fontSize = board.width * 0.06
-        messageLayer.cornerRadius = board.width * 0.03
+        // Over the lower # line, no taller than the gap between the marks of the rows it parts.
+        let field = geometry.fieldSide
+        let lineY = board.minY + 2 * field
+        messageLayer.fontSize = field * messageFontRatio
+        messageLayer.cornerRadius = field * messageHeightRatio / 2
         messageLayer.frame = Rect(
-            x: board.midX - board.width * 0.38, y: board.midY - board.width * 0.09,
-            width: board.width * 0.76, height: board.width * 0.18)
+            x: board.midX - board.width * 0.38, y: lineY - field * messageHeightRatio / 2,
+            width: board.width * 0.76, height: field * messageHeightRatio)
 
         debugLayer.frame = bounds
         for (field, label) in debugLabels.enumerated() {
@@ -191,19 +203,20 @@ final class TicTacToeScene: Scene {
                 x: frame.minX + 6, y: frame.minY + 4, width: frame.width / 2, height: label.fontSize * 1.4)
         }
 
-        // The finish line is in window pixels: draw it again for the new board, carrying on.
+        // The finish line is in the scene's points: draw it again for the new board, carrying on.
         if let finishLine { drawFinishLine(beginTime: finishLine.beginTime) }
     }
 
-    /// The four # lines, in board coordinates.
-    private func gridPath(side: Double) -> BezierPath {
+    /// The four # lines, in board coordinates, ending `inset` inside the board's edges so
+    /// that their round caps stay on the board.
+    private func gridPath(side: Double, inset: Double) -> BezierPath {
         var path = BezierPath()
         for index in 1..<Board.side {
             let offset = side * Double(index) / Double(Board.side)
-            path.move(to: Point(x: offset, y: 0))
-            path.addLine(to: Point(x: offset, y: side))
-            path.move(to: Point(x: 0, y: offset))
-            path.addLine(to: Point(x: side, y: offset))
+            path.move(to: Point(x: offset, y: inset))
+            path.addLine(to: Point(x: offset, y: side - inset))
+            path.move(to: Point(x: inset, y: offset))
+            path.addLine(to: Point(x: side - inset, y: offset))
         }
         return path
     }
@@ -223,7 +236,14 @@ final class TicTacToeScene: Scene {
         isComputerPlayingO && !engine.isOver && engine.playerToMove == .o
     }
 
+    /// Whether the finish line is still drawing: its veil swallows clicks until it is done.
+    var isFinishLineDrawing: Bool {
+        guard let finishLine else { return false }
+        return timeline.currentTime < finishLine.beginTime + finishLineAnimationDuration
+    }
+
     private func handleTap(at point: Point) {
+        if isFinishLineDrawing { return }  // the veil: `isUserInteractionEnabled = true`
         if engine.isOver {
             startNewGame()
             return

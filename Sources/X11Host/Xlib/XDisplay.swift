@@ -44,6 +44,12 @@ final class XDisplay {
         return event
     }
 
+    /// The server's resource database as text (what `xrdb -query` prints: the root window's
+    /// RESOURCE_MANAGER property), nil if it has none.
+    var resourceManagerString: String? {
+        XResourceManagerString(handle).map { String(cString: $0) }
+    }
+
     /// The atom called `name`, created if needed.
     func atom(_ name: String) -> Atom { XInternAtom(handle, name, False) }
 
