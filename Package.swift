@@ -70,6 +70,7 @@ let package = Package(
             name: "CLITests",
             dependencies: ["TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "WindowTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "X11HostTests", dependencies: ["Animation", "Render", "Session", "X11Host"]),
         .testTarget(name: "ArchitectureTests"),
     ],
     swiftLanguageModes: [.v6]

@@ -12,12 +12,17 @@ public final class FrameRenderer {
     }
 
     /// Draws `root` over `background` into a new image of `size`.
-    public func render(_ root: Layer, size: Size, background: Color = .black) throws(RenderError)
-        -> RenderedFrame
+    /// - Parameter omitted: layers left out with their sublayers, as if hidden for this draw
+    ///   only (a screenshot leaves out the window's toast and recording dot; the model and
+    ///   other renderers see no change).
+    public func render(_ root: Layer, size: Size, background: Color = .black, omitting omitted: [Layer] = [])
+        throws(RenderError) -> RenderedFrame
     {
         let surface = try CairoSurface(width: Int(size.width.rounded()), height: Int(size.height.rounded()))
         let context = CairoContext(surface: surface)
         context.clear(to: background)
+        renderer.omitted = Set(omitted.map(ObjectIdentifier.init))
+        defer { renderer.omitted = [] }
         renderer.draw(root, in: context)
         return RenderedFrame(surface: surface)
     }

@@ -12,6 +12,9 @@ final class LayerRenderer {
     private let scaledImages = ScaledImageCache()
     let rasters = MovingLayerCache()
 
+    /// Layers not drawn, with their sublayers (`FrameRenderer.render(_:size:background:omitting:)`).
+    var omitted: Set<ObjectIdentifier> = []
+
     init(images: ImageStore) {
         self.images = images
     }
@@ -34,6 +37,7 @@ final class LayerRenderer {
     }
 
     private func drawLayer(_ model: Layer, in context: CairoContext, culling: Culling?) {
+        if !omitted.isEmpty && omitted.contains(ObjectIdentifier(model)) { return }
         if let culling, !culling.touches(culling.tracker.subtreeBoxes[ObjectIdentifier(model)]) { return }
         let layer = model.presentation()
         guard !layer.isHidden, layer.opacity > 0 else { return }

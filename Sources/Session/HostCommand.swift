@@ -2,6 +2,8 @@
 public enum HostCommand: Hashable, Sendable {
     /// Save the frame on screen as a PNG (`s`, `F12`).
     case screenshot
+    /// Start recording what the scene shows, or stop and save the recording (`g`).
+    case toggleRecording
     /// End the program (`q`, `Escape`).
     case quit
     /// Print this text on standard output (`p`: the changed knobs as Swift).

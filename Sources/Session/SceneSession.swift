@@ -495,6 +495,9 @@ public final class SceneSession {
         }
     }
 
+    /// What screenshots and recordings leave out: the message at the bottom (the toast).
+    public var transientLayers: [Layer] { [overlay.toastLayer] }
+
     /// Shows `message` at the bottom of the window for about two seconds (host time).
     public func showMessage(_ message: String) {
         overlay.showToast(message, in: Rect(origin: .zero, size: size))
@@ -517,6 +520,7 @@ public final class SceneSession {
     private func handleKey(_ key: Key, at hostTime: MediaTime) -> KeyOutcome {
         switch key.ignoringCase {
         case .character("s"), .function(12): return .command(.screenshot)
+        case .character("g"): return .command(.toggleRecording)
         case .character("q"), .escape: return .command(.quit)
         case .character(let digit) where digit.isASCII && digit.isNumber:
             if let number = digit.wholeNumberValue, catalog.indices.contains(number - 1) {
@@ -575,6 +579,7 @@ public final class SceneSession {
         [
             ("1 … \(catalog.count), Tab, Shift+Tab", "switch scene"),
             ("s, F12", "save a screenshot"),
+            ("g", "record an animation; g again saves it"),
             ("space", isPaused ? "resume time" : "pause time"),
             ("Left, Right", "paused: one frame back / forward"),
             ("Down, Up", "paused: ten frames back / forward"),

@@ -100,6 +100,9 @@ final class SessionOverlay {
 
     func hideToast() { toast.isHidden = true }
 
+    /// The message's layer, for hosts to leave out of screenshots.
+    var toastLayer: Layer { toast }
+
     func setHelp(visible: Bool, lines: [(key: String, action: String)], in bounds: Rect) {
         timeline.transaction { transaction in
             transaction.disableActions = true

@@ -18,7 +18,6 @@ import Session
 /// draws, it waits for the server to finish copying the previous frame (`FramePresenter.isBusy`).
 final class EventLoop {
     private let session: SceneSession
-    private let canvas: FrameRenderer
     /// Draws each frame into the presenter's memory, repainting only what changed.
     private let incremental: IncrementalCanvas
     /// The whole window must be sent again (Expose, a resize).
@@ -27,7 +26,8 @@ final class EventLoop {
     private let events: XEventSource
     private var presenter: FramePresenter
     private let signals: SignalPipe
-    private let screenshots: ScreenshotWriter
+    /// Screenshots and recordings, encoded and written off this loop.
+    private let captures: FrameCapture
     private let clock: FrameClock
 
     /// The last frame run (-1: none yet).
@@ -64,17 +64,16 @@ final class EventLoop {
     static let background = Color.black
 
     init(
-        session: SceneSession, canvas: FrameRenderer, window: XWindow, presenter: FramePresenter,
-        signals: SignalPipe, screenshots: ScreenshotWriter, fps: Int
+        session: SceneSession, images: ImageStore, window: XWindow, presenter: FramePresenter,
+        signals: SignalPipe, captures: FrameCapture, fps: Int
     ) {
         self.session = session
-        self.canvas = canvas
-        incremental = IncrementalCanvas(images: canvas.images, background: Self.background)
+        incremental = IncrementalCanvas(images: images, background: Self.background)
         self.window = window
         self.events = XEventSource(window: window)
         self.presenter = presenter
         self.signals = signals
-        self.screenshots = screenshots
+        self.captures = captures
         clock = FrameClock(fps: fps)
     }
 
@@ -127,6 +126,7 @@ final class EventLoop {
         var descriptors = [
             pollfd(fd: events.fileDescriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: captures.fileDescriptor, events: Int16(POLLIN), revents: 0),
         ]
         var timeout: Int32 = -1  // no timeout: nothing animates, so use no CPU until input
         if let deadline {
@@ -143,6 +143,7 @@ final class EventLoop {
             if let event = events.next() { handle(event) }
         }
         for event in events.takeErrors() { handle(event) }
+        if captures.update() { needsFrame = true }  // a saved file's message, the recording dot
     }
 
     private func handle(_ event: WindowEvent) {
@@ -213,7 +214,6 @@ final class EventLoop {
         }
         let input = pendingInput
         pendingInput = []
-        var screenshot: String?
         var damage: [Rect] = []
         let isDrawing = isVisible
         let result: FrameResult
@@ -240,39 +240,19 @@ final class EventLoop {
                         frameStats.note(frame: frame, repainted: IncrementalCanvas.area(of: damage))
                         events.flush()
                     }
-                    // One file per press, of the tree as drawn (before completions change it).
-                    screenshot = commands.filter { $0 == .screenshot }.map { _ in saveScreenshot() }.last
+                    // Of the tree as drawn (before completions change it).
+                    captures.framePresented(frame, commands: commands)
                 })
         } catch {
             throw .cannotPresent("\(error)")
         }
         lastFrame = frame
-        nextWakeTime = result.nextWakeTime
+        nextWakeTime = [result.nextWakeTime, captures.deadline].compactMap { $0 }.min()
         wantsFramesBackToBack =
             isDrawing && (result.nextWakeTime.map { $0 <= clock.time(of: frame) } ?? false)
         needsFrame = (needsFrame && !isDrawing) || result.needsAnotherFrame  // undrawn: still due
         window.setTitle(session.windowTitle)
-        if let screenshot {
-            session.showMessage(screenshot)
-            needsFrame = true
-        }
         for case .output(let text) in result.commands { Console.output(text) }
         if result.commands.contains(.quit) { isFinished = true }
-    }
-
-    /// Saves the frame just drawn; returns the message for the window.
-    private func saveScreenshot() -> String {
-        do {
-            let frame = try canvas.render(session.rootLayer, size: session.size, background: Self.background)
-            let path = try screenshots.save(frame, scene: session.sceneName)
-            Console.output("saved \(path)")
-            return "saved \(path.split(separator: "/").last.map(String.init) ?? path)"
-        } catch let failure as ScreenshotWriter.Failure {
-            Console.error(failure.description)
-            return failure.description
-        } catch {
-            Console.error("cannot save a screenshot: \(error)")
-            return "cannot save a screenshot: \(error)"
-        }
     }
 }

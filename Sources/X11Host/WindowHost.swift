@@ -30,11 +30,15 @@ public enum WindowHost {
         let window = try XWindow(display: display, width: width, height: height, title: session.windowTitle)
         let presenter = try makePresenter(window: window, width: width, height: height)
         let signals = try SignalPipe()
+        let captures = try FrameCapture(
+            session: session, renderer: canvas, folder: CaptureFolder(directory: options.screenshotDirectory),
+            format: options.recordingFormat, windowFPS: options.fps)
         let loop = EventLoop(
-            session: session, canvas: canvas, window: window, presenter: presenter, signals: signals,
-            screenshots: ScreenshotWriter(directory: options.screenshotDirectory), fps: options.fps)
+            session: session, images: canvas.images, window: window, presenter: presenter, signals: signals,
+            captures: captures, fps: options.fps)
         window.map()
         defer { if FrameStats.isRequested { Console.error(loop.frameStats.summary) } }
+        defer { captures.finish() }  // a recording running at the end is saved
         try loop.run()
     }
 

@@ -17,13 +17,16 @@ public struct WindowOptions {
     public var knobs: [String: KnobValue]
     /// `--scale`: window pixels per pixel of `size`; nil for the desktop's (`DesktopScale`).
     public var scale: Double?
+    /// What `g` records: GIF or WebP (`--record-format`).
+    public var recordingFormat: AnimationFormat
 
     public init(
         catalog: [SceneDescriptor], sceneIndex: Int, size: Size, fps: Int, seed: UInt64,
         screenshotDirectory: String, images: ImageStore, scale: Double? = nil,
-        knobs: [String: KnobValue] = [:]
+        knobs: [String: KnobValue] = [:], recordingFormat: AnimationFormat = .gif
     ) {
         self.scale = scale
+        self.recordingFormat = recordingFormat
         self.images = images
         self.knobs = knobs
         self.catalog = catalog

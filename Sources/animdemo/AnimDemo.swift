@@ -11,14 +11,21 @@ struct AnimDemo: ParsableCommand {
         commandName: "animdemo",
         abstract:
             "Five iOS animation tutorials in an X11 window, on an engine with Core Animation's semantics.",
-        subcommands: [RenderCommand.self, BenchCommand.self, KnobsCommand.self])
+        subcommands: [RenderCommand.self, RecordCommand.self, BenchCommand.self, KnobsCommand.self])
 
     @OptionGroup var scene: SceneOptions
+
+    @OptionGroup var frameRate: FrameRateOptions
 
     @Option(
         name: .customLong("screenshot-dir"), parsing: .unconditional,
         help: "Where the s key saves screenshots.")
     var screenshotDirectory = "."
+
+    @Option(
+        name: .customLong("record-format"), parsing: .unconditional,
+        help: "What the g key records: gif or webp (lossless), saved beside the screenshots.")
+    var recordingFormat = "gif"
 
     @Flag(help: "List the scenes and exit.")
     var list = false
@@ -30,14 +37,24 @@ struct AnimDemo: ParsableCommand {
         }
         let options = WindowOptions(
             catalog: SceneCatalog.all, sceneIndex: try scene.sceneIndex(), size: try scene.parsedSize(),
-            fps: scene.fps, seed: scene.seed, screenshotDirectory: screenshotDirectory,
+            fps: frameRate.fps, seed: scene.seed, screenshotDirectory: screenshotDirectory,
             images: try scene.imageStore(), scale: try scene.parsedScale().map(Double.init),
-            knobs: try scene.knobs())
+            knobs: try scene.knobs(), recordingFormat: try parsedRecordingFormat())
         do {
             try WindowHost.run(options)
         } catch {
             throw ExitWithMessage(message: error.description, status: error.exitStatus)
         }
+    }
+}
+
+extension AnimDemo {
+    /// `--record-format`: `gif` or `webp`.
+    func parsedRecordingFormat() throws -> AnimationFormat {
+        guard let format = AnimationFormat(rawValue: recordingFormat.lowercased()) else {
+            throw ValidationError("--record-format \"\(recordingFormat)\" is neither gif nor webp")
+        }
+        return format
     }
 }
 

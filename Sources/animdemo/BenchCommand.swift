@@ -13,6 +13,8 @@ struct BenchCommand: ParsableCommand {
 
     @OptionGroup var scene: SceneOptions
 
+    @OptionGroup var frameRate: FrameRateOptions
+
     @Option(parsing: .unconditional, help: "Measured frames (after a warm-up of 30).")
     var frames = 300
 
@@ -66,16 +68,17 @@ struct BenchCommand: ParsableCommand {
         }
         let (size, scale) = try scene.headlessSize()
         let script = SceneOptions.scaled(
-            try EventScriptLoader.load(events: events, file: nil, fps: scene.fps), by: scale)
+            try EventScriptLoader.load(events: events, file: nil, fps: frameRate.fps), by: scale)
         if bubbles != nil && scene.scene != "fish" {
             throw ValidationError("--bubbles works with --scene fish only")
         }
         let canvas = FrameRenderer(images: try scene.imageStore())
         let session = SceneSession(
             catalog: SceneCatalog.all, index: try scene.sceneIndex(), size: size,
-            seed: scene.seed, images: canvas.images, fps: scene.fps, bubbleLoad: bubbles ?? 0, scale: scale,
+            seed: scene.seed, images: canvas.images, fps: frameRate.fps, bubbleLoad: bubbles ?? 0,
+            scale: scale,
             knobs: try scene.knobs())
-        let host = HeadlessHost(session: session, fps: scene.fps, events: script, canvas: canvas)
+        let host = HeadlessHost(session: session, fps: frameRate.fps, events: script, canvas: canvas)
         if seek {
             guard seconds.isFinite, (0.1...600).contains(seconds) else {
                 throw ValidationError("--seconds \(seconds) is outside 0.1…600")

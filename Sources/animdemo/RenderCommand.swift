@@ -19,6 +19,8 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var scene: SceneOptions
 
+    @OptionGroup var frameRate: FrameRateOptions
+
     @Option(parsing: .unconditional, help: "Scripted input: lines or ;-separated items of TIME VERB ARGS.")
     var events: String?
 
@@ -45,16 +47,16 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         let (size, scale) = try scene.headlessSize()
         let script = SceneOptions.scaled(
-            try EventScriptLoader.load(events: events, file: eventsFile, fps: scene.fps), by: scale)
+            try EventScriptLoader.load(events: events, file: eventsFile, fps: frameRate.fps), by: scale)
         let canvas = FrameRenderer(images: try scene.imageStore())
         let session = SceneSession(
             catalog: SceneCatalog.all, index: try scene.sceneIndex(), size: size, seed: scene.seed,
-            images: canvas.images, fps: scene.fps, scale: scale, knobs: try scene.knobs())
-        let host = HeadlessHost(session: session, fps: scene.fps, events: script, canvas: canvas)
+            images: canvas.images, fps: frameRate.fps, scale: scale, knobs: try scene.knobs())
+        let host = HeadlessHost(session: session, fps: frameRate.fps, events: script, canvas: canvas)
         let output = try OutputFolder(path: out)
         do {
             try host.render(at: times) { frame, image in
-                let milliseconds = Int((Double(frame) * 1000 / Double(scene.fps)).rounded())
+                let milliseconds = Int((Double(frame) * 1000 / Double(frameRate.fps)).rounded())
                 try output.write(image, name: String(format: "%@-%06d.png", scene.scene, milliseconds))
             }
             try output.commit()

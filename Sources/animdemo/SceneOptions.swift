@@ -6,7 +6,7 @@ import Scenes
 import Session
 import X11Host
 
-/// Options every mode shares.
+/// Options every mode shares (the scene's frame rate is `FrameRateOptions`: `record` has its own).
 struct SceneOptions: ParsableArguments {
     @Option(
         parsing: .unconditional, help: "The scene: \(SceneCatalog.all.map(\.name).joined(separator: ", ")).")
@@ -14,9 +14,6 @@ struct SceneOptions: ParsableArguments {
 
     @Option(parsing: .unconditional, help: "Window or image size, WIDTHxHEIGHT.")
     var size = "800x600"
-
-    @Option(parsing: .unconditional, help: "Frames per second, 1…240.")
-    var fps = 60
 
     @Option(parsing: .unconditional, help: "Seed of the scenes' random numbers, 0…18446744073709551615.")
     var seed: UInt64 = 1
@@ -48,7 +45,6 @@ struct SceneOptions: ParsableArguments {
         _ = try parsedSize()
         _ = try knobs()
         _ = try parsedScale()
-        guard (1...240).contains(fps) else { throw ValidationError("--fps \(fps) is outside 1…240") }
     }
 
     /// The image assets, found by the documented rule (`ImageStore.locateAssets`).

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Records a scene in a real window under Xvfb with g … g and prints what the frame loop
+# reports (ANIMDEMO_FRAME_STATS=1: frames drawn, deadlines missed) beside the encoder's time,
+# for each format, after a run of the same length without recording.
+#
+#   Scripts/window-recording.sh [SCENE] [WIDTHxHEIGHT] [SECONDS] [BINARY]
+#
+# Needs xvfb and xdotool. The files go to a temporary folder, listed with their sizes.
+set -euo pipefail
+scene=${1:-fish}
+size=${2:-800x600}
+seconds=${3:-10}
+bin=${4:-.build/release/animdemo}
+width=${size%x*}
+height=${size#*x}
+number=90
+while [ -e /tmp/.X$number-lock ] || [ -e /tmp/.X11-unix/X$number ]; do number=$((number + 1)); done
+display=:$number
+Xvfb "$display" -screen 0 "$((width + 100))x$((height + 100))x24" -nolisten tcp >/dev/null 2>&1 &
+xvfb=$!
+folder=$(mktemp -d)
+trap 'kill $xvfb 2>/dev/null; rm -rf "$folder"' EXIT
+export DISPLAY=$display
+for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
+
+run() {  # label, recording format or "none"
+    local label=$1 format=$2
+    ANIMDEMO_FRAME_STATS=1 "$bin" --scene "$scene" --size "$size" --screenshot-dir "$folder" \
+        --record-format "${format/none/gif}" >"$folder/out" 2>"$folder/err" &
+    local pid=$! window=""
+    for _ in $(seq 150); do
+        window=$(xdotool search --onlyvisible --pid $pid 2>/dev/null | head -1) && [ -n "$window" ] && break
+        sleep 0.1
+    done
+    xdotool mousemove --window "$window" 5 5  # no window manager: keys go to the window under the pointer
+    sleep 1
+    [ "$format" = none ] || xdotool key g
+    sleep "$seconds"
+    [ "$format" = none ] || xdotool key g
+    if [ "$format" != none ]; then
+        for _ in $(seq 1200); do grep -q "saved .*\.$format" "$folder/out" && break; sleep 0.1; done
+    fi
+    xdotool key q 2>/dev/null || true
+    wait "$pid" || true
+    printf '%-14s %s\n' "$label" "$(tr '\n' ' ' <"$folder/err" | sed 's/animdemo: //g')"
+}
+
+run "no recording" none
+run "GIF" gif
+run "WebP" webp
+ls -l "$folder"/*.gif "$folder"/*.webp 2>/dev/null | awk '{ print $5, $9 }'

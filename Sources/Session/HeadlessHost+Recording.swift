@@ -1,0 +1,22 @@
+import Animation
+import Render
+
+extension HeadlessHost {
+    /// Runs the scene from where it is through the frames of `schedule`, drawing only those
+    /// the recording keeps, and appends each to `recorder` (README § Recording); `progress`
+    /// hears the number of frames recorded so far after each.
+    ///
+    /// The host must not have run past the schedule's first scene frame.
+    public func record(
+        _ schedule: RecordingSchedule, into recorder: AnimationRecorder, progress: (Int) -> Void = { _ in }
+    ) throws {
+        precondition(schedule.sceneFPS == fps, "a schedule for \(schedule.sceneFPS) fps on a host at \(fps)")
+        for index in 0..<schedule.frameCount {
+            let target = schedule.sceneFrame(ofFrame: index)
+            precondition(target >= frame, "scene frame \(target) has already run")
+            let image = try render(frame: target)
+            try recorder.append(image)
+            progress(index + 1)
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Glibc
+
+/// The folder screenshots and recordings go to (`--screenshot-dir`), and how they are named:
+/// `DIR/animdemo-SCENE-YYYYmmdd-HHMMSS.png` (or `.gif`, `.webp`; README § Keys).
+///
+/// A file appears whole or not at all: it is written under a hidden temporary name in the
+/// folder, then given its name with `link()`, which fails rather than replace a file already
+/// there. A second file within the same second gets `-2`, then `-3`, …: nothing is ever
+/// overwritten, and no reader sees half a file.
+///
+/// A value of plain strings, so the capture threads use it as they like.
+struct CaptureFolder: Sendable {
+    /// `--screenshot-dir`; created if missing.
+    let directory: String
+
+    /// Why a file could not be saved.
+    struct Failure: Error, CustomStringConvertible {
+        /// What was being saved: "a screenshot", "the recording".
+        var what: String
+        var directory: String
+        var reason: String
+        var description: String { "cannot save \(what) in \(directory): \(reason)" }
+    }
+
+    /// `DIR/NAME`.
+    func path(of name: String) -> String {
+        directory == "." ? name : directory.hasSuffix("/") ? directory + name : "\(directory)/\(name)"
+    }
+
+    /// A hidden name in the folder for a file being written: unique in this process.
+    func temporaryPath(for stem: String, fileExtension: String, number: Int) -> String {
+        path(of: ".\(stem).\(getpid())-\(number).partial.\(fileExtension)")
+    }
+
+    /// Makes the folder if missing (`mkdir -p`).
+    func create(for what: String) throws(Failure) {
+        try makeDirectory(directory, what: what)
+    }
+
+    /// Gives the finished file at `temporary` its name, `STEM.EXT` or the first free
+    /// `STEM-N.EXT`, and returns that path; on failure the temporary file is removed.
+    func publish(_ temporary: String, stem: String, fileExtension: String, what: String) throws(Failure)
+        -> String
+    {
+        for counter in 1...1000 {
+            let name = counter == 1 ? "\(stem).\(fileExtension)" : "\(stem)-\(counter).\(fileExtension)"
+            let target = path(of: name)
+            if link(temporary, target) == 0 {
+                unlink(temporary)
+                return target
+            }
+            switch errno {
+            case EEXIST:
+                continue
+            case EPERM, EOPNOTSUPP, EXDEV, EMLINK:
+                // A file system without hard links (FAT, some network ones): a rename into a free
+                // name, which another program could take in between; none does here.
+                if access(target, F_OK) == 0 { continue }
+                guard rename(temporary, target) == 0 else { break }
+                return target
+            default:
+                break
+            }
+            let reason = Self.lastError()
+            unlink(temporary)
+            throw Failure(what: what, directory: directory, reason: reason)
+        }
+        unlink(temporary)
+        throw Failure(
+            what: what, directory: directory, reason: "1000 files of that name in one second already")
+    }
+
+    /// `mkdir -p`.
+    private func makeDirectory(_ path: String, what: String) throws(Failure) {
+        if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
+        guard errno == ENOENT else {
+            throw Failure(what: what, directory: directory, reason: Self.lastError())
+        }
+        let parent = String(path.reversed().drop { $0 == "/" }.drop { $0 != "/" }.reversed())
+        guard !parent.isEmpty, parent != path else {
+            throw Failure(what: what, directory: directory, reason: Self.lastError())
+        }
+        try makeDirectory(parent, what: what)
+        guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
+            throw Failure(what: what, directory: directory, reason: Self.lastError())
+        }
+    }
+
+    /// `animdemo-SCENE-YYYYmmdd-HHMMSS` for local time now.
+    static func stem(scene: String) -> String { "animdemo-\(scene)-\(timestamp())" }
+
+    /// Local time as `YYYYmmdd-HHMMSS`.
+    private static func timestamp() -> String {
+        var now = time(nil)
+        var parts = tm()
+        localtime_r(&now, &parts)
+        var text = [CChar](repeating: 0, count: 32)
+        let count = strftime(&text, text.count, "%Y%m%d-%H%M%S", &parts)
+        return String(decoding: text.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private static func lastError() -> String { String(cString: strerror(errno)) }
+}

@@ -1,0 +1,240 @@
+import Animation
+import Glibc
+import Render
+import Session
+
+/// Screenshots (`s`) and recordings (`g`) of what the scene shows (README § Keys).
+///
+/// - What: the window's layer tree as drawn in the frame of the key, drawn again by a
+///   `FrameRenderer` without the toast (an earlier screenshot's name) and the recording dot;
+///   what the user turned on (debug marks, the inspector, the knob panel, help) stays.
+/// - Off the frame loop: the loop only draws that frame and copies its pixels out; PNG and
+///   animation encoding and the writing run on `WorkerThread`s, and their news ("saved …")
+///   comes back through a `CaptureMailbox` the loop polls.
+/// - Whole files: written under a temporary name, then named (`CaptureFolder`).
+/// - A recording samples the window at `recordingFPS` (`WindowRecording`), shows a red dot in
+///   the top right corner, and stops by itself after 60 s.
+///
+/// The event loop calls it in three places: `framePresented` in each frame's present phase,
+/// `update` after reading events (messages, the dot), and `finish` when it ends.
+final class FrameCapture {
+    /// A recording's frames per second: the recording default of `animdemo record`. GIF
+    /// delays are whole centiseconds and browsers show 1 cs as 10, so 60 fps would play slowly.
+    static let recordingFPS = 30
+    /// The recording dot: diameter and distance from the window's top and right edges, pixels
+    /// at scale 1 (times the session's HiDPI `scale`, as the other overlays).
+    static let dotDiameter = 12.0
+    static let dotInset = 10.0
+    static let dotColor = Color(red: 0.9, green: 0.1, blue: 0.1)
+
+    private let session: SceneSession
+    private let renderer: FrameRenderer
+    private let folder: CaptureFolder
+    private let format: AnimationFormat
+    private let windowFPS: Int
+    private let mailbox: CaptureMailbox
+    /// Screenshots are written in the order taken, on a thread of their own (from the first).
+    private var screenshotWorker: WorkerThread?
+    private var recording: WindowRecording?
+    /// Threads still writing recordings that ended.
+    private var savingRecordings: [WorkerThread] = []
+    /// Numbers the temporary files of this process.
+    private var fileNumber = 0
+    /// The red dot, in the window's tree while recording.
+    private let dot: ShapeLayer
+    /// Messages for the window, shown after the frame.
+    private var messages: [String] = []
+    private var lastFrame = -1
+
+    init(
+        session: SceneSession, renderer: FrameRenderer, folder: CaptureFolder, format: AnimationFormat,
+        windowFPS: Int
+    ) throws(WindowError) {
+        self.session = session
+        self.renderer = renderer
+        self.folder = folder
+        self.format = format
+        self.windowFPS = windowFPS
+        mailbox = try CaptureMailbox()
+        dot = ShapeLayer(timeline: session.hostTimeline)
+        dot.name = "recording dot"
+        dot.isUserInteractionEnabled = false
+        dot.anchorPoint = .zero
+        let diameter = Self.dotDiameter * session.scale
+        dot.path = BezierPath(ovalIn: Rect(x: 0, y: 0, width: diameter, height: diameter))
+        dot.fillColor = Self.dotColor
+    }
+
+    /// The descriptor the loop polls: readable when a capture thread has news.
+    var fileDescriptor: Int32 { mailbox.fileDescriptor }
+
+    /// When the running recording must stop (host time), for the loop to wake then.
+    var deadline: MediaTime? { recording?.deadline }
+
+    /// Whether a recording is running.
+    var isRecording: Bool { recording != nil }
+
+    // MARK: - The loop's calls
+
+    /// In the present phase of window frame `frame`, with the commands of its keys: keeps the
+    /// frame for a running recording, stops one at its limit, takes screenshots, and starts or
+    /// stops a recording (`q` stops one too, to save it).
+    func framePresented(_ frame: Int, commands: [HostCommand]) {
+        let start = FrameClock.now()
+        lastFrame = frame
+        var picture: (size: Size, pixels: [UInt32])?
+        func capture(_ size: Size) -> [UInt32]? {
+            if let picture, picture.size == size { return picture.pixels }
+            do {
+                let image = try renderer.render(
+                    session.rootLayer, size: size, background: EventLoop.background,
+                    omitting: session.transientLayers + [dot])
+                picture = (size, image.pixels)
+                return image.pixels
+            } catch {
+                messages.append("cannot draw the frame to save: \(error)")
+                Console.error("cannot draw the frame to save: \(error)")
+                return nil
+            }
+        }
+        if let recording {
+            if recording.advance(to: frame) {
+                stopRecording(before: frame, because: "recording stopped at its 60 s limit")
+            } else if recording.pendingBytes > WindowRecording.maxPendingBytes {
+                stopRecording(before: frame, because: "recording stopped: the encoder fell behind")
+            }
+        }
+        for command in commands {
+            switch command {
+            case .screenshot:
+                if let pixels = capture(session.size) { saveScreenshot(pixels, size: session.size) }
+            case .toggleRecording:
+                if recording != nil {
+                    stopRecording(before: frame, because: nil)
+                } else {
+                    startRecording(at: frame)
+                }
+            case .quit:
+                if recording != nil { stopRecording(before: frame, because: nil) }
+            case .output:
+                break
+            }
+        }
+        if let recording,
+            let pixels = capture(Size(width: Double(recording.width), height: Double(recording.height)))
+        {
+            recording.keep(pixels)
+            recording.noteLoopTime(FrameClock.now() - start)
+        }
+    }
+
+    /// After a frame, or when the mailbox woke the loop: shows the messages and puts the dot in
+    /// or out of the window. Returns whether a frame must be drawn to show that.
+    func update() -> Bool {
+        var needsFrame = false
+        for message in messages + mailbox.take() {
+            session.showMessage(message)
+            needsFrame = true
+        }
+        messages = []
+        let isShown = dot.superlayer != nil
+        let (inset, diameter) = (Self.dotInset * session.scale, Self.dotDiameter * session.scale)
+        let place = Point(x: session.size.width - inset - diameter, y: inset)
+        if isRecording != isShown || (isRecording && dot.position != place) {
+            session.hostTimeline.transaction { transaction in
+                transaction.disableActions = true
+                if isRecording {
+                    dot.frame = Rect(origin: place, size: Size(width: diameter, height: diameter))
+                    if !isShown { session.rootLayer.addSublayer(dot) }
+                } else {
+                    dot.removeFromSuperlayer()
+                }
+            }
+            needsFrame = true
+        }
+        return needsFrame
+    }
+
+    /// The loop has ended: saves a running recording and waits until every file is written.
+    func finish() {
+        if recording != nil { stopRecording(before: lastFrame + 1, because: nil) }
+        screenshotWorker?.finish()
+        screenshotWorker = nil
+        for worker in savingRecordings { worker.finish() }
+        savingRecordings = []
+    }
+
+    // MARK: - Screenshots and recordings
+
+    private func saveScreenshot(_ pixels: [UInt32], size: Size) {
+        let worker = screenshotWorker ?? WorkerThread(name: "animdemo-shot")
+        screenshotWorker = worker
+        fileNumber += 1
+        let stem = CaptureFolder.stem(scene: session.sceneName)
+        let temporary = folder.temporaryPath(for: stem, fileExtension: "png", number: fileNumber)
+        let (width, height) = (Int(size.width), Int(size.height))
+        worker.enqueue(cost: pixels.count * 4) { [folder, mailbox] in
+            do throws(CaptureFolder.Failure) {
+                let path = try Self.writeScreenshot(
+                    pixels, width: width, height: height, to: folder, stem: stem, temporary: temporary)
+                Console.output("saved \(path)")
+                mailbox.post("saved \(path.split(separator: "/").last.map(String.init) ?? path)")
+            } catch {
+                Console.error(error.description)
+                mailbox.post(error.description)
+            }
+        }
+    }
+
+    /// Writes a PNG of `pixels` under `temporary`, then names it `STEM.png` (or `STEM-N.png`);
+    /// returns its path. Runs on the screenshot thread.
+    private static func writeScreenshot(
+        _ pixels: [UInt32], width: Int, height: Int, to folder: CaptureFolder, stem: String, temporary: String
+    ) throws(CaptureFolder.Failure) -> String {
+        let what = "a screenshot"
+        try folder.create(for: what)
+        do {
+            try RenderedFrame(width: width, height: height, pixels: pixels).writePNG(to: temporary)
+        } catch {
+            unlink(temporary)
+            throw CaptureFolder.Failure(what: what, directory: folder.directory, reason: error.description)
+        }
+        return try folder.publish(temporary, stem: stem, fileExtension: "png", what: what)
+    }
+
+    private func startRecording(at frame: Int) {
+        let size = session.size
+        do {
+            try folder.create(for: "the recording")
+            recording = try WindowRecording(
+                format: format, width: Int(size.width), height: Int(size.height), startFrame: frame,
+                windowFPS: windowFPS, fps: min(Self.recordingFPS, windowFPS),
+                stem: CaptureFolder.stem(scene: session.sceneName))
+            messages.append("recording \(format.fileExtension.uppercased()): press g to stop and save")
+        } catch let failure as CaptureFolder.Failure {
+            Console.error(failure.description)
+            messages.append(failure.description)
+        } catch {
+            Console.error("cannot record: \(error)")
+            messages.append("cannot record: \(error)")
+        }
+    }
+
+    /// Ends the recording before window frame `frame` and has its thread save it; `reason`,
+    /// when it stopped by itself, is printed and shown.
+    private func stopRecording(before frame: Int, because reason: String?) {
+        guard let recording else { return }
+        self.recording = nil
+        if FrameStats.isRequested { Console.error(recording.loopSummary(before: frame)) }
+        fileNumber += 1
+        savingRecordings.removeAll { $0.hasEnded }
+        savingRecordings.append(
+            recording.finish(before: frame, folder: folder, number: fileNumber, mailbox: mailbox))
+        if let reason {
+            Console.output(reason)
+            messages.append(reason)
+        } else {
+            messages.append("saving the recording …")
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import Animation
+import Render
+import Session
+
+/// A recording of the window (`g`) on the frame loop's side: which window frame each of the
+/// recording's frames shows, and what goes to its encoder thread (README § Keys).
+///
+/// The window draws on its own grid, frame `n` at `n / windowFPS` host seconds, and draws
+/// nothing while nothing moves; a recording has frames at fixed times, `k / fps` after it
+/// started. Recording frame `k` shows the latest window frame drawn at or before its time:
+/// ```
+/// window frames (60 fps)   0  1  2  3  4  5  6  .  .  .  .  .  .  13 14 15 16   (idle 7…12)
+/// recording frames (30)    0     1     2     3     4     5     6     7     8
+/// showing window frame     0     2     4     6     6     6     6     14    16
+/// ```
+/// A recording frame is sent once a later window frame (or the end) shows that its picture is
+/// final; runs of the same picture go as one patch and a count.
+///
+/// Frames go to the encoder as `FramePatch`es on a `WorkerThread`, below the loop's priority;
+/// if the encoder falls behind they wait in memory, up to the 60 s cap and `maxPendingBytes`.
+final class WindowRecording {
+    /// The longest recording, seconds (the same as `animdemo record`'s).
+    static let maxDuration = RecordingSchedule.maxDuration
+    /// The most bytes of frames that may wait for the encoder; past it the recording stops
+    /// and saves what it has (a 1920×1080 window's lossless WebP at 30 fps on a busy machine).
+    static let maxPendingBytes = 512 << 20
+
+    /// `animdemo-SCENE-YYYYmmdd-HHMMSS`, from the start.
+    let stem: String
+    /// The frame size in pixels: the window's when recording started.
+    let width: Int
+    let height: Int
+    /// The window frame drawn when the recording started: the recording's frame 0.
+    let startFrame: Int
+    let windowFPS: Int
+    /// The recording's frames per second.
+    let fps: Int
+    /// Recording frames sent to the encoder so far.
+    private(set) var frameCount = 0
+    /// The latest window frame drawn, without the toast and the dot.
+    private var latest: [UInt32]?
+    /// The frame the encoder is at: the last one sent.
+    private var sent: [UInt32]?
+    private let worker: WorkerThread
+    private let encoder: RecordingEncoder
+    /// What each kept window frame cost the loop (drawing it again, copying it out, the
+    /// patch), nanoseconds, for `ANIMDEMO_FRAME_STATS=1`.
+    private var loopTimes: [FrameClock.Instant] = []
+
+    /// Starts a recording at window frame `startFrame`.
+    /// - Throws: `RecordingError` if the recorder refuses the size or frame rate.
+    init(
+        format: AnimationFormat, width: Int, height: Int, startFrame: Int, windowFPS: Int, fps: Int,
+        stem: String
+    ) throws(RecordingError) {
+        encoder = RecordingEncoder(
+            recorder: try AnimationRecorder(format: format, width: width, height: height, fps: fps))
+        self.width = width
+        self.height = height
+        self.startFrame = startFrame
+        self.windowFPS = windowFPS
+        self.fps = fps
+        self.stem = stem
+        worker = WorkerThread(name: "animdemo-record")
+    }
+
+    /// The most frames a recording has: 60 s of them.
+    var maxFrameCount: Int { Int(Self.maxDuration) * fps }
+
+    /// The host time at which the recording reaches its limit.
+    var deadline: MediaTime { Double(startFrame) / Double(windowFPS) + Self.maxDuration }
+
+    /// Bytes of frames waiting for the encoder.
+    var pendingBytes: Int { worker.pendingCost }
+
+    /// Window frame `frame` is about to be kept: the recording frames before its time are final
+    /// and go to the encoder. Returns whether the recording has reached its 60 s.
+    func advance(to frame: Int) -> Bool {
+        // Recording frames k with k / fps < (frame − startFrame) / windowFPS.
+        let elapsed = max(frame - startFrame, 0)
+        let due = min((elapsed * fps + windowFPS - 1) / windowFPS, maxFrameCount)
+        if due > frameCount, let latest { send(latest, count: due - frameCount) }
+        return due >= maxFrameCount
+    }
+
+    /// The picture of the window frame just drawn (`width × height` pixels).
+    func keep(_ pixels: [UInt32]) {
+        precondition(pixels.count == width * height, "a kept frame is not \(width)x\(height)")
+        latest = pixels
+    }
+
+    /// Ends the recording before window frame `frame` (at least one frame long) and has its
+    /// thread write the file; returns that thread, which ends once the file is written.
+    func finish(before frame: Int, folder: CaptureFolder, number: Int, mailbox: CaptureMailbox)
+        -> WorkerThread
+    {
+        _ = advance(to: frame)
+        if frameCount == 0, let latest { send(latest, count: 1) }
+        worker.enqueue { [encoder, stem] in
+            encoder.save(to: folder, stem: stem, number: number, mailbox: mailbox)
+        }
+        worker.close()
+        return worker
+    }
+
+    /// Notes what keeping a window frame cost the loop.
+    func noteLoopTime(_ nanoseconds: FrameClock.Instant) { loopTimes.append(nanoseconds) }
+
+    /// `recording: the loop kept 600 of 600 window frames, 1.4 ms each (median), 3.2 ms at most`:
+    /// while the scene animates, every window frame on the grid is kept unless one was missed.
+    func loopSummary(before frame: Int) -> String {
+        let sorted = loopTimes.sorted()
+        func milliseconds(_ time: FrameClock.Instant?) -> String {
+            String(format: "%.2f ms", Double(time ?? 0) / 1e6)
+        }
+        return "recording: the loop kept \(loopTimes.count) of \(frame - startFrame) window frames, "
+            + "\(milliseconds(sorted.isEmpty ? nil : sorted[sorted.count / 2])) each (median), "
+            + "\(milliseconds(sorted.last)) at most"
+    }
+
+    private func send(_ pixels: [UInt32], count: Int) {
+        let patch = FramePatch.between(sent, pixels, width: width, height: height)
+        sent = pixels
+        frameCount += count
+        worker.enqueue(cost: patch?.byteCount ?? 0) { [encoder] in encoder.append(patch, count: count) }
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import Render
+import Testing
+
+@testable import X11Host
+
+/// The window's recording without a window: which window frame each recording frame shows,
+/// the 60 s limit, the patches that carry frames to the encoder thread, and how files are named.
+@Suite("Window recording")
+struct WindowRecordingTests {
+    static let width = 4
+    static let height = 3
+
+    /// A frame of one colour that names window frame `frame`.
+    static func picture(_ frame: Int) -> [UInt32] {
+        [UInt32](
+            repeating: 0xFF00_0000 | UInt32(frame * 7 % 256) << 16 | UInt32(frame), count: width * height)
+    }
+
+    /// A fresh folder, removed by the caller.
+    static func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "animdemo-window-recording-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Records the window frames `drawn` (kept in order, as the loop keeps them) and ends before
+    /// `end`; returns the file read back.
+    static func record(
+        drawn: [Int], endingBefore end: Int, windowFPS: Int = 60, fps: Int = 30, in folder: URL
+    ) throws -> DecodedAnimation {
+        let recording = try WindowRecording(
+            format: .gif, width: width, height: height, startFrame: drawn[0], windowFPS: windowFPS, fps: fps,
+            stem: "test")
+        for frame in drawn {
+            _ = recording.advance(to: frame)
+            recording.keep(picture(frame))
+        }
+        let mailbox = try CaptureMailbox()
+        recording.finish(
+            before: end, folder: CaptureFolder(directory: folder.path), number: 1, mailbox: mailbox
+        ).finish()
+        #expect(mailbox.take() == ["saved test.gif"])
+        return try DecodedAnimation(contentsOfFile: folder.appendingPathComponent("test.gif").path)
+    }
+
+    /// Which window frame each recording frame shows, by its colour.
+    static func shownFrames(_ animation: DecodedAnimation) -> [Int] {
+        animation.frames.map { frame in
+            (0..<256).first { picture($0) == frame.pixels } ?? -1
+        }
+    }
+
+    @Test("each recording frame shows the latest window frame drawn by its time, idle gaps included")
+    func sampling() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The table of WindowRecording's comment: frames 0…6, nothing drawn 7…12, then 13…16.
+        let animation = try Self.record(drawn: Array(0...6) + Array(13...16), endingBefore: 17, in: folder)
+        #expect(Self.shownFrames(animation) == [0, 2, 4, 6, 6, 6, 6, 14, 16])
+        // Nine frames at 30 fps: 300 ms, as centiseconds 3, 4, 3, 3, 4, 3, 3, 4, 3.
+        #expect(animation.totalMilliseconds == 300)
+    }
+
+    @Test("a recording that did not start on frame 0, at a rate that does not divide the window's")
+    func offsetAndRate() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Window at 50 fps from frame 100, recording at 20: frame k at 2.5 k window frames.
+        let animation = try Self.record(
+            drawn: Array(100...110), endingBefore: 111, windowFPS: 50, fps: 20, in: folder)
+        // k = 0…4 at window frames 100, 102.5, 105, 107.5, 110: the latest drawn by then.
+        #expect(Self.shownFrames(animation) == [100, 102, 105, 107, 110])
+    }
+
+    @Test("a recording stopped at once still has one frame")
+    func oneFrame() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let animation = try Self.record(drawn: [5], endingBefore: 5, in: folder)
+        #expect(Self.shownFrames(animation) == [5])
+    }
+
+    @Test("the recording reaches its limit at 60 s, with exactly 60 s of frames")
+    func limit() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let recording = try WindowRecording(
+            format: .gif, width: Self.width, height: Self.height, startFrame: 600, windowFPS: 60, fps: 30,
+            stem: "limit")
+        #expect(recording.deadline == 70, "host time 10 s + 60 s")
+        #expect(!recording.advance(to: 600))
+        recording.keep(Self.picture(1))
+        // The last frame, 1799, is at 59.967 s: window frame 3598 may still change it, 3599 not.
+        #expect(!recording.advance(to: 600 + 3598))
+        #expect(recording.frameCount == 1799)
+        #expect(recording.advance(to: 600 + 3599), "every frame of the 60 s is known")
+        #expect(recording.advance(to: 600 + 5000), "past it, still")
+        #expect(recording.frameCount == 1800)
+        let mailbox = try CaptureMailbox()
+        recording.finish(
+            before: 600 + 5000, folder: CaptureFolder(directory: folder.path), number: 1, mailbox: mailbox
+        ).finish()
+        let animation = try DecodedAnimation(contentsOfFile: folder.appendingPathComponent("limit.gif").path)
+        #expect(animation.frames.count == 1800)
+        #expect(animation.totalMilliseconds == 60_000)
+    }
+
+    @Test("a patch holds the box of what changed and turns the old frame into the new one")
+    func patches() {
+        let (width, height) = (7, 5)
+        let old = (0..<width * height).map { UInt32($0) }
+        var new = old
+        new[1 * width + 2] = 99  // (2, 1)
+        new[3 * width + 5] = 98  // (5, 3)
+        #expect(FramePatch.between(old, old, width: width, height: height) == nil)
+        let whole = FramePatch.between(nil, new, width: width, height: height)
+        #expect(whole?.pixels == new && whole?.width == width && whole?.height == height)
+        guard let patch = FramePatch.between(old, new, width: width, height: height) else {
+            Issue.record("no patch for a changed frame")
+            return
+        }
+        #expect([patch.x, patch.y, patch.width, patch.height] == [Int]([2, 1, 4, 3]))
+        #expect(patch.byteCount == 4 * 3 * 4)
+        var frame = old
+        patch.apply(to: &frame, frameWidth: width)
+        #expect(frame == new)
+    }
+
+    @Test("a file of a name already taken gets -2, the other stays as it was, no temporary file is left")
+    func names() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let captures = CaptureFolder(directory: folder.path)
+        var paths: [String] = []
+        for content in ["first", "second"] {
+            let temporary = captures.temporaryPath(for: "shot", fileExtension: "png", number: paths.count)
+            try Data(content.utf8).write(to: URL(fileURLWithPath: temporary))
+            paths.append(try captures.publish(temporary, stem: "shot", fileExtension: "png", what: "a test"))
+        }
+        #expect(
+            paths == [
+                folder.appendingPathComponent("shot.png").path,
+                folder.appendingPathComponent("shot-2.png").path,
+            ])
+        #expect(try String(contentsOfFile: paths[0], encoding: .utf8) == "first")
+        #expect(try String(contentsOfFile: paths[1], encoding: .utf8) == "second")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+                "shot-2.png", "shot.png",
+            ])
+    }
+}
