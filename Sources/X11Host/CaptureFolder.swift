@@ -1,7 +1,7 @@
 import Glibc
 
 /// The folder screenshots and recordings go to (`--screenshot-dir`), and how they are named:
-/// `DIR/animdemo-SCENE-YYYYmmdd-HHMMSS.png` (or `.gif`, `.webp`; README § Keys).
+/// `DIR/animdemo-SCENE-YYYYmmdd-HHMMSS.png` (or `.gif`, `.webp`; README § Recording).
 ///
 /// A file appears whole or not at all: it is written under a hidden temporary name in the
 /// folder, then given its name with `link()`, which fails rather than replace a file already

@@ -3,7 +3,8 @@ import Glibc
 import Render
 import Session
 
-/// Screenshots (`s`) and recordings (`g`) of what the scene shows (README § Keys).
+/// Screenshots (`s`) and recordings (`g`) of what the scene shows (README § Recording;
+/// docs/ARCHITECTURE.md § Screenshots and recordings).
 ///
 /// - What: the window's layer tree as drawn in the frame of the key, drawn again by a
 ///   `FrameRenderer` without the toast (an earlier screenshot's name) and the recording dot;

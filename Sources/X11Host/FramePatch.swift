@@ -1,7 +1,7 @@
 /// What changed between two frames of a recording: the smallest rectangle holding every pixel
 /// that differs, and its new pixels. The window's recording sends its encoder thread patches
 /// rather than whole frames, so that frames waiting for the encoder hold what moved, not the
-/// whole window (README § Keys: a recording's memory stays bounded).
+/// whole window (README § Recording: a recording's memory stays bounded).
 struct FramePatch: Sendable, Equatable {
     var x: Int
     var y: Int

@@ -3,7 +3,7 @@ import Render
 import Session
 
 /// A recording of the window (`g`) on the frame loop's side: which window frame each of the
-/// recording's frames shows, and what goes to its encoder thread (README § Keys).
+/// recording's frames shows, and what goes to its encoder thread (README § Recording).
 ///
 /// The window draws on its own grid, frame `n` at `n / windowFPS` host seconds, and draws
 /// nothing while nothing moves; a recording has frames at fixed times, `k / fps` after it
