@@ -12,6 +12,10 @@ mkdir -p "$out/modules"
 flags=(-sanitize=fuzzer,address -O -g -parse-as-library -swift-version 6 -I "$out/modules")
 cairo_flags=()
 for flag in $(pkg-config --cflags cairo); do cairo_flags+=(-Xcc "$flag"); done
+# Render also records GIF and WebP: their module maps, and their libraries at link time.
+cairo_flags+=(-I Sources/CGIF -I Sources/CWebP)
+for flag in $(pkg-config --cflags libwebp libwebpmux libwebpdemux); do cairo_flags+=(-Xcc "$flag"); done
+media_libs=(-lgif $(pkg-config --libs libwebp libwebpmux libwebpdemux))
 
 # module NAME [extra flags…]: Sources/NAME/**/*.swift → $out/modules/NAME.{swiftmodule,o}
 module() {
@@ -32,6 +36,6 @@ objects=("$out/modules/Animation.o" "$out/modules/Scenes.o" "$out/modules/Render
 for target in events scenes; do
     source="Fuzz/$(tr '[:lower:]' '[:upper:]' <<<"${target:0:1}")${target:1}Fuzz.swift"
     swiftc "${flags[@]}" -I Sources/CCairo "${cairo_flags[@]}" -module-name "Fuzz${target^}" \
-        "$source" "${objects[@]}" -lcairo -use-ld=lld -o "$out/fuzz-$target"
+        "$source" "${objects[@]}" -lcairo "${media_libs[@]}" -use-ld=lld -o "$out/fuzz-$target"
 done
 echo "built $out/fuzz-events $out/fuzz-scenes"

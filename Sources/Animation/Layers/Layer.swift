@@ -6,7 +6,8 @@
 /// transaction disables actions or `actions` turns that property off (docs/SEMANTICS.md
 /// § Implicit animations and transactions).
 ///
-/// Geometry is Core Animation's, in y-down pixels: a point `p` of the layer's own space maps
+/// Geometry is Core Animation's, y down, in the units of the tree (the window's pixels at its
+/// root; a scene's are points, docs/ARCHITECTURE.md § Points): a point `p` of the layer's own space maps
 /// to its superlayer's as `position + transform · (p − bounds.origin − anchorPoint · size)`.
 open class Layer {
     /// The clock and transaction state every layer of a tree shares.
@@ -20,9 +21,9 @@ open class Layer {
 
     // MARK: - Geometry
 
-    /// Where the anchor point sits in the superlayer's space, pixels.
+    /// Where the anchor point sits in the superlayer's space.
     public var position = Point.zero { didSet { didChange(.position, from: oldValue) } }
-    /// The layer's own coordinate space: origin and size, pixels.
+    /// The layer's own coordinate space: origin and size.
     public var bounds = Rect.zero { didSet { didChange(.bounds, from: oldValue) } }
     /// The point of the bounds, in unit coordinates, that `position` places; (0.5, 0.5) is
     /// the centre. Transforms turn and scale about it.

@@ -69,7 +69,7 @@ open class ShapeLayer: Layer {
             didChange(.miterLimit, from: oldValue)
         }
     }
-    /// Lengths of dashes and gaps, pixels; empty is a solid line.
+    /// Lengths of dashes and gaps, in the layer's units; empty is a solid line.
     public var lineDashPattern: [Double] {
         get { shapeDrawing.lineDashPattern }
         set {

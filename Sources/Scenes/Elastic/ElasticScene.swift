@@ -6,6 +6,9 @@
 // a bounce (0.9 s, damping ratio 0.57). Input is ignored while it bounces. The debug overlay
 // (`d`) shows the seven control points as the tutorial's small red squares.
 //
+// The tutorial's sizes are points (docs/ARCHITECTURE.md § Points): the band is 50 points tall
+// and the wave at most 100, on every window.
+//
 // How it works, as in the tutorial: a shape layer whose path is rebuilt from seven control
 // points (l3, l2, l1, c, r1, r2, r3); dragging lays the points out and rebuilds the path at
 // once; releasing moves every point back with a UIView-style spring block animation while a
