@@ -9,9 +9,10 @@ import Glibc
 final class WorkerThread: @unchecked Sendable {
     /// A thread's niceness above the frame loop's: the most there is, so that on a busy machine
     /// it runs on what the loop and everything else leave. Measured with
-    /// `Scripts/window-recording.sh` (fish, 800×600, a GIF of 10 s, load 3–8 on two cores):
-    /// at +0 the loop missed 3 and 11 of 600 frames while recording, at +5 2–8, at +19 0 and
-    /// 1; the encoder then took 10–17 s instead of 5–7 s, its frames waiting in memory.
+    /// `Scripts/window-recording.sh` (fish, 800×600, a GIF of 10 s, load 2–8 on two cores):
+    /// at +0 the loop missed 3 and 11 of 600 frames while recording, at +5 2–8, at +19 0–3
+    /// (a WebP 0–7); the GIF's encoder then took 10–17 s instead of 5–7 s, its frames waiting
+    /// in memory.
     static let niceness: Int32 = 19
 
     /// Guards everything below and signals new jobs and the thread's end.
