@@ -159,6 +159,7 @@ final class FrameCapture {
     /// The loop has ended: saves a running recording and waits until every file is written.
     func finish() {
         if recording != nil { stopRecording(before: lastFrame + 1, because: nil) }
+        if savingRecordings.contains(where: { !$0.hasEnded }) { Console.output("finishing the recording …") }
         screenshotWorker?.finish()
         screenshotWorker = nil
         for worker in savingRecordings { worker.finish() }

@@ -1,60 +1,68 @@
-/// What changed between two frames of a recording: the smallest rectangle holding every pixel
-/// that differs, and its new pixels. The window's recording sends its encoder thread patches
-/// rather than whole frames, so that frames waiting for the encoder hold what moved, not the
-/// whole window (README § Recording: a recording's memory stays bounded).
+/// What changed between two frames of a recording, row by row: for each row with a pixel that
+/// differs, the span from its first to its last differing pixel, and the new pixels of those
+/// spans. The window's recording sends its encoder thread patches rather than whole frames, so
+/// that frames waiting for the encoder hold what moved, not the whole window (README §
+/// Recording: a recording's memory stays bounded).
+///
+/// Rows rather than one rectangle: a fish and the bubbles rising far above it change rows of
+/// their own, and the box around both would hold most of the window.
 struct FramePatch: Sendable, Equatable {
-    var x: Int
-    var y: Int
-    var width: Int
-    var height: Int
-    /// `width × height` premultiplied ARGB words, row by row.
+    /// The changed part of one row: columns `start..<end` of row `row`.
+    struct Span: Sendable, Equatable {
+        var row: Int
+        var start: Int
+        var end: Int
+    }
+
+    /// The changed rows, top to bottom.
+    var spans: [Span]
+    /// The spans' new pixels (premultiplied ARGB words), one span after another.
     var pixels: [UInt32]
 
     /// The bytes it holds.
-    var byteCount: Int { pixels.count * MemoryLayout<UInt32>.size }
+    var byteCount: Int {
+        pixels.count * MemoryLayout<UInt32>.size + spans.count * MemoryLayout<Span>.stride
+    }
 
     /// The patch that turns `old` into `new`, frames of `width × height` pixels: all of `new`
     /// when there is no `old`, nil when nothing changed.
     static func between(_ old: [UInt32]?, _ new: [UInt32], width: Int, height: Int) -> FramePatch? {
         precondition(new.count == width * height, "a frame of \(new.count) pixels is not \(width)x\(height)")
-        guard let old else { return FramePatch(x: 0, y: 0, width: width, height: height, pixels: new) }
+        guard let old else {
+            return FramePatch(spans: (0..<height).map { Span(row: $0, start: 0, end: width) }, pixels: new)
+        }
         precondition(old.count == new.count, "frames of different sizes")
-        var top = height
-        var bottom = -1
-        var left = width
-        var right = -1
+        var spans: [Span] = []
         old.withUnsafeBufferPointer { old in
             new.withUnsafeBufferPointer { new in
                 for row in 0..<height {
-                    let start = row * width
+                    let base = row * width
                     var first = 0
-                    while first < width && old[start + first] == new[start + first] { first += 1 }
+                    while first < width && old[base + first] == new[base + first] { first += 1 }
                     guard first < width else { continue }
                     var last = width - 1
-                    while old[start + last] == new[start + last] { last -= 1 }
-                    top = min(top, row)
-                    bottom = row
-                    left = min(left, first)
-                    right = max(right, last)
+                    while old[base + last] == new[base + last] { last -= 1 }
+                    spans.append(Span(row: row, start: first, end: last + 1))
                 }
             }
         }
-        guard bottom >= 0 else { return nil }
-        let patchWidth = right - left + 1
+        guard !spans.isEmpty else { return nil }
         var pixels: [UInt32] = []
-        pixels.reserveCapacity(patchWidth * (bottom - top + 1))
-        for row in top...bottom {
-            pixels += new[(row * width + left)...(row * width + right)]
+        pixels.reserveCapacity(spans.reduce(0) { $0 + $1.end - $1.start })
+        for span in spans {
+            pixels += new[(span.row * width + span.start)..<(span.row * width + span.end)]
         }
-        return FramePatch(x: left, y: top, width: patchWidth, height: bottom - top + 1, pixels: pixels)
+        return FramePatch(spans: spans, pixels: pixels)
     }
 
     /// Writes the patch into `frame`, a frame `frameWidth` pixels wide.
     func apply(to frame: inout [UInt32], frameWidth: Int) {
-        for row in 0..<height {
-            let target = (y + row) * frameWidth + x
-            frame.replaceSubrange(
-                target..<target + width, with: pixels[(row * width)..<(row * width + width)])
+        var offset = 0
+        for span in spans {
+            let count = span.end - span.start
+            let target = span.row * frameWidth + span.start
+            frame.replaceSubrange(target..<target + count, with: pixels[offset..<offset + count])
+            offset += count
         }
     }
 }

@@ -13,6 +13,16 @@ public enum WindowHost {
     /// `Escape` is pressed, or SIGINT or SIGTERM arrives. Everything it holds (the shared
     /// memory, the window, the connection) is released on the way out.
     public static func run(_ options: WindowOptions) throws(WindowError) {
+        var captures: FrameCapture?
+        // A recording running at the end is saved, and files still being written are finished,
+        // once the window and the connection are gone.
+        defer { captures?.finish() }
+        try runWindow(options) { captures = $0 }
+    }
+
+    /// Everything of `run` but waiting for the files: `keep` receives the captures.
+    private static func runWindow(_ options: WindowOptions, keep: (FrameCapture) -> Void) throws(WindowError)
+    {
         let display = try XDisplay()
         let scale =
             options.scale
@@ -36,9 +46,9 @@ public enum WindowHost {
         let loop = EventLoop(
             session: session, images: canvas.images, window: window, presenter: presenter, signals: signals,
             captures: captures, fps: options.fps)
+        keep(captures)
         window.map()
         defer { if FrameStats.isRequested { Console.error(loop.frameStats.summary) } }
-        defer { captures.finish() }  // a recording running at the end is saved
         try loop.run()
     }
 

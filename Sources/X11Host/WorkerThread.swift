@@ -7,9 +7,13 @@ import Glibc
 /// Each job may say what it holds (`cost`, bytes of pixels waiting), so that the loop can
 /// tell how far the thread has fallen behind.
 final class WorkerThread: @unchecked Sendable {
-    /// A thread's niceness above the frame loop's: on a busy machine the loop's frames win
-    /// (a thread of niceness 5 gets a third of the time of one at 0 when both want it).
-    static let niceness: Int32 = 5
+    /// A thread's niceness above the frame loop's: the most there is, so that on a busy machine
+    /// it runs on what the loop and everything else leave. Measured with
+    /// `Scripts/window-recording.sh` (fish, 800×600, a GIF of 10 s, load 2–8 on two cores):
+    /// at +0 the loop missed 3 and 11 of 600 frames while recording, at +5 2–8, at +19 0–3
+    /// (a WebP 0–7); the GIF's encoder then took 10–17 s instead of 5–7 s, its frames waiting
+    /// in memory.
+    static let niceness: Int32 = 19
 
     /// Guards everything below and signals new jobs and the thread's end.
     private let condition = NSCondition()
@@ -64,7 +68,7 @@ final class WorkerThread: @unchecked Sendable {
             let which = __priority_which_t(PRIO_PROCESS.rawValue)
             errno = 0
             let current = getpriority(which, thread)
-            if errno == 0 { _ = setpriority(which, thread, current + Self.niceness) }
+            if errno == 0 { _ = setpriority(which, thread, min(current + Self.niceness, 19)) }
         }
         while true {
             condition.lock()

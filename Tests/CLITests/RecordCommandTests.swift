@@ -123,6 +123,29 @@ struct RecordCommandTests {
         #expect(files[0] == files[1], "\(files[0].count) and \(files[1].count) bytes")
     }
 
+    @Test("--scale 2 records twice the pixels of --size, as render --scale 2 draws them")
+    func scale() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("scaled.webp").path
+        let arguments = [
+            "--scene", "checkmark", "--size", "160x120", "--scale", "2", "--events", "0.1 tap 80 60",
+        ]
+        let result = try ProgramRun.animdemo(
+            ["record"] + arguments + ["--from", "0.5", "--to", "0.6", "--out", out])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let animation = try DecodedAnimation(contentsOfFile: out)
+        #expect(animation.width == 320 && animation.height == 240)
+        let rendered = folder.appendingPathComponent("rendered")
+        let render = try ProgramRun.animdemo(
+            ["render"] + arguments + ["--at", "0.5", "--out", rendered.path])
+        #expect(render.status == 0, "render: \(render.stderr)")
+        let expected = try RenderedFrame(
+            contentsOfPNG: rendered.appendingPathComponent("checkmark-000500.png").path)
+        let matchesRender = animation.frames.first?.pixels == expected.pixels
+        #expect(matchesRender, "the first frame is not render's")
+    }
+
     @Test("--loop and --quality reach the file: a lossy WebP that plays three times")
     func loopAndQuality() throws {
         let folder = try Self.folder()
@@ -138,7 +161,8 @@ struct RecordCommandTests {
         let approximate = try DecodedAnimation(contentsOfFile: lossy)
         #expect(approximate.loopCount == 3)
         #expect(approximate.totalMilliseconds == 400)
-        #expect(approximate.frames.first?.pixels != exact.frames.first?.pixels, "quality 50 is lossy")
+        let isLossy = approximate.frames.first?.pixels != exact.frames.first?.pixels
+        #expect(isLossy, "quality 50 is lossy")
         if let a = approximate.frames.first?.pixels, let b = exact.frames.first?.pixels {
             #expect(Self.meanError(a, b) < 8, "lossy, but the same picture")
         }

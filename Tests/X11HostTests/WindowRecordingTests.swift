@@ -107,22 +107,24 @@ struct WindowRecordingTests {
         #expect(animation.totalMilliseconds == 60_000)
     }
 
-    @Test("a patch holds the box of what changed and turns the old frame into the new one")
+    @Test("a patch holds the changed span of each changed row and turns the old frame into the new one")
     func patches() {
         let (width, height) = (7, 5)
         let old = (0..<width * height).map { UInt32($0) }
         var new = old
         new[1 * width + 2] = 99  // (2, 1)
+        new[1 * width + 4] = 97  // (4, 1)
         new[3 * width + 5] = 98  // (5, 3)
         #expect(FramePatch.between(old, old, width: width, height: height) == nil)
         let whole = FramePatch.between(nil, new, width: width, height: height)
-        #expect(whole?.pixels == new && whole?.width == width && whole?.height == height)
+        #expect(whole?.pixels == new && whole?.spans.count == height)
         guard let patch = FramePatch.between(old, new, width: width, height: height) else {
             Issue.record("no patch for a changed frame")
             return
         }
-        #expect([patch.x, patch.y, patch.width, patch.height] == [Int]([2, 1, 4, 3]))
-        #expect(patch.byteCount == 4 * 3 * 4)
+        // Row 1 from column 2 through 4, row 3 at column 5: four pixels, not the 4 × 3 box.
+        #expect(patch.spans == [.init(row: 1, start: 2, end: 5), .init(row: 3, start: 5, end: 6)])
+        #expect(patch.pixels == [99, UInt32(1 * width + 3), 97, 98])
         var frame = old
         patch.apply(to: &frame, frameWidth: width)
         #expect(frame == new)
