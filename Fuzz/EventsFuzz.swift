@@ -33,7 +33,7 @@ public func fuzzEvents(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         case .event(.down(let point)), .event(.move(let point)), .event(.up(let point)): checkPoint(point)
         case .event(.scroll(let dy, let point)):
             checkPoint(point)
-            check(abs(dy) <= EventScript.maxCoordinate, "wheel of \(dy)")
+            check(dy.isFinite && abs(dy) <= EventScript.maxCoordinate, "a wheel turn of \(dy)")
         case .event(.key): break
         case .drag(let from, let to, let duration):
             checkPoint(from)

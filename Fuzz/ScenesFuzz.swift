@@ -2,7 +2,7 @@
 // (README § Fuzzing). Built by Fuzz/build.sh, run by Scripts/fuzz.sh.
 //
 // The input picks a scene, a frame rate, a window size and a seed, then a list of events:
-// taps, presses, moves, releases, drags and keys (every key the shell and the scenes take,
+// taps, presses, moves, releases, drags, wheel turns and keys (every key the shell and the scenes take,
 // time travel and scene switches among them) at coordinates from the extremes (±1e6 px, the
 // window's edges, fractions), and window resizes. The session runs every frame through the
 // one frame loop for up to 4 s of scene time and draws some of them; nothing may trap.
@@ -58,7 +58,7 @@ public func fuzzScenes(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let time = Double(input.word()) / 65535 * Double(frames) / Double(fps)
         let point = Point(
             x: input.coordinate(in: windowSize.width), y: input.coordinate(in: windowSize.height))
-        switch input.byte() % 8 {
+        switch input.byte() % 9 {
         case 0: items.append(.init(time: time, action: .tap(point)))
         case 1: items.append(.init(time: time, action: .event(.down(point))))
         case 2: items.append(.init(time: time, action: .event(.move(point))))
@@ -68,6 +68,9 @@ public func fuzzScenes(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                 x: input.coordinate(in: windowSize.width), y: input.coordinate(in: windowSize.height))
             let duration = max(Double(input.byte()) / 64, 1e-4)
             items.append(.init(time: time, action: .drag(from: point, to: end, duration: duration)))
+        case 8:
+            let dy = input.coordinate(in: windowSize.height)
+            items.append(.init(time: time, action: .event(.scroll(dy: dy, at: point))))
         case 5, 6:
             if let key = Key(keysymName: keyNames[Int(input.byte()) % keyNames.count]) {
                 items.append(.init(time: time, action: .event(.key(key))))

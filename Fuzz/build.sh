@@ -10,12 +10,30 @@ cd "$(dirname "$0")/.."
 out=.build-fuzz
 mkdir -p "$out/modules"
 flags=(-sanitize=fuzzer,address -O -g -parse-as-library -swift-version 6 -I "$out/modules")
-cairo_flags=()
-for flag in $(pkg-config --cflags cairo); do cairo_flags+=(-Xcc "$flag"); done
-# Render also records GIF and WebP: their module maps, and their libraries at link time.
-cairo_flags+=(-I Sources/CGIF -I Sources/CWebP)
-for flag in $(pkg-config --cflags libwebp libwebpmux libwebpdemux); do cairo_flags+=(-Xcc "$flag"); done
-media_libs=(-lgif $(pkg-config --libs libwebp libwebpmux libwebpdemux))
+# The C libraries Render imports, read from Package.swift (its system-library targets): their
+# module maps and headers, and what to link (pkg-config, and the module maps' `link` lines).
+c_flags=()
+c_libraries=()
+while read -r module pkg_config; do
+    c_flags+=(-I "Sources/$module")
+    if [ "$pkg_config" != "-" ]; then
+        for flag in $(pkg-config --cflags $pkg_config); do c_flags+=(-Xcc "$flag"); done
+        read -r -a libraries <<<"$(pkg-config --libs $pkg_config)"
+        c_libraries+=("${libraries[@]}")
+    fi
+    for library in $(sed -n 's/^ *link "\(.*\)"/\1/p' "Sources/$module/module.modulemap"); do
+        c_libraries+=("-l$library")
+    done
+done < <(swift package dump-package | python3 -c '
+import json, sys
+package = json.load(sys.stdin)
+targets = {t["name"]: t for t in package["targets"]}
+for dependency in targets["Render"]["dependencies"]:
+    name = (dependency.get("byName") or dependency.get("target") or [None])[0]
+    target = targets.get(name)
+    if target and target["type"] == "system":
+        print(name, target.get("pkgConfig") or "-")
+')
 
 # module NAME [extra flags…]: Sources/NAME/**/*.swift → $out/modules/NAME.{swiftmodule,o}
 module() {
@@ -29,13 +47,13 @@ module() {
 
 module Animation
 module Scenes
-module Render -I Sources/CCairo "${cairo_flags[@]}"
-module Session -I Sources/CCairo "${cairo_flags[@]}"
+module Render "${c_flags[@]}"
+module Session "${c_flags[@]}"
 
 objects=("$out/modules/Animation.o" "$out/modules/Scenes.o" "$out/modules/Render.o" "$out/modules/Session.o")
 for target in events scenes; do
     source="Fuzz/$(tr '[:lower:]' '[:upper:]' <<<"${target:0:1}")${target:1}Fuzz.swift"
-    swiftc "${flags[@]}" -I Sources/CCairo "${cairo_flags[@]}" -module-name "Fuzz${target^}" \
-        "$source" "${objects[@]}" -lcairo "${media_libs[@]}" -use-ld=lld -o "$out/fuzz-$target"
+    swiftc "${flags[@]}" "${c_flags[@]}" -module-name "Fuzz${target^}" \
+        "$source" "${objects[@]}" "${c_libraries[@]}" -use-ld=lld -o "$out/fuzz-$target"
 done
 echo "built $out/fuzz-events $out/fuzz-scenes"

@@ -3,10 +3,9 @@
 enum RepeatedOptions {
     /// The options that take a value (the next argument, whatever it looks like, or `=VALUE`).
     static let valued: Set<String> = [
-        "--scene", "--size", "--fps", "--seed", "--assets", "--screenshot-dir", "--events",
+        "--scene", "--size", "--fps", "--seed", "--scale", "--assets", "--screenshot-dir", "--events",
         "--events-file", "--at", "--out", "--frames", "--bubbles", "--seconds", "--set", "--scene-fps",
-        "--from",
-        "--to", "--loop", "--quality", "--record-format",
+        "--from", "--to", "--loop", "--quality", "--record-format",
     ]
     /// Those of them that may be given more than once.
     static let repeatable: Set<String> = ["--at", "--set"]

@@ -28,7 +28,8 @@ struct RandomScriptPropertyTests {
         stride(from: -40, through: 200, by: 8).map { String($0) } + ["1e6", "-1e6", "0.5", "3.5e-324"],
         hostile: ["1000001", "-1e300", "nan", "-inf", "x"])
     static let verbs = pick(
-        ["tap", "tap", "down", "move", "move", "up", "drag", "drag", "key", "key"], hostile: ["jump", "TAP"])
+        ["tap", "tap", "down", "move", "move", "up", "drag", "drag", "key", "key", "wheel"],
+        hostile: ["jump", "TAP"])
     static let keys = pick(
         [
             "space", "Tab", "ISO_Left_Tab", "1", "2", "5", "r", "t", "d", "h", "question", "Left", "Right",
@@ -41,7 +42,7 @@ struct RandomScriptPropertyTests {
         .map {
             time, verb, numbers, extra in
             let (key, duration, mistake) = extra
-            let count = (verb == "drag" ? 4 : 2) - (mistake == 0 ? 1 : 0)
+            let count = (verb == "drag" ? 4 : verb == "wheel" ? 3 : 2) - (mistake == 0 ? 1 : 0)
             switch verb {
             case "key": return "\(time) key \(key)"
             case "drag": return "\(time) drag \(numbers.prefix(count).joined(separator: " ")) \(duration)"
