@@ -9,6 +9,13 @@
 // left and right (a keyframe animation along a path, 2 s), then pops: its transaction's
 // completion block cross-dissolves it into itself at 1.3× over 0.1 s and takes it away.
 //
+// JRMFloatingAnimation's options (the tutorial author's library; docs/SEMANTICS.md § Fish
+// (JRMFloatingAnimation)) are knobs, and keys that turn them: `f` the floating shape (the
+// zigzag, `straight`, then curve left, curve right, triangle up), `n` sinking instead of
+// floating, `a` fading out over the float, `v` the images bubbles pick from (the bubble, two
+// bubbles, the library's music demo's three notes). A new bubble reads them when it is blown;
+// with them all off, a bubble is the tutorial's, drawn from the same random numbers.
+//
 // Where the steps are: 1 the fish and its tap (`setup`); 2 the math, 3 the path and 6 the
 // variation (FloatingBubble.swift); 4 the keyframe animation and 5 the pop in a transaction's
 // completion block (`blowBubble(at:)`, `pop`, ViewTransition.swift); 7 the swim (`goFishGo`),
