@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Generate the animdemo image assets: Assets/fish.png and Assets/bubble.png.
+"""Generate the animdemo image assets: Assets/fish.png, bubble.png, bubble2.png and
+note1.png, note2.png, note3.png (the music notes of JRMFloatingAnimation's music demo).
 
 Standard library only (zlib + struct write the PNG).  Every drawing is a
 stack of layers painted back to front, designed on a small grid (the fish on
@@ -9,11 +10,13 @@ pixel near an edge is sampled 4x4 times and the samples are averaged, which
 gives antialiased edges; a pixel far from every edge is sampled once.
 Output is deterministic: the same bytes on every run.
 
-    python3 Assets/generate_assets.py
+    python3 Assets/generate_assets.py              # all of them (the fish takes minutes)
+    python3 Assets/generate_assets.py bubble2 note1   # only these
 """
 import math
 import os
 import struct
+import sys
 import zlib
 
 SS = 4  # supersampling: SS x SS samples per pixel
@@ -247,13 +250,93 @@ def bubble_layers():
     ]
 
 
-def main():
+def bubble2_layers():
+    """The second bubble: a soap bubble with a thinner rim, tinted from pale violet (upper left)
+    to pale green (lower right), its highlight on the upper right.  Like the first, its rim is
+    opaque white, so it still shows at 10 % opacity."""
+    c, r = BUBBLE_SIZE / 2, BUBBLE_SIZE / 2 - 1.5
+    violet, green, rim = (235, 205, 255), (205, 255, 225), (255, 255, 255)
+
+    def body_fill(x, y):
+        t = math.hypot(x - c, y - c) / r
+        k = max(0.0, min(1.0, ((x - c) + (y - c)) / (2.4 * r) + 0.5))
+        return mix(violet, green, k) + (0.25 + 0.35 * t ** 3,)
+
+    oval = ellipse(0, 0, 0.12 * r, 0.28 * r)
+
+    def highlight_sdf(x, y):  # the oval tilted -45 degrees, upper right
+        u, v = x - c - 0.45 * r, y - c + 0.45 * r
+        return oval((u - v) * 0.7071, (u + v) * 0.7071)
+
+    return [
+        layer(circle(c, c, r), body_fill, 3.5, rim + (1.0,)),  # disc + rim
+        layer(highlight_sdf, (255, 255, 255, 1.0)),             # highlight
+        layer(circle(c - 0.5 * r, c + 0.4 * r, 0.06 * r), (255, 255, 255, 0.9)),  # glint
+    ]
+
+
+# ------------------------------------------------------------------- notes
+
+NOTE_INK = (30, 30, 60, 1.0)       # outline: dark, so the notes show on light and dark
+NOTE_FILL = (255, 232, 130, 1.0)   # pale gold, bright on the blue sea
+
+
+def note_head(cx, cy):
+    """A note head: an ellipse 9 x 6.5 tilted 25 degrees up to the right."""
+    oval = ellipse(0, 0, 9.0, 6.5)
+    cos, sin = math.cos(math.radians(25)), math.sin(math.radians(25))
+    return lambda x, y: oval((x - cx) * cos - (y - cy) * sin, (x - cx) * sin + (y - cy) * cos)
+
+
+def union(*sdfs):
+    return lambda x, y: min(f(x, y) for f in sdfs)
+
+
+def stem(x, y0, y1):
+    return polygon([(x - 1.8, y0), (x + 1.8, y0), (x + 1.8, y1), (x - 1.8, y1)])
+
+
+def note1_layers():
+    """An eighth note: a head, a stem and a flag."""
+    flag = polygon(path((31.5, 8), ((36, 18), (46, 24)), ((50, 32), (44, 42)),
+                        ((44, 30), (31.5, 24))))
+    shape = union(note_head(24, 48), stem(31.5, 8, 47), flag)
+    return [layer(shape, NOTE_FILL, 1.6, NOTE_INK)]
+
+
+def note2_layers():
+    """Two eighth notes joined by a beam."""
+    beam = polygon([(18.5, 12), (51.5, 5), (51.5, 13), (18.5, 20)])
+    shape = union(note_head(11, 50), note_head(44, 43), stem(18.5, 14, 49), stem(51.5, 7, 42), beam)
+    return [layer(shape, NOTE_FILL, 1.6, NOTE_INK)]
+
+
+def note3_layers():
+    """A sixteenth note: a head, a stem and two flags."""
+    def flag(y):
+        return polygon(path((31.5, y), ((37, y + 8), (46, y + 12)), ((48, y + 18), (44, y + 24)),
+                            ((43, y + 16), (31.5, y + 12))))
+    shape = union(note_head(24, 50), stem(31.5, 6, 49), flag(6), flag(17))
+    return [layer(shape, NOTE_FILL, 1.6, NOTE_INK)]
+
+
+ASSETS = {
+    "fish": (FISH_W, FISH_H, RES, fish_layers),
+    "bubble": (BUBBLE_SIZE, BUBBLE_SIZE, BUBBLE_RES, bubble_layers),
+    "bubble2": (BUBBLE_SIZE, BUBBLE_SIZE, BUBBLE_RES, bubble2_layers),
+    "note1": (BUBBLE_SIZE, BUBBLE_SIZE, BUBBLE_RES, note1_layers),
+    "note2": (BUBBLE_SIZE, BUBBLE_SIZE, BUBBLE_RES, note2_layers),
+    "note3": (BUBBLE_SIZE, BUBBLE_SIZE, BUBBLE_RES, note3_layers),
+}
+
+
+def main(names):
     here = os.path.dirname(os.path.abspath(__file__))
-    write_png(os.path.join(here, "fish.png"), FISH_W * RES, FISH_H * RES,
-              render(FISH_W, FISH_H, fish_layers(), RES))
-    write_png(os.path.join(here, "bubble.png"), BUBBLE_SIZE * BUBBLE_RES, BUBBLE_SIZE * BUBBLE_RES,
-              render(BUBBLE_SIZE, BUBBLE_SIZE, bubble_layers(), BUBBLE_RES))
+    for name in names or ASSETS:
+        width, height, res, layers = ASSETS[name]
+        write_png(os.path.join(here, name + ".png"), width * res, height * res,
+                  render(width, height, layers(), res))
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -27,6 +27,25 @@ struct KnobsCommandTests {
         #expect(changed.stdout.contains("dampingRatio = 0.3"))
     }
 
+    @Test("knobs --scene fish lists JRMFloatingAnimation's options with their values; --set turns them")
+    func fishOptions() throws {
+        let plain = try ProgramRun.animdemo(["knobs", "--scene", "fish"])
+        #expect(plain.status == 0)
+        for line in [
+            "shape = straight  (straight | curveLeft | curveRight | triangleUp)", "sink = off  (off | on)",
+            "fadeOut = off  (off | on)", "images = bubble  (bubble | bubbles | notes)",
+        ] {
+            #expect(plain.stdout.contains(line), "no \"\(line)\" in \(plain.stdout)")
+        }
+        let changed = try ProgramRun.animdemo([
+            "knobs", "--scene", "fish", "--set", "shape=triangleUp", "--set", "images=notes",
+        ])
+        #expect(changed.stdout.contains("shape = triangleUp") && changed.stdout.contains("images = notes"))
+        let bad = try ProgramRun.animdemo(["knobs", "--scene", "fish", "--set", "shape=zigzag"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("one of straight, curveLeft, curveRight, triangleUp"), "\(bad.stderr)")
+    }
+
     @Test(
         "a bad --set is one line on stderr naming the names or the range, status 2",
         arguments: [

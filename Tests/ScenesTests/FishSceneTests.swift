@@ -368,7 +368,8 @@ struct FishSceneTests {
     @Test("the keys: m is the scene's, and the help says what it does next")
     func keys() throws {
         let scene = try SceneTester(scene: "fish").scene(as: FishScene.self)
-        #expect(scene.keyHelp.map(\.key) == [Key.character("m")])
+        // m first; then JRMFloatingAnimation's options (FishOptionsTests).
+        #expect(scene.keyHelp.map(\.key) == ["m", "f", "n", "a", "v"].map { Key.character($0) })
         #expect(scene.keyHelp.first?.action.hasPrefix("tap mode") == true)
         #expect(scene.handleKey(.character("x")) == false)
         #expect(scene.handleKey(.character("m")) == true)

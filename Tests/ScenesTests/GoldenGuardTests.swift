@@ -10,7 +10,8 @@ import Testing
 struct GoldenGuardTests {
     /// The goldens the suites of this folder compare with.
     static let used: [String] =
-        (CheckmarkRenderTests.goldens + FishRenderTests.goldens + TicTacToeSceneTests.goldens
+        (CheckmarkRenderTests.goldens + FishRenderTests.goldens + FishShapeRenderTests.goldens
+        + TicTacToeSceneTests.goldens
         + DownloadSceneTests.goldens + ElasticRenderTests.goldens + PullRenderTests.goldens).map(\.name)
 
     /// This folder's `Goldens/`.

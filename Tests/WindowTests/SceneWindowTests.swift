@@ -164,6 +164,38 @@ struct SceneWindowTests {
         #expect(changed >= 10, "no bubble near the fish's tail in \(after.path) (before: \(before.path))")
     }
 
+    @Test("fish: n makes bubbles sink: in tap mode a click's bubble shows below the tail, none above")
+    func fishSinks() throws {
+        let app = try RunningWindow(scene: "fish")
+        defer { app.stop() }
+        try app.key("m")  // tap mode, as in `fishBubble`
+        try app.key("n")  // JRMFloatingAnimation's objectsShouldSink
+        Thread.sleep(forTimeInterval: 0.3)
+        // The tail notch is at (140, 150) px; a sinking bubble goes 40–240 px down, 0.9 s into
+        // its float at most 0.45 of its path's length, so it is at 150…260 px, within 23 px of
+        // x = 140 sideways.
+        let before = try app.screenshot()
+        try app.click(x: 200, y: 150)
+        Thread.sleep(forTimeInterval: 0.9)
+        let after = try app.screenshot()
+        func changed(in region: Rect) -> Int {
+            var count = 0
+            for y in Int(region.minY)..<Int(region.maxY) {
+                for x in Int(region.minX)..<Int(region.maxX) {
+                    guard let a = before.frame.color(x: x, y: y), let b = after.frame.color(x: x, y: y)
+                    else { continue }
+                    if !a.isClose(to: b, within: 8.0 / 255) { count += 1 }
+                }
+            }
+            return count
+        }
+        // Below the fish (it ends at y 198), around the tail's x: the bubble, a dozen pixels at
+        // least (as in `fishBubble`). Above the fish: nothing.
+        let below = changed(in: Rect(x: 80, y: 200, width: 120, height: 100))
+        #expect(below >= 10, "no bubble below the tail in \(after.path) (before: \(before.path))")
+        #expect(changed(in: Rect(x: 0, y: 0, width: 400, height: 100)) == 0, "something above: \(after.path)")
+    }
+
     @Test("HiDPI: GDK_SCALE=2 or Xft.dpi 192 doubles the window, the same picture sharper; --scale wins")
     func hiDPI() throws {
         let sharp = try TestScene.restingFrame(scale: 2)

@@ -9,6 +9,13 @@
 // left and right (a keyframe animation along a path, 2 s), then pops: its transaction's
 // completion block cross-dissolves it into itself at 1.3× over 0.1 s and takes it away.
 //
+// JRMFloatingAnimation's options (the tutorial author's library; docs/SEMANTICS.md § Fish
+// (JRMFloatingAnimation)) are knobs, and keys that turn them: `f` the floating shape (the
+// zigzag, `straight`, then curve left, curve right, triangle up), `n` sinking instead of
+// floating, `a` fading out over the float, `v` the images bubbles pick from (the bubble, two
+// bubbles, the library's music demo's three notes). A new bubble reads them when it is blown;
+// with them all off, a bubble is the tutorial's, drawn from the same random numbers.
+//
 // Where the steps are: 1 the fish and its tap (`setup`); 2 the math, 3 the path and 6 the
 // variation (FloatingBubble.swift); 4 the keyframe animation and 5 the pop in a transaction's
 // completion block (`blowBubble(at:)`, `pop`, ViewTransition.swift); 7 the swim (`goFishGo`),
@@ -140,7 +147,18 @@ final class FishScene: Scene {
         Knob(
             "popScale", number: bubblePopScale, in: 0.1...5, step: 0.1, unit: "×",
             "the pop grows the bubble to this"),
+        Knob(
+            "shape", choice: 0, of: FloatingShape.knobNames,
+            "JRMFloatingAnimation's floatingShape: the zigzag (straight), a curve, or a cone"),
+        Knob("sink", choice: 0, of: switchNames, "objectsShouldSink: bubbles sink instead of float"),
+        Knob("fadeOut", choice: 0, of: switchNames, "fadeOut: a bubble fades to nothing as it floats"),
+        Knob(
+            "images", choice: 0, of: FloatOptions.imageSets.map(\.name),
+            "the images bubbles pick from at random: one bubble, two bubbles, three music notes"),
     ]
+
+    /// The values of the on/off knobs.
+    static let switchNames = ["off", "on"]
 
     private let knobs: KnobSettings
 
@@ -158,6 +176,17 @@ final class FishScene: Scene {
             height: range("minHeight", "maxHeight", bubbleHeightRange),
             swing: range("minT", "maxT", bubbleSwingRange),
             duration: knobs.number("duration", fallback: bubbleFloatDuration))
+    }
+
+    /// JRMFloatingAnimation's options for a new bubble, from the knobs (the keys set them).
+    var floatOptions: FloatOptions {
+        let shapes = FloatingShape.allCases
+        let images = FloatOptions.imageSets[imageSetIndex].images
+        return FloatOptions(
+            shape: shapes[min(max(knobs.choice("shape", fallback: 0), 0), shapes.count - 1)],
+            sinks: knobs.choice("sink", fallback: 0) == 1,
+            fadesOut: knobs.choice("fadeOut", fallback: 0) == 1,
+            images: images, horizontalExtent: bounds.minX...max(bounds.maxX, bounds.minX))
     }
 
     init(context: SceneContext) {
@@ -233,11 +262,12 @@ final class FishScene: Scene {
     /// zigzag path, pops, and is removed. A `headStart` (seconds, for the benchmark's load)
     /// starts the float that far along, as if blown that long ago.
     func blowBubble(at tail: Point, headStart: MediaTime = 0) {
-        let bubble = FloatingBubble.random(startingAt: tail, ranges: floatRanges, using: &random)
+        let bubble = FloatingBubble.random(
+            startingAt: tail, ranges: floatRanges, options: floatOptions, using: &random)
 
         let bubbleImageView = Layer(timeline: timeline)
         bubbleImageView.name = "bubble"
-        bubbleImageView.contents = ImageAsset(named: "bubble")
+        bubbleImageView.contents = ImageAsset(named: bubble.imageName)
         bubbleImageView.bounds = Rect(x: 0, y: 0, width: bubble.size, height: bubble.size)
         bubbleImageView.position = tail
         bubbleImageView.opacity = bubble.alpha
@@ -261,8 +291,26 @@ final class FishScene: Scene {
         pathAnimation.isRemovedOnCompletion = false
         if headStart > 0 { pathAnimation.beginTime = timeline.currentTime - headStart }
         bubbleImageView.add(pathAnimation, forKey: "movingAnimation")
+        if bubble.fadesOut { fadeOut(bubbleImageView, bubble, beginTime: pathAnimation.beginTime) }
 
         timeline.commitTransaction()
+    }
+
+    /// The library's `fadeOut`: `UIView.animate(withDuration: animationDuration) { alpha = 0 }`
+    /// as the float starts, so on UIView's default ease in/out, from the bubble's alpha to 0
+    /// over the whole float; the pop then dissolves an invisible bubble.
+    private func fadeOut(_ bubbleImageView: Layer, _ bubble: FloatingBubble, beginTime: MediaTime) {
+        timeline.transaction { transaction in
+            transaction.disableActions = true
+            bubbleImageView.opacity = 0
+        }
+        let fade = BasicAnimation(keyPath: .opacity)
+        fade.fromValue = bubble.alpha
+        fade.toValue = 0
+        fade.duration = bubble.duration
+        fade.timingFunction = .easeInEaseOut
+        fade.beginTime = beginTime
+        bubbleImageView.add(fade, forKey: "fadeOut")
     }
 
     /// Step 5: a short cross-dissolve into the bubble at 1.3×, then it leaves the tree (the
@@ -371,16 +419,45 @@ final class FishScene: Scene {
     }
 
     func handleKey(_ key: Key) -> Bool {
-        guard key == .character("m") || key == .character("M") else { return false }
-        switchMode(to: mode == .swim ? .tap : .swim)
+        guard case .character(let character) = key else { return false }
+        let options = floatOptions
+        switch character.lowercased() {
+        case "m": switchMode(to: mode == .swim ? .tap : .swim)
+        case "f": setChoice("shape", FloatingShape.allCases.firstIndex(of: options.shape.next) ?? 0)
+        case "n": setChoice("sink", options.sinks ? 0 : 1)
+        case "a": setChoice("fadeOut", options.fadesOut ? 0 : 1)
+        case "v": setChoice("images", nextImageSetIndex)
+        default: return false
+        }
         return true
     }
 
+    /// The `images` knob's value, and the next one round the sets.
+    private var imageSetIndex: Int {
+        min(max(knobs.choice("images", fallback: 0), 0), FloatOptions.imageSets.count - 1)
+    }
+    private var nextImageSetIndex: Int { (imageSetIndex + 1) % FloatOptions.imageSets.count }
+
+    /// The option keys turn the knobs, so that the knob panel shows them and new bubbles read
+    /// them as they read a turned knob.
+    private func setChoice(_ name: String, _ index: Int) {
+        knobs.set(name, to: .choice(index))
+    }
+
+    private func onOff(_ isOn: Bool) -> String { Self.switchNames[isOn ? 1 : 0] }
+
     var keyHelp: [(key: Key, action: String)] {
-        switch mode {
-        case .swim: [(.character("m"), "tap mode: the fish stays; click it to blow a bubble")]
-        case .tap: [(.character("m"), "swim mode: the fish swims and blows bubbles")]
-        }
+        let options = floatOptions
+        let sets = FloatOptions.imageSets
+        return [
+            mode == .swim
+                ? (.character("m"), "tap mode: the fish stays; click it to blow a bubble")
+                : (.character("m"), "swim mode: the fish swims and blows bubbles"),
+            (.character("f"), "floating shape: \(options.shape.rawValue) → \(options.shape.next.rawValue)"),
+            (.character("n"), "sink instead of float: \(onOff(options.sinks)) → \(onOff(!options.sinks))"),
+            (.character("a"), "fade out: \(onOff(options.fadesOut)) → \(onOff(!options.fadesOut))"),
+            (.character("v"), "images: \(sets[imageSetIndex].name) → \(sets[nextImageSetIndex].name)"),
+        ]
     }
 
     // MARK: - Debug overlay
