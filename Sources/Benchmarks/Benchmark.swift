@@ -16,6 +16,15 @@ public struct BenchmarkResult: Codable, Sendable {
     public var renderMedianMilliseconds: Double
     public var pixelsMedian: Int
     public var layers: Int
+    /// The engine's median per layer of the tree, microseconds.
+    public var engineMicrosecondsPerLayer: Double
+    /// The render's parts (medians, milliseconds): finding the damage, walking and drawing
+    /// the layers, copying images and rasters onto the frame.
+    public var damageMedianMilliseconds: Double
+    public var drawMedianMilliseconds: Double
+    public var compositeMedianMilliseconds: Double
+    /// Images scaled per frame (median): cache misses.
+    public var imagesScaledMedian: Int
     /// The same frames drawn by direct Cairo calls (when measured), and frame / baseline.
     public var baselineMedianMilliseconds: Double?
     public var overheadRatio: Double?
@@ -28,6 +37,11 @@ public struct BenchmarkResult: Codable, Sendable {
         case engineMedianMilliseconds = "engine_median_ms"
         case renderMedianMilliseconds = "render_median_ms"
         case pixelsMedian = "pixels_median"
+        case engineMicrosecondsPerLayer = "engine_us_per_layer"
+        case damageMedianMilliseconds = "damage_median_ms"
+        case drawMedianMilliseconds = "draw_median_ms"
+        case compositeMedianMilliseconds = "composite_median_ms"
+        case imagesScaledMedian = "images_scaled_median"
         case baselineMedianMilliseconds = "baseline_median_ms"
         case overheadRatio = "overhead_ratio"
     }
@@ -44,12 +58,14 @@ public enum Benchmark {
         let canvas = try IncrementalCanvas(
             width: Int(size.width), height: Int(size.height), images: host.canvas.images, background: .black)
         canvas.isFullRedraw = fullRedraw
+        canvas.isTimingComposites = true
         let baseline =
             measureBaseline ? try DirectCairoBaseline(width: Int(size.width), height: Int(size.height)) : nil
         var total: [Double] = []
         var engine: [Double] = []
         var render: [Double] = []
         var pixels: [Int] = []
+        var parts: [RenderStatistics] = []
         var baselineTimes: [Double] = []
         var layers = 0
         for index in 0..<(warmup + frames) {
@@ -85,6 +101,7 @@ public enum Benchmark {
             render.append(Double(renderNanos) / 1e6)
             total.append(Double(engineNanos + renderNanos) / 1e6)
             pixels.append(repainted)
+            parts.append(canvas.lastFrame)
         }
         let frameMedian = median(total)
         let baselineMedian = baselineTimes.isEmpty ? nil : median(baselineTimes)
@@ -92,6 +109,11 @@ public enum Benchmark {
             frames: frames, medianMilliseconds: frameMedian, p99Milliseconds: percentile(total, 0.99),
             engineMedianMilliseconds: median(engine), renderMedianMilliseconds: median(render),
             pixelsMedian: Int(median(pixels.map(Double.init))), layers: layers,
+            engineMicrosecondsPerLayer: layers > 0 ? median(engine) * 1000 / Double(layers) : 0,
+            damageMedianMilliseconds: median(parts.map { Double($0.damageNanos) / 1e6 }),
+            drawMedianMilliseconds: median(parts.map { Double($0.drawNanos) / 1e6 }),
+            compositeMedianMilliseconds: median(parts.map { Double($0.compositeNanos) / 1e6 }),
+            imagesScaledMedian: Int(median(parts.map { Double($0.imagesScaled) })),
             baselineMedianMilliseconds: baselineMedian,
             overheadRatio: baselineMedian.map { $0 > 0 ? frameMedian / $0 : 0 })
     }

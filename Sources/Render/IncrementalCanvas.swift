@@ -1,4 +1,5 @@
 import Animation
+import Dispatch
 
 /// A frame that stays between draws, so each frame repaints only what changed: the damaged
 /// rectangles are cleared and the layers that touch them drawn again, clipped to them
@@ -18,6 +19,13 @@ public final class IncrementalCanvas {
     private let renderer: LayerRenderer
     private let tracker = DamageTracker()
     private var hasDrawn = false
+    /// Where the last draw's time went.
+    public private(set) var lastFrame = RenderStatistics()
+    /// Times the image and raster copies of each draw (`lastFrame.compositeNanos`).
+    public var isTimingComposites: Bool {
+        get { renderer.isTimingComposites }
+        set { renderer.isTimingComposites = newValue }
+    }
 
     /// A canvas with pixels of its own.
     public init(width: Int, height: Int, images: ImageStore, background: Color = .black) throws(RenderError) {
@@ -66,10 +74,19 @@ public final class IncrementalCanvas {
     }
 
     private func draw(_ root: Layer, on surface: CairoSurface) -> [Rect] {
+        let start = DispatchTime.now().uptimeNanoseconds
+        renderer.resetStatistics()
         let whole = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
         let damage = isFullRedraw || !hasDrawn ? [whole] : tracker.damage(for: root, in: whole)
         if isFullRedraw { tracker.reset() } else if !hasDrawn { _ = tracker.damage(for: root, in: whole) }
         hasDrawn = true
+        let damaged = DispatchTime.now().uptimeNanoseconds
+        defer {
+            lastFrame = renderer.statistics
+            lastFrame.damageNanos = damaged - start
+            let total = DispatchTime.now().uptimeNanoseconds - damaged
+            lastFrame.drawNanos = total - min(lastFrame.compositeNanos, total)
+        }
         guard !damage.isEmpty else { return [] }
         let isWhole = damage == [whole]
         let context = CairoContext(surface: surface)

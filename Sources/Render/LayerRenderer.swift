@@ -1,4 +1,5 @@
 import Animation
+import Dispatch
 
 /// Draws a layer tree as the screen shows it: every layer's presentation values at its
 /// timeline's current time, back to front.
@@ -11,6 +12,24 @@ final class LayerRenderer {
     private let images: ImageStore
     private let scaledImages = ScaledImageCache()
     let rasters = MovingLayerCache()
+
+    /// What the draws since the last `resetStatistics()` did; composites are timed only when
+    /// `isTimingComposites` (the benchmark), as the clock costs a little on every image.
+    private(set) var statistics = RenderStatistics()
+    var isTimingComposites = false
+
+    func resetStatistics() {
+        statistics = RenderStatistics()
+    }
+
+    /// Runs `body` (an image or raster paint), counting it and timing it when asked.
+    private func composite<R>(_ body: () -> R) -> R {
+        statistics.composites += 1
+        guard isTimingComposites else { return body() }
+        let start = DispatchTime.now().uptimeNanoseconds
+        defer { statistics.compositeNanos += DispatchTime.now().uptimeNanoseconds - start }
+        return body()
+    }
 
     /// Layers not drawn, with their sublayers (`FrameRenderer.render(_:size:background:omitting:)`).
     var omitted: Set<ObjectIdentifier> = []
@@ -42,6 +61,7 @@ final class LayerRenderer {
         let layer = model.presentation()
         guard !layer.isHidden, layer.opacity > 0 else { return }
         let drawsOwnContent = culling?.touches(culling?.tracker.ownBoxes[ObjectIdentifier(model)]) ?? true
+        statistics.layersDrawn += 1
         context.save()
         defer { context.restore() }
         context.concatenate(layer.transformToSuperlayer)
@@ -63,10 +83,13 @@ final class LayerRenderer {
         let outline = Self.outline(of: layer)
         if drawsOwnContent {
             let alpha = fadesImageOnly ? layer.opacity : 1
-            if !rasters.draw(
-                layer, of: model, in: context,
-                drawing: { drawContent(of: $0, outline: outline, alpha: 1, snapsToPixels: true, in: $1) })
-            {
+            let isRaster = model.isAnimatingNow && (layer is ShapeLayer || layer is TextLayer)
+            let drewRaster = isRaster && composite {
+                rasters.draw(
+                    layer, of: model, in: context,
+                    drawing: { drawContent(of: $0, outline: outline, alpha: 1, snapsToPixels: true, in: $1) })
+            }
+            if !drewRaster {
                 drawContent(
                     of: layer, outline: outline, alpha: alpha, snapsToPixels: !model.isAnimatingNow,
                     in: context)
@@ -104,7 +127,11 @@ final class LayerRenderer {
         let bounds = layer.bounds
         if layer.backgroundColor.alpha > 0 { context.fill(outline(), color: layer.backgroundColor) }
         if let contents = layer.contents, let image = images.image(named: contents.name) {
-            context.draw(image, in: bounds, alpha: alpha, cache: scaledImages, snapsToPixels: snapsToPixels)
+            let scaledBefore = scaledImages.scaledCount
+            composite {
+                context.draw(image, in: bounds, alpha: alpha, cache: scaledImages, snapsToPixels: snapsToPixels)
+            }
+            statistics.imagesScaled += scaledImages.scaledCount - scaledBefore
         }
         if let shape = layer as? ShapeLayer {
             context.fill(shape.path, color: shape.fillColor, rule: shape.fillRule)

@@ -117,8 +117,15 @@ struct BenchCommand: ParsableCommand {
             String(
                 format: "frame   median %.3f ms  p99 %.3f ms", result.medianMilliseconds,
                 result.p99Milliseconds))
-        print(String(format: "engine  median %.3f ms", result.engineMedianMilliseconds))
-        print(String(format: "render  median %.3f ms", result.renderMedianMilliseconds))
+        print(
+            String(
+                format: "engine  median %.3f ms (%.2f µs a layer)", result.engineMedianMilliseconds,
+                result.engineMicrosecondsPerLayer))
+        print(
+            String(
+                format: "render  median %.3f ms: damage %.3f, draw %.3f, composite %.3f (%d images scaled)",
+                result.renderMedianMilliseconds, result.damageMedianMilliseconds, result.drawMedianMilliseconds,
+                result.compositeMedianMilliseconds, result.imagesScaledMedian))
         print("pixels  median \(result.pixelsMedian) repainted, \(result.layers) layers")
         if let baselineMedian = result.baselineMedianMilliseconds, let ratio = result.overheadRatio {
             print(

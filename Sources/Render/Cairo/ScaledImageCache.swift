@@ -23,6 +23,7 @@ final class ScaledImageCache {
         var image: ObjectIdentifier
         var width: Double
         var height: Double
+        var phase: Point
     }
 
     private var current: [Key: CairoSurface] = [:]
@@ -36,10 +37,11 @@ final class ScaledImageCache {
 
     /// The fewest lookups in a generation (a handful of frames when few images are drawn).
     static let minimumGenerationLookups = 64
-    /// A generation ends early past this many entries or pixels (16 MiB of ARGB32), whatever
-    /// the lookups: a bound on memory when every lookup asks for a new size.
-    static let maxGenerationEntries = 4096
-    static let maxGenerationPixels = 4 << 20
+    /// A generation ends early past this many entries or pixels (32 MiB of ARGB32), whatever
+    /// the lookups: a bound on memory when every lookup asks for a new size. The fish's 2,000
+    /// bubbles at 800 × 600 keep about 3,000 sprites (sizes × placements) of 14 MiB in use.
+    static let maxGenerationEntries = 16384
+    static let maxGenerationPixels = 8 << 20
     /// Larger images are scaled directly each time; caching them would cost more memory than
     /// it saves.
     static let maxPixels = 256 * 256
@@ -49,11 +51,12 @@ final class ScaledImageCache {
     /// How many images it has scaled so far (lookups that found nothing to reuse).
     private(set) var scaledCount = 0
 
-    /// `image` scaled to `size` on a surface of the whole pixels that hold it; nil when it is
-    /// too large to cache.
-    func scaled(_ image: CairoSurface, to size: Size) -> CairoSurface? {
+    /// `image` scaled to `size` with its top-left corner at `phase` (each within 0…1, device
+    /// pixels) on a surface of the whole pixels that hold it; nil when it is too large to
+    /// cache. Painted on whole pixels, it shows the image at that fraction of a pixel.
+    func scaled(_ image: CairoSurface, to size: Size, phase: Point = .zero) -> CairoSurface? {
         guard size.width * size.height <= Double(Self.maxPixels) else { return nil }
-        let key = Key(image: ObjectIdentifier(image), width: size.width, height: size.height)
+        let key = Key(image: ObjectIdentifier(image), width: size.width, height: size.height, phase: phase)
         lookups += 1
         if lookups >= generationLength || current.count >= Self.maxGenerationEntries
             || currentPixels >= Self.maxGenerationPixels
@@ -71,10 +74,21 @@ final class ScaledImageCache {
         }
         guard
             let surface = try? CairoSurface(
-                width: max(Int(size.width.rounded(.up)), 1), height: max(Int(size.height.rounded(.up)), 1))
+                width: max(Int((phase.x + size.width).rounded(.up)), 1),
+                height: max(Int((phase.y + size.height).rounded(.up)), 1))
         else { return nil }
-        surface.withHandle { target in
+        Self.draw(level(of: image, for: size), into: surface, at: phase, size: size)
+        keep(surface, for: key)
+        scaledCount += 1
+        return surface
+    }
+
+    /// Draws `image` scaled to `size` at `origin` into `target`, through Cairo's GOOD filter
+    /// (a box filter when shrinking), its edges padded.
+    private static func draw(_ image: CairoSurface, into target: CairoSurface, at origin: Point, size: Size) {
+        target.withHandle { target in
             guard let cairo = cairo_create(target) else { return }
+            cairo_translate(cairo, origin.x, origin.y)
             cairo_scale(cairo, size.width / Double(image.width), size.height / Double(image.height))
             image.withHandle { cairo_set_source_surface(cairo, $0, 0, 0) }
             if let pattern = cairo_get_source(cairo) {
@@ -85,10 +99,40 @@ final class ScaledImageCache {
             cairo_fill(cairo)
             cairo_destroy(cairo)
         }
-        keep(surface, for: key)
-        scaledCount += 1
-        return surface
     }
+
+    /// Each image and its halvings (a mip chain), made as they are needed: shrinking a 128-px
+    /// bubble to 20 px reads 16,384 pixels, shrinking its 32-px halving reads 1,024.
+    private var halvings: [ObjectIdentifier: [CairoSurface]] = [:]
+
+    /// The smallest of `image` and its halvings that is still at least `minimumShrink` times
+    /// `size`: a box filter from there averages as many pixels per pixel as from the original.
+    private func level(of image: CairoSurface, for size: Size) -> CairoSurface {
+        let id = ObjectIdentifier(image)
+        var levels = halvings[id] ?? []
+        if levels.first !== image {  // a new image, or another one where a freed one was
+            if halvings.count >= Self.maxHalvedImages { halvings = [:] }
+            levels = [image]
+        }
+        func isLargeEnough(_ surface: CairoSurface, shrink: Double) -> Bool {
+            Double(surface.width) >= shrink * size.width && Double(surface.height) >= shrink * size.height
+        }
+        while let last = levels.last, isLargeEnough(last, shrink: 2 * Self.minimumShrink), last.width > 1,
+            last.height > 1,
+            let half = try? CairoSurface(width: (last.width + 1) / 2, height: (last.height + 1) / 2)
+        {
+            Self.draw(
+                last, into: half, at: .zero, size: Size(width: Double(half.width), height: Double(half.height)))
+            levels.append(half)
+        }
+        halvings[id] = levels
+        return levels.last { isLargeEnough($0, shrink: Self.minimumShrink) } ?? image
+    }
+
+    /// A halving is used when the image is still this many times larger than the size drawn.
+    static let minimumShrink = 1.5
+    /// Halvings are kept for this many images at most (scenes show a handful).
+    static let maxHalvedImages = 16
 
     private func keep(_ surface: CairoSurface, for key: Key) {
         current[key] = surface
