@@ -84,11 +84,15 @@ final class LayerRenderer {
         if drawsOwnContent {
             let alpha = fadesImageOnly ? layer.opacity : 1
             let isRaster = model.isAnimatingNow && (layer is ShapeLayer || layer is TextLayer)
-            let drewRaster = isRaster && composite {
-                rasters.draw(
-                    layer, of: model, in: context,
-                    drawing: { drawContent(of: $0, outline: outline, alpha: 1, snapsToPixels: true, in: $1) })
-            }
+            let drewRaster =
+                isRaster
+                && composite {
+                    rasters.draw(
+                        layer, of: model, in: context,
+                        drawing: {
+                            drawContent(of: $0, outline: outline, alpha: 1, snapsToPixels: true, in: $1)
+                        })
+                }
             if !drewRaster {
                 drawContent(
                     of: layer, outline: outline, alpha: alpha, snapsToPixels: !model.isAnimatingNow,
@@ -129,7 +133,8 @@ final class LayerRenderer {
         if let contents = layer.contents, let image = images.image(named: contents.name) {
             let scaledBefore = scaledImages.scaledCount
             composite {
-                context.draw(image, in: bounds, alpha: alpha, cache: scaledImages, snapsToPixels: snapsToPixels)
+                context.draw(
+                    image, in: bounds, alpha: alpha, cache: scaledImages, snapsToPixels: snapsToPixels)
             }
             statistics.imagesScaled += scaledImages.scaledCount - scaledBefore
         }

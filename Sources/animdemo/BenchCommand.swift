@@ -124,7 +124,8 @@ struct BenchCommand: ParsableCommand {
         print(
             String(
                 format: "render  median %.3f ms: damage %.3f, draw %.3f, composite %.3f (%d images scaled)",
-                result.renderMedianMilliseconds, result.damageMedianMilliseconds, result.drawMedianMilliseconds,
+                result.renderMedianMilliseconds, result.damageMedianMilliseconds,
+                result.drawMedianMilliseconds,
                 result.compositeMedianMilliseconds, result.imagesScaledMedian))
         print("pixels  median \(result.pixelsMedian) repainted, \(result.layers) layers")
         if let baselineMedian = result.baselineMedianMilliseconds, let ratio = result.overheadRatio {

@@ -161,7 +161,8 @@ public final class CairoContext {
     ) {
         guard rect.width > 0, rect.height > 0, image.width > 0, image.height > 0 else { return }
         if let cache, let placement = devicePlacement {
-            let size = Size(width: rect.width * placement.scale.width, height: rect.height * placement.scale.height)
+            let size = Size(
+                width: rect.width * placement.scale.width, height: rect.height * placement.scale.height)
             var origin = placement.device(rect.origin)
             if snapsToPixels { origin = Point(x: origin.x.rounded(), y: origin.y.rounded()) }
             if !snapsToPixels && size.width * size.height <= Self.spritePixels {

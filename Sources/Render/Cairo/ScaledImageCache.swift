@@ -122,7 +122,8 @@ final class ScaledImageCache {
             let half = try? CairoSurface(width: (last.width + 1) / 2, height: (last.height + 1) / 2)
         {
             Self.draw(
-                last, into: half, at: .zero, size: Size(width: Double(half.width), height: Double(half.height)))
+                last, into: half, at: .zero,
+                size: Size(width: Double(half.width), height: Double(half.height)))
             levels.append(half)
         }
         halvings[id] = levels
