@@ -25,8 +25,8 @@ let package = Package(
     targets: [
         // C libraries
         .systemLibrary(
-            name: "CCairo", pkgConfig: "cairo",
-            providers: [.apt(["libcairo2-dev"])]),
+            name: "CCairo", pkgConfig: "cairo pixman-1",
+            providers: [.apt(["libcairo2-dev", "libpixman-1-dev"])]),
         .systemLibrary(
             name: "CX11", pkgConfig: "x11 xext",
             providers: [.apt(["libx11-dev", "libxext-dev"])]),

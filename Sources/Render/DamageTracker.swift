@@ -7,13 +7,26 @@ import Animation
 /// It also remembers each layer's box and its subtree's box for the frame, so that the
 /// renderer can skip what lies outside the damage.
 public final class DamageTracker {
-    /// What one layer looked like when last drawn.
-    private struct Record {
-        var signature: Int
+    /// What one layer looked like when last drawn, and its boxes this frame.
+    private final class Record {
+        /// A hash of its own drawing and placement; nil while an animation runs on it (it
+        /// changes every frame then, and hashing it would be wasted).
+        var signature: Int?
         var box: Rect
         var revision: Int
         var placement: Placement
         var seenInFrame: Int
+        /// The box of its whole subtree this frame.
+        var subtree: Rect
+
+        init(signature: Int?, box: Rect, revision: Int, placement: Placement, seenInFrame: Int) {
+            self.signature = signature
+            self.box = box
+            self.revision = revision
+            self.placement = placement
+            self.seenInFrame = seenInFrame
+            subtree = box
+        }
     }
 
     /// Where a layer sits on screen: everything above it that affects its pixels.
@@ -25,66 +38,86 @@ public final class DamageTracker {
 
     private var records: [ObjectIdentifier: Record] = [:]
     private var frame = 0
-    /// This frame's boxes (own drawing, whole subtree) by layer, in window pixels.
-    private(set) var ownBoxes: [ObjectIdentifier: Rect] = [:]
-    private(set) var subtreeBoxes: [ObjectIdentifier: Rect] = [:]
+
+    /// This frame's boxes of a layer's own drawing and of its whole subtree, in window pixels;
+    /// nil for a layer not seen this frame (hidden, transparent, new).
+    func boxes(of model: Layer) -> (own: Rect, subtree: Rect)? {
+        guard let record = records[ObjectIdentifier(model)], record.seenInFrame == frame else { return nil }
+        return (record.box, record.subtree)
+    }
 
     /// Forgets everything (a resize, a full redraw).
     func reset() {
         records = [:]
     }
 
-    /// Walks the tree and returns the damaged rectangles (window pixels, integral, merged).
+    /// Walks the tree and returns the damaged rectangles (window pixels, integral, merged);
+    /// the whole window when they cover more than half of it (clipping to them would cost
+    /// more than it saves).
     func damage(for root: Layer, in windowBounds: Rect) -> [Rect] {
         frame += 1
-        ownBoxes.removeAll(keepingCapacity: true)
-        subtreeBoxes.removeAll(keepingCapacity: true)
         var damaged: [Rect] = []
         visit(
             root, placement: Placement(toRoot: .identity, opacity: 1, clip: windowBounds), damaged: &damaged)
-        for (id, record) in records where record.seenInFrame != frame {
-            damaged.append(record.box)
-            records[id] = nil
+        if records.count > seenThisFrame {
+            for (id, record) in records where record.seenInFrame != frame {
+                damaged.append(record.box)
+                records[id] = nil
+            }
         }
-        return Self.merge(
+        seenThisFrame = 0
+        let merged = Self.merge(
             damaged.compactMap { rect -> Rect? in
                 let clipped = rect.intersection(windowBounds)
                 return clipped.isNull ? nil : clipped.integral
             })
+        let area = merged.reduce(0) { $0 + $1.width * $1.height }
+        return area > windowBounds.width * windowBounds.height / 2 ? [windowBounds.integral] : merged
     }
+
+    /// Layers visited in the frame under way.
+    private var seenThisFrame = 0
 
     @discardableResult
     private func visit(_ model: Layer, placement parent: Placement, damaged: inout [Rect]) -> Rect {
         let layer = model.presentation()
         guard !layer.isHidden, layer.opacity > 0 else { return .null }
-        let id = ObjectIdentifier(model)
+        seenThisFrame += 1
         let toRoot = layer.transformToSuperlayer.concatenating(parent.toRoot)
         let placement = Placement(toRoot: toRoot, opacity: parent.opacity * layer.opacity, clip: parent.clip)
-        let previous = records[id]
-        let signature: Int
-        let box: Rect
-        if let previous, !model.hasVisibleAnimations, previous.revision == model.revision,
-            previous.placement == placement
-        {
-            signature = previous.signature
-            box = previous.box
-        } else {
-            signature = Self.appearance(of: layer, placement: placement)
-            box = Self.extent(of: layer).applying(toRoot).intersection(parent.clip).insetBy(dx: -1, dy: -1)
-        }
-        if let previous {
-            if previous.signature != signature {
-                damaged.append(previous.box)
-                damaged.append(box)
+        let record: Record
+        if let previous = records[ObjectIdentifier(model)] {
+            record = previous
+            if !model.hasVisibleAnimations, previous.revision == model.revision,
+                previous.placement == placement,
+                previous.signature != nil
+            {
+                // Unchanged: same model, same place, nothing animating.
+            } else {
+                let signature = model.isAnimatingNow ? nil : Self.appearance(of: layer, placement: placement)
+                let box = Self.extent(of: layer).applying(toRoot).intersection(parent.clip).insetBy(
+                    dx: -1, dy: -1)
+                if signature == nil || signature != previous.signature {
+                    damaged.append(previous.box)
+                    damaged.append(box)
+                }
+                record.signature = signature
+                record.box = box
+                record.revision = model.revision
+                record.placement = placement
             }
+            record.seenInFrame = frame
         } else {
+            let box = Self.extent(of: layer).applying(toRoot).intersection(parent.clip).insetBy(
+                dx: -1, dy: -1)
+            record = Record(
+                signature: Self.appearance(of: layer, placement: placement), box: box,
+                revision: model.revision,
+                placement: placement, seenInFrame: frame)
+            records[ObjectIdentifier(model)] = record
             damaged.append(box)
         }
-        records[id] = Record(
-            signature: signature, box: box, revision: model.revision, placement: placement, seenInFrame: frame
-        )
-        ownBoxes[id] = box
-        var subtree = box
+        var subtree = record.box
         if !model.sublayers.isEmpty {
             var childPlacement = placement
             if layer.masksToBounds {
@@ -94,7 +127,7 @@ public final class DamageTracker {
                 subtree = subtree.union(visit(sublayer, placement: childPlacement, damaged: &damaged))
             }
         }
-        subtreeBoxes[id] = subtree
+        record.subtree = subtree
         return subtree
     }
 

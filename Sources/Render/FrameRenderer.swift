@@ -23,7 +23,9 @@ public final class FrameRenderer {
         context.clear(to: background)
         renderer.omitted = Set(omitted.map(ObjectIdentifier.init))
         defer { renderer.omitted = [] }
-        renderer.draw(root, in: context)
+        renderer.draw(
+            root, in: context, compositor: SpriteCompositor(target: surface),
+            clip: [Rect(x: 0, y: 0, width: Double(surface.width), height: Double(surface.height))])
         return RenderedFrame(surface: surface)
     }
 }

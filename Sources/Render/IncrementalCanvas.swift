@@ -1,5 +1,5 @@
 import Animation
-import Dispatch
+import Foundation
 
 /// A frame that stays between draws, so each frame repaints only what changed: the damaged
 /// rectangles are cleared and the layers that touch them drawn again, clipped to them
@@ -93,7 +93,9 @@ public final class IncrementalCanvas {
         if !isWhole { context.clip(to: damage) }  // a clip, even the whole frame, slows Cairo down
         context.clear(to: background)
         let culling = isWhole ? nil : LayerRenderer.Culling(damage: damage, tracker: tracker)
-        renderer.draw(root, in: context, culling: culling)
+        renderer.draw(
+            root, in: context, culling: culling, compositor: SpriteCompositor(target: surface),
+            clip: isWhole ? [whole] : damage)
         surface.withHandleFlush()
         return damage
     }

@@ -1,5 +1,5 @@
 import Animation
-import Dispatch
+import Foundation
 
 /// Draws a layer tree as the screen shows it: every layer's presentation values at its
 /// timeline's current time, back to front.
@@ -49,19 +49,51 @@ final class LayerRenderer {
         }
     }
 
-    /// Draws `root` and its sublayers; `root`'s own position and transform place it in the
-    /// surface. With `culling`, layers whose boxes miss the damage are skipped.
-    func draw(_ root: Layer, in context: CairoContext, culling: Culling? = nil) {
-        drawLayer(root, in: context, culling: culling)
+    /// Where a layer's drawing lands, known without asking Cairo: the transform to device
+    /// pixels, the whole-pixel rectangles drawing is clipped to (nil once a clip is not such
+    /// rectangles: rounded, turned, fractional), and whether it lands on the frame itself
+    /// rather than in an opacity group. Where all three are known, a sprite is copied by
+    /// `SpriteCompositor` without Cairo.
+    private struct Destination {
+        var toDevice: Animation.AffineTransform
+        var clip: [Rect]?
+        var isFrame: Bool
     }
 
-    private func drawLayer(_ model: Layer, in context: CairoContext, culling: Culling?) {
+    /// Copies sprites during a draw that has one (`draw(_:in:culling:compositor:clip:)`).
+    private var compositor: SpriteCompositor?
+
+    /// Draws `root` and its sublayers; `root`'s own position and transform place it in the
+    /// surface. With `culling`, layers whose boxes miss the damage are skipped. With a
+    /// `compositor` over the context's surface, sprites are copied by it; `clip` is then the
+    /// context's clip (whole device pixels).
+    func draw(
+        _ root: Layer, in context: CairoContext, culling: Culling? = nil, compositor: SpriteCompositor? = nil,
+        clip: [Rect] = []
+    ) {
+        self.compositor = compositor
+        defer {
+            compositor?.finish()
+            self.compositor = nil
+        }
+        let destination = Destination(
+            toDevice: Animation.AffineTransform.identity, clip: clip, isFrame: compositor != nil)
+        drawLayer(root, in: context, culling: culling, destination: destination)
+    }
+
+    private func drawLayer(
+        _ model: Layer, in context: CairoContext, culling: Culling?, destination: Destination
+    ) {
         if !omitted.isEmpty && omitted.contains(ObjectIdentifier(model)) { return }
-        if let culling, !culling.touches(culling.tracker.subtreeBoxes[ObjectIdentifier(model)]) { return }
+        let boxes = culling?.tracker.boxes(of: model)
+        if let culling, !culling.touches(boxes?.subtree) { return }
         let layer = model.presentation()
         guard !layer.isHidden, layer.opacity > 0 else { return }
-        let drawsOwnContent = culling?.touches(culling?.tracker.ownBoxes[ObjectIdentifier(model)]) ?? true
+        let drawsOwnContent = culling?.touches(boxes?.own) ?? true
         statistics.layersDrawn += 1
+        var inner = destination
+        inner.toDevice = layer.transformToSuperlayer.concatenating(destination.toDevice)
+        if model.sublayers.isEmpty, drawsOwnContent, copySprite(of: layer, of: model, to: inner) { return }
         context.save()
         defer { context.restore() }
         context.concatenate(layer.transformToSuperlayer)
@@ -79,6 +111,7 @@ final class LayerRenderer {
             guard !reach.isNull else { return }  // nothing in it draws anything
             context.clip(to: reach)
             context.beginGroup()
+            inner.isFrame = false
         }
         let outline = Self.outline(of: layer)
         if drawsOwnContent {
@@ -103,8 +136,12 @@ final class LayerRenderer {
             context.save()
             if layer.masksToBounds {
                 if layer.cornerRadius > 0 { context.clip(to: outline()) } else { context.clip(to: bounds) }
+                inner.clip =
+                    layer.cornerRadius > 0 ? nil : Self.clip(inner.clip, to: bounds, by: inner.toDevice)
             }
-            for sublayer in model.sublayers { drawLayer(sublayer, in: context, culling: culling) }
+            for sublayer in model.sublayers {
+                drawLayer(sublayer, in: context, culling: culling, destination: inner)
+            }
             context.restore()
         }
         if layer.borderWidth > 0 && drawsOwnContent {
@@ -152,6 +189,45 @@ final class LayerRenderer {
             context.draw(
                 text: text.string, in: bounds, fontSize: text.fontSize, bold: text.isBold,
                 color: text.foregroundColor, alignment: text.alignment)
+        }
+    }
+
+    /// Copies `layer`'s image (the presentation of `model`, a leaf) with the compositor when
+    /// the layer draws nothing else and lands on whole pixels of the frame; false when it
+    /// must be drawn through Cairo.
+    private func copySprite(of layer: Layer, of model: Layer, to destination: Destination) -> Bool {
+        let t = destination.toDevice
+        guard let compositor, destination.isFrame, let clip = destination.clip, let contents = layer.contents,
+            t.b == 0, t.c == 0, t.a > 0, t.d > 0, layer.backgroundColor.alpha == 0, layer.borderWidth == 0,
+            !(layer is ShapeLayer), !(layer is TextLayer), let image = images.image(named: contents.name)
+        else { return false }
+        let bounds = layer.bounds
+        guard bounds.width > 0, bounds.height > 0 else { return true }  // nothing to draw
+        let placement = DevicePlacement(scale: Size(width: t.a, height: t.d), offset: Point(x: t.tx, y: t.ty))
+        let scaledBefore = scaledImages.scaledCount
+        defer { statistics.imagesScaled += scaledImages.scaledCount - scaledBefore }
+        return composite {
+            guard
+                let copy = scaledImages.copy(
+                    of: image, in: bounds, placement: placement, snapsToPixels: !model.isAnimatingNow),
+                copy.origin.x == copy.origin.x.rounded(), copy.origin.y == copy.origin.y.rounded(),
+                abs(copy.origin.x) < 1e6, abs(copy.origin.y) < 1e6
+            else { return false }
+            compositor.copy(
+                copy.surface, x: Int(copy.origin.x), y: Int(copy.origin.y), alpha: layer.opacity, clip: clip)
+            return true
+        }
+    }
+
+    /// `clip` narrowed to `bounds` mapped by `t`, when that is a rectangle of whole pixels;
+    /// else nil (not rectangles any more).
+    private static func clip(_ clip: [Rect]?, to bounds: Rect, by t: Animation.AffineTransform) -> [Rect]? {
+        guard let clip, t.b == 0, t.c == 0 else { return nil }
+        let box = bounds.applying(t)
+        guard box == box.integral else { return nil }
+        return clip.compactMap { rect in
+            let inside = rect.intersection(box)
+            return inside.isNull || inside.isEmpty ? nil : inside
         }
     }
 

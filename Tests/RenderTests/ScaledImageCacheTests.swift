@@ -62,12 +62,62 @@ struct ScaledImageCacheTests {
         let cache = ScaledImageCache()
         let size = Size(width: 21.37, height: 17.5)
         let first = try #require(cache.scaled(image, to: size)).pixels()
-        for index in 0..<1000 {
+        // 300 other sizes, each looked up often: generations last 16 lookups per entry, so
+        // the first size, never asked for again, is gone after two of them.
+        for index in 0..<20_000 {
             _ = cache.scaled(image, to: Size(width: Double(index % 300) / 10 + 1, height: 3))
         }
         let before = cache.scaledCount
         let again = try #require(cache.scaled(image, to: size)).pixels()
         #expect(cache.scaledCount == before + 1, "the first size should have been dropped and scaled again")
         #expect(first == again)
+    }
+
+    @Test(
+        "a moving sprite is scaled into its place to a quarter of a pixel and copied on whole pixels",
+        arguments: [Point(x: 10.3, y: 20.8), Point(x: 3.125, y: 7.5), Point(x: 40, y: 12.62)])
+    func spritePlacement(origin: Point) throws {
+        // A 64-px white square shrunk to a 20.2-px layer at `origin`, at 1.6 px a point.
+        let image = try CairoSurface(width: 64, height: 64)
+        CairoContext(surface: image).fill(
+            BezierPath(rect: Rect(x: 0, y: 0, width: 64, height: 64)), color: .white)
+        let cache = ScaledImageCache()
+        let placement = DevicePlacement(scale: Size(width: 1.6, height: 1.6), offset: .zero)
+        let rect = Rect(x: origin.x, y: origin.y, width: 20.2, height: 20.2)
+        let copy = try #require(cache.copy(of: image, in: rect, placement: placement, snapsToPixels: false))
+        #expect(copy.origin.x == copy.origin.x.rounded() && copy.origin.y == copy.origin.y.rounded())
+        // Where the square's pixels are: their centroid is the square's centre, within 1/8 px
+        // (the place's quarter-pixel step) plus 1/4 px (half the size's half-pixel step).
+        let pixels = copy.surface.pixels()
+        var sum = Point.zero
+        var weight = 0.0
+        for (index, pixel) in pixels.enumerated() {
+            let alpha = Double(pixel >> 24) / 255
+            sum = Point(
+                x: sum.x + alpha * (Double(index % copy.surface.width) + 0.5),
+                y: sum.y + alpha * (Double(index / copy.surface.width) + 0.5))
+            weight += alpha
+        }
+        let centre = Point(x: copy.origin.x + sum.x / weight, y: copy.origin.y + sum.y / weight)
+        let expected = Point(x: (origin.x + 10.1) * 1.6, y: (origin.y + 10.1) * 1.6)
+        #expect(abs(centre.x - expected.x) <= 0.125 + 0.25 && abs(centre.y - expected.y) <= 0.125 + 0.25)
+        // Its area is the layer's, to the half-pixel size step: (32.32 ± 0.25)² px.
+        #expect(abs(weight - 32.32 * 32.32) <= 2 * 32.32 * 0.25 + 0.1, "area \(weight)")
+    }
+
+    @Test("the 16 places of a size are one scaling each; the same place again is the same copy")
+    func placesAreCached() throws {
+        let image = try CairoSurface(width: 64, height: 64)
+        let cache = ScaledImageCache()
+        let placement = DevicePlacement(scale: Size(width: 1, height: 1), offset: .zero)
+        for round in 0..<3 {
+            for step in 0..<16 {
+                let rect = Rect(
+                    x: 5 + Double(step % 4) / 4, y: 9 + Double(step / 4) / 4, width: 20, height: 20)
+                _ = cache.copy(of: image, in: rect, placement: placement, snapsToPixels: false)
+            }
+            // The size itself once, then 15 shifted copies (the place 0, 0 is the size itself).
+            #expect(cache.scaledCount == 16, "after round \(round)")
+        }
     }
 }

@@ -4,24 +4,24 @@
 /// Core Animation calls it `CAAnimation`; the engine's module is named `Animation`, so the
 /// class is `LayerAnimation` to keep `Animation.X` unambiguous.
 open class LayerAnimation: MediaTiming {
-    public var beginTime: MediaTime = 0
-    public var duration: MediaTime = 0
-    public var speed = 1.0
-    public var timeOffset: MediaTime = 0
-    public var repeatCount = 0.0
-    public var repeatDuration: MediaTime = 0
-    public var autoreverses = false
-    public var fillMode = FillMode.removed
+    public final var beginTime: MediaTime = 0
+    public final var duration: MediaTime = 0
+    public final var speed = 1.0
+    public final var timeOffset: MediaTime = 0
+    public final var repeatCount = 0.0
+    public final var repeatDuration: MediaTime = 0
+    public final var autoreverses = false
+    public final var fillMode = FillMode.removed
     /// Warps the whole animation's progress; nil is linear (docs/SEMANTICS.md).
-    public var timingFunction: TimingFunction?
+    public final var timingFunction: TimingFunction?
     /// Whether the layer drops the animation when it ends (true by default).
-    public var isRemovedOnCompletion = true
+    public final var isRemovedOnCompletion = true
     /// Called once when the animation ends (`true`) or is removed or replaced before it
     /// ended (`false`): CAAnimationDelegate's `animationDidStop(_:finished:)`.
     public var completion: ((_ finished: Bool) -> Void)?
 
     /// Set on the running copy when its active interval is over.
-    var hasFinished = false
+    final var hasFinished = false
     /// Transactions waiting for this animation (docs/SEMANTICS.md: completion blocks).
     var transactions: [Transaction] = []
 

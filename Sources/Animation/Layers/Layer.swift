@@ -14,8 +14,14 @@ open class Layer {
     public let timeline: Timeline
     /// Whether this object is a presentation copy (its changes animate nothing).
     public let isPresentation: Bool
-    /// For a presentation copy, the model layer it shows (CALayer's `model()`).
-    public private(set) weak var modelLayer: Layer?
+    /// For a presentation copy, the model layer it shows (CALayer's `model()`); nil for a copy
+    /// the model no longer caches (an older frame's, kept by someone) and once the model is
+    /// gone.
+    public var modelLayer: Layer? { modelReference }
+    /// Not weak: a weak reference gives the model a side table, which makes every retain and
+    /// release of it slower; only the model's current copy points to it, and the model clears
+    /// that pointer when it drops the copy or goes (`presentation()`, `deinit`).
+    private unowned(unsafe) var modelReference: Layer?
     /// A name for debugging and tests.
     public var name: String?
 
@@ -111,7 +117,9 @@ open class Layer {
     // MARK: - Animation state
 
     /// Animations in the order they were added; later ones apply on top of earlier ones.
-    var animationEntries: [(key: String, animation: LayerAnimation)] = []
+    var animationEntries: [(key: String, animation: LayerAnimation)] = [] {
+        didSet { isAnimatingCache = nil }
+    }
     /// Bumped on every model change, so that cached presentations and drawings know.
     public internal(set) var revision = 0
     private var cachedPresentation: Layer?
@@ -128,7 +136,17 @@ open class Layer {
     public required init(presentationOf model: Layer) {
         timeline = model.timeline
         isPresentation = true
-        modelLayer = model
+        takeModelValues(from: model)
+    }
+
+    deinit {
+        cachedPresentation?.modelReference = nil
+    }
+
+    /// Sets this presentation copy's own properties to `model`'s, as a new copy has them (a
+    /// copy is reused for the next frame when nobody else holds it). Subclasses add theirs.
+    func takeModelValues(from model: Layer) {
+        modelReference = model
         name = model.name
         position = model.position
         bounds = model.bounds
@@ -139,7 +157,7 @@ open class Layer {
         drawing = model.drawing
         isUserInteractionEnabled = model.isUserInteractionEnabled
         sublayers = model.sublayers
-        superlayer = model.superlayer
+        if superlayer !== model.superlayer { superlayer = model.superlayer }
         revision = model.revision
     }
 
@@ -264,6 +282,7 @@ open class Layer {
         for entry in animationEntries where !entry.animation.hasFinished && entry.animation.hasEnded(at: time)
         {
             entry.animation.hasFinished = true
+            isAnimatingCache = nil
             finished.append(entry.animation)
         }
         if !finished.isEmpty {
@@ -277,10 +296,20 @@ open class Layer {
     /// ended and only holds its end value does not count).
     public var isAnimatingNow: Bool { isAnimating(at: timeline.currentTime) }
 
-    /// Whether any attached animation is still changing values at `time`.
+    /// Whether any attached animation is still changing values at `time`. Asked several
+    /// times a frame (the timeline, the damage, the renderer), so the answer is kept for the
+    /// time asked until the animations change.
     func isAnimating(at time: MediaTime) -> Bool {
-        animationEntries.contains { !$0.animation.hasFinished && !$0.animation.hasEnded(at: time) }
+        if let isAnimatingCache, isAnimatingCache.time == time { return isAnimatingCache.answer }
+        let answer = animationEntries.contains {
+            !$0.animation.hasFinished && !$0.animation.hasEnded(at: time)
+        }
+        isAnimatingCache = (time, answer)
+        return answer
     }
+
+    /// The last answer of `isAnimating(at:)`; cleared when an animation is added or removed.
+    private var isAnimatingCache: (time: MediaTime, answer: Bool)?
 
     var hasAnimations: Bool { !animationEntries.isEmpty }
 
@@ -297,7 +326,18 @@ open class Layer {
         {
             return cached
         }
-        let copy = type(of: self).init(presentationOf: self)
+        // Last frame's copy is reused when only this layer holds it (no allocation per layer
+        // per frame); one that someone kept stays as it was, and a new one is made.
+        let copy: Self
+        if isKnownUniquelyReferenced(&cachedPresentation), let cached = cachedPresentation {
+            // Made by `type(of: self).init` below, so of this layer's own class.
+            let reused = unsafeDowncast(cached, to: Self.self)
+            reused.takeModelValues(from: self)
+            copy = reused
+        } else {
+            cachedPresentation?.modelReference = nil
+            copy = type(of: self).init(presentationOf: self)
+        }
         for entry in animationEntries {
             entry.animation.apply(to: copy, at: now)
         }

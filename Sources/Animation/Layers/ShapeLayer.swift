@@ -117,6 +117,10 @@ open class ShapeLayer: Layer {
 
     public required init(presentationOf model: Layer) {
         super.init(presentationOf: model)
+    }
+
+    override func takeModelValues(from model: Layer) {
+        super.takeModelValues(from: model)
         guard let shape = model as? ShapeLayer else { return }
         shapeDrawing = shape.shapeDrawing
     }

@@ -51,6 +51,10 @@ open class TextLayer: Layer {
 
     public required init(presentationOf model: Layer) {
         super.init(presentationOf: model)
+    }
+
+    override func takeModelValues(from model: Layer) {
+        super.takeModelValues(from: model)
         guard let text = model as? TextLayer else { return }
         textDrawing = text.textDrawing
     }

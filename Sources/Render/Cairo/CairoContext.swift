@@ -132,55 +132,24 @@ public final class CairoContext {
         cairo_stroke(handle)
     }
 
-    /// Images at most this many device pixels are sprites: scaled into their place to a
-    /// quarter of a pixel (`spriteStep`) and copied, rather than resampled at their exact
-    /// place every frame. A bubble is one; the fish is not.
-    static let spritePixels = 64.0 * 64.0
-    /// Device pixels: the step of a sprite's place. 1/4 px keeps a sprite within 1/8 px of its
-    /// place (as glyph caches place text) with 16 placements per size.
-    static let spriteStep = 0.25
-    /// Device pixels: the step of a sprite's size; within 1/4 px of its size, 80 sizes cover
-    /// the bubbles' 8…48 px at 800 × 600.
-    static let spriteSizeStep = 0.5
-
     /// Draws `image` scaled to fill `rect`, with `alpha`.
     public func draw(_ image: CairoSurface, in rect: Rect, alpha: Double) {
         draw(image, in: rect, alpha: alpha, cache: nil)
     }
 
     /// Draws `image` as above. Where the current transform only scales and translates, a copy
-    /// scaled once to the rect's size in device pixels (from `cache`) is painted instead of
-    /// scaling the image again every frame: on whole device pixels when `snapsToPixels` (a
-    /// layer at rest: a plain copy, at most half a pixel off), else at its exact, fractional
-    /// place (a moving layer: the same step every frame). Small images (sprites, up to
-    /// `spritePixels`) are scaled into their fraction of a pixel instead, quantised to
-    /// `spriteSizeStep` and `spriteStep`, and copied on whole pixels (docs/ARCHITECTURE.md § Points).
+    /// scaled once to its size in device pixels (from `cache`, `ScaledImageCache.copy`) is
+    /// painted instead of scaling the image again every frame.
     func draw(
         _ image: CairoSurface, in rect: Rect, alpha: Double, cache: ScaledImageCache?,
         snapsToPixels: Bool = true
     ) {
         guard rect.width > 0, rect.height > 0, image.width > 0, image.height > 0 else { return }
-        if let cache, let placement = devicePlacement {
-            let size = Size(
-                width: rect.width * placement.scale.width, height: rect.height * placement.scale.height)
-            var origin = placement.device(rect.origin)
-            if snapsToPixels { origin = Point(x: origin.x.rounded(), y: origin.y.rounded()) }
-            if !snapsToPixels && size.width * size.height <= Self.spritePixels {
-                let step = Self.spriteStep
-                origin = Point(x: (origin.x / step).rounded() * step, y: (origin.y / step).rounded() * step)
-                let whole = Point(x: origin.x.rounded(.down), y: origin.y.rounded(.down))
-                let quantised = Size(
-                    width: max((size.width / Self.spriteSizeStep).rounded(), 1) * Self.spriteSizeStep,
-                    height: max((size.height / Self.spriteSizeStep).rounded(), 1) * Self.spriteSizeStep)
-                let phase = Point(x: origin.x - whole.x, y: origin.y - whole.y)
-                if let sprite = cache.scaled(image, to: quantised, phase: phase) {
-                    paintSurface(sprite, atDevice: whole, alpha: alpha)
-                    return
-                }
-            } else if let scaled = cache.scaled(image, to: size) {
-                paintSurface(scaled, atDevice: origin, alpha: alpha)
-                return
-            }
+        if let cache, let placement = devicePlacement,
+            let copy = cache.copy(of: image, in: rect, placement: placement, snapsToPixels: snapsToPixels)
+        {
+            paintSurface(copy.surface, atDevice: copy.origin, alpha: alpha)
+            return
         }
         cairo_save(handle)
         defer { cairo_restore(handle) }

@@ -72,7 +72,24 @@ public final class CairoSurface {
         height = Int(cairo_image_surface_get_height(surface))
     }
 
-    deinit { cairo_surface_destroy(handle) }
+    deinit {
+        if let pixmanImage { pixman_image_unref(pixmanImage) }
+        cairo_surface_destroy(handle)
+    }
+
+    /// The same pixels as a pixman image, made on first use (`SpriteCompositor`).
+    private var pixmanImage: OpaquePointer?
+
+    /// Runs `body` with the surface's pixels as a pixman image (a8r8g8b8 over the same memory).
+    func withPixmanImage<R>(_ body: (OpaquePointer) -> R) -> R? {
+        if pixmanImage == nil, let data = cairo_image_surface_get_data(handle) {
+            pixmanImage = pixman_image_create_bits(
+                PIXMAN_a8r8g8b8, Int32(width), Int32(height),
+                UnsafeMutableRawPointer(data)
+                    .assumingMemoryBound(to: UInt32.self), cairo_image_surface_get_stride(handle))
+        }
+        return pixmanImage.map(body)
+    }
 
     func withHandle<R>(_ body: (OpaquePointer) throws -> R) rethrows -> R { try body(handle) }
 

@@ -7,7 +7,7 @@ internal import CCairo
 /// Memory follows the working set: the sizes drawn lately, not every size ever drawn (the
 /// fish's bubbles each have a random size, so a cache keyed on size alone grows for minutes).
 /// Entries live in two generations. A lookup finds its entry in the current one, or moves it
-/// there from the previous one; after `4 ×` as many lookups as the previous generation held
+/// there from the previous one; after `16 ×` as many lookups as the previous generation held
 /// entries (a few frames: each frame looks up every image it draws), the current generation
 /// becomes the previous one and the one before is dropped:
 /// ```
@@ -30,11 +30,15 @@ final class ScaledImageCache {
     private var previous: [Key: CairoSurface] = [:]
     /// Lookups since the current generation began.
     private var lookups = 0
-    /// Lookups the current generation lasts: 4 × the entries the previous one started with.
+    /// Lookups the current generation lasts: 16 × the entries the previous one started with.
     private var generationLength = ScaledImageCache.minimumGenerationLookups
     /// Pixels held by the current generation.
     private var currentPixels = 0
 
+    /// A generation lasts this many lookups per entry of the previous one: a sprite shared by
+    /// a dozen bubbles at one of 16 places is looked up less than once a frame, and must
+    /// last the generation to be kept (4 dropped a fifth of them every few frames).
+    static let generationFactor = 16
     /// The fewest lookups in a generation (a handful of frames when few images are drawn).
     static let minimumGenerationLookups = 64
     /// A generation ends early past this many entries or pixels (32 MiB of ARGB32), whatever
@@ -51,6 +55,46 @@ final class ScaledImageCache {
     /// How many images it has scaled so far (lookups that found nothing to reuse).
     private(set) var scaledCount = 0
 
+    /// Images at most this many device pixels are sprites: scaled into their place to a
+    /// quarter of a pixel (`spriteStep`) and copied, rather than resampled at their exact
+    /// place every frame. A bubble is one; the fish is not.
+    static let spritePixels = 64.0 * 64.0
+    /// Device pixels: the step of a sprite's place. 1/4 px keeps a sprite within 1/8 px of its
+    /// place (as glyph caches place text) with 16 placements per size.
+    static let spriteStep = 0.25
+    /// Device pixels: the step of a sprite's size; within 1/4 px of its size, 80 sizes cover
+    /// the bubbles' 8…48 px at 800 × 600.
+    static let spriteSizeStep = 0.5
+
+    /// A copy of `image` to paint for a layer whose bounds `rect` lands on the device by
+    /// `placement`, and the device point its top-left corner goes to; nil when it is too large
+    /// to cache. A sprite (up to `spritePixels`) comes at its size to `spriteSizeStep`, scaled
+    /// into its place to `spriteStep` while it moves, on whole pixels at rest (`snapsToPixels`),
+    /// to be copied on whole pixels. A larger image comes at its size, to be copied on whole
+    /// pixels at rest (at most half a pixel off) and painted at its exact, fractional place
+    /// through a bilinear filter while it moves (the same step every frame at a steady speed).
+    /// docs/ARCHITECTURE.md § Points.
+    func copy(of image: CairoSurface, in rect: Rect, placement: DevicePlacement, snapsToPixels: Bool)
+        -> (surface: CairoSurface, origin: Point)?
+    {
+        let size = Size(
+            width: rect.width * placement.scale.width, height: rect.height * placement.scale.height)
+        let origin = placement.device(rect.origin)
+        guard size.width * size.height <= Self.spritePixels else {
+            let rounded = Point(x: origin.x.rounded(), y: origin.y.rounded())
+            return scaled(image, to: size).map { ($0, snapsToPixels ? rounded : origin) }
+        }
+        let sizeStep = Self.spriteSizeStep
+        let quantised = Size(
+            width: max((size.width / sizeStep).rounded(), 1) * sizeStep,
+            height: max((size.height / sizeStep).rounded(), 1) * sizeStep)
+        let step = snapsToPixels ? 1 : Self.spriteStep
+        let placed = Point(x: (origin.x / step).rounded() * step, y: (origin.y / step).rounded() * step)
+        let whole = Point(x: placed.x.rounded(.down), y: placed.y.rounded(.down))
+        let phase = Point(x: placed.x - whole.x, y: placed.y - whole.y)
+        return scaled(image, to: quantised, phase: phase).map { ($0, whole) }
+    }
+
     /// `image` scaled to `size` with its top-left corner at `phase` (each within 0…1, device
     /// pixels) on a surface of the whole pixels that hold it; nil when it is too large to
     /// cache. Painted on whole pixels, it shows the image at that fraction of a pixel.
@@ -65,7 +109,7 @@ final class ScaledImageCache {
             current = [:]
             lookups = 0
             currentPixels = 0
-            generationLength = max(Self.minimumGenerationLookups, 4 * previous.count)
+            generationLength = max(Self.minimumGenerationLookups, Self.generationFactor * previous.count)
         }
         if let cached = current[key] { return cached }
         if let kept = previous.removeValue(forKey: key) {
@@ -77,7 +121,13 @@ final class ScaledImageCache {
                 width: max(Int((phase.x + size.width).rounded(.up)), 1),
                 height: max(Int((phase.y + size.height).rounded(.up)), 1))
         else { return nil }
-        Self.draw(level(of: image, for: size), into: surface, at: phase, size: size)
+        if phase == .zero {
+            Self.draw(level(of: image, for: size), into: surface, at: phase, size: size)
+        } else if let base = scaled(image, to: size) {
+            // Placed: the sprite at its size, moved by the phase through a bilinear filter (a
+            // few microseconds, where shrinking the image again reads all of its pixels).
+            Self.shift(base, into: surface, by: phase)
+        }
         keep(surface, for: key)
         scaledCount += 1
         return surface
@@ -97,6 +147,19 @@ final class ScaledImageCache {
             }
             cairo_rectangle(cairo, 0, 0, Double(image.width), Double(image.height))
             cairo_fill(cairo)
+            cairo_destroy(cairo)
+        }
+    }
+
+    /// Paints `sprite` into `target` moved by `offset` (within 0…1 px), bilinear.
+    private static func shift(_ sprite: CairoSurface, into target: CairoSurface, by offset: Point) {
+        target.withHandle { target in
+            guard let cairo = cairo_create(target) else { return }
+            sprite.withHandle { cairo_set_source_surface(cairo, $0, offset.x, offset.y) }
+            if let pattern = cairo_get_source(cairo) {
+                cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
+            }
+            cairo_paint(cairo)
             cairo_destroy(cairo)
         }
     }

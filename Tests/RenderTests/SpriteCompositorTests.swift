@@ -1,0 +1,54 @@
+import Animation
+import Testing
+
+@testable import Render
+
+/// Sprites copied by pixman directly (`SpriteCompositor`) look as Cairo paints them.
+@Suite("Sprite compositor")
+struct SpriteCompositorTests {
+    /// A 24-px disc of a half-transparent colour, as a sprite.
+    static func sprite() throws -> CairoSurface {
+        let sprite = try CairoSurface(width: 24, height: 24)
+        CairoContext(surface: sprite).fill(
+            BezierPath(ovalIn: Rect(x: 1, y: 1, width: 22, height: 22)),
+            color: Color(red: 0.9, green: 0.6, blue: 0.2, alpha: 0.7))
+        return sprite
+    }
+
+    @Test(
+        "copies match Cairo's paint with alpha, within the clip rectangles",
+        arguments: [1.0, 0.73, 0.1, 0.5])
+    func matchesCairo(alpha: Double) throws {
+        let sprite = try Self.sprite()
+        let clip = [Rect(x: 0, y: 0, width: 40, height: 30), Rect(x: 50, y: 0, width: 14, height: 64)]
+        func frame() throws -> CairoSurface {
+            let frame = try CairoSurface(width: 64, height: 64)
+            CairoContext(surface: frame).clear(to: Color(red: 0.1, green: 0.3, blue: 0.6))
+            return frame
+        }
+        let byCairo = try frame()
+        let context = CairoContext(surface: byCairo)
+        context.clip(to: clip)
+        for origin in [Point(x: 20, y: 10), Point(x: 45, y: 30), Point(x: -5, y: 50)] {
+            context.paintSurface(sprite, atDevice: origin, alpha: alpha)
+        }
+        let byPixman = try frame()
+        let compositor = SpriteCompositor(target: byPixman)
+        for origin in [(20, 10), (45, 30), (-5, 50)] {
+            compositor.copy(sprite, x: origin.0, y: origin.1, alpha: alpha, clip: clip)
+        }
+        compositor.finish()
+        let expected = RenderedFrame(surface: byCairo)
+        let actual = RenderedFrame(surface: byPixman)
+        // The same operator and 8-bit alpha: every channel within 1/255 (rounding).
+        var largest = 0
+        for (a, b) in zip(actual.pixels, expected.pixels) {
+            for shift in [0, 8, 16, 24] {
+                largest = max(largest, abs(Int((a >> UInt32(shift)) & 255) - Int((b >> UInt32(shift)) & 255)))
+            }
+        }
+        #expect(largest <= 1, "a channel differs by \(largest)")
+        // And something was drawn: the sprite's centre at (32, 22) is not the background.
+        #expect(actual.pixels[22 * 64 + 32] != expected.pixels[0])
+    }
+}
