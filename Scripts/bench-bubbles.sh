@@ -76,7 +76,7 @@ for who, bubbles in groups:
     name = f"rlottie {bubbles}" if who == "peer" else f"animdemo fish {bubbles}"
     row = (f"{name:<22}{median([d['median_ms'] for _, d in mine]):>10.3f}"
            f"{median([d['p99_ms'] for _, d in mine]):>9.3f}{median(ratios):>7.2f}x"
-           f"{min(ratios):>7.2f}-{max(ratios):<5.2f}x")
+           f"{f'{min(ratios):.2f}-{max(ratios):.2f}x':>14}")
     if who == "animdemo":
         def field(key):
             return median([d[key] for _, d in mine if key in d])
