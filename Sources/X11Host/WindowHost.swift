@@ -36,7 +36,8 @@ public enum WindowHost {
         let session = SceneSession(
             catalog: options.catalog, index: options.sceneIndex,
             size: Size(width: Double(width), height: Double(height)), seed: options.seed,
-            images: canvas.images, fps: options.fps, scale: scale, knobs: options.knobs)
+            images: canvas.images, fps: options.fps, bubbleLoad: options.bubbleLoad, scale: scale,
+            knobs: options.knobs)
         let window = try XWindow(display: display, width: width, height: height, title: session.windowTitle)
         let presenter = try makePresenter(window: window, width: width, height: height)
         let signals = try SignalPipe()

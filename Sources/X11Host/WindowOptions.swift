@@ -19,12 +19,16 @@ public struct WindowOptions {
     public var scale: Double?
     /// What `g` records: GIF or WebP (`--record-format`).
     public var recordingFormat: AnimationFormat
+    /// `--bubbles`: bubbles the fish scene keeps in flight (`SceneContext.bubbleLoad`); 0 for none.
+    public var bubbleLoad: Int
 
     public init(
         catalog: [SceneDescriptor], sceneIndex: Int, size: Size, fps: Int, seed: UInt64,
         screenshotDirectory: String, images: ImageStore, scale: Double? = nil,
-        knobs: [String: KnobValue] = [:], recordingFormat: AnimationFormat = .gif
+        knobs: [String: KnobValue] = [:], recordingFormat: AnimationFormat = .gif,
+        bubbleLoad: Int = 0
     ) {
+        self.bubbleLoad = bubbleLoad
         self.scale = scale
         self.recordingFormat = recordingFormat
         self.images = images

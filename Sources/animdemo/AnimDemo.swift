@@ -17,6 +17,8 @@ struct AnimDemo: ParsableCommand {
 
     @OptionGroup var frameRate: FrameRateOptions
 
+    @OptionGroup var bubbleLoad: BubbleLoadOptions
+
     @Option(
         name: .customLong("screenshot-dir"), parsing: .unconditional,
         help: "Where the s key saves screenshots.")
@@ -30,6 +32,10 @@ struct AnimDemo: ParsableCommand {
     @Flag(help: "List the scenes and exit.")
     var list = false
 
+    func validate() throws {
+        _ = try bubbleLoad.load(scene: scene.scene)
+    }
+
     func run() throws {
         if list {
             for descriptor in SceneCatalog.all { print("\(descriptor.name)  \(descriptor.summary)") }
@@ -39,7 +45,8 @@ struct AnimDemo: ParsableCommand {
             catalog: SceneCatalog.all, sceneIndex: try scene.sceneIndex(), size: try scene.parsedSize(),
             fps: frameRate.fps, seed: scene.seed, screenshotDirectory: screenshotDirectory,
             images: try scene.imageStore(), scale: try scene.parsedScale().map(Double.init),
-            knobs: try scene.knobs(), recordingFormat: try parsedRecordingFormat())
+            knobs: try scene.knobs(), recordingFormat: try parsedRecordingFormat(),
+            bubbleLoad: try bubbleLoad.load(scene: scene.scene))
         do {
             try WindowHost.run(options)
         } catch {

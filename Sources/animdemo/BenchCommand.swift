@@ -21,8 +21,7 @@ struct BenchCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Scripted input, as for render.")
     var events: String?
 
-    @Option(parsing: .unconditional, help: "Fish scene: keep this many bubbles in flight.")
-    var bubbles: Int?
+    @OptionGroup var bubbleLoad: BubbleLoadOptions
 
     @Flag(name: .customLong("full-redraw"), help: "Repaint the whole frame every frame (no damage tracking).")
     var fullRedraw = false
@@ -50,9 +49,7 @@ struct BenchCommand: ParsableCommand {
         guard (1...100_000).contains(frames) else {
             throw ValidationError("--frames \(frames) is outside 1…100000")
         }
-        if let bubbles, !(0...100_000).contains(bubbles) {
-            throw ValidationError("--bubbles \(bubbles) is outside 0…100000")
-        }
+        _ = try bubbleLoad.load(scene: scene.scene)
     }
 
     func run() throws {
@@ -69,13 +66,11 @@ struct BenchCommand: ParsableCommand {
         let (size, scale) = try scene.headlessSize()
         let script = SceneOptions.scaled(
             try EventScriptLoader.load(events: events, file: nil, fps: frameRate.fps), by: scale)
-        if bubbles != nil && scene.scene != "fish" {
-            throw ValidationError("--bubbles works with --scene fish only")
-        }
         let canvas = FrameRenderer(images: try scene.imageStore())
         let session = SceneSession(
             catalog: SceneCatalog.all, index: try scene.sceneIndex(), size: size,
-            seed: scene.seed, images: canvas.images, fps: frameRate.fps, bubbleLoad: bubbles ?? 0,
+            seed: scene.seed, images: canvas.images, fps: frameRate.fps,
+            bubbleLoad: try bubbleLoad.load(scene: scene.scene),
             scale: scale,
             knobs: try scene.knobs())
         let host = HeadlessHost(session: session, fps: frameRate.fps, events: script, canvas: canvas)

@@ -36,6 +36,8 @@ struct RecordCommand: ParsableCommand {
     )
     var sceneFPS = 60
 
+    @OptionGroup var bubbleLoad: BubbleLoadOptions
+
     @Option(parsing: .unconditional, help: "Scripted input: lines or ;-separated items of TIME VERB ARGS.")
     var events: String?
 
@@ -67,6 +69,7 @@ struct RecordCommand: ParsableCommand {
             throw ValidationError("--scene-fps \(sceneFPS) is outside 1…240")
         }
         _ = try schedule()
+        _ = try bubbleLoad.load(scene: scene.scene)
         do {
             _ = try AnimationFormat.format(forPath: out)
         } catch {
@@ -92,7 +95,8 @@ struct RecordCommand: ParsableCommand {
         let canvas = FrameRenderer(images: try scene.imageStore())
         let session = SceneSession(
             catalog: SceneCatalog.all, index: try scene.sceneIndex(), size: size, seed: scene.seed,
-            images: canvas.images, fps: sceneFPS, scale: scale, knobs: try scene.knobs())
+            images: canvas.images, fps: sceneFPS, bubbleLoad: try bubbleLoad.load(scene: scene.scene),
+            scale: scale, knobs: try scene.knobs())
         let host = HeadlessHost(session: session, fps: sceneFPS, events: script, canvas: canvas)
         let progress = Progress(total: schedule.frameCount)
         try host.record(schedule, into: recorder) { progress.show(done: $0) }

@@ -21,6 +21,8 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var frameRate: FrameRateOptions
 
+    @OptionGroup var bubbleLoad: BubbleLoadOptions
+
     @Option(parsing: .unconditional, help: "Scripted input: lines or ;-separated items of TIME VERB ARGS.")
     var events: String?
 
@@ -42,6 +44,7 @@ struct RenderCommand: ParsableCommand {
         for time in times where !(time.isFinite && time >= 0 && time <= Self.maxTime) {
             throw ValidationError("--at \(time) is not a time in 0…3600 seconds")
         }
+        _ = try bubbleLoad.load(scene: scene.scene)
     }
 
     func run() throws {
@@ -51,7 +54,8 @@ struct RenderCommand: ParsableCommand {
         let canvas = FrameRenderer(images: try scene.imageStore())
         let session = SceneSession(
             catalog: SceneCatalog.all, index: try scene.sceneIndex(), size: size, seed: scene.seed,
-            images: canvas.images, fps: frameRate.fps, scale: scale, knobs: try scene.knobs())
+            images: canvas.images, fps: frameRate.fps, bubbleLoad: try bubbleLoad.load(scene: scene.scene),
+            scale: scale, knobs: try scene.knobs())
         let host = HeadlessHost(session: session, fps: frameRate.fps, events: script, canvas: canvas)
         let output = try OutputFolder(path: out)
         do {
