@@ -204,6 +204,9 @@ final class LayerRenderer {
         let bounds = layer.bounds
         guard bounds.width > 0, bounds.height > 0 else { return true }  // nothing to draw
         let placement = DevicePlacement(scale: Size(width: t.a, height: t.d), offset: Point(x: t.tx, y: t.ty))
+        // Outside the clip (a bubble not yet on screen): nothing to scale or copy.
+        let box = bounds.applying(t)
+        guard clip.contains(where: { $0.intersects(box) }) else { return true }
         let scaledBefore = scaledImages.scaledCount
         defer { statistics.imagesScaled += scaledImages.scaledCount - scaledBefore }
         return composite {
