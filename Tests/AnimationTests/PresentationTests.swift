@@ -164,4 +164,51 @@ struct PresentationTests {
         let expected = AffineTransform(rotationAngle: .pi / 4)
         #expect(quarter.distance(to: expected) <= 1e-12)
     }
+
+    @Test("a presentation copy someone keeps does not change with later frames; the layer's own is reused")
+    func keptCopies() throws {
+        let timeline = Timeline()
+        let layer = Layer(timeline: timeline)
+        let move = BasicAnimation(keyPath: .position)
+        move.fromValue = Point(x: 0, y: 0)
+        move.toValue = Point(x: 100, y: 0)
+        move.duration = 1
+        layer.add(move, forKey: "move")
+        timeline.beginFrame(at: 0.25)
+        let kept = layer.presentation()
+        #expect(kept.position.x == 25)
+        #expect(kept.modelLayer === layer)
+        timeline.beginFrame(at: 0.5)
+        let identity: ObjectIdentifier
+        do {
+            let now = layer.presentation()
+            // The kept copy is another object, still at its frame's place, and no longer linked.
+            #expect(now !== kept)
+            #expect(kept.position.x == 25 && now.position.x == 50)
+            #expect(kept.modelLayer == nil && now.modelLayer === layer)
+            identity = ObjectIdentifier(now)
+        }
+        // Not kept by anyone now, the layer's copy is the same object next frame, with new values.
+        timeline.beginFrame(at: 0.75)
+        #expect(ObjectIdentifier(layer.presentation()) == identity)
+        #expect(layer.presentation().position.x == 75)
+    }
+
+    @Test("a presentation copy outliving its layer has no model layer (and does not crash)")
+    func copyOutlivesLayer() {
+        let timeline = Timeline()
+        var layer: Layer? = Layer(timeline: timeline)
+        let move = BasicAnimation(keyPath: .opacity)
+        move.fromValue = 0.0
+        move.toValue = 1.0
+        move.duration = 1
+        layer?.add(move, forKey: "fade")
+        timeline.beginFrame(at: 0.5)
+        let copy = layer?.presentation()
+        #expect(copy?.modelLayer != nil)
+        timeline.invalidate()  // the timeline lets go of its animated layers
+        layer = nil
+        #expect(copy?.modelLayer == nil)
+        #expect(copy?.opacity == 0.5)
+    }
 }
