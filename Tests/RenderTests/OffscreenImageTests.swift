@@ -1,5 +1,4 @@
 import Animation
-import Foundation
 import Testing
 
 @testable import Render
@@ -10,12 +9,6 @@ import Testing
 struct OffscreenImageTests {
     @Test("an image layer outside the frame is neither scaled nor copied; one inside is")
     func offscreen() throws {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("animdemo-offscreen-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try SmallImageTests.checkerboard().writePNG(to: folder.appendingPathComponent("checker.png").path)
-
         let timeline = Timeline()
         let root = Layer(timeline: timeline)
         root.anchorPoint = .zero
@@ -28,7 +21,11 @@ struct OffscreenImageTests {
             return layer
         }
         for index in 0..<20 { _ = image(at: -100 - Double(index) * 3) }  // left of the frame
-        let canvas = try IncrementalCanvas(width: 64, height: 64, images: ImageStore(directory: folder))
+        let canvas = try SmallImageTests.withCheckerImages { images in
+            let canvas = try IncrementalCanvas(width: 64, height: 64, images: images)
+            _ = images.image(named: "checker")  // loaded while its folder is there
+            return canvas
+        }
         canvas.draw(root)
         #expect(canvas.lastFrame.imagesScaled == 0)
         #expect(canvas.lastFrame.composites == 0)

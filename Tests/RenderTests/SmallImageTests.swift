@@ -26,6 +26,17 @@ struct SmallImageTests {
         return image
     }
 
+    /// Runs `body` with an image store holding the checkerboard as "checker", in a folder of
+    /// its own (test cases run in parallel).
+    static func withCheckerImages<R>(_ body: (ImageStore) throws -> R) throws -> R {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("animdemo-checker-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try checkerboard().writePNG(to: folder.appendingPathComponent("checker.png").path)
+        return try body(ImageStore(directory: folder))
+    }
+
     @Test(
         "a layer draws a large image small, anywhere, without moiré",
         arguments: [
@@ -33,12 +44,6 @@ struct SmallImageTests {
             Rect(x: 3.7, y: 5.1, width: 6.2, height: 6.2),
         ])
     func drawsSmall(frame: Rect) throws {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("animdemo-shrunken-\(UUID().uuidString)")  // cases run in parallel
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Self.checkerboard().writePNG(to: folder.appendingPathComponent("checker.png").path)
-
         let timeline = Timeline()
         let root = Layer(timeline: timeline)
         root.anchorPoint = .zero
@@ -47,13 +52,16 @@ struct SmallImageTests {
         layer.contents = ImageAsset(named: "checker")
         layer.frame = frame
         root.addSublayer(layer)
-        let canvas = FrameRenderer(images: ImageStore(directory: folder))
-        let rendered = try canvas.render(root, size: Size(width: 48, height: 48), background: .black)
+        let rendered = try Self.withCheckerImages { images in
+            try FrameRenderer(images: images).render(
+                root, size: Size(width: 48, height: 48), background: .black)
+        }
         // Pixels wholly inside the layer, one pixel in from its edges (which blend with the
         // black around). A box filter gives an even grey 0.5 (50 % white over black); our
-        // path shrinks to 4/3 of the size first, a box about 3 source pixels wide, which
-        // covers one or two of the 2-px squares' pixels per row: 2D coverage 0.45…0.55, and
-        // the bilinear paint mixes neighbours within that. So every pixel within 0.05 + 1/255
+        // path shrinks from the image or a halving of it at least 1.5 times the size, a box
+        // 1.5–3 source pixels wide, which covers one or two of the 2-px squares' pixels per
+        // row: 2D coverage 0.45…0.55, and the bilinear move into place mixes neighbours
+        // within that. So every pixel within 0.05 + 1/255
         // of 0.5 (14/255), and the mean, where the ripples cancel, within 2/255. A sampling
         // filter would give pixels at 0 and 1.
         var sum = 0.0
