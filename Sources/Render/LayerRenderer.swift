@@ -31,6 +31,15 @@ final class LayerRenderer {
         return body()
     }
 
+    /// Does the sprite copies queued so far (timed as composites).
+    private func flushSprites() {
+        guard let compositor else { return }
+        guard isTimingComposites else { return compositor.flush() }
+        let start = DispatchTime.now().uptimeNanoseconds
+        compositor.flush()
+        statistics.compositeNanos += DispatchTime.now().uptimeNanoseconds - start
+    }
+
     /// Layers not drawn, with their sublayers (`FrameRenderer.render(_:size:background:omitting:)`).
     var omitted: Set<ObjectIdentifier> = []
 
@@ -73,6 +82,7 @@ final class LayerRenderer {
     ) {
         self.compositor = compositor
         defer {
+            flushSprites()
             compositor?.finish()
             self.compositor = nil
         }
@@ -94,6 +104,7 @@ final class LayerRenderer {
         var inner = destination
         inner.toDevice = layer.transformToSuperlayer.concatenating(destination.toDevice)
         if model.sublayers.isEmpty, drawsOwnContent, copySprite(of: layer, of: model, to: inner) { return }
+        flushSprites()  // the sprites queued so far go under what Cairo draws now
         context.save()
         defer { context.restore() }
         context.concatenate(layer.transformToSuperlayer)

@@ -15,9 +15,9 @@ import Animation
 /// or a display link or timer; its bar shows the delay (dotted), the active interval with a
 /// tick at each repeat and the timing curve or spring plotted inside, and the held end value
 /// (a line) for fill modes that keep it. The playhead marks the scene's time.
-final class InspectorPanel {
+final class InspectorPanel: DockedPanel {
     let layer: Layer
-    private let timeline: Timeline
+    let timeline: Timeline
     private let log = AnimationLog()
     /// The panel's box in the window, zero while hidden.
     private(set) var frame = Rect.zero
@@ -269,33 +269,5 @@ final class InspectorPanel {
         path.close()
         outline.path = path
         outline.isHidden = false
-    }
-
-    private func addText(
-        _ string: String, in rect: Rect, bold: Bool = false, alignment: TextAlignment = .left
-    ) {
-        let text = TextLayer(timeline: timeline)
-        text.string = string
-        text.fontSize = Self.fontSize
-        text.isBold = bold
-        text.alignment = alignment
-        text.foregroundColor = Color(white: 0.92)
-        text.frame = rect
-        layer.addSublayer(text)
-    }
-
-    private func addShape(
-        _ path: BezierPath, fill: Color = .clear, stroke: Color = .clear, width: Double = 1,
-        dashes: [Double] = []
-    ) {
-        let shape = ShapeLayer(timeline: timeline)
-        shape.anchorPoint = .zero
-        shape.frame = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
-        shape.path = path
-        shape.fillColor = fill
-        shape.strokeColor = stroke
-        shape.lineWidth = width
-        shape.lineDashPattern = dashes
-        layer.addSublayer(shape)
     }
 }

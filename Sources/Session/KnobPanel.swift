@@ -8,9 +8,9 @@ import Scenes
 /// Up / Down choose a knob, Left / Right move it one step (Page Down / Page Up ten), `0` puts
 /// the tutorial's value back, `p` prints the changed knobs as Swift; a click chooses a row and
 /// a drag on its slider sets the value.
-final class KnobPanel {
+final class KnobPanel: DockedPanel {
     let layer: Layer
-    private let timeline: Timeline
+    let timeline: Timeline
     private(set) var isVisible = false
     /// The chosen row.
     private(set) var selected = 0
@@ -161,7 +161,7 @@ final class KnobPanel {
             layer.cornerRadius = 6
             addText(
                 "knobs · ↑↓ choose · ←→ change · 0 reset · p print",
-                at: Rect(x: 8, y: 4, width: Self.width - 16, height: 16),
+                in: Rect(x: 8, y: 4, width: Self.width - 16, height: 16),
                 bold: true)
             for (index, knob) in list.enumerated() {
                 let y = Self.headerHeight + Double(index) * Self.rowHeight
@@ -173,11 +173,11 @@ final class KnobPanel {
                 }
                 let changed = value != knob.defaultValue
                 addText(
-                    knob.name, at: Rect(x: 8, y: y + 4, width: Self.width * 0.48, height: 16), bold: changed)
+                    knob.name, in: Rect(x: 8, y: y + 4, width: Self.width * 0.48, height: 16), bold: changed)
                 let text =
                     KnobAssignment.text(of: value, for: knob) + (knob.unit.isEmpty ? "" : " \(knob.unit)")
                 addText(
-                    text, at: Rect(x: Self.width * 0.50, y: y + 4, width: Self.width * 0.19, height: 16),
+                    text, in: Rect(x: Self.width * 0.50, y: y + 4, width: Self.width * 0.19, height: 16),
                     bold: changed)
                 let box = sliderBox(row: index)
                 let slider = Rect(
@@ -192,7 +192,7 @@ final class KnobPanel {
             if list.indices.contains(selected) {
                 let knob = list[selected]
                 let y = Self.headerHeight + Double(list.count) * Self.rowHeight + 4
-                addText(knob.description, at: Rect(x: 8, y: y, width: Self.width - 16, height: 16))
+                addText(knob.description, in: Rect(x: 8, y: y, width: Self.width - 16, height: 16))
                 plot(
                     knob, knobs: knobs,
                     in: Rect(x: 8, y: y + 22, width: Self.width - 16, height: Self.plotHeight - 12))
@@ -232,31 +232,5 @@ final class KnobPanel {
             if index == 0 { curve.move(to: point) } else { curve.addLine(to: point) }
         }
         addShape(curve, stroke: Color(red: 1, green: 0.75, blue: 0.2), width: 2)
-    }
-
-    private func addText(_ string: String, at rect: Rect, bold: Bool = false) {
-        let text = TextLayer(timeline: timeline)
-        text.string = string
-        text.fontSize = Self.fontSize
-        text.isBold = bold
-        text.alignment = .left
-        text.foregroundColor = Color(white: 0.92)
-        text.frame = rect
-        layer.addSublayer(text)
-    }
-
-    private func addShape(
-        _ path: BezierPath, fill: Color = .clear, stroke: Color = .clear, width: Double = 1,
-        dashes: [Double] = []
-    ) {
-        let shape = ShapeLayer(timeline: timeline)
-        shape.anchorPoint = .zero
-        shape.frame = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
-        shape.path = path
-        shape.fillColor = fill
-        shape.strokeColor = stroke
-        shape.lineWidth = width
-        shape.lineDashPattern = dashes
-        layer.addSublayer(shape)
     }
 }

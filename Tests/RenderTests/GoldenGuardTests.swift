@@ -25,6 +25,7 @@ struct GoldenGuardTests {
         #expect(unused.isEmpty, "no test uses \(unused.map { "Goldens/\($0).png" }); delete or test them")
     }
 
+    /// The guard of every folder (`GoldenImage.unused`, TestSupport), tested once here.
     @Test("the guard reports a PNG that no test uses, and only that")
     func guardFindsUnused() throws {
         // A folder with a PNG for every listed golden, one PNG more, and a file that is not

@@ -73,22 +73,33 @@ public final class CairoSurface {
     }
 
     deinit {
-        if let pixmanImage { pixman_image_unref(pixmanImage) }
+        for image in pixmanImages { if let image { pixman_image_unref(image) } }
         cairo_surface_destroy(handle)
     }
 
-    /// The same pixels as a pixman image, made on first use (`SpriteCompositor`).
-    private var pixmanImage: OpaquePointer?
+    /// The same pixels as pixman images, one per thread that reads them, made on first use
+    /// (`SpriteCompositor`): pixman images are not shared between threads.
+    private var pixmanImages: [OpaquePointer?] = [nil, nil]
 
-    /// Runs `body` with the surface's pixels as a pixman image (a8r8g8b8 over the same memory).
-    func withPixmanImage<R>(_ body: (OpaquePointer) -> R) -> R? {
-        if pixmanImage == nil, let data = cairo_image_surface_get_data(handle) {
-            pixmanImage = pixman_image_create_bits(
+    /// The surface's pixels as a pixman image (a8r8g8b8 over the same memory) for `thread`
+    /// (0 or 1); nil if the surface has no pixels.
+    func pixmanImage(thread: Int = 0) -> OpaquePointer? {
+        if pixmanImages[thread] == nil, let data = cairo_image_surface_get_data(handle) {
+            pixmanImages[thread] = pixman_image_create_bits(
                 PIXMAN_a8r8g8b8, Int32(width), Int32(height),
-                UnsafeMutableRawPointer(data)
-                    .assumingMemoryBound(to: UInt32.self), cairo_image_surface_get_stride(handle))
+                UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self),
+                cairo_image_surface_get_stride(handle))
         }
-        return pixmanImage.map(body)
+        return pixmanImages[thread]
+    }
+
+    /// The address of row `row` and the bytes from one row to the next (for a band of rows).
+    func rows(from row: Int) -> (base: UnsafeMutablePointer<UInt32>, stride: Int32)? {
+        guard let data = cairo_image_surface_get_data(handle) else { return nil }
+        let stride = cairo_image_surface_get_stride(handle)
+        return (
+            UnsafeMutableRawPointer(data + row * Int(stride)).assumingMemoryBound(to: UInt32.self), stride
+        )
     }
 
     func withHandle<R>(_ body: (OpaquePointer) throws -> R) rethrows -> R { try body(handle) }
