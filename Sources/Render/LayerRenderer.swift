@@ -210,7 +210,7 @@ final class LayerRenderer {
         let t = destination.toDevice
         guard let compositor, destination.isFrame, let clip = destination.clip, let contents = layer.contents,
             t.b == 0, t.c == 0, t.a > 0, t.d > 0, layer.backgroundColor.alpha == 0, layer.borderWidth == 0,
-            !(layer is ShapeLayer), !(layer is TextLayer), let image = images.image(named: contents.name)
+            !(layer is ShapeLayer), !(layer is TextLayer), let image = image(named: contents.name)
         else { return false }
         let bounds = layer.bounds
         guard bounds.width > 0, bounds.height > 0 else { return true }  // nothing to draw
@@ -231,6 +231,17 @@ final class LayerRenderer {
                 copy.surface, x: Int(copy.origin.x), y: Int(copy.origin.y), alpha: layer.opacity, clip: clip)
             return true
         }
+    }
+
+    /// The last image looked up by name: sprites come in runs of the same image (a bubble
+    /// after a bubble), and a name's lookup hashes the whole string.
+    private var lastImage: (name: String, image: CairoSurface?)?
+
+    private func image(named name: String) -> CairoSurface? {
+        if let lastImage, lastImage.name == name { return lastImage.image }
+        let image = images.image(named: name)
+        lastImage = (name, image)
+        return image
     }
 
     /// `clip` narrowed to `bounds` mapped by `t`, when that is a rectangle of whole pixels;

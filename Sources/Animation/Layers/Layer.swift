@@ -118,7 +118,10 @@ open class Layer {
 
     /// Animations in the order they were added; later ones apply on top of earlier ones.
     var animationEntries: [(key: String, animation: LayerAnimation)] = [] {
-        didSet { isAnimatingCache = nil }
+        didSet {
+            isAnimatingCache = nil
+            earliestEnd = -.infinity
+        }
     }
     /// Bumped on every model change, so that cached presentations and drawings know.
     public internal(set) var revision = 0
@@ -278,6 +281,8 @@ open class Layer {
     /// Removes animations that finished at or before `time` and are removed on completion;
     /// returns those that finished just now (for their callbacks).
     func removeFinishedAnimations(at time: MediaTime) -> [LayerAnimation] {
+        if time < earliestEnd - Self.endMargin { return [] }  // nothing can have ended yet
+        defer { earliestEnd = Self.earliestEnd(of: animationEntries) }
         var finished: [LayerAnimation] = []
         for entry in animationEntries where !entry.animation.hasFinished && entry.animation.hasEnded(at: time)
         {
@@ -310,6 +315,24 @@ open class Layer {
 
     /// The last answer of `isAnimating(at:)`; cleared when an animation is added or removed.
     private var isAnimatingCache: (time: MediaTime, answer: Bool)?
+
+    /// The earliest time an attached animation that has not finished ends (`-infinity`:
+    /// not known yet), so that the timeline's check at the end of every frame looks at the
+    /// animations only when one may have ended. An animation is not changed once added (as in
+    /// Core Animation, where changing the object `animation(forKey:)` returns is undefined).
+    private var earliestEnd = -MediaTime.infinity
+
+    /// Seconds: `removeFinishedAnimations` checks each animation from this long before the
+    /// earliest end on, so that rounding in `endTime` cannot make it a frame late.
+    static let endMargin: MediaTime = 1e-6
+
+    private static func earliestEnd(of entries: [(key: String, animation: LayerAnimation)]) -> MediaTime {
+        var earliest = MediaTime.infinity
+        for entry in entries where !entry.animation.hasFinished {
+            earliest = min(earliest, entry.animation.endTime)
+        }
+        return earliest
+    }
 
     var hasAnimations: Bool { !animationEntries.isEmpty }
 

@@ -24,6 +24,19 @@ final class ScaledImageCache {
         var width: Double
         var height: Double
         var phase: Point
+
+        /// One word fed to the hasher instead of five (looked up for every bubble every frame).
+        func hash(into hasher: inout Hasher) {
+            func mix(_ value: UInt64, _ word: UInt64) -> UInt64 {
+                let mixed = (value ^ word) &* 0x9E37_79B9_7F4A_7C15
+                return mixed ^ (mixed >> 29)
+            }
+            let identity = UInt64(UInt(bitPattern: image))
+            hasher.combine(
+                mix(
+                    mix(mix(mix(identity, width.bitPattern), height.bitPattern), phase.x.bitPattern),
+                    phase.y.bitPattern))
+        }
     }
 
     private var current: [Key: CairoSurface] = [:]
