@@ -344,16 +344,15 @@ open class Layer {
     public func presentation() -> Self {
         if isPresentation || animationEntries.isEmpty { return self }
         let now = timeline.currentTime
-        if let cachedAt, cachedAt.time == now, cachedAt.revision == revision,
-            let cached = cachedPresentation as? Self
+        if let cachedAt, cachedAt.time == now, cachedAt.revision == revision, let cached = cachedPresentation
         {
-            return cached
+            // Made by `type(of: self).init` below, so of this layer's own class.
+            return unsafeDowncast(cached, to: Self.self)
         }
         // Last frame's copy is reused when only this layer holds it (no allocation per layer
         // per frame); one that someone kept stays as it was, and a new one is made.
         let copy: Self
         if isKnownUniquelyReferenced(&cachedPresentation), let cached = cachedPresentation {
-            // Made by `type(of: self).init` below, so of this layer's own class.
             let reused = unsafeDowncast(cached, to: Self.self)
             reused.takeModelValues(from: self)
             copy = reused
