@@ -19,6 +19,23 @@ public final class IncrementalCanvas {
     private let renderer: LayerRenderer
     private let tracker = DamageTracker()
     private var hasDrawn = false
+    /// Whether the last frame was repainted whole, and whether the tracker missed frames since.
+    private var lastDamageWasWhole = false
+    private var isTrackerStale = false
+
+    /// From this many layers under animation on, a frame after a whole repaint is repainted
+    /// whole again without looking for its damage (`draw(_:on:)`).
+    static let manyMovingLayers = 1000
+
+    /// Layers under an animation on the timelines of `root` and its sublayers (the window's and
+    /// the scene's).
+    private static func animatedLayerCount(under root: Layer) -> Int {
+        var timelines = [root.timeline]
+        for sublayer in root.sublayers where !timelines.contains(where: { $0 === sublayer.timeline }) {
+            timelines.append(sublayer.timeline)
+        }
+        return timelines.reduce(0) { $0 + $1.animatedLayerCount }
+    }
     /// Where the last draw's time went.
     public private(set) var lastFrame = RenderStatistics()
     /// Times the image and raster copies of each draw (`lastFrame.compositeNanos`).
@@ -77,13 +94,34 @@ public final class IncrementalCanvas {
         let start = DispatchTime.now().uptimeNanoseconds
         renderer.resetStatistics()
         let whole = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
-        let damage = isFullRedraw || !hasDrawn ? [whole] : tracker.damage(for: root, in: whole)
-        if isFullRedraw { tracker.reset() } else if !hasDrawn { _ = tracker.damage(for: root, in: whole) }
+        let manyMoving = Self.animatedLayerCount(under: root) >= Self.manyMovingLayers
+        let damage: [Rect]
+        var skippedDamage = false
+        if isFullRedraw {
+            damage = [whole]
+            tracker.reset()
+        } else if manyMoving && hasDrawn && lastDamageWasWhole {
+            // Thousands of layers moving over most of the window (the fish's bubble loads):
+            // repaint it whole without walking for the damage, which would cost more than it
+            // could save; the tracker starts again when they are fewer.
+            damage = [whole]
+            tracker.reset()
+            isTrackerStale = true
+            skippedDamage = true
+        } else if !hasDrawn || isTrackerStale {
+            damage = [whole]
+            _ = tracker.damage(for: root, in: whole)  // what is drawn now, for the next frame
+            isTrackerStale = false
+        } else {
+            damage = tracker.damage(for: root, in: whole)
+        }
         hasDrawn = true
+        lastDamageWasWhole = damage == [whole]
         let damaged = DispatchTime.now().uptimeNanoseconds
         defer {
             lastFrame = renderer.statistics
             lastFrame.damageNanos = damaged - start
+            lastFrame.skippedDamage = skippedDamage
             let total = DispatchTime.now().uptimeNanoseconds - damaged
             lastFrame.drawNanos = total - min(lastFrame.compositeNanos, total)
         }

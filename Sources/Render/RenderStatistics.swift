@@ -12,6 +12,9 @@ public struct RenderStatistics: Sendable, Equatable {
     public var composites = 0
     /// Images scaled (a size or place not in the cache): each costs a filtered shrink.
     public var imagesScaled = 0
+    /// Whether the frame was repainted whole without looking for its damage (many layers
+    /// moving, `IncrementalCanvas.manyMovingLayers`).
+    public var skippedDamage = false
     /// Layers drawn (not culled).
     public var layersDrawn = 0
 
