@@ -220,17 +220,17 @@ final class LayerRenderer {
         guard clip.contains(where: { $0.intersects(box) }) else { return true }
         let scaledBefore = scaledImages.scaledCount
         defer { statistics.imagesScaled += scaledImages.scaledCount - scaledBefore }
-        return composite {
-            guard
-                let copy = scaledImages.copy(
-                    of: image, in: bounds, placement: placement, snapsToPixels: !model.isAnimatingNow),
-                copy.origin.x == copy.origin.x.rounded(), copy.origin.y == copy.origin.y.rounded(),
-                abs(copy.origin.x) < 1e6, abs(copy.origin.y) < 1e6
-            else { return false }
-            compositor.copy(
-                copy.surface, x: Int(copy.origin.x), y: Int(copy.origin.y), alpha: layer.opacity, clip: clip)
-            return true
-        }
+        guard
+            let copy = scaledImages.copy(
+                of: image, in: bounds, placement: placement, snapsToPixels: !model.isAnimatingNow),
+            copy.origin.x == copy.origin.x.rounded(), copy.origin.y == copy.origin.y.rounded(),
+            abs(copy.origin.x) < 1e6, abs(copy.origin.y) < 1e6
+        else { return false }
+        // Queued: the copying itself is timed when the queue is flushed.
+        compositor.copy(
+            copy.surface, x: Int(copy.origin.x), y: Int(copy.origin.y), alpha: layer.opacity, clip: clip)
+        statistics.composites += 1
+        return true
     }
 
     /// The last image looked up by name: sprites come in runs of the same image (a bubble

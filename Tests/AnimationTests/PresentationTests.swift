@@ -211,4 +211,34 @@ struct PresentationTests {
         #expect(copy?.modelLayer == nil)
         #expect(copy?.opacity == 0.5)
     }
+
+    @Test("isAnimatingNow: while an animation runs, not after it ended or was removed; forever repeats run")
+    func animatingNow() {
+        let timeline = Timeline()
+        let layer = Layer(timeline: timeline)
+        let move = BasicAnimation(keyPath: .opacity)
+        move.fromValue = 0.0
+        move.toValue = 1.0
+        move.duration = 1
+        layer.add(move, forKey: "fade")
+        var seen: [Bool] = []
+        for time in [0.5, 0.999, 1.0, 1.5, 2.0] {
+            timeline.beginFrame(at: time)
+            seen.append(layer.isAnimatingNow)
+            timeline.endFrame()  // removes it once ended
+        }
+        #expect(seen == [true, true, false, false, false])
+        #expect(layer.animationKeys.isEmpty)
+        let spin = BasicAnimation(keyPath: .opacity)
+        spin.fromValue = 0.0
+        spin.toValue = 1.0
+        spin.duration = 1
+        spin.repeatCount = .infinity
+        layer.add(spin, forKey: "spin")
+        for time in [2.5, 100.0] {
+            timeline.beginFrame(at: time)
+            #expect(layer.isAnimatingNow, "at \(time)")
+            timeline.endFrame()
+        }
+    }
 }

@@ -306,9 +306,10 @@ open class Layer {
     /// time asked until the animations change.
     func isAnimating(at time: MediaTime) -> Bool {
         if let isAnimatingCache, isAnimatingCache.time == time { return isAnimatingCache.answer }
-        let answer = animationEntries.contains {
-            !$0.animation.hasFinished && !$0.animation.hasEnded(at: time)
-        }
+        // Before the (finite) earliest end of the unfinished animations, one of them still runs.
+        let answer =
+            earliestEnd.isFinite && time < earliestEnd - Self.endMargin
+            || animationEntries.contains { !$0.animation.hasFinished && !$0.animation.hasEnded(at: time) }
         isAnimatingCache = (time, answer)
         return answer
     }
