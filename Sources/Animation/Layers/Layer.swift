@@ -384,12 +384,15 @@ open class Layer {
     }
 
     /// Called by every animatable property's `didSet`: notes the change and runs the
-    /// implicit action.
-    func didChange<Value>(_ property: LayerProperty<Value>, from oldValue: Value) {
+    /// implicit action. The property is only made when needed: a presentation copy's
+    /// properties are set every frame, and making it copies its name and accessors.
+    func didChange<Value>(_ makeProperty: @autoclosure () -> LayerProperty<Value>, from oldValue: Value) {
         guard !isPresentation else { return }
         revision &+= 1
         timeline.noteModelChange()
-        guard property.hasImplicitAnimation, superlayer != nil else { return }
+        guard superlayer != nil else { return }
+        let property = makeProperty()
+        guard property.hasImplicitAnimation else { return }
         guard let newValue = property.get(self), newValue != oldValue else { return }
         timeline.runImplicitAction(for: property, of: self, from: oldValue)
     }
