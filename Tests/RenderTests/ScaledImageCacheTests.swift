@@ -105,7 +105,7 @@ struct ScaledImageCacheTests {
         #expect(abs(weight - 32.32 * 32.32) <= 2 * 32.32 * 0.25 + 0.1, "area \(weight)")
     }
 
-    @Test("the 16 places of a size are one scaling each; the same place again is the same copy")
+    @Test("the 16 places of a size are scaled once each (and their base once); not again later")
     func placesAreCached() throws {
         let image = try CairoSurface(width: 64, height: 64)
         let cache = ScaledImageCache()
@@ -116,8 +116,9 @@ struct ScaledImageCacheTests {
                     x: 5 + Double(step % 4) / 4, y: 9 + Double(step / 4) / 4, width: 20, height: 20)
                 _ = cache.copy(of: image, in: rect, placement: placement, snapsToPixels: false)
             }
-            // The size itself once, then 15 shifted copies (the place 0, 0 is the size itself).
-            #expect(cache.scaledCount == 16, "after round \(round)")
+            // The place (0, 0): the size itself; the other 15 are moved from the size kept as
+            // their base (scaled once more, apart): 17 scalings, and none in later rounds.
+            #expect(cache.scaledCount == 17, "after round \(round)")
         }
     }
 }

@@ -136,7 +136,7 @@ final class ScaledImageCache {
         else { return nil }
         if phase == .zero {
             Self.draw(level(of: image, for: size), into: surface, at: phase, size: size)
-        } else if let base = scaled(image, to: size) {
+        } else if let base = base(of: image, size: size) {
             // Placed: the sprite at its size, moved by the phase through a bilinear filter (a
             // few microseconds, where shrinking the image again reads all of its pixels).
             Self.shift(base, into: surface, by: phase)
@@ -162,6 +162,34 @@ final class ScaledImageCache {
             cairo_fill(cairo)
             cairo_destroy(cairo)
         }
+    }
+
+    /// The sprites at their sizes that placed copies are moved from, kept apart from the
+    /// generations: they are asked for only when a new place is copied, too seldom to last a
+    /// generation, and scaling one again costs a filter's setup (~800,000 instructions).
+    private var bases: [Key: CairoSurface] = [:]
+    private var basePixels = 0
+    /// The bases are dropped together past this many pixels (16 MiB): sizes are quantised, so
+    /// a scene has a few hundred.
+    static let maxBasePixels = 4 << 20
+
+    /// `image` at `size` on whole pixels, from `bases` or scaled now.
+    private func base(of image: CairoSurface, size: Size) -> CairoSurface? {
+        let key = Key(image: ObjectIdentifier(image), width: size.width, height: size.height, phase: .zero)
+        if let base = bases[key] { return base }
+        guard
+            let surface = try? CairoSurface(
+                width: max(Int(size.width.rounded(.up)), 1), height: max(Int(size.height.rounded(.up)), 1))
+        else { return nil }
+        Self.draw(level(of: image, for: size), into: surface, at: .zero, size: size)
+        scaledCount += 1
+        if basePixels + surface.width * surface.height > Self.maxBasePixels {
+            bases = [:]
+            basePixels = 0
+        }
+        bases[key] = surface
+        basePixels += surface.width * surface.height
+        return surface
     }
 
     /// Paints `sprite` into `target` moved by `offset` (within 0…1 px), bilinear.
