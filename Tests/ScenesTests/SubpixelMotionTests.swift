@@ -104,4 +104,35 @@ struct SubpixelMotionTests {
         #expect(abs((xs.first ?? 0) - start.x - speed) <= 0.5, "first \(xs.first ?? 0)")
         #expect(abs((xs.last ?? 0) - (end.x - speed)) <= 0.5, "last \(xs.last ?? 0)")
     }
+
+    @Test("a floating bubble's pixels follow its path every frame, within its quarter-pixel places")
+    func bubble() throws {
+        let size = Size(width: 800, height: 600)
+        let tester = try SceneTester(
+            scene: "fish", size: size, events: "\(FishTest.tapMode); 0.2 tap 400 300")
+        let scene = try tester.scene(as: FishScene.self)
+        try tester.advance(to: 0.3)
+        tester.session.sceneTimeline.transaction { transaction in
+            transaction.disableActions = true
+            scene.fishImageView.isHidden = true  // the bubble alone on the sea
+        }
+        let bubble = try #require(scene.floats.first?.bubbleImageView)
+        let scale = SceneSession.pointScale(forWindow: size)
+        var offsets: [Point] = []
+        for _ in 0..<60 {
+            let frame = try tester.render()
+            let place = bubble.presentation().position * scale  // where the path puts it now
+            let region = Rect(x: place.x - 40, y: place.y - 40, width: 80, height: 80)
+            let ink = TutorialSizeTests.Ink(frame, ink: .white, background: fishSeaColor, in: region)
+            #expect(ink.total > 10, "the bubble is drawn near \(place)")
+            offsets.append(Point(x: ink.centroid.x - place.x, y: ink.centroid.y - place.y))
+        }
+        // The bubble's pixels sit at a fixed offset from its place (its picture is not
+        // symmetric), give or take the 1/8 px of its quarter-pixel placement each way: within
+        // 0.3 px over the second. Placed on whole pixels, this spread is up to 1 px.
+        let xs = offsets.map(\.x)
+        let ys = offsets.map(\.y)
+        let spread = max((xs.max() ?? 0) - (xs.min() ?? 0), (ys.max() ?? 0) - (ys.min() ?? 0))
+        #expect(spread <= 0.3, "offsets from the path spread over \(spread) px: \(offsets)")
+    }
 }
