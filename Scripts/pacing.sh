@@ -9,32 +9,26 @@
 # ended with SIGTERM, on which it prints its line as on `q`. Needs xvfb and x11-utils.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=Scripts/xvfb.sh
+source Scripts/xvfb.sh
 bubbles=${1:-2000}
 seconds=${2:-6}
 size=${3:-800x600}
 bin=${4:-.build/release/animdemo}
 [ -x "$bin" ] || { echo "pacing: $bin is not built (swift build -c release)" >&2; exit 2; }
-command -v Xvfb >/dev/null || { echo "pacing: Xvfb is missing: apt-get install xvfb" >&2; exit 2; }
 command -v xwininfo >/dev/null || { echo "pacing: xwininfo is missing: apt-get install x11-utils" >&2; exit 2; }
 width=${size%x*}
 height=${size#*x}
 
-# The server picks a free display itself and writes its number (-displayfd), as in soak.sh.
-scratch=$(mktemp -d)
-Xvfb -displayfd 3 -screen 0 "$((width + 100))x$((height + 100))x24" -nolisten tcp \
-    3>"$scratch/display" >/dev/null 2>&1 &
-xvfb=$!
 app=""
 cleanup() {
     [ -n "$app" ] && kill "$app" 2>/dev/null
-    kill "$xvfb" 2>/dev/null
-    rm -rf "$scratch"
+    [ -n "${xvfb:-}" ] && kill "$xvfb" 2>/dev/null
+    [ -n "${scratch:-}" ] && rm -rf "$scratch"
     true
 }
 trap cleanup EXIT
-for _ in $(seq 100); do [ -s "$scratch/display" ] && break; sleep 0.1; done
-[ -s "$scratch/display" ] || { echo "pacing: Xvfb did not start" >&2; exit 2; }
-export DISPLAY=:$(head -1 "$scratch/display")
+start_xvfb pacing "$width" "$height"
 
 ANIMDEMO_FRAME_STATS=1 GDK_SCALE=1 "$bin" --scene fish --bubbles "$bubbles" --size "$size" --scale 1 \
     --screenshot-dir "$scratch" >/dev/null 2>"$scratch/stderr" &

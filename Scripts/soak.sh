@@ -8,37 +8,30 @@
 # the one at one minute. Prints the samples and a summary line. Needs xvfb and xdotool.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=Scripts/xvfb.sh
+source Scripts/xvfb.sh
 scene=${1:?usage: Scripts/soak.sh SCENE MINUTES [WIDTHxHEIGHT] [BINARY]}
 minutes=${2:?usage: Scripts/soak.sh SCENE MINUTES [WIDTHxHEIGHT] [BINARY]}
 size=${3:-800x600}
 bin=${4:-.build/release/animdemo}
 [ -x "$bin" ] || { echo "soak: $bin is not built (swift build -c release)" >&2; exit 2; }
-command -v Xvfb >/dev/null || { echo "soak: Xvfb is missing: apt-get install xvfb" >&2; exit 2; }
 command -v xdotool >/dev/null || { echo "soak: xdotool is missing: apt-get install xdotool" >&2; exit 2; }
 width=${size%x*}
 height=${size#*x}
 tolerance_kb=1024
 interval=5
 
-# The server picks a free display itself and writes its number (-displayfd): no race with
-# another soak or test starting at the same time.
-scratch=$(mktemp -d)
-Xvfb -displayfd 3 -screen 0 "$((width + 100))x$((height + 100))x24" -nolisten tcp \
-    3>"$scratch/display" >/dev/null 2>&1 &
-xvfb=$!
 app=""
 driver=""
 cleanup() {
     [ -n "$driver" ] && kill "$driver" 2>/dev/null
     [ -n "$app" ] && kill "$app" 2>/dev/null
-    kill "$xvfb" 2>/dev/null
-    rm -rf "$scratch"
+    [ -n "${xvfb:-}" ] && kill "$xvfb" 2>/dev/null
+    [ -n "${scratch:-}" ] && rm -rf "$scratch"
     true
 }
 trap cleanup EXIT
-for _ in $(seq 100); do [ -s "$scratch/display" ] && break; sleep 0.1; done
-[ -s "$scratch/display" ] || { echo "soak: Xvfb did not start" >&2; exit 2; }
-export DISPLAY=:$(head -1 "$scratch/display")
+start_xvfb soak "$width" "$height"
 
 "$bin" --scene "$scene" --size "$size" --screenshot-dir "$scratch" >/dev/null 2>&1 &
 app=$!

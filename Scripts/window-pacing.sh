@@ -7,18 +7,14 @@
 # Each scene runs ~6 s with input that keeps it animating; then an idle run of checkmark
 # measures the CPU used while nothing moves. Needs xvfb and xdotool.
 set -euo pipefail
+# shellcheck source=Scripts/xvfb.sh
+source "$(dirname "$0")/xvfb.sh"
 size=${1:-800x600}
 bin=${2:-.build/release/animdemo}
 width=${size%x*}
 height=${size#*x}
-number=90
-while [ -e /tmp/.X$number-lock ] || [ -e /tmp/.X11-unix/X$number ]; do number=$((number + 1)); done
-display=:$number
-Xvfb "$display" -screen 0 "$((width + 100))x$((height + 100))x24" -nolisten tcp >/dev/null 2>&1 &
-xvfb=$!
-trap 'kill $xvfb 2>/dev/null' EXIT
-export DISPLAY=$display
-for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
+trap '[ -n "${xvfb:-}" ] && kill "$xvfb" 2>/dev/null; [ -n "${scratch:-}" ] && rm -rf "$scratch"' EXIT
+start_xvfb window-pacing "$width" "$height"
 
 run_scene() {  # scene, seconds, input function
     local scene=$1 seconds=$2 input=$3

@@ -7,21 +7,17 @@
 #
 # Needs xvfb and xdotool. The files go to a temporary folder, listed with their sizes.
 set -euo pipefail
+# shellcheck source=Scripts/xvfb.sh
+source "$(dirname "$0")/xvfb.sh"
 scene=${1:-fish}
 size=${2:-800x600}
 seconds=${3:-10}
 bin=${4:-.build/release/animdemo}
 width=${size%x*}
 height=${size#*x}
-number=90
-while [ -e /tmp/.X$number-lock ] || [ -e /tmp/.X11-unix/X$number ]; do number=$((number + 1)); done
-display=:$number
-Xvfb "$display" -screen 0 "$((width + 100))x$((height + 100))x24" -nolisten tcp >/dev/null 2>&1 &
-xvfb=$!
-folder=$(mktemp -d)
-trap 'kill $xvfb 2>/dev/null; rm -rf "$folder"' EXIT
-export DISPLAY=$display
-for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
+trap '[ -n "${xvfb:-}" ] && kill "$xvfb" 2>/dev/null; [ -n "${scratch:-}" ] && rm -rf "$scratch"' EXIT
+start_xvfb window-recording "$width" "$height"
+folder=$scratch
 
 run() {  # label, recording format or "none"
     local label=$1 format=$2
