@@ -18,10 +18,11 @@ public final class IncrementalCanvas {
     private var ownSurface: CairoSurface?
     private let renderer: LayerRenderer
     private let tracker = DamageTracker()
-    private var hasDrawn = false
-    /// Whether the last frame was repainted whole, and whether the tracker missed frames since.
+    /// Whether the tracker does not know what is on the canvas (nothing drawn yet, or frames
+    /// drawn without it): the next frame is then repainted whole and shown to the tracker.
+    private var trackerIsBehind = true
+    /// Whether the last frame was repainted whole.
     private var lastDamageWasWhole = false
-    private var isTrackerStale = false
 
     /// From this many layers under animation on, a frame after a whole repaint is repainted
     /// whole again without looking for its damage (`draw(_:on:)`).
@@ -63,7 +64,8 @@ public final class IncrementalCanvas {
 
     /// Forgets what was drawn: the next draw repaints everything (after Expose, say).
     public func invalidate() {
-        hasDrawn = false
+        trackerIsBehind = true
+        lastDamageWasWhole = false
         tracker.reset()
     }
 
@@ -100,22 +102,22 @@ public final class IncrementalCanvas {
         if isFullRedraw {
             damage = [whole]
             tracker.reset()
-        } else if manyMoving && hasDrawn && lastDamageWasWhole {
+            trackerIsBehind = true
+        } else if manyMoving && lastDamageWasWhole {
             // Thousands of layers moving over most of the window (the fish's bubble loads):
             // repaint it whole without walking for the damage, which would cost more than it
             // could save; the tracker starts again when they are fewer.
             damage = [whole]
             tracker.reset()
-            isTrackerStale = true
+            trackerIsBehind = true
             skippedDamage = true
-        } else if !hasDrawn || isTrackerStale {
+        } else if trackerIsBehind {
             damage = [whole]
             _ = tracker.damage(for: root, in: whole)  // what is drawn now, for the next frame
-            isTrackerStale = false
+            trackerIsBehind = false
         } else {
             damage = tracker.damage(for: root, in: whole)
         }
-        hasDrawn = true
         lastDamageWasWhole = damage == [whole]
         let damaged = DispatchTime.now().uptimeNanoseconds
         defer {
