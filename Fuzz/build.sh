@@ -10,11 +10,23 @@ cd "$(dirname "$0")/.."
 out=.build-fuzz
 mkdir -p "$out/modules"
 flags=(-sanitize=fuzzer,address -O -g -parse-as-library -swift-version 6 -I "$out/modules")
-# The C libraries Render imports, read from Package.swift (its system-library targets): their
-# module maps and headers, and what to link (pkg-config, and the module maps' `link` lines).
+# The C libraries Render imports, read from Package.swift: for its system-library targets their
+# module maps and headers and what to link (pkg-config, and the module maps' `link` lines); its
+# C targets are compiled here.
 c_flags=()
 c_libraries=()
+c_objects=()
 while read -r module pkg_config; do
+    if [ "$pkg_config" = "+" ]; then
+        # The package's own C code (its module map and header in include/), with the sanitizer.
+        c_flags+=(-I "Sources/$module/include")
+        for source in "Sources/$module"/*.c; do
+            object="$out/modules/$module-$(basename "$source" .c).o"
+            clang -fsanitize=address -O2 -g -I "Sources/$module/include" -c "$source" -o "$object"
+            c_objects+=("$object")
+        done
+        continue
+    fi
     c_flags+=(-I "Sources/$module")
     if [ "$pkg_config" != "-" ]; then
         for flag in $(pkg-config --cflags $pkg_config); do c_flags+=(-Xcc "$flag"); done
@@ -25,7 +37,7 @@ while read -r module pkg_config; do
         c_libraries+=("-l$library")
     done
 done < <(swift package dump-package | python3 -c '
-import json, sys
+import json, os, sys
 package = json.load(sys.stdin)
 targets = {t["name"]: t for t in package["targets"]}
 for dependency in targets["Render"]["dependencies"]:
@@ -33,6 +45,8 @@ for dependency in targets["Render"]["dependencies"]:
     target = targets.get(name)
     if target and target["type"] == "system":
         print(name, target.get("pkgConfig") or "-")
+    elif target and os.path.isdir(f"Sources/{name}/include"):
+        print(name, "+")  # a C target of the package: built here from its sources
 ')
 
 # module NAME [extra flags…]: Sources/NAME/**/*.swift → $out/modules/NAME.{swiftmodule,o}
@@ -50,7 +64,8 @@ module Scenes
 module Render "${c_flags[@]}"
 module Session "${c_flags[@]}"
 
-objects=("$out/modules/Animation.o" "$out/modules/Scenes.o" "$out/modules/Render.o" "$out/modules/Session.o")
+objects=("$out/modules/Animation.o" "$out/modules/Scenes.o" "$out/modules/Render.o" "$out/modules/Session.o"
+    "${c_objects[@]}")
 for target in events scenes; do
     source="Fuzz/$(tr '[:lower:]' '[:upper:]' <<<"${target:0:1}")${target:1}Fuzz.swift"
     swiftc "${flags[@]}" "${c_flags[@]}" -module-name "Fuzz${target^}" \

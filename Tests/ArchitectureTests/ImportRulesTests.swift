@@ -35,7 +35,7 @@ struct ImportRulesTests {
         arguments: [
             ("Animation", ["Foundation"]),
             ("Scenes", ["Animation", "Foundation"]),
-            ("Render", ["Animation", "CCairo", "CGIF", "CWebP", "Foundation"]),
+            ("Render", ["Animation", "CCairo", "CGIF", "CSprites", "CWebP", "Foundation"]),
             ("Session", ["Animation", "Render", "Scenes", "Foundation"]),
             ("X11Host", ["Animation", "Render", "Session", "Scenes", "CX11", "Glibc", "Foundation"]),
             ("Benchmarks", ["Animation", "Render", "Session", "Foundation"]),
@@ -56,7 +56,8 @@ struct ImportRulesTests {
     )
     func cImportsStayInside() throws {
         for (target, folder, module) in [
-            ("Render", "Cairo", "CCairo"), ("Render", "Recording", "CGIF"), ("Render", "Recording", "CWebP"),
+            ("Render", "Cairo", "CCairo"), ("Render", "Cairo", "CSprites"), ("Render", "Recording", "CGIF"),
+            ("Render", "Recording", "CWebP"),
             ("X11Host", "Xlib", "CX11"),
         ] {
             for file in try sourceFiles(of: target) {

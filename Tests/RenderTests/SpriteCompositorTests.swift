@@ -3,7 +3,7 @@ import Testing
 
 @testable import Render
 
-/// Sprites copied by pixman directly (`SpriteCompositor`) look as Cairo paints them.
+/// Sprites copied without Cairo (`SpriteCompositor`) look as Cairo paints them.
 @Suite("Sprite compositor")
 struct SpriteCompositorTests {
     /// A 24-px disc of a half-transparent colour, as a sprite.

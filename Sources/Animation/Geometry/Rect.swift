@@ -75,11 +75,17 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// The bounding box of the four corners mapped by `transform`.
     public func applying(_ transform: AffineTransform) -> Rect {
         if isNull { return self }
-        let corners = [
-            Point(x: minX, y: minY), Point(x: maxX, y: minY),
-            Point(x: minX, y: maxY), Point(x: maxX, y: maxY),
-        ].map { $0.applying(transform) }
-        return Rect.enclosing(corners)
+        // Four named corners rather than an array of them: the renderer maps a box for every
+        // layer of every frame, and an array is an allocation each time.
+        let p0 = Point(x: minX, y: minY).applying(transform)
+        let p1 = Point(x: maxX, y: minY).applying(transform)
+        let p2 = Point(x: minX, y: maxY).applying(transform)
+        let p3 = Point(x: maxX, y: maxY).applying(transform)
+        let x0 = Swift.min(Swift.min(p0.x, p1.x), Swift.min(p2.x, p3.x))
+        let y0 = Swift.min(Swift.min(p0.y, p1.y), Swift.min(p2.y, p3.y))
+        let x1 = Swift.max(Swift.max(p0.x, p1.x), Swift.max(p2.x, p3.x))
+        let y1 = Swift.max(Swift.max(p0.y, p1.y), Swift.max(p2.y, p3.y))
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// The bounding box of `points`, or `.null` for none.

@@ -73,34 +73,24 @@ public final class CairoSurface {
     }
 
     deinit {
-        for image in pixmanImages { if let image { pixman_image_unref(image) } }
         cairo_surface_destroy(handle)
-    }
-
-    /// The same pixels as pixman images, one per thread that reads them, made on first use
-    /// (`SpriteCompositor`): pixman images are not shared between threads.
-    private var pixmanImages: [OpaquePointer?] = [nil, nil]
-
-    /// The surface's pixels as a pixman image (a8r8g8b8 over the same memory) for `thread`
-    /// (0 or 1); nil if the surface has no pixels.
-    func pixmanImage(thread: Int = 0) -> OpaquePointer? {
-        if pixmanImages[thread] == nil, let data = cairo_image_surface_get_data(handle) {
-            pixmanImages[thread] = pixman_image_create_bits(
-                PIXMAN_a8r8g8b8, Int32(width), Int32(height),
-                UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self),
-                cairo_image_surface_get_stride(handle))
-        }
-        return pixmanImages[thread]
     }
 
     /// The address of row `row` and the bytes from one row to the next (for a band of rows).
     func rows(from row: Int) -> (base: UnsafeMutablePointer<UInt32>, stride: Int32)? {
-        guard let data = cairo_image_surface_get_data(handle) else { return nil }
-        let stride = cairo_image_surface_get_stride(handle)
-        return (
-            UnsafeMutableRawPointer(data + row * Int(stride)).assumingMemoryBound(to: UInt32.self), stride
-        )
+        guard let firstRow else { return nil }
+        return (firstRow.base + row * Int(firstRow.stride / 4), firstRow.stride)
     }
+
+    /// The first row and the stride, asked of Cairo once: an image surface keeps its memory,
+    /// and the sprite compositor asks for every copy.
+    private lazy var firstRow: (base: UnsafeMutablePointer<UInt32>, stride: Int32)? = {
+        guard let data = cairo_image_surface_get_data(handle) else { return nil }
+        return (
+            UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self),
+            cairo_image_surface_get_stride(handle)
+        )
+    }()
 
     func withHandle<R>(_ body: (OpaquePointer) throws -> R) rethrows -> R { try body(handle) }
 
