@@ -63,11 +63,23 @@ struct ScaledImageCacheTests {
         let size = Size(width: 21.37, height: 17.5)
         let first = try #require(cache.scaled(image, to: size)).pixels()
         // 300 other sizes, each looked up often: generations last 16 lookups per entry, so
-        // the first size, never asked for again, is gone after two of them.
+        // the first size, never asked for again, is gone from them after two.
         for index in 0..<20_000 {
             _ = cache.scaled(image, to: Size(width: Double(index % 300) / 10 + 1, height: 3))
         }
-        let before = cache.scaledCount
+        // Its sized image is still kept apart, as a base for placed copies: no new scaling.
+        var before = cache.scaledCount
+        #expect(try #require(cache.scaled(image, to: size)).pixels() == first)
+        #expect(cache.scaledCount == before, "the size at rest should have been kept as a base")
+        // 120 large sizes (over 4 million pixels) drop the bases too, and the small sizes
+        // again the generations; then it is scaled again.
+        for index in 0..<120 {
+            _ = cache.scaled(image, to: Size(width: 190 + Double(index), height: 190))
+        }
+        for index in 0..<20_000 {
+            _ = cache.scaled(image, to: Size(width: Double(index % 300) / 10 + 1, height: 3))
+        }
+        before = cache.scaledCount
         let again = try #require(cache.scaled(image, to: size)).pixels()
         #expect(cache.scaledCount == before + 1, "the first size should have been dropped and scaled again")
         #expect(first == again)
@@ -105,7 +117,7 @@ struct ScaledImageCacheTests {
         #expect(abs(weight - 32.32 * 32.32) <= 2 * 32.32 * 0.25 + 0.1, "area \(weight)")
     }
 
-    @Test("the 16 places of a size are scaled once each (and their base once); not again later")
+    @Test("the 16 places of a size are scaled once each (the first is their base); not again later")
     func placesAreCached() throws {
         let image = try CairoSurface(width: 64, height: 64)
         let cache = ScaledImageCache()
@@ -116,9 +128,9 @@ struct ScaledImageCacheTests {
                     x: 5 + Double(step % 4) / 4, y: 9 + Double(step / 4) / 4, width: 20, height: 20)
                 _ = cache.copy(of: image, in: rect, placement: placement, snapsToPixels: false)
             }
-            // The place (0, 0): the size itself; the other 15 are moved from the size kept as
-            // their base (scaled once more, apart): 17 scalings, and none in later rounds.
-            #expect(cache.scaledCount == 17, "after round \(round)")
+            // The place (0, 0): the size itself, kept as the base the other 15 are moved
+            // from: 16 scalings, and none in later rounds.
+            #expect(cache.scaledCount == 16, "after round \(round)")
         }
     }
 }

@@ -129,20 +129,26 @@ final class ScaledImageCache {
             keep(kept, for: key)
             return kept
         }
-        guard
-            let surface = try? CairoSurface(
-                width: max(Int((phase.x + size.width).rounded(.up)), 1),
-                height: max(Int((phase.y + size.height).rounded(.up)), 1))
-        else { return nil }
+        let surface: CairoSurface
         if phase == .zero {
-            Self.draw(level(of: image, for: size), into: surface, at: phase, size: size)
-        } else if let base = base(of: image, size: size) {
+            // On whole pixels: the sized image itself, the base that placed copies start from
+            // (a bubble at rest, a popping bubble grown to a new size), scaled at most once.
+            guard let base = base(of: image, size: size) else { return nil }
+            surface = base
+        } else {
             // Placed: the sprite at its size, moved by the phase through a bilinear filter (a
             // few microseconds, where shrinking the image again reads all of its pixels).
-            Self.shift(base, into: surface, by: phase)
+            guard
+                let base = base(of: image, size: size),
+                let placed = try? CairoSurface(
+                    width: max(Int((phase.x + size.width).rounded(.up)), 1),
+                    height: max(Int((phase.y + size.height).rounded(.up)), 1))
+            else { return nil }
+            Self.shift(base, into: placed, by: phase)
+            scaledCount += 1
+            surface = placed
         }
         keep(surface, for: key)
-        scaledCount += 1
         return surface
     }
 
