@@ -156,6 +156,7 @@ final class LayerRenderer {
             context.restore()
         }
         if layer.borderWidth > 0 && drawsOwnContent {
+            flushSprites()  // the sublayers' sprites go under the border
             let inset = layer.borderWidth / 2
             let border = BezierPath(
                 roundedRect: bounds.insetBy(dx: inset, dy: inset),

@@ -1,4 +1,6 @@
 import Animation
+import CCairo
+import CSprites
 import Testing
 
 @testable import Render
@@ -96,5 +98,46 @@ struct SpriteCompositorTests {
         for copy in copies { second.copy(sprite, x: copy.x, y: copy.y, alpha: copy.alpha, clip: clip) }
         second.finish()
         #expect(RenderedFrame(surface: again).pixels == RenderedFrame(surface: byBands).pixels)
+    }
+
+    @Test("copies handed to the worker batch by batch give the bytes of one pass over them all")
+    func batches() throws {
+        let sprite = try Self.sprite()
+        let size = 200
+        var random = SeededRandom(seed: 11)
+        // 1,500 copies of 576 pixels: 864,000 pixels, 17 batches of `batchPixels`, overlapping.
+        let copies = (0..<1500).map { _ in
+            (
+                x: Int.random(in: -10...190, using: &random), y: Int.random(in: -10...190, using: &random),
+                alpha: Double.random(in: 0.05...1, using: &random)
+            )
+        }
+        #expect(copies.count * 576 > 10 * SpriteCompositor.batchPixels)
+        let clip = [Rect(x: 0, y: 0, width: Double(size), height: Double(size))]
+        func frame() throws -> CairoSurface {
+            let frame = try CairoSurface(width: size, height: size)
+            CairoContext(surface: frame).clear(to: Color(red: 0.1, green: 0.3, blue: 0.6))
+            return frame
+        }
+        let streamed = try frame()
+        let compositor = SpriteCompositor(target: streamed)
+        for copy in copies { compositor.copy(sprite, x: copy.x, y: copy.y, alpha: copy.alpha, clip: clip) }
+        compositor.finish()
+        // The same copies in one call, one pixel at a time, on one thread.
+        let direct = try frame()
+        let pixels = try #require(sprite.rows(from: 0))
+        let target = try #require(direct.rows(from: 0))
+        let jobs = copies.map { copy in
+            csprites_copy(
+                pixels: UnsafePointer(pixels.base), stride: pixels.stride / 4, width: 24, height: 24,
+                x: Int32(copy.x), y: Int32(copy.y),
+                alpha: Int32(copy.alpha >= 1 ? 255 : Int(copy.alpha * 65535.999_999) >> 8), clip_start: 0,
+                clip_count: 1)
+        }
+        let bounds: [Int32] = [0, 0, Int32(size), Int32(size)]
+        csprites_composite_portable(
+            jobs, jobs.count, bounds, target.base, target.stride / 4, Int32(size), 0, Int32(size))
+        direct.withHandle { cairo_surface_mark_dirty($0) }
+        #expect(RenderedFrame(surface: streamed).pixels == RenderedFrame(surface: direct).pixels)
     }
 }

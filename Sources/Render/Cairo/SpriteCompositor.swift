@@ -10,10 +10,12 @@ import Foundation
 /// is CSprites' (eight pixels at a time with AVX2), with pixman's rounding, so the pixels are
 /// the ones Cairo's `paint_with_alpha` gives: OVER with the same 8-bit alpha.
 ///
-/// Copies are queued and done at `flush()`, which the renderer calls before Cairo draws
-/// anything else, so the order on the frame is the layers' order. A long queue is split in two
-/// bands of rows done at once on two threads: each band applies every copy in order, clipped
-/// to its rows, so the pixels are the same as one after the other.
+/// Copies are queued and done by `flush()`, which the renderer calls before Cairo draws
+/// anything else, so the order on the frame is the layers' order. While the renderer walks on,
+/// every `batchPixels` of queued copies go to a worker thread, which does them in order over
+/// the whole frame; `flush()` waits for it, then splits what is left in two bands of rows done
+/// at once on two threads: each band applies every copy in order, clipped to its rows. Either
+/// way the pixels are the same as one copy after the other.
 final class SpriteCompositor {
     private let target: CairoSurface
     /// The queued copies as plain values (what the threads read), and the sprites they point
@@ -28,6 +30,18 @@ final class SpriteCompositor {
     private var queuedPixels = 0
     /// Whether anything was copied since `finish()`.
     private var hasCopied = false
+    /// The batches handed to the worker and not yet done.
+    private let inFlight = DispatchGroup()
+    /// The frame's pixels: rows, stride (pixels), width and height.
+    private let frame: (base: UnsafeMutablePointer<UInt32>, stride: Int32, width: Int32, height: Int32)?
+
+    /// From this many queued pixels on (about 50 bubbles), the queue goes to the worker while
+    /// the renderer walks on: the walk and the copying then share the two cores.
+    static let batchPixels = 50_000
+
+    /// Does the handed-over batches, one after another in order (a serial queue), for every
+    /// compositor.
+    private static let worker = DispatchQueue(label: "animdemo.sprites", qos: .userInteractive)
 
     /// Below this many pixels a queue is copied on one thread: waking the second costs more.
     static let parallelPixels = 100_000
@@ -40,6 +54,13 @@ final class SpriteCompositor {
     init(target: CairoSurface) {
         self.target = target
         target.withHandle { cairo_surface_flush($0) }
+        frame = target.rows(from: 0).map {
+            ($0.base, $0.stride / 4, Int32(target.width), Int32(target.height))
+        }
+    }
+
+    deinit {
+        inFlight.wait()  // the worker must be done with the frame's pixels
     }
 
     /// Queues a copy of `sprite` with its top-left pixel at (`x`, `y`) over the frame, faded by
@@ -62,10 +83,44 @@ final class SpriteCompositor {
                 clip_start: Int32(clips.count / 4 - clip.count), clip_count: Int32(clip.count)))
         sprites.append(sprite)
         queuedPixels += sprite.width * sprite.height
+        if queuedPixels >= Self.batchPixels { handOver() }
     }
 
-    /// Does the queued copies.
+    /// One batch of copies as the worker gets it: plain values, and the sprites their
+    /// pointers point into, alive until the batch is done.
+    private struct Batch: @unchecked Sendable {
+        let copies: [csprites_copy]
+        let clips: [Int32]
+        let sprites: [CairoSurface]
+        let frame: (base: UnsafeMutablePointer<UInt32>, stride: Int32, width: Int32, height: Int32)
+    }
+
+    /// Gives the queue to the worker, which copies it over the whole frame after the batches
+    /// before it; the renderer goes on queueing.
+    private func handOver() {
+        guard let frame, !copies.isEmpty else { return }
+        let batch = Batch(copies: copies, clips: clips, sprites: sprites, frame: frame)
+        copies = []
+        clips = []
+        sprites = []
+        lastClip = nil
+        queuedPixels = 0
+        hasCopied = true
+        Self.worker.async(group: inFlight) {
+            batch.copies.withUnsafeBufferPointer { copies in
+                batch.clips.withUnsafeBufferPointer { clips in
+                    csprites_composite(
+                        copies.baseAddress, copies.count, clips.baseAddress, batch.frame.base, batch.frame.stride,
+                        batch.frame.width, 0, batch.frame.height)
+                }
+            }
+        }
+    }
+
+    /// Does the queued copies, after the worker has done those handed to it: call before the
+    /// frame's pixels are touched otherwise.
     func flush() {
+        inFlight.wait()
         guard !copies.isEmpty, let frame = target.rows(from: 0) else { return }
         defer {
             copies.removeAll(keepingCapacity: true)
