@@ -100,9 +100,13 @@ final class SpriteCompositor {
     private func handOver() {
         guard let frame, !copies.isEmpty else { return }
         let batch = Batch(copies: copies, clips: clips, sprites: sprites, frame: frame)
+        // Fresh arrays (the batch keeps the old ones) that need not grow for the next batch.
         copies = []
+        copies.reserveCapacity(batch.copies.count)
         clips = []
+        clips.reserveCapacity(batch.clips.count)
         sprites = []
+        sprites.reserveCapacity(batch.sprites.count)
         lastClip = nil
         queuedPixels = 0
         hasCopied = true
