@@ -136,16 +136,22 @@ public final class Timeline {
     /// Ends the frame: animations whose active interval is over finish (and leave their
     /// layers unless told otherwise), then every due completion runs, in order.
     public func endFrame() {
-        for layer in animatedLayers {
+        // One pass: each layer drops what finished, and a layer left without animations
+        // leaves the list (the rest keep their order, which is the callbacks' order).
+        var kept = 0
+        for index in animatedLayers.indices {
+            let layer = animatedLayers[index]
             for animation in layer.removeFinishedAnimations(at: currentTime) {
                 end(animation, finished: true)
             }
+            if layer.hasAnimations {
+                if kept != index { animatedLayers.swapAt(kept, index) }
+                kept += 1
+            } else {
+                animatedIDs.remove(ObjectIdentifier(layer))
+            }
         }
-        animatedLayers.removeAll { layer in
-            guard !layer.hasAnimations else { return false }
-            animatedIDs.remove(ObjectIdentifier(layer))
-            return true
-        }
+        if kept < animatedLayers.count { animatedLayers.removeLast(animatedLayers.count - kept) }
         while !dueCallbacks.isEmpty {
             let callbacks = dueCallbacks
             dueCallbacks = []

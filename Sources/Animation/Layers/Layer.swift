@@ -121,6 +121,7 @@ open class Layer {
         didSet {
             isAnimatingCache = nil
             earliestEnd = -.infinity
+            hasAnimations = !animationEntries.isEmpty
         }
     }
     /// Bumped on every model change, so that cached presentations and drawings know.
@@ -280,8 +281,14 @@ open class Layer {
 
     /// Removes animations that finished at or before `time` and are removed on completion;
     /// returns those that finished just now (for their callbacks).
+    @inline(__always)
     func removeFinishedAnimations(at time: MediaTime) -> [LayerAnimation] {
         if time < earliestEnd - Self.endMargin { return [] }  // nothing can have ended yet
+        return removeEndedAnimations(at: time)
+    }
+
+    /// `removeFinishedAnimations(at:)` once an animation may have ended.
+    private func removeEndedAnimations(at time: MediaTime) -> [LayerAnimation] {
         defer { earliestEnd = Self.earliestEnd(of: animationEntries) }
         var finished: [LayerAnimation] = []
         for entry in animationEntries where !entry.animation.hasFinished && entry.animation.hasEnded(at: time)
@@ -335,7 +342,10 @@ open class Layer {
         return earliest
     }
 
-    var hasAnimations: Bool { !animationEntries.isEmpty }
+    /// Whether an animation is attached. Kept beside `earliestEnd` rather than asked of the
+    /// array, so that the timeline's pass over its layers at the end of every frame reads
+    /// the layer objects alone (with thousands of layers, each array read missed the cache).
+    private(set) var hasAnimations = false
 
     // MARK: - Presentation
 
