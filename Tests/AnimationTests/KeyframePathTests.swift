@@ -68,6 +68,38 @@ struct KeyframePathTests {
         #expect(turned.distance(to: AffineTransform(rotationAngle: .pi / 2)) <= 1e-12)
     }
 
+    @Test("the path's segments are kept until the path changes, then taken from the new one")
+    func pathChanged() {
+        let float = KeyframeAnimation(keyPath: .position)
+        float.path = lineThenCurve()
+        #expect(float.place(at: 0.25)?.point.distance(to: Point(x: 5, y: 0)) ?? .infinity <= 1e-9)
+        var down = BezierPath()
+        down.move(to: .zero)
+        down.addLine(to: Point(x: 0, y: 100))
+        float.path = down
+        #expect(float.place(at: 0.25)?.point.distance(to: Point(x: 0, y: 25)) ?? .infinity <= 1e-9)
+        float.path?.addLine(to: Point(x: 100, y: 100))  // changed in place: two segments now
+        #expect(float.place(at: 0.75)?.point.distance(to: Point(x: 50, y: 100)) ?? .infinity <= 1e-9)
+        float.path = nil
+        #expect(float.place(at: 0.5) == nil)
+    }
+
+    @Test("a path animates point properties only; on another property it wins over values and does nothing")
+    func pathOnOtherProperty() {
+        let timeline = Timeline()
+        let layer = Layer(timeline: timeline)
+        layer.opacity = 0.7
+        let fade = KeyframeAnimation(keyPath: .opacity)
+        fade.path = lineThenCurve()
+        fade.values = [0, 1]
+        fade.duration = 1
+        layer.add(fade, forKey: "fade")
+        timeline.beginFrame(at: 0.5)
+        #expect(layer.presentation().opacity == 0.7)
+        #expect(Double.pathValue(at: Point(x: 1, y: 2)) == nil)
+        #expect(Point.pathValue(at: Point(x: 1, y: 2)) == Point(x: 1, y: 2))
+    }
+
     @Test(
         "a spring animation follows the closed form for the default spring",
         arguments: [
