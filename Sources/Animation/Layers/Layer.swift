@@ -23,26 +23,30 @@ open class Layer {
     /// that pointer when it drops the copy or goes (`presentation()`, `deinit`).
     private unowned(unsafe) var modelReference: Layer?
     /// A name for debugging and tests.
-    public var name: String?
+    public var name: String? { didSet { noteRevision(.other) } }
 
     // MARK: - Geometry
 
     /// Where the anchor point sits in the superlayer's space.
-    public var position = Point.zero { didSet { didChange(.position, from: oldValue) } }
+    public var position = Point.zero { didSet { didChange(.position, from: oldValue, writes: .position) } }
     /// The layer's own coordinate space: origin and size.
-    public var bounds = Rect.zero { didSet { didChange(.bounds, from: oldValue) } }
+    public var bounds = Rect.zero { didSet { didChange(.bounds, from: oldValue, writes: .bounds) } }
     /// The point of the bounds, in unit coordinates, that `position` places; (0.5, 0.5) is
     /// the centre. Transforms turn and scale about it.
-    public var anchorPoint = Point(x: 0.5, y: 0.5) { didSet { didChange(.anchorPoint, from: oldValue) } }
+    public var anchorPoint = Point(x: 0.5, y: 0.5) {
+        didSet { didChange(.anchorPoint, from: oldValue, writes: .anchorPoint) }
+    }
     /// Applied about the anchor point.
-    public var transform = AffineTransform.identity { didSet { didChange(.transform, from: oldValue) } }
+    public var transform = AffineTransform.identity {
+        didSet { didChange(.transform, from: oldValue, writes: .transform) }
+    }
 
     // MARK: - Appearance
 
     /// 0…1; applied to the layer and its sublayers as a group.
-    public var opacity = 1.0 { didSet { didChange(.opacity, from: oldValue) } }
+    public var opacity = 1.0 { didSet { didChange(.opacity, from: oldValue, writes: .opacity) } }
     /// Hidden layers draw nothing and are not hit.
-    public var isHidden = false { didSet { noteChange() } }
+    public var isHidden = false { didSet { noteChange(writes: .other) } }
     /// Everything the layer draws of its own (background, corners, border, mask, image), as
     /// one value; the properties below read and write it.
     public internal(set) var drawing = LayerDrawing()
@@ -52,7 +56,7 @@ open class Layer {
         set {
             let oldValue = drawing.backgroundColor
             drawing.backgroundColor = newValue
-            didChange(.backgroundColor, from: oldValue)
+            didChange(.backgroundColor, from: oldValue, writes: .drawing)
         }
     }
     /// Rounds the background, the border and, with `masksToBounds`, the clip.
@@ -61,7 +65,7 @@ open class Layer {
         set {
             let oldValue = drawing.cornerRadius
             drawing.cornerRadius = newValue
-            didChange(.cornerRadius, from: oldValue)
+            didChange(.cornerRadius, from: oldValue, writes: .drawing)
         }
     }
     /// Drawn inside the bounds, above the content and the sublayers.
@@ -70,7 +74,7 @@ open class Layer {
         set {
             let oldValue = drawing.borderWidth
             drawing.borderWidth = newValue
-            didChange(.borderWidth, from: oldValue)
+            didChange(.borderWidth, from: oldValue, writes: .drawing)
         }
     }
     public var borderColor: Color {
@@ -78,7 +82,7 @@ open class Layer {
         set {
             let oldValue = drawing.borderColor
             drawing.borderColor = newValue
-            didChange(.borderColor, from: oldValue)
+            didChange(.borderColor, from: oldValue, writes: .drawing)
         }
     }
     /// Clips the sublayers (and contents) to the rounded bounds.
@@ -86,7 +90,7 @@ open class Layer {
         get { drawing.masksToBounds }
         set {
             drawing.masksToBounds = newValue
-            noteChange()
+            noteChange(writes: .drawing)
         }
     }
     /// An image drawn to fill the bounds; named by asset, resolved by the renderer.
@@ -94,7 +98,7 @@ open class Layer {
         get { drawing.contents }
         set {
             drawing.contents = newValue
-            noteChange()
+            noteChange(writes: .drawing)
         }
     }
 
@@ -102,7 +106,7 @@ open class Layer {
 
     /// When false, neither this layer nor its sublayers are found by hit testing (UIKit's
     /// `isUserInteractionEnabled`).
-    public var isUserInteractionEnabled = true
+    public var isUserInteractionEnabled = true { didSet { noteRevision(.other) } }
     /// Per-property implicit actions, by property name (`"position"`); `.none` turns the
     /// implicit animation of that property off (CALayer's `actions` with NSNull).
     public var actions: [String: LayerAction] = [:]
@@ -112,7 +116,7 @@ open class Layer {
     // MARK: - Tree
 
     public private(set) var sublayers: [Layer] = []
-    public private(set) weak var superlayer: Layer?
+    public private(set) weak var superlayer: Layer? { didSet { noteRevision(.other) } }
 
     // MARK: - Animation state
 
@@ -126,6 +130,8 @@ open class Layer {
     }
     /// Bumped on every model change, so that cached presentations and drawings know.
     public internal(set) var revision = 0
+    /// On a presentation copy, what was written on it since it last took its model's values.
+    var presentationWrites = PresentationWrites()
     private var cachedPresentation: Layer?
     private var cachedAt: (time: MediaTime, revision: Int)?
     private var anonymousKeyCounter = 0
@@ -163,6 +169,18 @@ open class Layer {
         sublayers = model.sublayers
         if superlayer !== model.superlayer { superlayer = model.superlayer }
         revision = model.revision
+    }
+
+    /// Sets the properties in `written` of this presentation copy to `model`'s again, the
+    /// others having kept the model's values (the model has not changed since the copy took
+    /// them). Subclasses take their drawing for `.subclassDrawing`; `.other` is never asked.
+    func retakeModelValues(_ written: PresentationWrites, from model: Layer) {
+        if written.contains(.position) { position = model.position }
+        if written.contains(.bounds) { bounds = model.bounds }
+        if written.contains(.anchorPoint) { anchorPoint = model.anchorPoint }
+        if written.contains(.transform) { transform = model.transform }
+        if written.contains(.opacity) { opacity = model.opacity }
+        if written.contains(.drawing) { drawing = model.drawing }
     }
 
     /// The frame in the superlayer's space: the bounds placed by position and anchor point
@@ -365,12 +383,20 @@ open class Layer {
         let copy: Self
         if isKnownUniquelyReferenced(&cachedPresentation), let cached = cachedPresentation {
             let reused = unsafeDowncast(cached, to: Self.self)
-            reused.takeModelValues(from: self)
+            if reused.revision == revision && !reused.presentationWrites.contains(.other) {
+                // The model has not changed since the copy took its values (every change
+                // moves the revision): what differs is what was written on the copy since,
+                // mostly last frame's animated values, so only that goes back to the model's.
+                reused.retakeModelValues(reused.presentationWrites, from: self)
+            } else {
+                reused.takeModelValues(from: self)
+            }
             copy = reused
         } else {
             cachedPresentation?.modelReference = nil
             copy = type(of: self).init(presentationOf: self)
         }
+        copy.presentationWrites = []
         for entry in animationEntries {
             entry.animation.apply(to: copy, at: now)
         }
@@ -386,18 +412,38 @@ open class Layer {
 
     // MARK: - Change tracking
 
-    /// Notes a change of a property that does not animate.
-    func noteChange() {
-        guard !isPresentation else { return }
+    /// Notes a change of a property that does not animate; on a presentation copy, notes
+    /// what was written (`writes`).
+    func noteChange(writes: PresentationWrites) {
+        guard !isPresentation else {
+            presentationWrites.formUnion(writes)
+            return
+        }
         revision &+= 1
         timeline.noteModelChange()
+    }
+
+    /// Notes a change that draws nothing by itself (the name, interaction, the superlayer):
+    /// cached presentations take it, nothing is redrawn.
+    private func noteRevision(_ writes: PresentationWrites) {
+        guard !isPresentation else {
+            presentationWrites.formUnion(writes)
+            return
+        }
+        revision &+= 1
     }
 
     /// Called by every animatable property's `didSet`: notes the change and runs the
     /// implicit action. The property is only made when needed: a presentation copy's
     /// properties are set every frame, and making it copies its name and accessors.
-    func didChange<Value>(_ makeProperty: @autoclosure () -> LayerProperty<Value>, from oldValue: Value) {
-        guard !isPresentation else { return }
+    func didChange<Value>(
+        _ makeProperty: @autoclosure () -> LayerProperty<Value>, from oldValue: Value,
+        writes: PresentationWrites
+    ) {
+        guard !isPresentation else {
+            presentationWrites.formUnion(writes)
+            return
+        }
         revision &+= 1
         timeline.noteModelChange()
         guard superlayer != nil else { return }
