@@ -96,8 +96,10 @@ struct KeyframePathTests {
         layer.add(fade, forKey: "fade")
         timeline.beginFrame(at: 0.5)
         #expect(layer.presentation().opacity == 0.7)
-        #expect(Double.pathValue(at: Point(x: 1, y: 2)) == nil)
-        #expect(Point.pathValue(at: Point(x: 1, y: 2)) == Point(x: 1, y: 2))
+        var given: [String] = []
+        Double.withPathValue(at: Point(x: 1, y: 2)) { given.append("\($0)") }
+        Point.withPathValue(at: Point(x: 1, y: 2)) { given.append("\($0)") }
+        #expect(given == ["\(Point(x: 1, y: 2))"])
     }
 
     @Test(

@@ -59,7 +59,7 @@ open class KeyframeAnimation<Value: Interpolatable>: PropertyAnimation<Value> {
         let isPaced = calculationMode == .paced || calculationMode == .cubicPaced
         let p = isPaced ? state.fraction : progress(for: state)
         if let placement = place(at: p) {
-            if let point = Value.pathValue(at: placement.point) { keyPath.set(layer, point) }
+            Value.withPathValue(at: placement.point) { keyPath.set(layer, $0) }
             if let rotationMode, let tangent = placement.tangent, tangent != .zero {
                 var angle = atan2(tangent.y, tangent.x)
                 if rotationMode == .autoReverse { angle += .pi }
@@ -67,6 +67,14 @@ open class KeyframeAnimation<Value: Interpolatable>: PropertyAnimation<Value> {
             }
             return
         }
+        applyValue(to: layer, at: p)
+    }
+
+    /// Sets the value at progress `p` (`values`, no path). Not inlined into `apply`: a
+    /// function holding a `Value?` asks for the metadata of `Optional<Value>` as it starts,
+    /// a run-time lookup that the path's branch, taken by every frame of a float, need not pay.
+    @inline(never)
+    private func applyValue(to layer: Layer, at p: Double) {
         guard let value = value(at: p) else { return }
         keyPath.set(layer, value)
     }
