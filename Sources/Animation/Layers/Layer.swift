@@ -10,10 +10,49 @@
 /// root; a scene's are points, docs/ARCHITECTURE.md § Points): a point `p` of the layer's own space maps
 /// to its superlayer's as `position + transform · (p − bounds.origin − anchorPoint · size)`.
 open class Layer {
-    /// The clock and transaction state every layer of a tree shares.
-    public let timeline: Timeline
+    // MARK: - Per-frame state
+    //
+    // What every frame reads of every animated layer and of its presentation copy comes
+    // first, so that it shares a cache line or two with the object's header: with thousands
+    // of layers, a frame's time went mostly to loading lines scattered over each object
+    // (Swift lays out a class's stored properties in the order they are declared).
+
     /// Whether this object is a presentation copy (its changes animate nothing).
     public let isPresentation: Bool
+    /// Whether an animation is attached; stored rather than asked of the array, so that a
+    /// frame reads the layer object alone until it applies the animations.
+    private(set) var hasAnimations = false
+    /// On a presentation copy, what was written on it since it last took its model's values.
+    var presentationWrites = PresentationWrites()
+    /// Bumped on every model change, so that cached presentations and drawings know.
+    public internal(set) var revision = 0
+    /// Where the anchor point sits in the superlayer's space.
+    public var position = Point.zero { didSet { didChange(.position, from: oldValue, writes: .position) } }
+    private var cachedPresentation: Layer?
+    /// The frame time and model revision `cachedPresentation` shows (NaN, which equals no
+    /// time: none yet).
+    private var cachedTime = MediaTime.nan
+    private var cachedRevision = 0
+    /// The earliest time an attached animation that has not finished ends (`-infinity`:
+    /// not known yet), so that the timeline's check at the end of every frame looks at the
+    /// animations only when one may have ended. An animation is not changed once added (as in
+    /// Core Animation, where changing the object `animation(forKey:)` returns is undefined).
+    private var earliestEnd = -MediaTime.infinity
+    /// Animations in the order they were added; later ones apply on top of earlier ones.
+    var animationEntries: [(key: String, animation: LayerAnimation)] = [] {
+        didSet {
+            isAnimatingCache = nil
+            earliestEnd = -.infinity
+            hasAnimations = !animationEntries.isEmpty
+            soleAnimation = animationEntries.count == 1 ? animationEntries[0].animation : nil
+        }
+    }
+    /// The animation when exactly one is attached (most animated layers: a bubble's float),
+    /// so that a frame applies it without loading the array of entries.
+    private var soleAnimation: LayerAnimation?
+    /// The clock and transaction state every layer of a tree shares.
+    public let timeline: Timeline
+    public private(set) var sublayers: [Layer] = []
     /// For a presentation copy, the model layer it shows (CALayer's `model()`); nil for a copy
     /// the model no longer caches (an older frame's, kept by someone) and once the model is
     /// gone.
@@ -27,8 +66,7 @@ open class Layer {
 
     // MARK: - Geometry
 
-    /// Where the anchor point sits in the superlayer's space.
-    public var position = Point.zero { didSet { didChange(.position, from: oldValue, writes: .position) } }
+    // `position` is with the per-frame state above: it is what animations move most.
     /// The layer's own coordinate space: origin and size.
     public var bounds = Rect.zero { didSet { didChange(.bounds, from: oldValue, writes: .bounds) } }
     /// The point of the bounds, in unit coordinates, that `position` places; (0.5, 0.5) is
@@ -115,26 +153,8 @@ open class Layer {
 
     // MARK: - Tree
 
-    public private(set) var sublayers: [Layer] = []
+    // `sublayers` is with the per-frame state above: every frame walks the tree.
     public private(set) weak var superlayer: Layer? { didSet { noteRevision(.other) } }
-
-    // MARK: - Animation state
-
-    /// Animations in the order they were added; later ones apply on top of earlier ones.
-    var animationEntries: [(key: String, animation: LayerAnimation)] = [] {
-        didSet {
-            isAnimatingCache = nil
-            earliestEnd = -.infinity
-            hasAnimations = !animationEntries.isEmpty
-        }
-    }
-    /// Bumped on every model change, so that cached presentations and drawings know.
-    public internal(set) var revision = 0
-    /// On a presentation copy, what was written on it since it last took its model's values.
-    var presentationWrites = PresentationWrites()
-    private var cachedPresentation: Layer?
-    private var cachedAt: (time: MediaTime, revision: Int)?
-    private var anonymousKeyCounter = 0
 
     /// A new layer on `timeline`.
     public init(timeline: Timeline) {
@@ -341,12 +361,8 @@ open class Layer {
 
     /// The last answer of `isAnimating(at:)`; cleared when an animation is added or removed.
     private var isAnimatingCache: (time: MediaTime, answer: Bool)?
-
-    /// The earliest time an attached animation that has not finished ends (`-infinity`:
-    /// not known yet), so that the timeline's check at the end of every frame looks at the
-    /// animations only when one may have ended. An animation is not changed once added (as in
-    /// Core Animation, where changing the object `animation(forKey:)` returns is undefined).
-    private var earliestEnd = -MediaTime.infinity
+    /// Numbers the keys of animations added without one.
+    private var anonymousKeyCounter = 0
 
     /// Seconds: `removeFinishedAnimations` checks each animation from this long before the
     /// earliest end on, so that rounding in `endTime` cannot make it a frame late.
@@ -360,21 +376,15 @@ open class Layer {
         return earliest
     }
 
-    /// Whether an animation is attached. Kept beside `earliestEnd` rather than asked of the
-    /// array, so that the timeline's pass over its layers at the end of every frame reads
-    /// the layer objects alone (with thousands of layers, each array read missed the cache).
-    private(set) var hasAnimations = false
-
     // MARK: - Presentation
 
     /// A copy with every animation applied at the timeline's current time (model values
     /// where nothing animates). A layer with no animation is its own presentation; treat
     /// the result as read-only.
     public func presentation() -> Self {
-        if isPresentation || animationEntries.isEmpty { return self }
+        if isPresentation || !hasAnimations { return self }
         let now = timeline.currentTime
-        if let cachedAt, cachedAt.time == now, cachedAt.revision == revision, let cached = cachedPresentation
-        {
+        if cachedTime == now, cachedRevision == revision, let cached = cachedPresentation {
             // Made by `type(of: self).init` below, so of this layer's own class.
             return unsafeDowncast(cached, to: Self.self)
         }
@@ -397,11 +407,16 @@ open class Layer {
             copy = type(of: self).init(presentationOf: self)
         }
         copy.presentationWrites = []
-        for entry in animationEntries {
-            entry.animation.apply(to: copy, at: now)
+        if let soleAnimation {
+            soleAnimation.apply(to: copy, at: now)
+        } else {
+            for entry in animationEntries {
+                entry.animation.apply(to: copy, at: now)
+            }
         }
         cachedPresentation = copy
-        cachedAt = (now, revision)
+        cachedTime = now
+        cachedRevision = revision
         return copy
     }
 
