@@ -37,7 +37,7 @@ open class Layer {
     /// not known yet), so that the timeline's check at the end of every frame looks at the
     /// animations only when one may have ended. An animation is not changed once added (as in
     /// Core Animation, where changing the object `animation(forKey:)` returns is undefined).
-    private var earliestEnd = -MediaTime.infinity
+    private(set) var earliestEnd = -MediaTime.infinity
     /// Animations in the order they were added; later ones apply on top of earlier ones.
     var animationEntries: [(key: String, animation: LayerAnimation)] = [] {
         didSet {
@@ -363,6 +363,9 @@ open class Layer {
     private var isAnimatingCache: (time: MediaTime, answer: Bool)?
     /// Numbers the keys of animations added without one.
     private var anonymousKeyCounter = 0
+    /// Where the timeline keeps this layer in its list of animated layers; -1 when it is not
+    /// in it (`Timeline.endFrame`).
+    var timelineSlot = -1
 
     /// Seconds: `removeFinishedAnimations` checks each animation from this long before the
     /// earliest end on, so that rounding in `endTime` cannot make it a frame late.
