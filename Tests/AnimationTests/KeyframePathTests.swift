@@ -80,6 +80,11 @@ struct KeyframePathTests {
         #expect(float.place(at: 0.25)?.point.distance(to: Point(x: 0, y: 25)) ?? .infinity <= 1e-9)
         float.path?.addLine(to: Point(x: 100, y: 100))  // changed in place: two segments now
         #expect(float.place(at: 0.75)?.point.distance(to: Point(x: 50, y: 100)) ?? .infinity <= 1e-9)
+        float.path = down
+        float.timingFunctions = [.easeIn]  // one segment: its function warps the whole float
+        let warped = TimingFunction.easeIn.progress(at: 0.5) * 100
+        #expect(float.place(at: 0.5)?.point.distance(to: Point(x: 0, y: warped)) ?? .infinity <= 1e-9)
+        #expect(float.place(at: 1.5)?.point == Point(x: 0, y: 100))  // clamped to the end
         float.path = nil
         #expect(float.place(at: 0.5) == nil)
     }

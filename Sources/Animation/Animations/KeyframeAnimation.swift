@@ -31,7 +31,12 @@ public enum RotationMode: Sendable, Hashable {
 open class KeyframeAnimation<Value: Interpolatable>: PropertyAnimation<Value> {
     public var values: [Value] = []
     /// For point properties: wins over `values`.
-    public var path: BezierPath? { didSet { segmentCache = nil } }
+    public var path: BezierPath? {
+        didSet {
+            segmentCache = nil
+            soleSegment = nil
+        }
+    }
     /// 0…1, one per keyframe (one more than `values` in discrete mode); nil spaces them evenly.
     public var keyTimes: [Double]?
     /// One per segment, applied to the time inside the segment.
@@ -142,17 +147,28 @@ open class KeyframeAnimation<Value: Interpolatable>: PropertyAnimation<Value> {
     /// The segments of `path`, kept until it changes: the running copy evaluates the same
     /// path every frame (kept without the path, so that a frame does not compare paths).
     private var segmentCache: [PathSegment]?
+    /// The path's segment when it has exactly one (a bubble's float), kept in the animation
+    /// itself: the array's storage is another object, whose first touch each frame missed
+    /// the cache (docs/ARCHITECTURE.md § Rendering many layers).
+    private var soleSegment: PathSegment?
 
     /// The segments of `path`.
     private var pathSegments: [PathSegment] {
         if let segmentCache { return segmentCache }
         let segments = path?.segments ?? []
         segmentCache = segments
+        soleSegment = segments.count == 1 ? segments[0] : nil
         return segments
     }
 
     /// The point (and tangent) on `path` at progress `p`; nil without a path.
     func place(at p: Double) -> (point: Point, tangent: Point?)? {
+        if let soleSegment, calculationMode == .linear || calculationMode == .cubic, keyTimes == nil {
+            // The general case below with one segment and evenly spaced keyframes.
+            var u = min(max(p, 0), 1)
+            if let functions = timingFunctions, !functions.isEmpty { u = functions[0].progress(at: u) }
+            return (soleSegment.point(at: u), rotationMode == nil ? nil : soleSegment.tangent(at: u))
+        }
         let segments = pathSegments
         guard !segments.isEmpty else { return nil }  // no path, or nothing but moves
         switch calculationMode {
