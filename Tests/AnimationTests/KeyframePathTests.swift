@@ -68,6 +68,45 @@ struct KeyframePathTests {
         #expect(turned.distance(to: AffineTransform(rotationAngle: .pi / 2)) <= 1e-12)
     }
 
+    @Test("the path's segments are kept until the path changes, then taken from the new one")
+    func pathChanged() {
+        let float = KeyframeAnimation(keyPath: .position)
+        float.path = lineThenCurve()
+        #expect(float.place(at: 0.25)?.point.distance(to: Point(x: 5, y: 0)) ?? .infinity <= 1e-9)
+        var down = BezierPath()
+        down.move(to: .zero)
+        down.addLine(to: Point(x: 0, y: 100))
+        float.path = down
+        #expect(float.place(at: 0.25)?.point.distance(to: Point(x: 0, y: 25)) ?? .infinity <= 1e-9)
+        float.path?.addLine(to: Point(x: 100, y: 100))  // changed in place: two segments now
+        #expect(float.place(at: 0.75)?.point.distance(to: Point(x: 50, y: 100)) ?? .infinity <= 1e-9)
+        float.path = down
+        float.timingFunctions = [.easeIn]  // one segment: its function warps the whole float
+        let warped = TimingFunction.easeIn.progress(at: 0.5) * 100
+        #expect(float.place(at: 0.5)?.point.distance(to: Point(x: 0, y: warped)) ?? .infinity <= 1e-9)
+        #expect(float.place(at: 1.5)?.point == Point(x: 0, y: 100))  // clamped to the end
+        float.path = nil
+        #expect(float.place(at: 0.5) == nil)
+    }
+
+    @Test("a path animates point properties only; on another property it wins over values and does nothing")
+    func pathOnOtherProperty() {
+        let timeline = Timeline()
+        let layer = Layer(timeline: timeline)
+        layer.opacity = 0.7
+        let fade = KeyframeAnimation(keyPath: .opacity)
+        fade.path = lineThenCurve()
+        fade.values = [0, 1]
+        fade.duration = 1
+        layer.add(fade, forKey: "fade")
+        timeline.beginFrame(at: 0.5)
+        #expect(layer.presentation().opacity == 0.7)
+        var given: [String] = []
+        Double.withPathValue(at: Point(x: 1, y: 2)) { given.append("\($0)") }
+        Point.withPathValue(at: Point(x: 1, y: 2)) { given.append("\($0)") }
+        #expect(given == ["\(Point(x: 1, y: 2))"])
+    }
+
     @Test(
         "a spring animation follows the closed form for the default spring",
         arguments: [

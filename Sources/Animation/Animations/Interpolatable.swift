@@ -15,11 +15,19 @@ public protocol Interpolatable: Equatable {
     func scaled(by factor: Double) -> Self
     /// A distance for paced keyframes: Euclidean over the components.
     func distance(to other: Self) -> Double
+    /// Calls `body` with the value a keyframe animation's `path` gives at `point`: the point
+    /// itself for points; for every other value, which a path does not animate, nothing
+    /// (docs/SEMANTICS.md § Keyframe animations). A requirement with a closure rather than a
+    /// cast (`point as? Self`) or an optional result: generic code looks up the metadata of
+    /// `Optional<Self>` at run time, on every frame of every animation along a path.
+    static func withPathValue(at point: Point, _ body: (Self) -> Void)
 }
 
 extension Interpolatable {
     /// Component-wise difference.
     public func subtracting(_ other: Self) -> Self { adding(other.scaled(by: -1)) }
+
+    public static func withPathValue(at point: Point, _ body: (Self) -> Void) {}
 }
 
 extension Double: Interpolatable {
@@ -35,6 +43,7 @@ extension Point: Interpolatable {
     public func interpolated(to other: Point, fraction: Double) -> Point { lerp(to: other, fraction) }
     public func adding(_ other: Point) -> Point { self + other }
     public func scaled(by factor: Double) -> Point { self * factor }
+    public static func withPathValue(at point: Point, _ body: (Point) -> Void) { body(point) }
 }
 
 extension Size: Interpolatable {

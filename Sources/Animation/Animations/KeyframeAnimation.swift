@@ -31,7 +31,12 @@ public enum RotationMode: Sendable, Hashable {
 open class KeyframeAnimation<Value: Interpolatable>: PropertyAnimation<Value> {
     public var values: [Value] = []
     /// For point properties: wins over `values`.
-    public var path: BezierPath?
+    public var path: BezierPath? {
+        didSet {
+            segmentCache = nil
+            soleSegment = nil
+        }
+    }
     /// 0…1, one per keyframe (one more than `values` in discrete mode); nil spaces them evenly.
     public var keyTimes: [Double]?
     /// One per segment, applied to the time inside the segment.
@@ -58,8 +63,8 @@ open class KeyframeAnimation<Value: Interpolatable>: PropertyAnimation<Value> {
     override func apply(to layer: Layer, state: TimingState) {
         let isPaced = calculationMode == .paced || calculationMode == .cubicPaced
         let p = isPaced ? state.fraction : progress(for: state)
-        if let path, let placement = Self.place(along: path, at: p, animation: self) {
-            if let point = placement.point as? Value { keyPath.set(layer, point) }
+        if let placement = place(at: p) {
+            Value.withPathValue(at: placement.point) { keyPath.set(layer, $0) }
             if let rotationMode, let tangent = placement.tangent, tangent != .zero {
                 var angle = atan2(tangent.y, tangent.x)
                 if rotationMode == .autoReverse { angle += .pi }
@@ -67,6 +72,14 @@ open class KeyframeAnimation<Value: Interpolatable>: PropertyAnimation<Value> {
             }
             return
         }
+        applyValue(to: layer, at: p)
+    }
+
+    /// Sets the value at progress `p` (`values`, no path). Not inlined into `apply`: a
+    /// function holding a `Value?` asks for the metadata of `Optional<Value>` as it starts,
+    /// a run-time lookup that the path's branch, taken by every frame of a float, need not pay.
+    @inline(never)
+    private func applyValue(to layer: Layer, at p: Double) {
         guard let value = value(at: p) else { return }
         keyPath.set(layer, value)
     }
@@ -131,31 +144,41 @@ open class KeyframeAnimation<Value: Interpolatable>: PropertyAnimation<Value> {
 
     // MARK: - Paths
 
-    /// The path's segments, kept while the path stays the same: the running copy evaluates
-    /// the same path every frame.
-    private var segmentCache: (path: BezierPath, segments: [PathSegment])?
+    /// The segments of `path`, kept until it changes: the running copy evaluates the same
+    /// path every frame (kept without the path, so that a frame does not compare paths).
+    private var segmentCache: [PathSegment]?
+    /// The path's segment when it has exactly one (a bubble's float), kept in the animation
+    /// itself: the array's storage is another object, whose first touch each frame missed
+    /// the cache (docs/ARCHITECTURE.md § Rendering many layers).
+    private var soleSegment: PathSegment?
 
-    func segments(of path: BezierPath) -> [PathSegment] {
-        if let segmentCache, segmentCache.path == path { return segmentCache.segments }
-        let segments = path.segments
-        segmentCache = (path, segments)
+    /// The segments of `path`.
+    private var pathSegments: [PathSegment] {
+        if let segmentCache { return segmentCache }
+        let segments = path?.segments ?? []
+        segmentCache = segments
+        soleSegment = segments.count == 1 ? segments[0] : nil
         return segments
     }
 
-    /// The point (and tangent) on `path` at progress `p`.
-    static func place(
-        along path: BezierPath, at p: Double, animation: KeyframeAnimation<Value>
-    ) -> (point: Point, tangent: Point?)? {
-        let segments = animation.segments(of: path)
-        guard !segments.isEmpty else { return nil }
-        switch animation.calculationMode {
+    /// The point (and tangent) on `path` at progress `p`; nil without a path.
+    func place(at p: Double) -> (point: Point, tangent: Point?)? {
+        if let soleSegment, calculationMode == .linear || calculationMode == .cubic, keyTimes == nil {
+            // The general case below with one segment and evenly spaced keyframes.
+            var u = min(max(p, 0), 1)
+            if let functions = timingFunctions, !functions.isEmpty { u = functions[0].progress(at: u) }
+            return (soleSegment.point(at: u), rotationMode == nil ? nil : soleSegment.tangent(at: u))
+        }
+        let segments = pathSegments
+        guard !segments.isEmpty else { return nil }  // no path, or nothing but moves
+        switch calculationMode {
         case .paced, .cubicPaced:
-            guard let point = path.point(atFraction: p) else { return nil }
+            guard let path, let point = path.point(atFraction: p) else { return nil }
             return (point, path.tangent(atFraction: p))
         case .discrete:
             let count = segments.count + 1
-            let times = animation.keyTimes ?? (0...count).map { Double($0) / Double(count) }
-            let index = segmentIndex(of: p, in: times, count: count + 1)
+            let times = keyTimes ?? (0...count).map { Double($0) / Double(count) }
+            let index = Self.segmentIndex(of: p, in: times, count: count + 1)
             let point =
                 index < segments.count ? segments[index].start : segments[segments.count - 1].point(at: 1)
             return (point, nil)
@@ -163,20 +186,20 @@ open class KeyframeAnimation<Value: Interpolatable>: PropertyAnimation<Value> {
             let count = segments.count + 1
             let index: Int
             var u: Double
-            if let times = animation.keyTimes {
-                index = segmentIndex(of: p, in: times, count: count)
-                u = localFraction(p, times, index)
+            if let times = keyTimes {
+                index = Self.segmentIndex(of: p, in: times, count: count)
+                u = Self.localFraction(p, times, index)
             } else {
                 // Evenly spaced keyframes: the segment and the fraction in it, without an array.
                 let scaled = min(max(p, 0), 1) * Double(segments.count)
                 index = min(Int(scaled), segments.count - 1)
                 u = min(max(scaled - Double(index), 0), 1)
             }
-            if let functions = animation.timingFunctions, index < functions.count {
+            if let functions = timingFunctions, index < functions.count {
                 u = functions[index].progress(at: u)
             }
             let segment = segments[index]
-            return (segment.point(at: u), animation.rotationMode == nil ? nil : segment.tangent(at: u))
+            return (segment.point(at: u), rotationMode == nil ? nil : segment.tangent(at: u))
         }
     }
 

@@ -14,9 +14,16 @@ public final class Timeline {
 
     var transactionStack: [Transaction] = []
     /// Layers with animations, in the order they got their first one (dictionaries iterate
-    /// in a random order, and callbacks must run in the same order on every run).
-    private var animatedLayers: [Layer] = []
-    private var animatedIDs: Set<ObjectIdentifier> = []
+    /// in a random order, and callbacks must run in the same order on every run); nil where
+    /// a layer left, until the list is compacted. A layer knows its place (`timelineSlot`).
+    private var animatedLayers: [Layer?] = []
+    /// For each place of `animatedLayers`, the time from which its layer must be looked at
+    /// at the end of a frame: its earliest end as last computed, `-infinity` once its
+    /// animations changed, `infinity` for an empty place. Kept apart from the layers so that
+    /// the end of a frame reads one array of numbers, not thousands of layer objects.
+    private var animatedLayerEnds: [MediaTime] = []
+    /// Empty places in `animatedLayers`.
+    private var leftLayerCount = 0
     private var dueCallbacks: [() -> Void] = []
     var timers: [ScheduledTimer] = []
     var displayLinks: [DisplayLink] = []
@@ -112,12 +119,19 @@ public final class Timeline {
     // MARK: - Animation bookkeeping
 
     func didAdd(_ animation: LayerAnimation, to layer: Layer) {
-        if animatedIDs.insert(ObjectIdentifier(layer)).inserted { animatedLayers.append(layer) }
+        if layer.timelineSlot < 0 {
+            layer.timelineSlot = animatedLayers.count
+            animatedLayers.append(layer)
+            animatedLayerEnds.append(-.infinity)
+        } else {
+            animatedLayerEnds[layer.timelineSlot] = -.infinity
+        }
         for transaction in transactionStack { transaction.track(animation) }
         noteModelChange()
     }
 
     func didRemove(_ animation: LayerAnimation, from layer: Layer) {
+        if layer.timelineSlot >= 0 { animatedLayerEnds[layer.timelineSlot] = -.infinity }
         noteModelChange()
         guard !animation.hasFinished else { return }
         animation.hasFinished = true
@@ -136,16 +150,26 @@ public final class Timeline {
     /// Ends the frame: animations whose active interval is over finish (and leave their
     /// layers unless told otherwise), then every due completion runs, in order.
     public func endFrame() {
-        for layer in animatedLayers {
-            for animation in layer.removeFinishedAnimations(at: currentTime) {
+        // Only layers whose animations changed or one of which may have ended are looked
+        // at (`Layer.removeFinishedAnimations` would return nothing for the others), in the
+        // list's order, which is the callbacks' order; a layer left without animations
+        // leaves the list.
+        let time = currentTime
+        for slot in animatedLayerEnds.indices where time >= animatedLayerEnds[slot] - Layer.endMargin {
+            guard let layer = animatedLayers[slot] else { continue }
+            for animation in layer.removeFinishedAnimations(at: time) {
                 end(animation, finished: true)
             }
+            if layer.hasAnimations {
+                animatedLayerEnds[slot] = layer.earliestEnd
+            } else {
+                layer.timelineSlot = -1
+                animatedLayers[slot] = nil
+                animatedLayerEnds[slot] = .infinity
+                leftLayerCount += 1
+            }
         }
-        animatedLayers.removeAll { layer in
-            guard !layer.hasAnimations else { return false }
-            animatedIDs.remove(ObjectIdentifier(layer))
-            return true
-        }
+        if leftLayerCount > max(animatedLayers.count / 2, 16) { compactAnimatedLayers() }
         while !dueCallbacks.isEmpty {
             let callbacks = dueCallbacks
             dueCallbacks = []
@@ -153,13 +177,30 @@ public final class Timeline {
         }
     }
 
+    /// Closes the empty places of the animated layers' list, keeping the order: once they
+    /// are more than half, so that each layer is moved a few times in its life, not once a
+    /// frame.
+    private func compactAnimatedLayers() {
+        var kept = 0
+        for slot in animatedLayers.indices {
+            guard let layer = animatedLayers[slot] else { continue }
+            layer.timelineSlot = kept
+            animatedLayers[kept] = layer
+            animatedLayerEnds[kept] = animatedLayerEnds[slot]
+            kept += 1
+        }
+        animatedLayers.removeLast(animatedLayers.count - kept)
+        animatedLayerEnds.removeLast(animatedLayerEnds.count - kept)
+        leftLayerCount = 0
+    }
+
     /// Whether some animation is still changing values (frames must keep coming).
     public var hasRunningAnimations: Bool {
-        animatedLayers.contains { $0.isAnimating(at: currentTime) }
+        animatedLayers.contains { $0?.isAnimating(at: currentTime) ?? false }
     }
 
     /// The number of layers that have animations attached.
-    public var animatedLayerCount: Int { animatedLayers.count }
+    public var animatedLayerCount: Int { animatedLayers.count - leftLayerCount }
 
     func noteModelChange() { changeCount &+= 1 }
     func noteTreeChange() { changeCount &+= 1 }
@@ -180,10 +221,14 @@ public final class Timeline {
         for link in displayLinks { link.invalidate() }
         timers.removeAll()
         displayLinks.removeAll()
-        let layers = animatedLayers
+        let layers = animatedLayers.compactMap { $0 }
         animatedLayers.removeAll()
-        animatedIDs.removeAll()
-        for layer in layers { layer.removeAllAnimations() }
+        animatedLayerEnds.removeAll()
+        leftLayerCount = 0
+        for layer in layers {
+            layer.timelineSlot = -1
+            layer.removeAllAnimations()
+        }
         dueCallbacks.removeAll()
         transactionStack.removeAll()
     }

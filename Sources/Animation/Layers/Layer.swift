@@ -10,10 +10,49 @@
 /// root; a scene's are points, docs/ARCHITECTURE.md § Points): a point `p` of the layer's own space maps
 /// to its superlayer's as `position + transform · (p − bounds.origin − anchorPoint · size)`.
 open class Layer {
-    /// The clock and transaction state every layer of a tree shares.
-    public let timeline: Timeline
+    // MARK: - Per-frame state
+    //
+    // What every frame reads of every animated layer and of its presentation copy comes
+    // first, so that it shares a cache line or two with the object's header: with thousands
+    // of layers, a frame's time went mostly to loading lines scattered over each object
+    // (Swift lays out a class's stored properties in the order they are declared).
+
     /// Whether this object is a presentation copy (its changes animate nothing).
     public let isPresentation: Bool
+    /// Whether an animation is attached; stored rather than asked of the array, so that a
+    /// frame reads the layer object alone until it applies the animations.
+    private(set) var hasAnimations = false
+    /// On a presentation copy, what was written on it since it last took its model's values.
+    var presentationWrites = PresentationWrites()
+    /// Bumped on every model change, so that cached presentations and drawings know.
+    public internal(set) var revision = 0
+    /// Where the anchor point sits in the superlayer's space.
+    public var position = Point.zero { didSet { didChange(.position, from: oldValue, writes: .position) } }
+    private var cachedPresentation: Layer?
+    /// The frame time and model revision `cachedPresentation` shows (NaN, which equals no
+    /// time: none yet).
+    private var cachedTime = MediaTime.nan
+    private var cachedRevision = 0
+    /// The earliest time an attached animation that has not finished ends (`-infinity`:
+    /// not known yet), so that the timeline's check at the end of every frame looks at the
+    /// animations only when one may have ended. An animation is not changed once added (as in
+    /// Core Animation, where changing the object `animation(forKey:)` returns is undefined).
+    private(set) var earliestEnd = -MediaTime.infinity
+    /// Animations in the order they were added; later ones apply on top of earlier ones.
+    var animationEntries: [(key: String, animation: LayerAnimation)] = [] {
+        didSet {
+            isAnimatingCache = nil
+            earliestEnd = -.infinity
+            hasAnimations = !animationEntries.isEmpty
+            soleAnimation = animationEntries.count == 1 ? animationEntries[0].animation : nil
+        }
+    }
+    /// The animation when exactly one is attached (most animated layers: a bubble's float),
+    /// so that a frame applies it without loading the array of entries.
+    private var soleAnimation: LayerAnimation?
+    /// The clock and transaction state every layer of a tree shares.
+    public let timeline: Timeline
+    public private(set) var sublayers: [Layer] = []
     /// For a presentation copy, the model layer it shows (CALayer's `model()`); nil for a copy
     /// the model no longer caches (an older frame's, kept by someone) and once the model is
     /// gone.
@@ -23,26 +62,29 @@ open class Layer {
     /// that pointer when it drops the copy or goes (`presentation()`, `deinit`).
     private unowned(unsafe) var modelReference: Layer?
     /// A name for debugging and tests.
-    public var name: String?
+    public var name: String? { didSet { noteRevision(.other) } }
 
     // MARK: - Geometry
 
-    /// Where the anchor point sits in the superlayer's space.
-    public var position = Point.zero { didSet { didChange(.position, from: oldValue) } }
+    // `position` is with the per-frame state above: it is what animations move most.
     /// The layer's own coordinate space: origin and size.
-    public var bounds = Rect.zero { didSet { didChange(.bounds, from: oldValue) } }
+    public var bounds = Rect.zero { didSet { didChange(.bounds, from: oldValue, writes: .bounds) } }
     /// The point of the bounds, in unit coordinates, that `position` places; (0.5, 0.5) is
     /// the centre. Transforms turn and scale about it.
-    public var anchorPoint = Point(x: 0.5, y: 0.5) { didSet { didChange(.anchorPoint, from: oldValue) } }
+    public var anchorPoint = Point(x: 0.5, y: 0.5) {
+        didSet { didChange(.anchorPoint, from: oldValue, writes: .anchorPoint) }
+    }
     /// Applied about the anchor point.
-    public var transform = AffineTransform.identity { didSet { didChange(.transform, from: oldValue) } }
+    public var transform = AffineTransform.identity {
+        didSet { didChange(.transform, from: oldValue, writes: .transform) }
+    }
 
     // MARK: - Appearance
 
     /// 0…1; applied to the layer and its sublayers as a group.
-    public var opacity = 1.0 { didSet { didChange(.opacity, from: oldValue) } }
+    public var opacity = 1.0 { didSet { didChange(.opacity, from: oldValue, writes: .opacity) } }
     /// Hidden layers draw nothing and are not hit.
-    public var isHidden = false { didSet { noteChange() } }
+    public var isHidden = false { didSet { noteChange(writes: .other) } }
     /// Everything the layer draws of its own (background, corners, border, mask, image), as
     /// one value; the properties below read and write it.
     public internal(set) var drawing = LayerDrawing()
@@ -52,7 +94,7 @@ open class Layer {
         set {
             let oldValue = drawing.backgroundColor
             drawing.backgroundColor = newValue
-            didChange(.backgroundColor, from: oldValue)
+            didChange(.backgroundColor, from: oldValue, writes: .drawing)
         }
     }
     /// Rounds the background, the border and, with `masksToBounds`, the clip.
@@ -61,7 +103,7 @@ open class Layer {
         set {
             let oldValue = drawing.cornerRadius
             drawing.cornerRadius = newValue
-            didChange(.cornerRadius, from: oldValue)
+            didChange(.cornerRadius, from: oldValue, writes: .drawing)
         }
     }
     /// Drawn inside the bounds, above the content and the sublayers.
@@ -70,7 +112,7 @@ open class Layer {
         set {
             let oldValue = drawing.borderWidth
             drawing.borderWidth = newValue
-            didChange(.borderWidth, from: oldValue)
+            didChange(.borderWidth, from: oldValue, writes: .drawing)
         }
     }
     public var borderColor: Color {
@@ -78,7 +120,7 @@ open class Layer {
         set {
             let oldValue = drawing.borderColor
             drawing.borderColor = newValue
-            didChange(.borderColor, from: oldValue)
+            didChange(.borderColor, from: oldValue, writes: .drawing)
         }
     }
     /// Clips the sublayers (and contents) to the rounded bounds.
@@ -86,7 +128,7 @@ open class Layer {
         get { drawing.masksToBounds }
         set {
             drawing.masksToBounds = newValue
-            noteChange()
+            noteChange(writes: .drawing)
         }
     }
     /// An image drawn to fill the bounds; named by asset, resolved by the renderer.
@@ -94,7 +136,7 @@ open class Layer {
         get { drawing.contents }
         set {
             drawing.contents = newValue
-            noteChange()
+            noteChange(writes: .drawing)
         }
     }
 
@@ -102,7 +144,7 @@ open class Layer {
 
     /// When false, neither this layer nor its sublayers are found by hit testing (UIKit's
     /// `isUserInteractionEnabled`).
-    public var isUserInteractionEnabled = true
+    public var isUserInteractionEnabled = true { didSet { noteRevision(.other) } }
     /// Per-property implicit actions, by property name (`"position"`); `.none` turns the
     /// implicit animation of that property off (CALayer's `actions` with NSNull).
     public var actions: [String: LayerAction] = [:]
@@ -111,23 +153,8 @@ open class Layer {
 
     // MARK: - Tree
 
-    public private(set) var sublayers: [Layer] = []
-    public private(set) weak var superlayer: Layer?
-
-    // MARK: - Animation state
-
-    /// Animations in the order they were added; later ones apply on top of earlier ones.
-    var animationEntries: [(key: String, animation: LayerAnimation)] = [] {
-        didSet {
-            isAnimatingCache = nil
-            earliestEnd = -.infinity
-        }
-    }
-    /// Bumped on every model change, so that cached presentations and drawings know.
-    public internal(set) var revision = 0
-    private var cachedPresentation: Layer?
-    private var cachedAt: (time: MediaTime, revision: Int)?
-    private var anonymousKeyCounter = 0
+    // `sublayers` is with the per-frame state above: every frame walks the tree.
+    public private(set) weak var superlayer: Layer? { didSet { noteRevision(.other) } }
 
     /// A new layer on `timeline`.
     public init(timeline: Timeline) {
@@ -162,6 +189,18 @@ open class Layer {
         sublayers = model.sublayers
         if superlayer !== model.superlayer { superlayer = model.superlayer }
         revision = model.revision
+    }
+
+    /// Sets the properties in `written` of this presentation copy to `model`'s again, the
+    /// others having kept the model's values (the model has not changed since the copy took
+    /// them). Subclasses take their drawing for `.subclassDrawing`; `.other` is never asked.
+    func retakeModelValues(_ written: PresentationWrites, from model: Layer) {
+        if written.contains(.position) { position = model.position }
+        if written.contains(.bounds) { bounds = model.bounds }
+        if written.contains(.anchorPoint) { anchorPoint = model.anchorPoint }
+        if written.contains(.transform) { transform = model.transform }
+        if written.contains(.opacity) { opacity = model.opacity }
+        if written.contains(.drawing) { drawing = model.drawing }
     }
 
     /// The frame in the superlayer's space: the bounds placed by position and anchor point
@@ -280,8 +319,14 @@ open class Layer {
 
     /// Removes animations that finished at or before `time` and are removed on completion;
     /// returns those that finished just now (for their callbacks).
+    @inline(__always)
     func removeFinishedAnimations(at time: MediaTime) -> [LayerAnimation] {
         if time < earliestEnd - Self.endMargin { return [] }  // nothing can have ended yet
+        return removeEndedAnimations(at: time)
+    }
+
+    /// `removeFinishedAnimations(at:)` once an animation may have ended.
+    private func removeEndedAnimations(at time: MediaTime) -> [LayerAnimation] {
         defer { earliestEnd = Self.earliestEnd(of: animationEntries) }
         var finished: [LayerAnimation] = []
         for entry in animationEntries where !entry.animation.hasFinished && entry.animation.hasEnded(at: time)
@@ -316,12 +361,11 @@ open class Layer {
 
     /// The last answer of `isAnimating(at:)`; cleared when an animation is added or removed.
     private var isAnimatingCache: (time: MediaTime, answer: Bool)?
-
-    /// The earliest time an attached animation that has not finished ends (`-infinity`:
-    /// not known yet), so that the timeline's check at the end of every frame looks at the
-    /// animations only when one may have ended. An animation is not changed once added (as in
-    /// Core Animation, where changing the object `animation(forKey:)` returns is undefined).
-    private var earliestEnd = -MediaTime.infinity
+    /// Numbers the keys of animations added without one.
+    private var anonymousKeyCounter = 0
+    /// Where the timeline keeps this layer in its list of animated layers; -1 when it is not
+    /// in it (`Timeline.endFrame`).
+    var timelineSlot = -1
 
     /// Seconds: `removeFinishedAnimations` checks each animation from this long before the
     /// earliest end on, so that rounding in `endTime` cannot make it a frame late.
@@ -335,18 +379,15 @@ open class Layer {
         return earliest
     }
 
-    var hasAnimations: Bool { !animationEntries.isEmpty }
-
     // MARK: - Presentation
 
     /// A copy with every animation applied at the timeline's current time (model values
     /// where nothing animates). A layer with no animation is its own presentation; treat
     /// the result as read-only.
     public func presentation() -> Self {
-        if isPresentation || animationEntries.isEmpty { return self }
+        if isPresentation || !hasAnimations { return self }
         let now = timeline.currentTime
-        if let cachedAt, cachedAt.time == now, cachedAt.revision == revision, let cached = cachedPresentation
-        {
+        if cachedTime == now, cachedRevision == revision, let cached = cachedPresentation {
             // Made by `type(of: self).init` below, so of this layer's own class.
             return unsafeDowncast(cached, to: Self.self)
         }
@@ -355,17 +396,30 @@ open class Layer {
         let copy: Self
         if isKnownUniquelyReferenced(&cachedPresentation), let cached = cachedPresentation {
             let reused = unsafeDowncast(cached, to: Self.self)
-            reused.takeModelValues(from: self)
+            if reused.revision == revision && !reused.presentationWrites.contains(.other) {
+                // The model has not changed since the copy took its values (every change
+                // moves the revision): what differs is what was written on the copy since,
+                // mostly last frame's animated values, so only that goes back to the model's.
+                reused.retakeModelValues(reused.presentationWrites, from: self)
+            } else {
+                reused.takeModelValues(from: self)
+            }
             copy = reused
         } else {
             cachedPresentation?.modelReference = nil
             copy = type(of: self).init(presentationOf: self)
         }
-        for entry in animationEntries {
-            entry.animation.apply(to: copy, at: now)
+        copy.presentationWrites = []
+        if let soleAnimation {
+            soleAnimation.apply(to: copy, at: now)
+        } else {
+            for entry in animationEntries {
+                entry.animation.apply(to: copy, at: now)
+            }
         }
         cachedPresentation = copy
-        cachedAt = (now, revision)
+        cachedTime = now
+        cachedRevision = revision
         return copy
     }
 
@@ -376,18 +430,38 @@ open class Layer {
 
     // MARK: - Change tracking
 
-    /// Notes a change of a property that does not animate.
-    func noteChange() {
-        guard !isPresentation else { return }
+    /// Notes a change of a property that does not animate; on a presentation copy, notes
+    /// what was written (`writes`).
+    func noteChange(writes: PresentationWrites) {
+        guard !isPresentation else {
+            presentationWrites.formUnion(writes)
+            return
+        }
         revision &+= 1
         timeline.noteModelChange()
+    }
+
+    /// Notes a change that draws nothing by itself (the name, interaction, the superlayer):
+    /// cached presentations take it, nothing is redrawn.
+    private func noteRevision(_ writes: PresentationWrites) {
+        guard !isPresentation else {
+            presentationWrites.formUnion(writes)
+            return
+        }
+        revision &+= 1
     }
 
     /// Called by every animatable property's `didSet`: notes the change and runs the
     /// implicit action. The property is only made when needed: a presentation copy's
     /// properties are set every frame, and making it copies its name and accessors.
-    func didChange<Value>(_ makeProperty: @autoclosure () -> LayerProperty<Value>, from oldValue: Value) {
-        guard !isPresentation else { return }
+    func didChange<Value>(
+        _ makeProperty: @autoclosure () -> LayerProperty<Value>, from oldValue: Value,
+        writes: PresentationWrites
+    ) {
+        guard !isPresentation else {
+            presentationWrites.formUnion(writes)
+            return
+        }
         revision &+= 1
         timeline.noteModelChange()
         guard superlayer != nil else { return }

@@ -19,7 +19,7 @@ open class ShapeLayer: Layer {
         set {
             let oldValue = shapeDrawing.path
             shapeDrawing.path = newValue
-            didChange(.path, from: oldValue)
+            didChange(.path, from: oldValue, writes: .subclassDrawing)
         }
     }
     public var fillColor: Color {
@@ -27,7 +27,7 @@ open class ShapeLayer: Layer {
         set {
             let oldValue = shapeDrawing.fillColor
             shapeDrawing.fillColor = newValue
-            didChange(.fillColor, from: oldValue)
+            didChange(.fillColor, from: oldValue, writes: .subclassDrawing)
         }
     }
     /// `.clear` is "no stroke".
@@ -36,7 +36,7 @@ open class ShapeLayer: Layer {
         set {
             let oldValue = shapeDrawing.strokeColor
             shapeDrawing.strokeColor = newValue
-            didChange(.strokeColor, from: oldValue)
+            didChange(.strokeColor, from: oldValue, writes: .subclassDrawing)
         }
     }
     public var lineWidth: Double {
@@ -44,21 +44,21 @@ open class ShapeLayer: Layer {
         set {
             let oldValue = shapeDrawing.lineWidth
             shapeDrawing.lineWidth = newValue
-            didChange(.lineWidth, from: oldValue)
+            didChange(.lineWidth, from: oldValue, writes: .subclassDrawing)
         }
     }
     public var lineCap: LineCap {
         get { shapeDrawing.lineCap }
         set {
             shapeDrawing.lineCap = newValue
-            noteChange()
+            noteChange(writes: .subclassDrawing)
         }
     }
     public var lineJoin: LineJoin {
         get { shapeDrawing.lineJoin }
         set {
             shapeDrawing.lineJoin = newValue
-            noteChange()
+            noteChange(writes: .subclassDrawing)
         }
     }
     public var miterLimit: Double {
@@ -66,7 +66,7 @@ open class ShapeLayer: Layer {
         set {
             let oldValue = shapeDrawing.miterLimit
             shapeDrawing.miterLimit = newValue
-            didChange(.miterLimit, from: oldValue)
+            didChange(.miterLimit, from: oldValue, writes: .subclassDrawing)
         }
     }
     /// Lengths of dashes and gaps, in the layer's units; empty is a solid line.
@@ -74,7 +74,7 @@ open class ShapeLayer: Layer {
         get { shapeDrawing.lineDashPattern }
         set {
             shapeDrawing.lineDashPattern = newValue
-            noteChange()
+            noteChange(writes: .subclassDrawing)
         }
     }
     public var lineDashPhase: Double {
@@ -82,14 +82,14 @@ open class ShapeLayer: Layer {
         set {
             let oldValue = shapeDrawing.lineDashPhase
             shapeDrawing.lineDashPhase = newValue
-            didChange(.lineDashPhase, from: oldValue)
+            didChange(.lineDashPhase, from: oldValue, writes: .subclassDrawing)
         }
     }
     public var fillRule: FillRule {
         get { shapeDrawing.fillRule }
         set {
             shapeDrawing.fillRule = newValue
-            noteChange()
+            noteChange(writes: .subclassDrawing)
         }
     }
     /// 0…1 of the path's length where the stroke starts.
@@ -98,7 +98,7 @@ open class ShapeLayer: Layer {
         set {
             let oldValue = shapeDrawing.strokeStart
             shapeDrawing.strokeStart = newValue
-            didChange(.strokeStart, from: oldValue)
+            didChange(.strokeStart, from: oldValue, writes: .subclassDrawing)
         }
     }
     /// 0…1 of the path's length where the stroke ends.
@@ -107,7 +107,7 @@ open class ShapeLayer: Layer {
         set {
             let oldValue = shapeDrawing.strokeEnd
             shapeDrawing.strokeEnd = newValue
-            didChange(.strokeEnd, from: oldValue)
+            didChange(.strokeEnd, from: oldValue, writes: .subclassDrawing)
         }
     }
 
@@ -122,6 +122,12 @@ open class ShapeLayer: Layer {
     override func takeModelValues(from model: Layer) {
         super.takeModelValues(from: model)
         guard let shape = model as? ShapeLayer else { return }
+        shapeDrawing = shape.shapeDrawing
+    }
+
+    override func retakeModelValues(_ written: PresentationWrites, from model: Layer) {
+        super.retakeModelValues(written, from: model)
+        guard written.contains(.subclassDrawing), let shape = model as? ShapeLayer else { return }
         shapeDrawing = shape.shapeDrawing
     }
 

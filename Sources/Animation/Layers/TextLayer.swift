@@ -11,7 +11,7 @@ open class TextLayer: Layer {
         get { textDrawing.string }
         set {
             textDrawing.string = newValue
-            noteChange()
+            noteChange(writes: .subclassDrawing)
         }
     }
     /// Pixels.
@@ -19,14 +19,14 @@ open class TextLayer: Layer {
         get { textDrawing.fontSize }
         set {
             textDrawing.fontSize = newValue
-            noteChange()
+            noteChange(writes: .subclassDrawing)
         }
     }
     public var isBold: Bool {
         get { textDrawing.isBold }
         set {
             textDrawing.isBold = newValue
-            noteChange()
+            noteChange(writes: .subclassDrawing)
         }
     }
     public var foregroundColor: Color {
@@ -34,14 +34,14 @@ open class TextLayer: Layer {
         set {
             let oldValue = textDrawing.foregroundColor
             textDrawing.foregroundColor = newValue
-            didChange(.foregroundColor, from: oldValue)
+            didChange(.foregroundColor, from: oldValue, writes: .subclassDrawing)
         }
     }
     public var alignment: TextAlignment {
         get { textDrawing.alignment }
         set {
             textDrawing.alignment = newValue
-            noteChange()
+            noteChange(writes: .subclassDrawing)
         }
     }
 
@@ -56,6 +56,12 @@ open class TextLayer: Layer {
     override func takeModelValues(from model: Layer) {
         super.takeModelValues(from: model)
         guard let text = model as? TextLayer else { return }
+        textDrawing = text.textDrawing
+    }
+
+    override func retakeModelValues(_ written: PresentationWrites, from model: Layer) {
+        super.retakeModelValues(written, from: model)
+        guard written.contains(.subclassDrawing), let text = model as? TextLayer else { return }
         textDrawing = text.textDrawing
     }
 }
