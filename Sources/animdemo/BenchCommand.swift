@@ -114,11 +114,13 @@ struct BenchCommand: ParsableCommand {
                 result.p99Milliseconds))
         print(
             String(
-                format: "engine  median %.3f ms (%.2f µs a layer)", result.engineMedianMilliseconds,
-                result.engineMicrosecondsPerLayer))
+                format:
+                    "engine  median %.3f ms (%.2f µs a layer), presentations included, on %d frames of its own",
+                result.engineMedianMilliseconds, result.engineMicrosecondsPerLayer, result.engineFrames))
         print(
             String(
-                format: "render  median %.3f ms: damage %.3f, draw %.3f, composite %.3f (%d images scaled)",
+                format:
+                    "render  median %.3f ms: damage %.3f, draw %.3f (presentations included), composite %.3f (%d images scaled)",
                 result.renderMedianMilliseconds, result.damageMedianMilliseconds,
                 result.drawMedianMilliseconds,
                 result.compositeMedianMilliseconds, result.imagesScaledMedian))

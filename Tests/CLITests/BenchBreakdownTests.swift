@@ -22,6 +22,8 @@ struct BenchBreakdownTests {
         // 300 bubbles, the fish, the sea, the guides, popping bubbles' snapshots.
         #expect(layers >= 300 && layers < 400)
         let engine = try number("engine_median_ms")
+        // The engine is measured on frames of its own after the 20 measured: as many, up to 120.
+        #expect(try number("engine_frames") == 20)
         // The per-layer cost is the engine's median spread over the layers (µs), to rounding.
         #expect(abs(try number("engine_us_per_layer") - engine * 1000 / layers) < 1e-6)
         let parts = try ["damage_median_ms", "draw_median_ms", "composite_median_ms"].map(number)

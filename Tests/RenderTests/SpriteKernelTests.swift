@@ -94,7 +94,7 @@ struct SpriteKernelTests {
     /// `body` with the copies as CSprites' plain values, each clipped to both rectangles.
     static func withPointers(_ copies: [Copy], _ body: ([csprites_copy]) -> Void) {
         var jobs: [csprites_copy] = []
-        var pinned = copies.map(\.pixels)
+        let pinned = copies.map(\.pixels)
         func recurse(_ index: Int) {
             guard index < pinned.count else { return body(jobs) }
             pinned[index].withUnsafeBufferPointer { pixels in

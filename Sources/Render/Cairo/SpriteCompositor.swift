@@ -114,7 +114,8 @@ final class SpriteCompositor {
             batch.copies.withUnsafeBufferPointer { copies in
                 batch.clips.withUnsafeBufferPointer { clips in
                     csprites_composite(
-                        copies.baseAddress, copies.count, clips.baseAddress, batch.frame.base, batch.frame.stride,
+                        copies.baseAddress, copies.count, clips.baseAddress, batch.frame.base,
+                        batch.frame.stride,
                         batch.frame.width, 0, batch.frame.height)
                 }
             }
