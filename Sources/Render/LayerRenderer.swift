@@ -150,8 +150,15 @@ final class LayerRenderer {
                 inner.clip =
                     layer.cornerRadius > 0 ? nil : Self.clip(inner.clip, to: bounds, by: inner.toDevice)
             }
-            for sublayer in model.sublayers {
-                drawLayer(sublayer, in: context, culling: culling, destination: inner)
+            // Each sublayer borrowed from the array rather than retained: a retain is an atomic
+            // write to the layer's header, which waits for its cache line where a plain read
+            // would let the next misses overlap (thousands of bubbles a frame).
+            model.sublayers.withUnsafeBufferPointer { sublayers in
+                for index in sublayers.indices {
+                    Unmanaged.passUnretained(sublayers[index])._withUnsafeGuaranteedRef {
+                        drawLayer($0, in: context, culling: culling, destination: inner)
+                    }
+                }
             }
             context.restore()
         }
