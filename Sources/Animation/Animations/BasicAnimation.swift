@@ -37,6 +37,10 @@ open class BasicAnimation<Value: Interpolatable>: PropertyAnimation<Value> {
         }
     }
 
+    /// Specialised for `Double` (opacity, strokeEnd, …): a layer calls this through
+    /// `PropertyAnimation`, unspecialised, where `endpoints` copied the three optionals through
+    /// their value witnesses at every evaluation (about 850 instructions, every frame of a fade).
+    @_specialize(where Value == Double)
     override func value(for state: TimingState, underlying: Value) -> Value {
         let (from, to) = endpoints(underlying: underlying)
         return from.interpolated(to: to, fraction: progress(for: state))

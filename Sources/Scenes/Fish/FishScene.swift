@@ -171,31 +171,41 @@ final class FishScene: Scene {
 
     private let knobs: KnobSettings
 
-    /// The random ranges of a new bubble, from the knobs (a range whose ends cross is empty:
-    /// its lower end is used).
-    private var floatRanges: FloatRanges {
+    /// The random ranges of a new bubble, from the knobs (`readKnobs`).
+    private var floatRanges = FloatRanges()
+    /// JRMFloatingAnimation's options for a new bubble, from the knobs (`readKnobs`; the keys
+    /// set them).
+    private(set) var floatOptions = FloatOptions()
+    /// The scale a pop grows its bubble to, from the `popScale` knob (`readKnobs`).
+    private var popScale = bubblePopScale
+
+    /// Reads what new bubbles and pops take from the knobs, so that each bubble does not look
+    /// nine knobs up by name (about 5,600 instructions a bubble; at 2,000 in flight, 17 are
+    /// blown a frame). Knobs change only through the shell, which then calls `knobsDidChange`,
+    /// and through the option keys (`setChoice`); the curves' widths come from the bounds, read
+    /// again in `layout(in:)`. So a bubble still takes the knobs as they are when it is blown.
+    ///
+    /// A range whose ends cross is empty: its lower end is used.
+    private func readKnobs() {
         func range(_ low: String, _ high: String, _ tutorial: ClosedRange<Double>) -> ClosedRange<Double> {
             let lower = knobs.number(low, fallback: tutorial.lowerBound)
             return lower...max(lower, knobs.number(high, fallback: tutorial.upperBound))
         }
-        return FloatRanges(
+        floatRanges = FloatRanges(
             size: range("minSize", "maxSize", bubbleSizeRange),
             alpha: knobs.number(
                 "minAlpha", fallback: bubbleAlphaRange.lowerBound)...bubbleAlphaRange.upperBound,
             height: range("minHeight", "maxHeight", bubbleHeightRange),
             swing: range("minT", "maxT", bubbleSwingRange),
             duration: knobs.number("duration", fallback: bubbleFloatDuration))
-    }
-
-    /// JRMFloatingAnimation's options for a new bubble, from the knobs (the keys set them).
-    var floatOptions: FloatOptions {
         let shapes = FloatingShape.allCases
-        let images = FloatOptions.imageSets[imageSetIndex].images
-        return FloatOptions(
+        floatOptions = FloatOptions(
             shape: shapes[min(max(knobs.choice("shape", fallback: 0), 0), shapes.count - 1)],
             sinks: knobs.choice("sink", fallback: 0) == 1,
             fadesOut: knobs.choice("fadeOut", fallback: 0) == 1,
-            images: images, horizontalExtent: bounds.minX...max(bounds.maxX, bounds.minX))
+            images: FloatOptions.imageSets[imageSetIndex].images,
+            horizontalExtent: bounds.minX...max(bounds.maxX, bounds.minX))
+        popScale = knobs.number("popScale", fallback: bubblePopScale)
     }
 
     init(context: SceneContext) {
@@ -211,6 +221,7 @@ final class FishScene: Scene {
         let imageScale = fishViewWidth / imageSize.width
         fishSize = Size(width: fishViewWidth, height: imageSize.height * imageScale)
         fishTail = fishTailTip * imageScale
+        readKnobs()
         setup()
         startBubbleTimer()
         if context.bubbleLoad > 0 {
@@ -243,6 +254,7 @@ final class FishScene: Scene {
     func layout(in bounds: Rect) {
         self.bounds = bounds
         defer { hasLaidOut = true }
+        readKnobs()
         updateGuides()
         switch mode {
         case .tap:
@@ -328,8 +340,7 @@ final class FishScene: Scene {
     /// `removeFromSuperview`).
     private func pop(_ bubbleImageView: Layer) {
         ViewTransition.crossDissolve(with: bubbleImageView, duration: bubblePopDuration) {
-            let scale = knobs.number("popScale", fallback: bubblePopScale)
-            bubbleImageView.transform = AffineTransform(scaleX: scale, y: scale)
+            bubbleImageView.transform = AffineTransform(scaleX: popScale, y: popScale)
         } completion: { [weak self] in
             bubbleImageView.removeAllAnimations()
             bubbleImageView.removeFromSuperlayer()
@@ -411,9 +422,11 @@ final class FishScene: Scene {
         }
     }
 
-    /// A new timer interval or crossing time applies at once while swimming: the timer starts
-    /// again, and the fish swims on from where it is at the new pace.
+    /// The next bubble blown and the next pop take the new knobs; a new timer interval or
+    /// crossing time applies at once while swimming: the timer starts again, and the fish swims
+    /// on from where it is at the new pace.
     func knobsDidChange() {
+        readKnobs()
         guard mode == .swim else { return }
         let interval = knobs.number("timerInterval", fallback: bubbleTimerInterval)
         if bubbleTimer?.interval != interval { startBubbleTimer() }
@@ -449,6 +462,7 @@ final class FishScene: Scene {
     /// them as they read a turned knob.
     private func setChoice(_ name: String, _ index: Int) {
         knobs.set(name, to: .choice(index))
+        readKnobs()
     }
 
     private func onOff(_ isOn: Bool) -> String { Self.switchNames[isOn ? 1 : 0] }
