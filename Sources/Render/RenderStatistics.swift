@@ -5,8 +5,9 @@ public struct RenderStatistics: Sendable, Equatable {
     /// Clearing the damage and walking the layers, drawing paths, text and backgrounds:
     /// everything but `compositeNanos`, nanoseconds.
     public var drawNanos: UInt64 = 0
-    /// Copying images and cached rasters onto the frame (pixman compositing), nanoseconds;
-    /// timed only when `isTimingComposites`.
+    /// Copying images and cached rasters onto the frame (Cairo's paints, and the sprite
+    /// copies still to do, or waited for, at each flush), nanoseconds; timed only when
+    /// `isTimingComposites`.
     public var compositeNanos: UInt64 = 0
     /// Images and rasters copied onto the frame.
     public var composites = 0

@@ -13,9 +13,10 @@ import Foundation
 /// Copies are queued and done by `flush()`, which the renderer calls before Cairo draws
 /// anything else, so the order on the frame is the layers' order. While the renderer walks on,
 /// every `batchPixels` of queued copies go to a worker thread, which does them in order over
-/// the whole frame; `flush()` waits for it, then splits what is left in two bands of rows done
-/// at once on two threads: each band applies every copy in order, clipped to its rows. Either
-/// way the pixels are the same as one copy after the other.
+/// the whole frame. `flush()` stops the worker after the batch it is on and takes back the
+/// batches it had not started; those and the queue are then split in two bands of rows done at
+/// once on two threads: each band applies every copy in order, clipped to its rows. Either way
+/// the pixels are the same as one copy after the other.
 final class SpriteCompositor {
     private let target: CairoSurface
     /// The queued copies as plain values (what the threads read), and the sprites they point
@@ -32,6 +33,39 @@ final class SpriteCompositor {
     private var hasCopied = false
     /// The batches handed to the worker and not yet done.
     private let inFlight = DispatchGroup()
+    /// Where a flush tells the worker to stop, and where the worker leaves the batches it was
+    /// then not to start.
+    private final class Handoff: @unchecked Sendable {
+        private let lock = NSLock()
+        private var isStopping = false
+        private var untouched: [Batch] = []
+
+        /// Whether the worker may copy `batch` (false: it is left for the flush).
+        func mayStart(_ batch: Batch) -> Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            if isStopping { untouched.append(batch) }
+            return !isStopping
+        }
+
+        func stop() {
+            lock.lock()
+            isStopping = true
+            lock.unlock()
+        }
+
+        /// The batches left, in order, once the worker has stopped; the worker may start again.
+        func takeUntouched() -> [Batch] {
+            lock.lock()
+            defer {
+                untouched = []
+                isStopping = false
+                lock.unlock()
+            }
+            return untouched
+        }
+    }
+    private let handoff = Handoff()
     /// The frame's pixels: rows, stride (pixels), width and height.
     private let frame: (base: UnsafeMutablePointer<UInt32>, stride: Int32, width: Int32, height: Int32)?
 
@@ -93,6 +127,20 @@ final class SpriteCompositor {
         let clips: [Int32]
         let sprites: [CairoSurface]
         let frame: (base: UnsafeMutablePointer<UInt32>, stride: Int32, width: Int32, height: Int32)
+
+        /// Does the copies on `rows` of the frame.
+        func copy(rows: Range<Int32>) {
+            copies.withUnsafeBufferPointer { copies in
+                clips.withUnsafeBufferPointer { clips in
+                    csprites_composite(
+                        copies.baseAddress, copies.count, clips.baseAddress, frame.base, frame.stride,
+                        frame.width,
+                        rows.lowerBound, rows.upperBound)
+                }
+            }
+        }
+
+        var pixels: Int { copies.reduce(0) { $0 + Int($1.width) * Int($1.height) } }
     }
 
     /// Gives the queue to the worker, which copies it over the whole frame after the batches
@@ -110,61 +158,47 @@ final class SpriteCompositor {
         lastClip = nil
         queuedPixels = 0
         hasCopied = true
+        let handoff = handoff
         Self.worker.async(group: inFlight) {
-            batch.copies.withUnsafeBufferPointer { copies in
-                batch.clips.withUnsafeBufferPointer { clips in
-                    csprites_composite(
-                        copies.baseAddress, copies.count, clips.baseAddress, batch.frame.base,
-                        batch.frame.stride,
-                        batch.frame.width, 0, batch.frame.height)
-                }
-            }
+            guard handoff.mayStart(batch) else { return }
+            batch.copy(rows: 0..<batch.frame.height)
         }
     }
 
-    /// Does the queued copies, after the worker has done those handed to it: call before the
-    /// frame's pixels are touched otherwise.
+    /// Does the queued copies, and those handed to the worker: call before the frame's pixels
+    /// are touched otherwise. The worker finishes the batch it is on; the batches it had not
+    /// started and the queue are done here, on two threads when they are many.
     func flush() {
+        handoff.stop()
         inFlight.wait()
-        guard !copies.isEmpty, let frame = target.rows(from: 0) else { return }
-        defer {
+        var batches = handoff.takeUntouched()
+        if let frame, !copies.isEmpty {
+            batches.append(Batch(copies: copies, clips: clips, sprites: sprites, frame: frame))
             copies.removeAll(keepingCapacity: true)
             sprites.removeAll(keepingCapacity: true)
             clips.removeAll(keepingCapacity: true)
             lastClip = nil
             queuedPixels = 0
+            hasCopied = true
         }
-        hasCopied = true
-        let stride = frame.stride / 4
-        let width = Int32(target.width)
-        let height = target.height
-        copies.withUnsafeBufferPointer { copies in
-            clips.withUnsafeBufferPointer { clips in
-                guard queuedPixels >= Self.parallelPixels, height >= 2 else {
-                    csprites_composite(
-                        copies.baseAddress, copies.count, clips.baseAddress, frame.base, stride, width, 0,
-                        Int32(height))
-                    return
-                }
-                let split = Int32(balancedSplit())
-                let bands = [0..<split, split..<Int32(height)]
-                let work = BandWork(copies: copies, clips: clips, frame: frame.base)
-                DispatchQueue.concurrentPerform(iterations: 2) { band in
-                    csprites_composite(
-                        work.copies.baseAddress, work.copies.count, work.clips.baseAddress, work.frame,
-                        stride,
-                        width, bands[band].lowerBound, bands[band].upperBound)
-                }
-            }
+        guard let frame = batches.first?.frame else { return }
+        let pixels = batches.reduce(0) { $0 + $1.pixels }
+        guard pixels >= Self.parallelPixels, frame.height >= 2 else {
+            for batch in batches { batch.copy(rows: 0..<frame.height) }
+            return
+        }
+        let split = Self.balancedSplit(of: batches, pixels: pixels, height: Int(frame.height))
+        let bands = [0..<split, split..<frame.height]
+        let work = BandWork(batches: batches)
+        DispatchQueue.concurrentPerform(iterations: 2) { band in
+            for batch in work.batches { batch.copy(rows: bands[band]) }
         }
     }
 
-    /// What the two threads of a flush read: the copies and clips (plain values, alive until
-    /// both are done), and the frame's pixels, whose disjoint rows they write.
+    /// What the two threads of a flush read: the batches, plain values that neither changes,
+    /// over the frame's pixels, whose disjoint rows they write.
     private struct BandWork: @unchecked Sendable {
-        let copies: UnsafeBufferPointer<csprites_copy>
-        let clips: UnsafeBufferPointer<Int32>
-        let frame: UnsafeMutablePointer<UInt32>
+        let batches: [Batch]
     }
 
     /// Tells Cairo that the frame's pixels changed behind its back (call before Cairo reads it).
@@ -175,18 +209,21 @@ final class SpriteCompositor {
         hasCopied = false
     }
 
-    /// The row that splits the queued pixels in two halves (by the rows their sprites start).
-    private func balancedSplit() -> Int {
-        var perRow = [Int](repeating: 0, count: target.height)
-        for copy in copies {
-            let middle = min(max(Int(copy.y) + Int(copy.height) / 2, 0), target.height - 1)
-            perRow[middle] += Int(copy.width) * Int(copy.height)
+    /// The row that splits the pixels of `batches` in two halves (by the rows their sprites
+    /// are centred on).
+    private static func balancedSplit(of batches: [Batch], pixels: Int, height: Int) -> Int32 {
+        var perRow = [Int](repeating: 0, count: height)
+        for batch in batches {
+            for copy in batch.copies {
+                let middle = min(max(Int(copy.y) + Int(copy.height) / 2, 0), height - 1)
+                perRow[middle] += Int(copy.width) * Int(copy.height)
+            }
         }
         var sum = 0
-        for (row, pixels) in perRow.enumerated() {
-            sum += pixels
-            if 2 * sum >= queuedPixels { return min(max(row, 1), target.height - 1) }
+        for (row, rowPixels) in perRow.enumerated() {
+            sum += rowPixels
+            if 2 * sum >= pixels { return Int32(min(max(row, 1), height - 1)) }
         }
-        return target.height / 2
+        return Int32(height / 2)
     }
 }
