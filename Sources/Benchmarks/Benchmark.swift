@@ -189,7 +189,14 @@ public enum Benchmark {
     /// renderer then reuses them).
     private static func evaluatePresentation(_ layer: Layer) {
         _ = layer.presentation()
-        for sublayer in layer.sublayers { evaluatePresentation(sublayer) }
+        // Sublayers borrowed, not retained, as the renderer's walk does (LayerRenderer).
+        layer.sublayers.withUnsafeBufferPointer { sublayers in
+            for index in sublayers.indices {
+                Unmanaged.passUnretained(sublayers[index])._withUnsafeGuaranteedRef {
+                    evaluatePresentation($0)
+                }
+            }
+        }
     }
 
     static func median(_ values: [Double]) -> Double { percentile(values, 0.5) }
