@@ -38,6 +38,9 @@ open class Layer {
     /// animations only when one may have ended. An animation is not changed once added (as in
     /// Core Animation, where changing the object `animation(forKey:)` returns is undefined).
     private(set) var earliestEnd = -MediaTime.infinity
+    /// The last answer of `isAnimating(at:)`; cleared when an animation is added or removed.
+    /// Beside the fields above: the renderer asks it of every layer it draws.
+    private var isAnimatingCache: (time: MediaTime, answer: Bool)?
     /// Animations in the order they were added; later ones apply on top of earlier ones.
     var animationEntries: [(key: String, animation: LayerAnimation)] = [] {
         didSet {
@@ -359,8 +362,6 @@ open class Layer {
         return answer
     }
 
-    /// The last answer of `isAnimating(at:)`; cleared when an animation is added or removed.
-    private var isAnimatingCache: (time: MediaTime, answer: Bool)?
     /// Numbers the keys of animations added without one.
     private var anonymousKeyCounter = 0
     /// Where the timeline keeps this layer in its list of animated layers; -1 when it is not
