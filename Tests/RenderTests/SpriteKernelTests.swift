@@ -1,6 +1,7 @@
 import Animation
 import CCairo
 import CSprites
+import Foundation
 import Testing
 
 /// The sprite copies (CSprites, eight pixels at a time with AVX2) give pixman's bytes exactly:
@@ -169,5 +170,15 @@ struct SpriteKernelTests {
         let banded = Self.byKernel(
             copies, on: background, bands: [0..<7, 7..<33, 33..<Self.height], composite: csprites_composite)
         #expect(banded == whole)
+    }
+
+    @Test("the eight-at-a-time copies are the ones used wherever the processor has AVX2")
+    func vectorPathTaken() throws {
+        // Both ways give the same bytes, so only this says whether the fast one runs: Linux
+        // lists the processor's features in /proc/cpuinfo.
+        let cpuinfo = try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
+        let flags = cpuinfo.split(separator: "\n").first { $0.hasPrefix("flags") } ?? ""
+        let hasAVX2 = flags.split(separator: " ").contains("avx2")
+        #expect((csprites_uses_avx2() != 0) == hasAVX2, "AVX2 listed: \(hasAVX2)")
     }
 }

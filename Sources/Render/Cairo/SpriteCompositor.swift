@@ -80,10 +80,6 @@ final class SpriteCompositor {
     /// Below this many pixels a queue is copied on one thread: waking the second costs more.
     static let parallelPixels = 100_000
 
-    /// Whether the copies use the processor's 256-bit vector instructions (else one pixel at a
-    /// time, with the same results).
-    static var isVectorized: Bool { csprites_uses_avx2() != 0 }
-
     /// A compositor drawing onto `target`, which Cairo may draw on in between.
     init(target: CairoSurface) {
         self.target = target
