@@ -17,17 +17,20 @@ struct SpriteCompositorTests {
         return sprite
     }
 
+    /// A square frame of `side` pixels, cleared to the sea's blue, to copy onto.
+    static func frame(side: Int) throws -> CairoSurface {
+        let frame = try CairoSurface(width: side, height: side)
+        CairoContext(surface: frame).clear(to: Color(red: 0.1, green: 0.3, blue: 0.6))
+        return frame
+    }
+
     @Test(
         "copies match Cairo's paint with alpha, within the clip rectangles",
         arguments: [1.0, 0.73, 0.1, 0.5])
     func matchesCairo(alpha: Double) throws {
         let sprite = try Self.sprite()
         let clip = [Rect(x: 0, y: 0, width: 40, height: 30), Rect(x: 50, y: 0, width: 14, height: 64)]
-        func frame() throws -> CairoSurface {
-            let frame = try CairoSurface(width: 64, height: 64)
-            CairoContext(surface: frame).clear(to: Color(red: 0.1, green: 0.3, blue: 0.6))
-            return frame
-        }
+        func frame() throws -> CairoSurface { try Self.frame(side: 64) }
         let byCairo = try frame()
         let context = CairoContext(surface: byCairo)
         context.clip(to: clip)
@@ -68,11 +71,7 @@ struct SpriteCompositorTests {
             )
         }
         let clip = [Rect(x: 0, y: 0, width: Double(size), height: Double(size))]
-        func frame() throws -> CairoSurface {
-            let frame = try CairoSurface(width: size, height: size)
-            CairoContext(surface: frame).clear(to: Color(red: 0.1, green: 0.3, blue: 0.6))
-            return frame
-        }
+        func frame() throws -> CairoSurface { try Self.frame(side: size) }
         let byCairo = try frame()
         let context = CairoContext(surface: byCairo)
         for copy in copies {
@@ -114,11 +113,7 @@ struct SpriteCompositorTests {
         }
         #expect(copies.count * 576 > 10 * SpriteCompositor.batchPixels)
         let clip = [Rect(x: 0, y: 0, width: Double(size), height: Double(size))]
-        func frame() throws -> CairoSurface {
-            let frame = try CairoSurface(width: size, height: size)
-            CairoContext(surface: frame).clear(to: Color(red: 0.1, green: 0.3, blue: 0.6))
-            return frame
-        }
+        func frame() throws -> CairoSurface { try Self.frame(side: size) }
         let streamed = try frame()
         let compositor = SpriteCompositor(target: streamed)
         for copy in copies { compositor.copy(sprite, x: copy.x, y: copy.y, alpha: copy.alpha, clip: clip) }

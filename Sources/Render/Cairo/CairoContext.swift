@@ -145,7 +145,7 @@ public final class CairoContext {
         snapsToPixels: Bool = true
     ) {
         guard rect.width > 0, rect.height > 0, image.width > 0, image.height > 0 else { return }
-        if cache != nil, let placement = devicePlacement {
+        if let cache, let placement = devicePlacement {
             // Wholly outside the surface (a bubble not yet on screen): nothing to scale or paint.
             let box = Rect(
                 origin: placement.device(rect.origin),
@@ -153,12 +153,11 @@ public final class CairoContext {
                     width: rect.width * placement.scale.width, height: rect.height * placement.scale.height))
             let surfaceBox = Rect(x: 0, y: 0, width: Double(surface.width), height: Double(surface.height))
             guard box.intersects(surfaceBox) else { return }
-        }
-        if let cache, let placement = devicePlacement,
-            let copy = cache.copy(of: image, in: rect, placement: placement, snapsToPixels: snapsToPixels)
-        {
-            paintSurface(copy.surface, atDevice: copy.origin, alpha: alpha)
-            return
+            if let copy = cache.copy(of: image, in: rect, placement: placement, snapsToPixels: snapsToPixels)
+            {
+                paintSurface(copy.surface, atDevice: copy.origin, alpha: alpha)
+                return
+            }
         }
         cairo_save(handle)
         defer { cairo_restore(handle) }

@@ -129,17 +129,16 @@ final class ScaledImageCache {
             keep(kept, for: key)
             return kept
         }
+        // Every copy starts from the image at its size, scaled at most once (`bases`). On
+        // whole pixels it is that (a bubble at rest, a popping bubble grown to a new size).
+        guard let base = base(of: image, size: size) else { return nil }
         let surface: CairoSurface
         if phase == .zero {
-            // On whole pixels: the sized image itself, the base that placed copies start from
-            // (a bubble at rest, a popping bubble grown to a new size), scaled at most once.
-            guard let base = base(of: image, size: size) else { return nil }
             surface = base
         } else {
-            // Placed: the sprite at its size, moved by the phase through a bilinear filter (a
-            // few microseconds, where shrinking the image again reads all of its pixels).
+            // Placed: the base moved by the phase through a bilinear filter (a few
+            // microseconds, where shrinking the image again reads all of its pixels).
             guard
-                let base = base(of: image, size: size),
                 let placed = try? CairoSurface(
                     width: max(Int((phase.x + size.width).rounded(.up)), 1),
                     height: max(Int((phase.y + size.height).rounded(.up)), 1))
