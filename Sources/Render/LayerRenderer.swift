@@ -85,6 +85,7 @@ final class LayerRenderer {
             flushSprites()
             compositor?.finish()
             self.compositor = nil
+            scaledImages.endFrame()  // the copies from its sprites are done
         }
         let destination = Destination(
             toDevice: Animation.AffineTransform.identity, clip: clip, isFrame: compositor != nil)
@@ -229,14 +230,14 @@ final class LayerRenderer {
         let scaledBefore = scaledImages.scaledCount
         defer { statistics.imagesScaled += scaledImages.scaledCount - scaledBefore }
         guard
-            let copy = scaledImages.copy(
+            let copy = scaledImages.sprite(
                 of: image, in: bounds, placement: placement, snapsToPixels: !model.isAnimatingNow),
             copy.origin.x == copy.origin.x.rounded(), copy.origin.y == copy.origin.y.rounded(),
             abs(copy.origin.x) < 1e6, abs(copy.origin.y) < 1e6
         else { return false }
         // Queued: the copying itself is timed when the queue is flushed.
         compositor.copy(
-            copy.surface, x: Int(copy.origin.x), y: Int(copy.origin.y), alpha: layer.opacity, clip: clip)
+            copy.pixels, x: Int(copy.origin.x), y: Int(copy.origin.y), alpha: layer.opacity, clip: clip)
         statistics.composites += 1
         return true
     }

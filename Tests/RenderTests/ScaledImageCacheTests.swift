@@ -133,4 +133,34 @@ struct ScaledImageCacheTests {
             #expect(cache.scaledCount == 16, "after round \(round)")
         }
     }
+
+    @Test("a sprite its generation dropped stays alive, pixels unchanged, until the frame ends")
+    func droppedSpritesLastTheFrame() throws {
+        let image = try CairoSurface(width: 64, height: 64)
+        CairoContext(surface: image).fill(
+            BezierPath(ovalIn: Rect(x: 4, y: 4, width: 56, height: 56)),
+            color: Color(red: 1, green: 0.5, blue: 0))
+        let cache = ScaledImageCache()
+        let placement = DevicePlacement(scale: Size(width: 1, height: 1), offset: .zero)
+        let rect = Rect(x: 3.25, y: 7.5, width: 21, height: 21)
+        let sprite = try #require(
+            cache.sprite(of: image, in: rect, placement: placement, snapsToPixels: false))
+        weak let surface = cache.copy(of: image, in: rect, placement: placement, snapsToPixels: false)?
+            .surface
+        let expected = try #require(surface).pixels()
+        // Other sizes, never this one again: generations of 16 lookups an entry drop it.
+        for index in 0..<20_000 {
+            _ = cache.scaled(image, to: Size(width: Double(index % 300) / 10 + 1, height: 3))
+        }
+        #expect(surface != nil, "dropped before the frame's copies were done")
+        let rows = (0..<Int(sprite.pixels.height)).map { row in
+            Array(
+                UnsafeBufferPointer(
+                    start: sprite.pixels.base + row * Int(sprite.pixels.stride),
+                    count: Int(sprite.pixels.width)))
+        }
+        #expect(Array(rows.joined()) == expected)
+        cache.endFrame()
+        #expect(surface == nil, "still held after the frame ended")
+    }
 }

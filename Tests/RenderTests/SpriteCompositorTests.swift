@@ -29,6 +29,8 @@ struct SpriteCompositorTests {
         arguments: [1.0, 0.73, 0.1, 0.5])
     func matchesCairo(alpha: Double) throws {
         let sprite = try Self.sprite()
+        let pixels = try #require(SpritePixels(sprite))
+        defer { withExtendedLifetime(sprite) {} }  // the copies read its pixels
         let clip = [Rect(x: 0, y: 0, width: 40, height: 30), Rect(x: 50, y: 0, width: 14, height: 64)]
         func frame() throws -> CairoSurface { try Self.frame(side: 64) }
         let byCairo = try frame()
@@ -40,7 +42,7 @@ struct SpriteCompositorTests {
         let byPixman = try frame()
         let compositor = SpriteCompositor(target: byPixman)
         for origin in [(20, 10), (45, 30), (-5, 50)] {
-            compositor.copy(sprite, x: origin.0, y: origin.1, alpha: alpha, clip: clip)
+            compositor.copy(pixels, x: origin.0, y: origin.1, alpha: alpha, clip: clip)
         }
         compositor.finish()
         let expected = RenderedFrame(surface: byCairo)
@@ -60,6 +62,8 @@ struct SpriteCompositorTests {
     @Test("a long queue, copied in two bands on two threads, gives the pixels of one copy after another")
     func bands() throws {
         let sprite = try Self.sprite()
+        let pixels = try #require(SpritePixels(sprite))
+        defer { withExtendedLifetime(sprite) {} }  // the copies read its pixels
         let size = 200
         // 600 overlapping copies (345,600 pixels, past `parallelPixels`), crowded in the top
         // third as the fish's bubbles are, some across the band's edge wherever it falls.
@@ -80,7 +84,7 @@ struct SpriteCompositorTests {
         }
         let byBands = try frame()
         let compositor = SpriteCompositor(target: byBands)
-        for copy in copies { compositor.copy(sprite, x: copy.x, y: copy.y, alpha: copy.alpha, clip: clip) }
+        for copy in copies { compositor.copy(pixels, x: copy.x, y: copy.y, alpha: copy.alpha, clip: clip) }
         compositor.finish()
         // Each copy rounds as Cairo's does; stacked, the roundings can differ by one step each
         // time a pixel is covered again: within 4/255 where up to dozens overlap.
@@ -94,7 +98,7 @@ struct SpriteCompositorTests {
         // And twice in a row, the bands give the same bytes (no race between the threads).
         let again = try frame()
         let second = SpriteCompositor(target: again)
-        for copy in copies { second.copy(sprite, x: copy.x, y: copy.y, alpha: copy.alpha, clip: clip) }
+        for copy in copies { second.copy(pixels, x: copy.x, y: copy.y, alpha: copy.alpha, clip: clip) }
         second.finish()
         #expect(RenderedFrame(surface: again).pixels == RenderedFrame(surface: byBands).pixels)
     }
@@ -102,6 +106,8 @@ struct SpriteCompositorTests {
     @Test("copies handed to the worker batch by batch give the bytes of one pass over them all")
     func batches() throws {
         let sprite = try Self.sprite()
+        let pixels = try #require(SpritePixels(sprite))
+        defer { withExtendedLifetime(sprite) {} }  // the copies read its pixels
         let size = 200
         var random = SeededRandom(seed: 11)
         // 1,500 copies of 576 pixels: 864,000 pixels, 17 batches of `batchPixels`, overlapping.
@@ -116,15 +122,14 @@ struct SpriteCompositorTests {
         func frame() throws -> CairoSurface { try Self.frame(side: size) }
         let streamed = try frame()
         let compositor = SpriteCompositor(target: streamed)
-        for copy in copies { compositor.copy(sprite, x: copy.x, y: copy.y, alpha: copy.alpha, clip: clip) }
+        for copy in copies { compositor.copy(pixels, x: copy.x, y: copy.y, alpha: copy.alpha, clip: clip) }
         compositor.finish()
         // The same copies in one call, one pixel at a time, on one thread.
         let direct = try frame()
-        let pixels = try #require(sprite.rows(from: 0))
         let target = try #require(direct.rows(from: 0))
         let jobs = copies.map { copy in
             csprites_copy(
-                pixels: UnsafePointer(pixels.base), stride: pixels.stride / 4, width: 24, height: 24,
+                pixels: pixels.base, stride: pixels.stride, width: 24, height: 24,
                 x: Int32(copy.x), y: Int32(copy.y),
                 alpha: Int32(copy.alpha >= 1 ? 255 : Int(copy.alpha * 65535.999_999) >> 8), clip_start: 0,
                 clip_count: 1)

@@ -18,6 +18,10 @@ internal import CCairo
 /// A size in use is looked up every frame, so it is always kept; a bubble that popped is gone
 /// within two generations. Scaling is deterministic, so what is dropped and made again draws
 /// the same pixels.
+///
+/// The sprite compositor copies from a sprite's pixels after the lookup, on another thread,
+/// without holding the surface (`sprite(of:in:placement:snapsToPixels:)`): a dropped generation is
+/// kept until `endFrame()`, which the renderer calls once the frame's copies are done.
 final class ScaledImageCache {
     private struct Key: Hashable {
         var image: ObjectIdentifier
@@ -39,8 +43,21 @@ final class ScaledImageCache {
         }
     }
 
-    private var current: [Key: CairoSurface] = [:]
-    private var previous: [Key: CairoSurface] = [:]
+    /// An entry: the sprite's pixels, and where its surface is in the generation's array.
+    /// Plain values, so that a lookup reads the dictionary alone: no surface object to load
+    /// and retain for every bubble every frame.
+    private struct Slot {
+        var pixels: SpritePixels
+        var index: Int
+    }
+
+    private var current: [Key: Slot] = [:]
+    private var previous: [Key: Slot] = [:]
+    /// The surfaces of each generation, which own the pixels its slots point to.
+    private var currentSurfaces: [CairoSurface] = []
+    private var previousSurfaces: [CairoSurface] = []
+    /// The surfaces of dropped generations, which copies queued this frame may still read.
+    private var retired: [[CairoSurface]] = []
     /// Lookups since the current generation began.
     private var lookups = 0
     /// Lookups the current generation lasts: 16 × the entries the previous one started with.
@@ -90,12 +107,36 @@ final class ScaledImageCache {
     func copy(of image: CairoSurface, in rect: Rect, placement: DevicePlacement, snapsToPixels: Bool)
         -> (surface: CairoSurface, origin: Point)?
     {
+        locate(image, in: rect, placement: placement, snapsToPixels: snapsToPixels).map {
+            (currentSurfaces[$0.slot.index], $0.origin)
+        }
+    }
+
+    /// As `copy(of:in:placement:snapsToPixels:)`, the pixels alone, valid until `endFrame()`.
+    func sprite(of image: CairoSurface, in rect: Rect, placement: DevicePlacement, snapsToPixels: Bool)
+        -> (pixels: SpritePixels, origin: Point)?
+    {
+        locate(image, in: rect, placement: placement, snapsToPixels: snapsToPixels).map {
+            ($0.slot.pixels, $0.origin)
+        }
+    }
+
+    /// Releases the generations dropped since the last call: call when no copy from them is
+    /// pending (after the frame's sprite copies are done).
+    func endFrame() {
+        retired.removeAll()
+    }
+
+    /// The entry `copy(of:in:placement:snapsToPixels:)` describes, in the current generation.
+    private func locate(_ image: CairoSurface, in rect: Rect, placement: DevicePlacement, snapsToPixels: Bool)
+        -> (slot: Slot, origin: Point)?
+    {
         let size = Size(
             width: rect.width * placement.scale.width, height: rect.height * placement.scale.height)
         let origin = placement.device(rect.origin)
         guard size.width * size.height <= Self.spritePixels else {
             let rounded = Point(x: origin.x.rounded(), y: origin.y.rounded())
-            return scaled(image, to: size).map { ($0, snapsToPixels ? rounded : origin) }
+            return slot(image, to: size, phase: .zero).map { ($0, snapsToPixels ? rounded : origin) }
         }
         let sizeStep = Self.spriteSizeStep
         let quantised = Size(
@@ -105,29 +146,37 @@ final class ScaledImageCache {
         let placed = Point(x: (origin.x / step).rounded() * step, y: (origin.y / step).rounded() * step)
         let whole = Point(x: placed.x.rounded(.down), y: placed.y.rounded(.down))
         let phase = Point(x: placed.x - whole.x, y: placed.y - whole.y)
-        return scaled(image, to: quantised, phase: phase).map { ($0, whole) }
+        return slot(image, to: quantised, phase: phase).map { ($0, whole) }
     }
 
     /// `image` scaled to `size` with its top-left corner at `phase` (each within 0…1, device
     /// pixels) on a surface of the whole pixels that hold it; nil when it is too large to
     /// cache. Painted on whole pixels, it shows the image at that fraction of a pixel.
     func scaled(_ image: CairoSurface, to size: Size, phase: Point = .zero) -> CairoSurface? {
+        slot(image, to: size, phase: phase).map { currentSurfaces[$0.index] }
+    }
+
+    /// The entry of `scaled(_:to:phase:)`, in the current generation.
+    private func slot(_ image: CairoSurface, to size: Size, phase: Point) -> Slot? {
         guard size.width * size.height <= Double(Self.maxPixels) else { return nil }
         let key = Key(image: ObjectIdentifier(image), width: size.width, height: size.height, phase: phase)
         lookups += 1
         if lookups >= generationLength || current.count >= Self.maxGenerationEntries
             || currentPixels >= Self.maxGenerationPixels
         {
+            // Copies queued from the dropped generation's sprites may be pending.
+            if !previousSurfaces.isEmpty { retired.append(previousSurfaces) }
             previous = current
+            previousSurfaces = currentSurfaces
             current = [:]
+            currentSurfaces = []
             lookups = 0
             currentPixels = 0
             generationLength = max(Self.minimumGenerationLookups, Self.generationFactor * previous.count)
         }
         if let cached = current[key] { return cached }
         if let kept = previous.removeValue(forKey: key) {
-            keep(kept, for: key)
-            return kept
+            return keep(previousSurfaces[kept.index], for: key)
         }
         // Every copy starts from the image at its size, scaled at most once (`bases`). On
         // whole pixels it is that (a bubble at rest, a popping bubble grown to a new size).
@@ -147,8 +196,7 @@ final class ScaledImageCache {
             scaledCount += 1
             surface = placed
         }
-        keep(surface, for: key)
-        return surface
+        return keep(surface, for: key)
     }
 
     /// Draws `image` scaled to `size` at `origin` into `target`, through Cairo's GOOD filter
@@ -244,8 +292,12 @@ final class ScaledImageCache {
     /// Halvings are kept for this many images at most (scenes show a handful).
     static let maxHalvedImages = 16
 
-    private func keep(_ surface: CairoSurface, for key: Key) {
-        current[key] = surface
+    private func keep(_ surface: CairoSurface, for key: Key) -> Slot? {
+        guard let pixels = SpritePixels(surface) else { return nil }
+        let slot = Slot(pixels: pixels, index: currentSurfaces.count)
+        currentSurfaces.append(surface)
+        current[key] = slot
         currentPixels += surface.width * surface.height
+        return slot
     }
 }

@@ -19,10 +19,9 @@ import Foundation
 /// the pixels are the same as one copy after the other.
 final class SpriteCompositor {
     private let target: CairoSurface
-    /// The queued copies as plain values (what the threads read), and the sprites they point
-    /// into, kept alive until the copies are done.
+    /// The queued copies as plain values (what the threads read). The sprites they point into
+    /// are kept alive by the caller until `finish()` (`ScaledImageCache.endFrame()`).
     private var copies: [csprites_copy] = []
-    private var sprites: [CairoSurface] = []
     /// The clip rectangles of the queued copies, four numbers each, and the last clip added
     /// (runs of copies share one).
     private var clips: [Int32] = []
@@ -94,11 +93,12 @@ final class SpriteCompositor {
     }
 
     /// Queues a copy of `sprite` with its top-left pixel at (`x`, `y`) over the frame, faded by
-    /// `alpha`, within the device rectangles `clip` (whole pixels).
-    func copy(_ sprite: CairoSurface, x: Int, y: Int, alpha: Double, clip: [Rect]) {
+    /// `alpha`, within the device rectangles `clip` (whole pixels). The sprite's pixels must
+    /// stay alive until `finish()` returns.
+    func copy(_ sprite: SpritePixels, x: Int, y: Int, alpha: Double, clip: [Rect]) {
         // Cairo turns alpha into 16 bits (× 65535.99…, truncated); pixman keeps the top 8.
         let alpha8 = alpha >= 1 ? 255 : max(0, Int(alpha * 65535.999_999) >> 8)
-        guard alpha8 > 0, !clip.isEmpty, let pixels = sprite.rows(from: 0) else { return }
+        guard alpha8 > 0, !clip.isEmpty else { return }
         if clip != lastClip {
             clips.reserveCapacity(clips.count + 4 * clip.count)
             for rect in clip {
@@ -108,20 +108,18 @@ final class SpriteCompositor {
         }
         copies.append(
             csprites_copy(
-                pixels: UnsafePointer(pixels.base), stride: pixels.stride / 4, width: Int32(sprite.width),
-                height: Int32(sprite.height), x: Int32(x), y: Int32(y), alpha: Int32(alpha8),
+                pixels: sprite.base, stride: sprite.stride, width: sprite.width, height: sprite.height,
+                x: Int32(x), y: Int32(y), alpha: Int32(alpha8),
                 clip_start: Int32(clips.count / 4 - clip.count), clip_count: Int32(clip.count)))
-        sprites.append(sprite)
-        queuedPixels += sprite.width * sprite.height
+        queuedPixels += sprite.pixelCount
         if queuedPixels >= Self.batchPixels { handOver() }
     }
 
-    /// One batch of copies as the worker gets it: plain values, and the sprites their
-    /// pointers point into, alive until the batch is done.
+    /// One batch of copies as the worker gets it: plain values, whose pointers point into
+    /// sprites the caller keeps alive until `finish()`.
     private struct Batch: @unchecked Sendable {
         let copies: [csprites_copy]
         let clips: [Int32]
-        let sprites: [CairoSurface]
         let frame: (base: UnsafeMutablePointer<UInt32>, stride: Int32, width: Int32, height: Int32)
 
         /// Does the copies on `rows` of the frame.
@@ -143,14 +141,12 @@ final class SpriteCompositor {
     /// before it; the renderer goes on queueing.
     private func handOver() {
         guard let frame, !copies.isEmpty else { return }
-        let batch = Batch(copies: copies, clips: clips, sprites: sprites, frame: frame)
+        let batch = Batch(copies: copies, clips: clips, frame: frame)
         // Fresh arrays (the batch keeps the old ones) that need not grow for the next batch.
         copies = []
         copies.reserveCapacity(batch.copies.count)
         clips = []
         clips.reserveCapacity(batch.clips.count)
-        sprites = []
-        sprites.reserveCapacity(batch.sprites.count)
         lastClip = nil
         queuedPixels = 0
         hasCopied = true
@@ -169,9 +165,8 @@ final class SpriteCompositor {
         inFlight.wait()
         var batches = handoff.takeUntouched()
         if let frame, !copies.isEmpty {
-            batches.append(Batch(copies: copies, clips: clips, sprites: sprites, frame: frame))
+            batches.append(Batch(copies: copies, clips: clips, frame: frame))
             copies.removeAll(keepingCapacity: true)
-            sprites.removeAll(keepingCapacity: true)
             clips.removeAll(keepingCapacity: true)
             lastClip = nil
             queuedPixels = 0
