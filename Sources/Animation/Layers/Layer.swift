@@ -28,7 +28,11 @@ open class Layer {
     public internal(set) var revision = 0
     /// Where the anchor point sits in the superlayer's space.
     public var position = Point.zero { didSet { didChange(.position, from: oldValue, writes: .position) } }
-    private var cachedPresentation: Layer?
+    private var cachedPresentation: Layer? {
+        didSet { cachedCopy = cachedPresentation.map(Unmanaged.passUnretained) }
+    }
+    /// `cachedPresentation`, to be borrowed without a retain (`presentation()`).
+    private var cachedCopy: Unmanaged<Layer>?
     /// The frame time and model revision `cachedPresentation` shows (NaN, which equals no
     /// time: none yet).
     private var cachedTime = MediaTime.nan
@@ -47,12 +51,14 @@ open class Layer {
             isAnimatingCache = nil
             earliestEnd = -.infinity
             hasAnimations = !animationEntries.isEmpty
-            soleAnimation = animationEntries.count == 1 ? animationEntries[0].animation : nil
+            soleAnimation =
+                animationEntries.count == 1 ? Unmanaged.passUnretained(animationEntries[0].animation) : nil
         }
     }
     /// The animation when exactly one is attached (most animated layers: a bubble's float),
-    /// so that a frame applies it without loading the array of entries.
-    private var soleAnimation: LayerAnimation?
+    /// so that a frame applies it without loading the array of entries; not retained, as
+    /// `animationEntries` holds it.
+    private var soleAnimation: Unmanaged<LayerAnimation>?
     /// The clock and transaction state every layer of a tree shares.
     public let timeline: Timeline
     public private(set) var sublayers: [Layer] = []
@@ -392,36 +398,44 @@ open class Layer {
             // Made by `type(of: self).init` below, so of this layer's own class.
             return unsafeDowncast(cached, to: Self.self)
         }
+        cachedTime = now
+        cachedRevision = revision
         // Last frame's copy is reused when only this layer holds it (no allocation per layer
         // per frame); one that someone kept stays as it was, and a new one is made.
-        let copy: Self
-        if isKnownUniquelyReferenced(&cachedPresentation), let cached = cachedPresentation {
-            let reused = unsafeDowncast(cached, to: Self.self)
-            if reused.revision == revision && !reused.presentationWrites.contains(.other) {
-                // The model has not changed since the copy took its values (every change
-                // moves the revision): what differs is what was written on the copy since,
-                // mostly last frame's animated values, so only that goes back to the model's.
-                reused.retakeModelValues(reused.presentationWrites, from: self)
-            } else {
-                reused.takeModelValues(from: self)
+        if isKnownUniquelyReferenced(&cachedPresentation), let cachedCopy {
+            // Borrowed rather than retained and released around every step: an atomic write
+            // to its header each (`cachedPresentation` holds it throughout).
+            return cachedCopy._withUnsafeGuaranteedRef { reused in
+                if reused.revision == revision && !reused.presentationWrites.contains(.other) {
+                    // The model has not changed since the copy took its values (every change
+                    // moves the revision): what differs is what was written on the copy since,
+                    // mostly last frame's animated values, so only that goes back to the model's.
+                    reused.retakeModelValues(reused.presentationWrites, from: self)
+                } else {
+                    reused.takeModelValues(from: self)
+                }
+                applyAnimations(to: reused, at: now)
+                return unsafeDowncast(reused, to: Self.self)  // made by `type(of: self).init` below
             }
-            copy = reused
-        } else {
-            cachedPresentation?.modelReference = nil
-            copy = type(of: self).init(presentationOf: self)
         }
+        cachedPresentation?.modelReference = nil
+        let copy = type(of: self).init(presentationOf: self)
+        applyAnimations(to: copy, at: now)
+        cachedPresentation = copy
+        return copy
+    }
+
+    /// Applies the attached animations at `now` to `copy`, this layer's presentation.
+    @inline(__always)
+    private func applyAnimations(to copy: Layer, at now: MediaTime) {
         copy.presentationWrites = []
         if let soleAnimation {
-            soleAnimation.apply(to: copy, at: now)
+            soleAnimation._withUnsafeGuaranteedRef { $0.apply(to: copy, at: now) }
         } else {
             for entry in animationEntries {
                 entry.animation.apply(to: copy, at: now)
             }
         }
-        cachedPresentation = copy
-        cachedTime = now
-        cachedRevision = revision
-        return copy
     }
 
     /// The value of `property` as the screen shows it now.
