@@ -33,7 +33,7 @@ final class LayerRenderer {
 
     /// Does the sprite copies queued so far (timed as composites).
     private func flushSprites() {
-        guard let compositor else { return }
+        guard let compositor = compositor?.takeUnretainedValue() else { return }
         guard isTimingComposites else { return compositor.flush() }
         let start = DispatchTime.now().uptimeNanoseconds
         compositor.flush()
@@ -69,8 +69,9 @@ final class LayerRenderer {
         var isFrame: Bool
     }
 
-    /// Copies sprites during a draw that has one (`draw(_:in:culling:compositor:clip:)`).
-    private var compositor: SpriteCompositor?
+    /// Copies sprites during a draw that has one (`draw(_:in:culling:compositor:clip:)`, whose
+    /// argument holds it): not retained, as every sprite reads it.
+    private var compositor: Unmanaged<SpriteCompositor>?
 
     /// Draws `root` and its sublayers; `root`'s own position and transform place it in the
     /// surface. With `culling`, layers whose boxes miss the damage are skipped. With a
@@ -80,7 +81,7 @@ final class LayerRenderer {
         _ root: Layer, in context: CairoContext, culling: Culling? = nil, compositor: SpriteCompositor? = nil,
         clip: [Rect] = []
     ) {
-        self.compositor = compositor
+        self.compositor = compositor.map(Unmanaged.passUnretained)
         defer {
             flushSprites()
             compositor?.finish()
@@ -102,9 +103,15 @@ final class LayerRenderer {
         guard !layer.isHidden, layer.opacity > 0 else { return }
         let drawsOwnContent = culling?.touches(boxes?.own) ?? true
         statistics.layersDrawn += 1
+        let toDevice = layer.transformToSuperlayer.concatenating(destination.toDevice)
+        if model.sublayers.isEmpty, drawsOwnContent,
+            copySprite(
+                of: layer, of: model, by: toDevice, clip: destination.clip, isFrame: destination.isFrame)
+        {
+            return
+        }
         var inner = destination
-        inner.toDevice = layer.transformToSuperlayer.concatenating(destination.toDevice)
-        if model.sublayers.isEmpty, drawsOwnContent, copySprite(of: layer, of: model, to: inner) { return }
+        inner.toDevice = toDevice
         flushSprites()  // the sprites queued so far go under what Cairo draws now
         context.save()
         defer { context.restore() }
@@ -213,14 +220,29 @@ final class LayerRenderer {
     }
 
     /// Copies `layer`'s image (the presentation of `model`, a leaf) with the compositor when
-    /// the layer draws nothing else and lands on whole pixels of the frame; false when it
-    /// must be drawn through Cairo.
-    private func copySprite(of layer: Layer, of model: Layer, to destination: Destination) -> Bool {
-        let t = destination.toDevice
-        guard let compositor, destination.isFrame, let clip = destination.clip, let contents = layer.contents,
+    /// the layer draws nothing else and lands on whole pixels of the frame (the `Destination`
+    /// `t`, `clip`, `isFrame`, passed apart so that no copy of it is made per leaf); false
+    /// when it must be drawn through Cairo.
+    private func copySprite(
+        of layer: Layer, of model: Layer, by t: Animation.AffineTransform, clip: [Rect]?, isFrame: Bool
+    ) -> Bool {
+        guard let compositor, isFrame, let clip, let contents = layer.contents,
             t.b == 0, t.c == 0, t.a > 0, t.d > 0, layer.backgroundColor.alpha == 0, layer.borderWidth == 0,
-            !(layer is ShapeLayer), !(layer is TextLayer), let image = image(named: contents.name)
+            !(layer is ShapeLayer), !(layer is TextLayer)
         else { return false }
+        guard let image = image(named: contents.name) else { return false }
+        return image._withUnsafeGuaranteedRef { image in
+            compositor._withUnsafeGuaranteedRef {
+                copySprite(of: layer, of: model, image: image, by: t, clip: clip, compositor: $0)
+            }
+        }
+    }
+
+    /// `copySprite(of:of:by:clip:isFrame:)` once the image is known.
+    private func copySprite(
+        of layer: Layer, of model: Layer, image: CairoSurface, by t: Animation.AffineTransform, clip: [Rect],
+        compositor: SpriteCompositor
+    ) -> Bool {
         let bounds = layer.bounds
         guard bounds.width > 0, bounds.height > 0 else { return true }  // nothing to draw
         let placement = DevicePlacement(scale: Size(width: t.a, height: t.d), offset: Point(x: t.tx, y: t.ty))
@@ -243,14 +265,16 @@ final class LayerRenderer {
     }
 
     /// The last image looked up by name: sprites come in runs of the same image (a bubble
-    /// after a bubble), and a name's lookup hashes the whole string.
-    private var lastImage: (name: String, image: CairoSurface?)?
+    /// after a bubble), and a name's lookup hashes the whole string. Not retained (the store
+    /// keeps every image it loads), so that a sprite's lookup writes nothing to it.
+    private var lastImageName: String?
+    private var lastImage: Unmanaged<CairoSurface>?
 
-    private func image(named name: String) -> CairoSurface? {
-        if let lastImage, lastImage.name == name { return lastImage.image }
-        let image = images.image(named: name)
-        lastImage = (name, image)
-        return image
+    private func image(named name: String) -> Unmanaged<CairoSurface>? {
+        if let lastImageName, lastImageName == name { return lastImage }
+        lastImage = images.image(named: name).map(Unmanaged.passUnretained)
+        lastImageName = name
+        return lastImage
     }
 
     /// `clip` narrowed to `bounds` mapped by `t`, when that is a rectangle of whole pixels;

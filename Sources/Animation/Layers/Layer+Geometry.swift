@@ -2,7 +2,7 @@
 extension Layer {
     /// Maps this layer's coordinates to the root's (the window's), with model values, or
     /// with presentation values of this layer and every ancestor.
-    public func transformToRoot(usingPresentation: Bool = false) -> AffineTransform {
+    public final func transformToRoot(usingPresentation: Bool = false) -> AffineTransform {
         var result = AffineTransform.identity
         var layer: Layer? = self
         while let current = layer, current.superlayer != nil {
@@ -14,14 +14,14 @@ extension Layer {
     }
 
     /// `point` in this layer's space, given in `layer`'s space (nil: the root's).
-    public func convert(_ point: Point, from layer: Layer?, usingPresentation: Bool = false) -> Point {
+    public final func convert(_ point: Point, from layer: Layer?, usingPresentation: Bool = false) -> Point {
         let toRoot = layer?.transformToRoot(usingPresentation: usingPresentation) ?? .identity
         let fromRoot = transformToRoot(usingPresentation: usingPresentation).inverted ?? .identity
         return point.applying(toRoot).applying(fromRoot)
     }
 
     /// `point`, given in this layer's space, in `layer`'s space (nil: the root's).
-    public func convert(_ point: Point, to layer: Layer?, usingPresentation: Bool = false) -> Point {
+    public final func convert(_ point: Point, to layer: Layer?, usingPresentation: Bool = false) -> Point {
         let toRoot = transformToRoot(usingPresentation: usingPresentation)
         let fromRoot = layer?.transformToRoot(usingPresentation: usingPresentation).inverted ?? .identity
         return point.applying(toRoot).applying(fromRoot)
@@ -31,7 +31,7 @@ extension Layer {
     /// values, so that a moving layer is hit where it is seen. Hidden, nearly transparent
     /// (opacity < 0.01, as UIKit) and non-interactive layers are skipped with their
     /// sublayers; `masksToBounds` cuts the sublayers off at the bounds.
-    public func hitTest(_ point: Point) -> Layer? {
+    public final func hitTest(_ point: Point) -> Layer? {
         let shown = presentation()
         guard !shown.isHidden, shown.opacity >= 0.01, isUserInteractionEnabled else { return nil }
         guard let inverse = shown.transformToSuperlayer.inverted else { return nil }
@@ -45,7 +45,7 @@ extension Layer {
     }
 
     /// Every layer of the tree, depth first, this one first.
-    public var allLayers: [Layer] {
+    public final var allLayers: [Layer] {
         var result: [Layer] = [self]
         for sublayer in sublayers { result += sublayer.allLayers }
         return result

@@ -25,9 +25,9 @@ open class Layer {
     /// On a presentation copy, what was written on it since it last took its model's values.
     var presentationWrites = PresentationWrites()
     /// Bumped on every model change, so that cached presentations and drawings know.
-    public internal(set) var revision = 0
+    public final internal(set) var revision = 0
     /// Where the anchor point sits in the superlayer's space.
-    public var position = Point.zero { didSet { didChange(.position, from: oldValue, writes: .position) } }
+    public final var position = Point.zero { didSet { didChange(.position, from: oldValue, writes: .position) } }
     private var cachedPresentation: Layer? {
         didSet { cachedCopy = cachedPresentation.map(Unmanaged.passUnretained) }
     }
@@ -61,44 +61,44 @@ open class Layer {
     private var soleAnimation: Unmanaged<LayerAnimation>?
     /// The clock and transaction state every layer of a tree shares.
     public let timeline: Timeline
-    public private(set) var sublayers: [Layer] = []
+    public final private(set) var sublayers: [Layer] = []
     /// For a presentation copy, the model layer it shows (CALayer's `model()`); nil for a copy
     /// the model no longer caches (an older frame's, kept by someone) and once the model is
     /// gone.
-    public var modelLayer: Layer? { modelReference }
+    public final var modelLayer: Layer? { modelReference }
     /// Not weak: a weak reference gives the model a side table, which makes every retain and
     /// release of it slower; only the model's current copy points to it, and the model clears
     /// that pointer when it drops the copy or goes (`presentation()`, `deinit`).
     private unowned(unsafe) var modelReference: Layer?
     /// A name for debugging and tests.
-    public var name: String? { didSet { noteRevision(.other) } }
+    public final var name: String? { didSet { noteRevision(.other) } }
 
     // MARK: - Geometry
 
     // `position` is with the per-frame state above: it is what animations move most.
     /// The layer's own coordinate space: origin and size.
-    public var bounds = Rect.zero { didSet { didChange(.bounds, from: oldValue, writes: .bounds) } }
+    public final var bounds = Rect.zero { didSet { didChange(.bounds, from: oldValue, writes: .bounds) } }
     /// The point of the bounds, in unit coordinates, that `position` places; (0.5, 0.5) is
     /// the centre. Transforms turn and scale about it.
-    public var anchorPoint = Point(x: 0.5, y: 0.5) {
+    public final var anchorPoint = Point(x: 0.5, y: 0.5) {
         didSet { didChange(.anchorPoint, from: oldValue, writes: .anchorPoint) }
     }
     /// Applied about the anchor point.
-    public var transform = AffineTransform.identity {
+    public final var transform = AffineTransform.identity {
         didSet { didChange(.transform, from: oldValue, writes: .transform) }
     }
 
     // MARK: - Appearance
 
     /// 0…1; applied to the layer and its sublayers as a group.
-    public var opacity = 1.0 { didSet { didChange(.opacity, from: oldValue, writes: .opacity) } }
+    public final var opacity = 1.0 { didSet { didChange(.opacity, from: oldValue, writes: .opacity) } }
     /// Hidden layers draw nothing and are not hit.
-    public var isHidden = false { didSet { noteChange(writes: .other) } }
+    public final var isHidden = false { didSet { noteChange(writes: .other) } }
     /// Everything the layer draws of its own (background, corners, border, mask, image), as
     /// one value; the properties below read and write it.
-    public internal(set) var drawing = LayerDrawing()
+    public final internal(set) var drawing = LayerDrawing()
     /// Fills the bounds (rounded by `cornerRadius`); clear by default.
-    public var backgroundColor: Color {
+    public final var backgroundColor: Color {
         get { drawing.backgroundColor }
         set {
             let oldValue = drawing.backgroundColor
@@ -107,7 +107,7 @@ open class Layer {
         }
     }
     /// Rounds the background, the border and, with `masksToBounds`, the clip.
-    public var cornerRadius: Double {
+    public final var cornerRadius: Double {
         get { drawing.cornerRadius }
         set {
             let oldValue = drawing.cornerRadius
@@ -116,7 +116,7 @@ open class Layer {
         }
     }
     /// Drawn inside the bounds, above the content and the sublayers.
-    public var borderWidth: Double {
+    public final var borderWidth: Double {
         get { drawing.borderWidth }
         set {
             let oldValue = drawing.borderWidth
@@ -124,7 +124,7 @@ open class Layer {
             didChange(.borderWidth, from: oldValue, writes: .drawing)
         }
     }
-    public var borderColor: Color {
+    public final var borderColor: Color {
         get { drawing.borderColor }
         set {
             let oldValue = drawing.borderColor
@@ -133,7 +133,7 @@ open class Layer {
         }
     }
     /// Clips the sublayers (and contents) to the rounded bounds.
-    public var masksToBounds: Bool {
+    public final var masksToBounds: Bool {
         get { drawing.masksToBounds }
         set {
             drawing.masksToBounds = newValue
@@ -141,7 +141,7 @@ open class Layer {
         }
     }
     /// An image drawn to fill the bounds; named by asset, resolved by the renderer.
-    public var contents: ImageAsset? {
+    public final var contents: ImageAsset? {
         get { drawing.contents }
         set {
             drawing.contents = newValue
@@ -153,17 +153,17 @@ open class Layer {
 
     /// When false, neither this layer nor its sublayers are found by hit testing (UIKit's
     /// `isUserInteractionEnabled`).
-    public var isUserInteractionEnabled = true { didSet { noteRevision(.other) } }
+    public final var isUserInteractionEnabled = true { didSet { noteRevision(.other) } }
     /// Per-property implicit actions, by property name (`"position"`); `.none` turns the
     /// implicit animation of that property off (CALayer's `actions` with NSNull).
-    public var actions: [String: LayerAction] = [:]
+    public final var actions: [String: LayerAction] = [:]
     /// Recognizers that receive the pointer when a press starts on this layer or below.
-    public private(set) var gestureRecognizers: [GestureRecognizer] = []
+    public final private(set) var gestureRecognizers: [GestureRecognizer] = []
 
     // MARK: - Tree
 
     // `sublayers` is with the per-frame state above: every frame walks the tree.
-    public private(set) weak var superlayer: Layer? { didSet { noteRevision(.other) } }
+    public final private(set) weak var superlayer: Layer? { didSet { noteRevision(.other) } }
 
     /// A new layer on `timeline`.
     public init(timeline: Timeline) {
@@ -214,7 +214,7 @@ open class Layer {
 
     /// The frame in the superlayer's space: the bounds placed by position and anchor point
     /// and, when there is a transform, the box around the transformed bounds.
-    public var frame: Rect {
+    public final var frame: Rect {
         get { Rect(origin: .zero, size: bounds.size).applying(sizeOnlyTransformToSuperlayer) }
         set {
             bounds.size = newValue.size
@@ -231,7 +231,7 @@ open class Layer {
     }
 
     /// Maps the layer's own coordinates to its superlayer's (model values of this layer).
-    public var transformToSuperlayer: AffineTransform {
+    public final var transformToSuperlayer: AffineTransform {
         AffineTransform(translationX: -bounds.minX, y: -bounds.minY)
             .concatenating(sizeOnlyTransformToSuperlayer)
     }
@@ -239,12 +239,12 @@ open class Layer {
     // MARK: - Tree editing
 
     /// Appends `layer` on top of the other sublayers, taking it from any previous superlayer.
-    public func addSublayer(_ layer: Layer) {
+    public final func addSublayer(_ layer: Layer) {
         insertSublayer(layer, at: sublayers.count)
     }
 
     /// Inserts `layer` at `index` (0 is at the back).
-    public func insertSublayer(_ layer: Layer, at index: Int) {
+    public final func insertSublayer(_ layer: Layer, at index: Int) {
         precondition(!isPresentation, "presentation layers cannot be edited")
         precondition(layer !== self, "a layer cannot contain itself")
         layer.removeFromSuperlayer()
@@ -255,7 +255,7 @@ open class Layer {
     }
 
     /// Detaches the layer from its superlayer; its animations keep running.
-    public func removeFromSuperlayer() {
+    public final func removeFromSuperlayer() {
         guard let parent = superlayer else { return }
         // The first match, not `removeAll`: a layer is in its superlayer once, and rewriting
         // every sibling cost a retain and a release each (2,000 bubbles, dozens popping a frame).
@@ -268,17 +268,17 @@ open class Layer {
     }
 
     /// Adds a recognizer that receives presses starting on this layer or its sublayers.
-    public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
+    public final func addGestureRecognizer(_ recognizer: GestureRecognizer) {
         recognizer.layer = self
         gestureRecognizers.append(recognizer)
     }
 
-    public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
+    public final func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
         gestureRecognizers.removeAll { $0 === recognizer }
     }
 
     /// Sets the implicit action of one property (`.none` turns it off).
-    public func setAction<Value>(_ action: LayerAction, for property: LayerProperty<Value>) {
+    public final func setAction<Value>(_ action: LayerAction, for property: LayerProperty<Value>) {
         actions[property.name] = action
     }
 
@@ -287,7 +287,7 @@ open class Layer {
     /// Adds a copy of `animation` under `key`, replacing an animation with the same key
     /// (which then reports finished = false). A `beginTime` of 0 becomes the current frame
     /// time; a nil key gets a unique one.
-    public func add(_ animation: LayerAnimation, forKey key: String?) {
+    public final func add(_ animation: LayerAnimation, forKey key: String?) {
         precondition(!isPresentation, "animations are added to model layers")
         let copy = animation.copy()
         if copy.beginTime == 0 { copy.beginTime = timeline.currentTime }
@@ -305,16 +305,16 @@ open class Layer {
     }
 
     /// The animation under `key` (the copy that runs; changing it has no effect).
-    public func animation(forKey key: String) -> LayerAnimation? {
+    public final func animation(forKey key: String) -> LayerAnimation? {
         animationEntries.first { $0.key == key }?.animation
     }
 
     /// The keys of the attached animations, in the order they were added.
-    public var animationKeys: [String] { animationEntries.map(\.key) }
+    public final var animationKeys: [String] { animationEntries.map(\.key) }
 
     /// Removes the animation under `key`; its completion reports finished = false unless it
     /// had already finished.
-    public func removeAnimation(forKey key: String) {
+    public final func removeAnimation(forKey key: String) {
         guard let index = animationEntries.firstIndex(where: { $0.key == key }) else { return }
         let removed = animationEntries.remove(at: index).animation
         revision &+= 1
@@ -322,7 +322,7 @@ open class Layer {
     }
 
     /// Removes every animation, as `removeAnimation(forKey:)` does each.
-    public func removeAllAnimations() {
+    public final func removeAllAnimations() {
         for key in animationKeys { removeAnimation(forKey: key) }
     }
 
@@ -353,7 +353,7 @@ open class Layer {
 
     /// Whether an animation is changing the layer's values in the current frame (one that has
     /// ended and only holds its end value does not count).
-    public var isAnimatingNow: Bool { isAnimating(at: timeline.currentTime) }
+    public final var isAnimatingNow: Bool { isAnimating(at: timeline.currentTime) }
 
     /// Whether any attached animation is still changing values at `time`. Asked several
     /// times a frame (the timeline, the damage, the renderer), so the answer is kept for the
@@ -391,7 +391,7 @@ open class Layer {
     /// A copy with every animation applied at the timeline's current time (model values
     /// where nothing animates). A layer with no animation is its own presentation; treat
     /// the result as read-only.
-    public func presentation() -> Self {
+    public final func presentation() -> Self {
         if isPresentation || !hasAnimations { return self }
         let now = timeline.currentTime
         if cachedTime == now, cachedRevision == revision, let cached = cachedPresentation {
@@ -439,7 +439,7 @@ open class Layer {
     }
 
     /// The value of `property` as the screen shows it now.
-    public func presentationValue<Value>(of property: LayerProperty<Value>) -> Value? {
+    public final func presentationValue<Value>(of property: LayerProperty<Value>) -> Value? {
         property.get(presentation())
     }
 

@@ -12,9 +12,9 @@ public enum FillRule: Sendable, Hashable { case nonZero, evenOdd }
 /// never trimmed); see `BezierPath.trimmed(from:to:)` for the rules.
 open class ShapeLayer: Layer {
     /// What the layer draws, as one value; the properties below read and write it.
-    public internal(set) var shapeDrawing = ShapeDrawing()
+    public final internal(set) var shapeDrawing = ShapeDrawing()
     /// In the layer's own coordinates. Animatable, but not implicitly.
-    public var path: BezierPath {
+    public final var path: BezierPath {
         get { shapeDrawing.path }
         set {
             let oldValue = shapeDrawing.path
@@ -22,7 +22,7 @@ open class ShapeLayer: Layer {
             didChange(.path, from: oldValue, writes: .subclassDrawing)
         }
     }
-    public var fillColor: Color {
+    public final var fillColor: Color {
         get { shapeDrawing.fillColor }
         set {
             let oldValue = shapeDrawing.fillColor
@@ -31,7 +31,7 @@ open class ShapeLayer: Layer {
         }
     }
     /// `.clear` is "no stroke".
-    public var strokeColor: Color {
+    public final var strokeColor: Color {
         get { shapeDrawing.strokeColor }
         set {
             let oldValue = shapeDrawing.strokeColor
@@ -39,7 +39,7 @@ open class ShapeLayer: Layer {
             didChange(.strokeColor, from: oldValue, writes: .subclassDrawing)
         }
     }
-    public var lineWidth: Double {
+    public final var lineWidth: Double {
         get { shapeDrawing.lineWidth }
         set {
             let oldValue = shapeDrawing.lineWidth
@@ -47,21 +47,21 @@ open class ShapeLayer: Layer {
             didChange(.lineWidth, from: oldValue, writes: .subclassDrawing)
         }
     }
-    public var lineCap: LineCap {
+    public final var lineCap: LineCap {
         get { shapeDrawing.lineCap }
         set {
             shapeDrawing.lineCap = newValue
             noteChange(writes: .subclassDrawing)
         }
     }
-    public var lineJoin: LineJoin {
+    public final var lineJoin: LineJoin {
         get { shapeDrawing.lineJoin }
         set {
             shapeDrawing.lineJoin = newValue
             noteChange(writes: .subclassDrawing)
         }
     }
-    public var miterLimit: Double {
+    public final var miterLimit: Double {
         get { shapeDrawing.miterLimit }
         set {
             let oldValue = shapeDrawing.miterLimit
@@ -70,14 +70,14 @@ open class ShapeLayer: Layer {
         }
     }
     /// Lengths of dashes and gaps, in the layer's units; empty is a solid line.
-    public var lineDashPattern: [Double] {
+    public final var lineDashPattern: [Double] {
         get { shapeDrawing.lineDashPattern }
         set {
             shapeDrawing.lineDashPattern = newValue
             noteChange(writes: .subclassDrawing)
         }
     }
-    public var lineDashPhase: Double {
+    public final var lineDashPhase: Double {
         get { shapeDrawing.lineDashPhase }
         set {
             let oldValue = shapeDrawing.lineDashPhase
@@ -85,7 +85,7 @@ open class ShapeLayer: Layer {
             didChange(.lineDashPhase, from: oldValue, writes: .subclassDrawing)
         }
     }
-    public var fillRule: FillRule {
+    public final var fillRule: FillRule {
         get { shapeDrawing.fillRule }
         set {
             shapeDrawing.fillRule = newValue
@@ -93,7 +93,7 @@ open class ShapeLayer: Layer {
         }
     }
     /// 0…1 of the path's length where the stroke starts.
-    public var strokeStart: Double {
+    public final var strokeStart: Double {
         get { shapeDrawing.strokeStart }
         set {
             let oldValue = shapeDrawing.strokeStart
@@ -102,7 +102,7 @@ open class ShapeLayer: Layer {
         }
     }
     /// 0…1 of the path's length where the stroke ends.
-    public var strokeEnd: Double {
+    public final var strokeEnd: Double {
         get { shapeDrawing.strokeEnd }
         set {
             let oldValue = shapeDrawing.strokeEnd
@@ -134,7 +134,7 @@ open class ShapeLayer: Layer {
     /// The stroke as drawn: the path trimmed to `strokeStart…strokeEnd`. The path's lengths
     /// are kept on the model layer while the path stays the same, so that animating only the
     /// stroke range does not measure the path again every frame.
-    public var trimmedPath: BezierPath {
+    public final var trimmedPath: BezierPath {
         guard strokeStart > 0 || strokeEnd < 1, strokeStart < strokeEnd else {
             return path.trimmed(from: strokeStart, to: strokeEnd)
         }

@@ -6,8 +6,8 @@ public enum TextAlignment: Sendable, Hashable { case left, center, right }
 /// The renderer draws it with the system sans-serif font (DejaVu Sans on Debian).
 open class TextLayer: Layer {
     /// What the layer draws, as one value; the properties below read and write it.
-    public internal(set) var textDrawing = TextDrawing()
-    public var string: String {
+    public final internal(set) var textDrawing = TextDrawing()
+    public final var string: String {
         get { textDrawing.string }
         set {
             textDrawing.string = newValue
@@ -15,21 +15,21 @@ open class TextLayer: Layer {
         }
     }
     /// Pixels.
-    public var fontSize: Double {
+    public final var fontSize: Double {
         get { textDrawing.fontSize }
         set {
             textDrawing.fontSize = newValue
             noteChange(writes: .subclassDrawing)
         }
     }
-    public var isBold: Bool {
+    public final var isBold: Bool {
         get { textDrawing.isBold }
         set {
             textDrawing.isBold = newValue
             noteChange(writes: .subclassDrawing)
         }
     }
-    public var foregroundColor: Color {
+    public final var foregroundColor: Color {
         get { textDrawing.foregroundColor }
         set {
             let oldValue = textDrawing.foregroundColor
@@ -37,7 +37,7 @@ open class TextLayer: Layer {
             didChange(.foregroundColor, from: oldValue, writes: .subclassDrawing)
         }
     }
-    public var alignment: TextAlignment {
+    public final var alignment: TextAlignment {
         get { textDrawing.alignment }
         set {
             textDrawing.alignment = newValue
