@@ -131,7 +131,8 @@ public final class IncrementalCanvas {
         let isWhole = damage == [whole]
         let context = CairoContext(surface: surface)
         if !isWhole { context.clip(to: damage) }  // a clip, even the whole frame, slows Cairo down
-        context.clear(to: background)
+        // A scene's opaque background paints every pixel anyway (a whole frame's writes saved).
+        if !LayerRenderer.paintsOpaquely(root, over: whole) { context.clear(to: background) }
         let culling = isWhole ? nil : LayerRenderer.Culling(damage: damage, tracker: tracker)
         renderer.draw(
             root, in: context, culling: culling, compositor: SpriteCompositor(target: surface),

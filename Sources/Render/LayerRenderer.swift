@@ -298,6 +298,26 @@ final class LayerRenderer {
         }
     }
 
+    /// Whether the first thing drawing `model` paints is an opaque rectangle over all of `rect`
+    /// (device pixels): its background, or that of its first sublayer when it draws nothing of
+    /// its own under them. What `rect` held before then never shows, and need not be cleared.
+    static func paintsOpaquely(
+        _ model: Layer, over rect: Rect, by toDevice: Animation.AffineTransform = .identity
+    ) -> Bool {
+        let layer = model.presentation()
+        let t = layer.transformToSuperlayer.concatenating(toDevice)
+        guard !layer.isHidden, layer.opacity >= 1, t.b == 0, t.c == 0 else { return false }
+        if layer.backgroundColor.alpha >= 1 && layer.cornerRadius == 0 {
+            let box = layer.bounds.applying(t)
+            return box.minX <= rect.minX && box.minY <= rect.minY && box.maxX >= rect.maxX
+                && box.maxY >= rect.maxY
+        }
+        guard layer.backgroundColor.alpha == 0, layer.contents == nil, !(layer is ShapeLayer),
+            !(layer is TextLayer), !layer.masksToBounds, let first = model.sublayers.first
+        else { return false }
+        return paintsOpaquely(first, over: rect, by: t)
+    }
+
     /// What `model` and its sublayers can touch, in its own coordinates (presentation values).
     static func extent(of model: Layer) -> Rect {
         var box = DamageTracker.extent(of: model.presentation())
