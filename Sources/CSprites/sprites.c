@@ -76,30 +76,48 @@ __attribute__((target("avx2"))) static inline __m256i blend8(__m256i s, __m256i 
     return _mm256_packus_epi16(low, high);
 }
 
-/// One row, eight pixels at a time; the last one to seven with masked loads and a masked
-/// store, which touch nothing past the row.
-__attribute__((target("avx2"))) static void row_avx2(const uint32_t *source, uint32_t *destination,
-                                                     int32_t count, uint32_t alpha) {
+/// Eight pixels of `source` (not yet faded) OVER eight of `destination`, as `row_avx2` gives
+/// them; `*changed` is 0 when the frame's pixels stay as they are (a clear source).
+__attribute__((target("avx2"), always_inline)) static inline __m256i block8(
+    __m256i s, const uint32_t *destination, uint32_t alpha, int *changed) {
+    *changed = !_mm256_testz_si256(s, s);
+    if (!*changed) return s;  // all clear: nothing changes
     const __m256i opaque = _mm256_set1_epi32((int)0xff000000u);
-    int32_t i = 0;
-    for (; i + 8 <= count; i += 8) {
-        __m256i s = _mm256_loadu_si256((const __m256i *)(source + i));
-        if (_mm256_testz_si256(s, s)) continue;  // all clear: nothing changes
-        if (alpha == 255 && _mm256_testc_si256(s, opaque)) {  // all opaque: the source itself
-            _mm256_storeu_si256((__m256i *)(destination + i), s);
-            continue;
-        }
-        __m256i d = _mm256_loadu_si256((const __m256i *)(destination + i));
-        _mm256_storeu_si256((__m256i *)(destination + i), blend8(s, d, alpha));
+    if (alpha == 255 && _mm256_testc_si256(s, opaque)) return s;  // all opaque: the source itself
+    return blend8(s, _mm256_loadu_si256((const __m256i *)destination), alpha);
+}
+
+/// One row, eight pixels at a time. A row of at least eight whose length is not a multiple of
+/// eight ends with the eight pixels that end it, blended from the frame as it was before the
+/// row and stored last: the pixels they share with the block before get the same values twice.
+/// A shorter row is done with masked loads and a masked store, which touch nothing past it (a
+/// masked store takes several times an ordinary one on the processors measured). Inlined into
+/// the loop over rows (`composite_avx2`).
+__attribute__((target("avx2"), always_inline)) static inline void row_avx2(
+    const uint32_t *source, uint32_t *destination, int32_t count, uint32_t alpha) {
+    int changed;
+    if (count < 8) {
+        __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+        __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32(count), lanes);
+        __m256i s = _mm256_maskload_epi32((const int *)source, mask);
+        if (_mm256_testz_si256(s, s)) return;
+        __m256i d = _mm256_maskload_epi32((const int *)destination, mask);
+        _mm256_maskstore_epi32((int *)destination, mask, blend8(s, d, alpha));
+        return;
     }
-    int32_t left = count - i;
-    if (left <= 0) return;
-    __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-    __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32(left), lanes);
-    __m256i s = _mm256_maskload_epi32((const int *)(source + i), mask);
-    if (_mm256_testz_si256(s, s)) return;
-    __m256i d = _mm256_maskload_epi32((const int *)(destination + i), mask);
-    _mm256_maskstore_epi32((int *)(destination + i), mask, blend8(s, d, alpha));
+    int32_t last = count - 8;
+    int last_changed = 0;
+    __m256i last_block = _mm256_setzero_si256();
+    if (last % 8 != 0) {  // read before any pixel of the row is written
+        __m256i s = _mm256_loadu_si256((const __m256i *)(source + last));
+        last_block = block8(s, destination + last, alpha, &last_changed);
+    }
+    for (int32_t i = 0; i + 8 <= count; i += 8) {
+        __m256i s = _mm256_loadu_si256((const __m256i *)(source + i));
+        __m256i result = block8(s, destination + i, alpha, &changed);
+        if (changed) _mm256_storeu_si256((__m256i *)(destination + i), result);
+    }
+    if (last_changed) _mm256_storeu_si256((__m256i *)(destination + last), last_block);
 }
 
 /// Asked once per call (a read of what the runtime found at start-up), never cached here, so
@@ -125,8 +143,11 @@ static inline void prefetch_row(const uint32_t *row, int32_t last_byte) {
 
 typedef void (*row_function)(const uint32_t *, uint32_t *, int32_t, uint32_t);
 
-static void composite(row_function row, const csprites_copy *copies, size_t count, const int32_t *clips,
-                      uint32_t *frame, int32_t stride, int32_t width, int32_t row_begin, int32_t row_end) {
+/// The copies over the rows `row_begin` ..< `row_end`, a row at a time by `row`; inlined into
+/// each caller, so that `row` is a direct call, itself inlined.
+__attribute__((always_inline)) static inline void composite(
+    row_function row, const csprites_copy *copies, size_t count, const int32_t *clips, uint32_t *frame,
+    int32_t stride, int32_t width, int32_t row_begin, int32_t row_end) {
     for (size_t index = 0; index < count; index++) {
         const csprites_copy *copy = &copies[index];
         if (copy->alpha <= 0) continue;
@@ -143,7 +164,8 @@ static void composite(row_function row, const csprites_copy *copies, size_t coun
             if (left < 0) left = 0;
             if (right > width) right = width;
             if (left >= right || upper >= lower) continue;
-            const uint32_t *source = copy->pixels + (size_t)(upper - copy->y) * copy->stride + (left - copy->x);
+            const uint32_t *source =
+                copy->pixels + (size_t)(upper - copy->y) * copy->stride + (left - copy->x);
             uint32_t *destination = frame + (size_t)upper * stride + left;
             // The frame's rows are asked for PREFETCH_ROWS ahead of the one being copied: a
             // sprite's rows are a frame's stride apart, which the processor does not foresee,
@@ -164,21 +186,35 @@ static void composite(row_function row, const csprites_copy *copies, size_t coun
     }
 }
 
+#if defined(__x86_64__)
+__attribute__((target("avx2"))) static void composite_avx2(
+    const csprites_copy *copies, size_t count, const int32_t *clips, uint32_t *frame, int32_t stride,
+    int32_t width, int32_t row_begin, int32_t row_end) {
+    composite(row_avx2, copies, count, clips, frame, stride, width, row_begin, row_end);
+}
+#endif
+
+static void composite_portable(const csprites_copy *copies, size_t count, const int32_t *clips,
+                               uint32_t *frame, int32_t stride, int32_t width, int32_t row_begin,
+                               int32_t row_end) {
+    composite(row_portable, copies, count, clips, frame, stride, width, row_begin, row_end);
+}
+
 void csprites_composite(const csprites_copy *copies, size_t count, const int32_t *clips, uint32_t *frame,
                         int32_t stride, int32_t width, int32_t row_begin, int32_t row_end) {
 #if defined(__x86_64__)
     if (has_avx2()) {
-        composite(row_avx2, copies, count, clips, frame, stride, width, row_begin, row_end);
+        composite_avx2(copies, count, clips, frame, stride, width, row_begin, row_end);
         return;
     }
 #endif
-    composite(row_portable, copies, count, clips, frame, stride, width, row_begin, row_end);
+    composite_portable(copies, count, clips, frame, stride, width, row_begin, row_end);
 }
 
 void csprites_composite_portable(const csprites_copy *copies, size_t count, const int32_t *clips,
                                  uint32_t *frame, int32_t stride, int32_t width, int32_t row_begin,
                                  int32_t row_end) {
-    composite(row_portable, copies, count, clips, frame, stride, width, row_begin, row_end);
+    composite_portable(copies, count, clips, frame, stride, width, row_begin, row_end);
 }
 
 int csprites_uses_avx2(void) { return has_avx2(); }
