@@ -188,7 +188,7 @@ public enum Benchmark {
     /// The engine's share of a frame: every layer's presentation at the frame time (the
     /// renderer then reuses them).
     private static func evaluatePresentation(_ layer: Layer) {
-        _ = layer.presentation()
+        layer.withPresentation { _ in }
         // Sublayers borrowed, not retained, as the renderer's walk does (LayerRenderer).
         layer.sublayers.withUnsafeBufferPointer { sublayers in
             for index in sublayers.indices {

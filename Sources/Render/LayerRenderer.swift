@@ -99,7 +99,17 @@ final class LayerRenderer {
         if !omitted.isEmpty && omitted.contains(ObjectIdentifier(model)) { return }
         let boxes = culling?.tracker.boxes(of: model)
         if let culling, !culling.touches(boxes?.subtree) { return }
-        let layer = model.presentation()
+        model.withPresentation {
+            drawLayer(model, shown: $0, boxes: boxes, in: context, culling: culling, destination: destination)
+        }
+    }
+
+    /// `drawLayer(_:in:culling:destination:)` with `layer`, the presentation of `model`, and the
+    /// boxes of `model` the culling found.
+    private func drawLayer(
+        _ model: Layer, shown layer: Layer, boxes: (own: Rect, subtree: Rect)?, in context: CairoContext,
+        culling: Culling?, destination: Destination
+    ) {
         guard !layer.isHidden, layer.opacity > 0 else { return }
         let drawsOwnContent = culling?.touches(boxes?.own) ?? true
         statistics.layersDrawn += 1

@@ -12,10 +12,12 @@
 open class Layer {
     // MARK: - Per-frame state
     //
-    // What every frame reads of every animated layer and of its presentation copy comes
-    // first, so that it shares a cache line or two with the object's header: with thousands
-    // of layers, a frame's time went mostly to loading lines scattered over each object
-    // (Swift lays out a class's stored properties in the order they are declared).
+    // What every frame reads of every animated layer comes first, in the object's first two
+    // cache lines (64 bytes each, the header taking 16), and what it reads of a presentation
+    // copy right after: with thousands of layers, a frame's time went mostly to loading lines
+    // scattered over each object (Swift lays out a class's stored properties in the order they
+    // are declared). Line 1: the flags, `revision`, `position`, the cached copy; line 2: its
+    // time and revision, the animation, the timeline, the sublayers; then the drawn state.
 
     /// Whether this object is a presentation copy (its changes animate nothing).
     public let isPresentation: Bool
@@ -24,10 +26,15 @@ open class Layer {
     private(set) var hasAnimations = false
     /// On a presentation copy, what was written on it since it last took its model's values.
     var presentationWrites = PresentationWrites()
+    /// The last answer of `isAnimating(at:)`, for the time `isAnimatingTime`; the renderer
+    /// asks it of every layer it draws.
+    private var isAnimatingAnswer = false
     /// Bumped on every model change, so that cached presentations and drawings know.
     public final internal(set) var revision = 0
     /// Where the anchor point sits in the superlayer's space.
-    public final var position = Point.zero { didSet { didChange(.position, from: oldValue, writes: .position) } }
+    public final var position = Point.zero {
+        didSet { didChange(.position, from: oldValue, writes: .position) }
+    }
     private var cachedPresentation: Layer? {
         didSet { cachedCopy = cachedPresentation.map(Unmanaged.passUnretained) }
     }
@@ -37,24 +44,9 @@ open class Layer {
     /// time: none yet).
     private var cachedTime = MediaTime.nan
     private var cachedRevision = 0
-    /// The earliest time an attached animation that has not finished ends (`-infinity`:
-    /// not known yet), so that the timeline's check at the end of every frame looks at the
-    /// animations only when one may have ended. An animation is not changed once added (as in
-    /// Core Animation, where changing the object `animation(forKey:)` returns is undefined).
-    private(set) var earliestEnd = -MediaTime.infinity
-    /// The last answer of `isAnimating(at:)`; cleared when an animation is added or removed.
-    /// Beside the fields above: the renderer asks it of every layer it draws.
-    private var isAnimatingCache: (time: MediaTime, answer: Bool)?
-    /// Animations in the order they were added; later ones apply on top of earlier ones.
-    var animationEntries: [(key: String, animation: LayerAnimation)] = [] {
-        didSet {
-            isAnimatingCache = nil
-            earliestEnd = -.infinity
-            hasAnimations = !animationEntries.isEmpty
-            soleAnimation =
-                animationEntries.count == 1 ? Unmanaged.passUnretained(animationEntries[0].animation) : nil
-        }
-    }
+    /// The time `isAnimatingAnswer` was given for (NaN: none); cleared when an animation is
+    /// added or removed.
+    private var isAnimatingTime = MediaTime.nan
     /// The animation when exactly one is attached (most animated layers: a bubble's float),
     /// so that a frame applies it without loading the array of entries; not retained, as
     /// `animationEntries` holds it.
@@ -62,16 +54,21 @@ open class Layer {
     /// The clock and transaction state every layer of a tree shares.
     public let timeline: Timeline
     public final private(set) var sublayers: [Layer] = []
-    /// For a presentation copy, the model layer it shows (CALayer's `model()`); nil for a copy
-    /// the model no longer caches (an older frame's, kept by someone) and once the model is
-    /// gone.
-    public final var modelLayer: Layer? { modelReference }
-    /// Not weak: a weak reference gives the model a side table, which makes every retain and
-    /// release of it slower; only the model's current copy points to it, and the model clears
-    /// that pointer when it drops the copy or goes (`presentation()`, `deinit`).
-    private unowned(unsafe) var modelReference: Layer?
-    /// A name for debugging and tests.
-    public final var name: String? { didSet { noteRevision(.other) } }
+    /// The earliest time an attached animation that has not finished ends (`-infinity`:
+    /// not known yet), so that the timeline's check at the end of every frame looks at the
+    /// animations only when one may have ended. An animation is not changed once added (as in
+    /// Core Animation, where changing the object `animation(forKey:)` returns is undefined).
+    private(set) var earliestEnd = -MediaTime.infinity
+    /// Animations in the order they were added; later ones apply on top of earlier ones.
+    var animationEntries: [(key: String, animation: LayerAnimation)] = [] {
+        didSet {
+            isAnimatingTime = .nan
+            earliestEnd = -.infinity
+            hasAnimations = !animationEntries.isEmpty
+            soleAnimation =
+                animationEntries.count == 1 ? Unmanaged.passUnretained(animationEntries[0].animation) : nil
+        }
+    }
 
     // MARK: - Geometry
 
@@ -148,6 +145,19 @@ open class Layer {
             noteChange(writes: .drawing)
         }
     }
+
+    // MARK: - Identity
+
+    /// For a presentation copy, the model layer it shows (CALayer's `model()`); nil for a copy
+    /// the model no longer caches (an older frame's, kept by someone) and once the model is
+    /// gone.
+    public final var modelLayer: Layer? { modelReference }
+    /// Not weak: a weak reference gives the model a side table, which makes every retain and
+    /// release of it slower; only the model's current copy points to it, and the model clears
+    /// that pointer when it drops the copy or goes (`presentation()`, `deinit`).
+    private unowned(unsafe) var modelReference: Layer?
+    /// A name for debugging and tests.
+    public final var name: String? { didSet { noteRevision(.other) } }
 
     // MARK: - Behaviour
 
@@ -341,7 +351,7 @@ open class Layer {
         for entry in animationEntries where !entry.animation.hasFinished && entry.animation.hasEnded(at: time)
         {
             entry.animation.hasFinished = true
-            isAnimatingCache = nil
+            isAnimatingTime = .nan
             finished.append(entry.animation)
         }
         if !finished.isEmpty {
@@ -359,12 +369,13 @@ open class Layer {
     /// times a frame (the timeline, the damage, the renderer), so the answer is kept for the
     /// time asked until the animations change.
     func isAnimating(at time: MediaTime) -> Bool {
-        if let isAnimatingCache, isAnimatingCache.time == time { return isAnimatingCache.answer }
+        if isAnimatingTime == time { return isAnimatingAnswer }
         // Before the (finite) earliest end of the unfinished animations, one of them still runs.
         let answer =
             earliestEnd.isFinite && time < earliestEnd - Self.endMargin
             || animationEntries.contains { !$0.animation.hasFinished && !$0.animation.hasEnded(at: time) }
-        isAnimatingCache = (time, answer)
+        isAnimatingTime = time
+        isAnimatingAnswer = answer
         return answer
     }
 
@@ -392,12 +403,26 @@ open class Layer {
     /// where nothing animates). A layer with no animation is its own presentation; treat
     /// the result as read-only.
     public final func presentation() -> Self {
-        if isPresentation || !hasAnimations { return self }
+        // Made by `type(of: self).init` (`updatePresentation`), so of this layer's own class.
+        unsafeDowncast(updatePresentation().takeUnretainedValue(), to: Self.self)
+    }
+
+    /// Calls `body` with `presentation()`, lent rather than returned: no retain and release
+    /// of the copy, atomic writes to its header that a walk over thousands of layers pays for
+    /// each (docs/ARCHITECTURE.md § Rendering many layers). `body` must not change the layer
+    /// tree, nor keep the copy.
+    @inlinable
+    public final func withPresentation<Result>(_ body: (Layer) throws -> Result) rethrows -> Result {
+        try updatePresentation()._withUnsafeGuaranteedRef(body)
+    }
+
+    /// The presentation copy, brought to the current frame, not retained: `self`, or the copy
+    /// `cachedPresentation` holds.
+    @usableFromInline
+    final func updatePresentation() -> Unmanaged<Layer> {
+        if isPresentation || !hasAnimations { return Unmanaged.passUnretained(self) }
         let now = timeline.currentTime
-        if cachedTime == now, cachedRevision == revision, let cached = cachedPresentation {
-            // Made by `type(of: self).init` below, so of this layer's own class.
-            return unsafeDowncast(cached, to: Self.self)
-        }
+        if cachedTime == now, cachedRevision == revision, let cachedCopy { return cachedCopy }
         cachedTime = now
         cachedRevision = revision
         // Last frame's copy is reused when only this layer holds it (no allocation per layer
@@ -405,7 +430,7 @@ open class Layer {
         if isKnownUniquelyReferenced(&cachedPresentation), let cachedCopy {
             // Borrowed rather than retained and released around every step: an atomic write
             // to its header each (`cachedPresentation` holds it throughout).
-            return cachedCopy._withUnsafeGuaranteedRef { reused in
+            cachedCopy._withUnsafeGuaranteedRef { reused in
                 if reused.revision == revision && !reused.presentationWrites.contains(.other) {
                     // The model has not changed since the copy took its values (every change
                     // moves the revision): what differs is what was written on the copy since,
@@ -415,14 +440,14 @@ open class Layer {
                     reused.takeModelValues(from: self)
                 }
                 applyAnimations(to: reused, at: now)
-                return unsafeDowncast(reused, to: Self.self)  // made by `type(of: self).init` below
             }
+            return cachedCopy
         }
         cachedPresentation?.modelReference = nil
         let copy = type(of: self).init(presentationOf: self)
         applyAnimations(to: copy, at: now)
         cachedPresentation = copy
-        return copy
+        return Unmanaged.passUnretained(copy)  // held by `cachedPresentation`
     }
 
     /// Applies the attached animations at `now` to `copy`, this layer's presentation.
