@@ -59,14 +59,14 @@ struct SpriteCompositorTests {
         #expect(actual.pixels[22 * 64 + 32] != expected.pixels[0])
     }
 
-    @Test("a long queue, copied in two bands on two threads, gives the pixels of one copy after another")
+    @Test("a long queue, copied band by band on two threads, gives the pixels of one copy after another")
     func bands() throws {
         let sprite = try Self.sprite()
         let pixels = try #require(SpritePixels(sprite))
         defer { withExtendedLifetime(sprite) {} }  // the copies read its pixels
         let size = 200
         // 600 overlapping copies (345,600 pixels, past `parallelPixels`), crowded in the top
-        // third as the fish's bubbles are, some across the band's edge wherever it falls.
+        // third as the fish's bubbles are, many across the edges of `bandCount` bands.
         var random = SeededRandom(seed: 7)
         let copies = (0..<600).map { _ in
             (

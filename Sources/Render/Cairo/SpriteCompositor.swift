@@ -12,11 +12,14 @@ import Foundation
 ///
 /// Copies are queued and done by `flush()`, which the renderer calls before Cairo draws
 /// anything else, so the order on the frame is the layers' order. While the renderer walks on,
-/// every `batchPixels` of queued copies go to a worker thread, which does them in order over
-/// the whole frame. `flush()` stops the worker after the batch it is on and takes back the
-/// batches it had not started; those and the queue are then split in two bands of rows done at
-/// once on two threads: each band applies every copy in order, clipped to its rows. Either way
-/// the pixels are the same as one copy after the other.
+/// every `batchPixels` of queued copies become a batch, which a worker thread applies. The
+/// frame is cut in `bandCount` bands of rows, and each band takes the batches in order: a
+/// thread takes a band no other thread has, applies to its rows the batches it has not had
+/// yet, and gives it back. `flush()` makes the queue a last batch and takes bands too, until
+/// every band has had every batch. So the pixels are the same as one copy after the other; a
+/// band's rows stay in the core's cache across the batches it takes; and a flush waits for
+/// the worker only to finish the band it has, not a whole batch over the frame (a worker the
+/// system pauses for milliseconds then holds up an eighth of the frame, not all of it).
 final class SpriteCompositor {
     private let target: CairoSurface
     /// The queued copies as plain values (what the threads read). The sprites they point into
@@ -30,54 +33,27 @@ final class SpriteCompositor {
     private var queuedPixels = 0
     /// Whether anything was copied since `finish()`.
     private var hasCopied = false
-    /// The batches handed to the worker and not yet done.
+    /// The worker's runs, waited for before the frame's pixels go.
     private let inFlight = DispatchGroup()
-    /// Where a flush tells the worker to stop, and where the worker leaves the batches it was
-    /// then not to start.
-    private final class Handoff: @unchecked Sendable {
-        private let lock = NSLock()
-        private var isStopping = false
-        private var untouched: [Batch] = []
-
-        /// Whether the worker may copy `batch` (false: it is left for the flush).
-        func mayStart(_ batch: Batch) -> Bool {
-            lock.lock()
-            defer { lock.unlock() }
-            if isStopping { untouched.append(batch) }
-            return !isStopping
-        }
-
-        func stop() {
-            lock.lock()
-            isStopping = true
-            lock.unlock()
-        }
-
-        /// The batches left, in order, once the worker has stopped; the worker may start again.
-        func takeUntouched() -> [Batch] {
-            lock.lock()
-            defer {
-                untouched = []
-                isStopping = false
-                lock.unlock()
-            }
-            return untouched
-        }
-    }
-    private let handoff = Handoff()
+    /// The batches of the frame and the bands' progress through them, shared with the worker.
+    private let bands: Bands?
     /// The frame's pixels: rows, stride (pixels), width and height.
     private let frame: (base: UnsafeMutablePointer<UInt32>, stride: Int32, width: Int32, height: Int32)?
 
-    /// From this many queued pixels on (about 50 bubbles), the queue goes to the worker while
-    /// the renderer walks on: the walk and the copying then share the two cores.
+    /// From this many queued pixels on (about 50 bubbles), the queue becomes a batch for the
+    /// worker while the renderer walks on: the walk and the copying then share the two cores.
     static let batchPixels = 50_000
 
-    /// Does the handed-over batches, one after another in order (a serial queue), for every
-    /// compositor.
+    /// Runs the worker's turns, one after another (a serial queue), for every compositor.
     private static let worker = DispatchQueue(label: "animdemo.sprites", qos: .userInteractive)
 
-    /// Below this many pixels a queue is copied on one thread: waking the second costs more.
+    /// A flush's last batch of fewer pixels than this is copied on the renderer's thread alone
+    /// when the worker is idle: waking it costs more.
     static let parallelPixels = 100_000
+
+    /// The bands of rows the frame is cut in: enough that a paused worker holds up little of
+    /// the frame, few enough that each takes several bubbles of a batch.
+    static let bandCount = 8
 
     /// A compositor drawing onto `target`, which Cairo may draw on in between.
     init(target: CairoSurface) {
@@ -86,6 +62,7 @@ final class SpriteCompositor {
         frame = target.rows(from: 0).map {
             ($0.base, $0.stride / 4, Int32(target.width), Int32(target.height))
         }
+        bands = frame.map { Bands(height: $0.height, count: Self.bandCount) }
     }
 
     deinit {
@@ -115,8 +92,8 @@ final class SpriteCompositor {
         if queuedPixels >= Self.batchPixels { handOver() }
     }
 
-    /// One batch of copies as the worker gets it: plain values, whose pointers point into
-    /// sprites the caller keeps alive until `finish()`.
+    /// One batch of copies: plain values, whose pointers point into sprites the caller keeps
+    /// alive until `finish()`.
     private struct Batch: @unchecked Sendable {
         let copies: [csprites_copy]
         let clips: [Int32]
@@ -133,63 +110,44 @@ final class SpriteCompositor {
                 }
             }
         }
-
-        var pixels: Int { copies.reduce(0) { $0 + Int($1.width) * Int($1.height) } }
     }
 
-    /// Gives the queue to the worker, which copies it over the whole frame after the batches
-    /// before it; the renderer goes on queueing.
-    private func handOver() {
-        guard let frame, !copies.isEmpty else { return }
+    /// The queue as a batch, the queue emptied (its arrays keep their room for the next one).
+    private func takeBatch() -> Batch? {
+        guard let frame, !copies.isEmpty else { return nil }
         let batch = Batch(copies: copies, clips: clips, frame: frame)
-        // Fresh arrays (the batch keeps the old ones) that need not grow for the next batch.
-        copies = []
-        copies.reserveCapacity(batch.copies.count)
-        clips = []
-        clips.reserveCapacity(batch.clips.count)
+        copies.removeAll(keepingCapacity: true)
+        clips.removeAll(keepingCapacity: true)
         lastClip = nil
         queuedPixels = 0
         hasCopied = true
-        let handoff = handoff
-        Self.worker.async(group: inFlight) {
-            guard handoff.mayStart(batch) else { return }
-            batch.copy(rows: 0..<batch.frame.height)
-        }
+        return batch
     }
 
-    /// Does the queued copies, and those handed to the worker: call before the frame's pixels
-    /// are touched otherwise. The worker finishes the batch it is on; the batches it had not
-    /// started and the queue are done here, on two threads when they are many.
+    /// Gives the queue to the bands, and the worker a turn if it has none.
+    private func handOver() {
+        guard let bands, let batch = takeBatch() else { return }
+        if bands.add(batch, wakesWorker: true) { startWorker(bands) }
+    }
+
+    private func startWorker(_ bands: Bands) {
+        Self.worker.async(group: inFlight) { bands.work(untilDone: false, isWorker: true) }
+    }
+
+    /// Does the queued copies, and those handed over before: call before the frame's pixels
+    /// are touched otherwise. The renderer's thread takes bands beside the worker until every
+    /// band has had every batch.
     func flush() {
-        handoff.stop()
-        inFlight.wait()
-        var batches = handoff.takeUntouched()
-        if let frame, !copies.isEmpty {
-            batches.append(Batch(copies: copies, clips: clips, frame: frame))
-            copies.removeAll(keepingCapacity: true)
-            clips.removeAll(keepingCapacity: true)
-            lastClip = nil
-            queuedPixels = 0
-            hasCopied = true
+        guard let bands else { return }
+        // A large last batch wakes the worker to share it (when it has no turn running).
+        if let batch = takeBatch(), bands.add(batch, wakesWorker: pixels(of: batch) >= Self.parallelPixels) {
+            startWorker(bands)
         }
-        guard let frame = batches.first?.frame else { return }
-        let pixels = batches.reduce(0) { $0 + $1.pixels }
-        guard pixels >= Self.parallelPixels, frame.height >= 2 else {
-            for batch in batches { batch.copy(rows: 0..<frame.height) }
-            return
-        }
-        let split = Self.balancedSplit(of: batches, pixels: pixels, height: Int(frame.height))
-        let bands = [0..<split, split..<frame.height]
-        let work = BandWork(batches: batches)
-        DispatchQueue.concurrentPerform(iterations: 2) { band in
-            for batch in work.batches { batch.copy(rows: bands[band]) }
-        }
+        bands.work(untilDone: true, isWorker: false)
     }
 
-    /// What the two threads of a flush read: the batches, plain values that neither changes,
-    /// over the frame's pixels, whose disjoint rows they write.
-    private struct BandWork: @unchecked Sendable {
-        let batches: [Batch]
+    private func pixels(of batch: Batch) -> Int {
+        batch.copies.reduce(0) { $0 + Int($1.width) * Int($1.height) }
     }
 
     /// Tells Cairo that the frame's pixels changed behind its back (call before Cairo reads it).
@@ -200,21 +158,65 @@ final class SpriteCompositor {
         hasCopied = false
     }
 
-    /// The row that splits the pixels of `batches` in two halves (by the rows their sprites
-    /// are centred on).
-    private static func balancedSplit(of batches: [Batch], pixels: Int, height: Int) -> Int32 {
-        var perRow = [Int](repeating: 0, count: height)
-        for batch in batches {
-            for copy in batch.copies {
-                let middle = min(max(Int(copy.y) + Int(copy.height) / 2, 0), height - 1)
-                perRow[middle] += Int(copy.width) * Int(copy.height)
+    /// A frame's batches and how far each band of rows has got through them, shared by the
+    /// renderer's thread and the worker (all under `condition`).
+    private final class Bands: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var batches: [Batch] = []
+        /// Per band: its rows, how many of `batches` it has had, and whether a thread has it.
+        private let rows: [Range<Int32>]
+        private var done: [Int]
+        private var isTaken: [Bool]
+        /// Whether the worker has a turn queued or running.
+        private var isWorkerRunning = false
+
+        init(height: Int32, count: Int) {
+            let bands = Int32(max(count, 1))
+            rows = (0..<bands).map { band in (height * band / bands)..<(height * (band + 1) / bands) }
+            done = Array(repeating: 0, count: rows.count)
+            isTaken = Array(repeating: false, count: rows.count)
+        }
+
+        /// Adds `batch` after the others; true when the worker is to be given a turn (it
+        /// asked for and none running).
+        func add(_ batch: Batch, wakesWorker: Bool) -> Bool {
+            condition.lock()
+            defer { condition.unlock() }
+            batches.append(batch)
+            guard wakesWorker, !isWorkerRunning else { return false }
+            isWorkerRunning = true
+            return true
+        }
+
+        /// Takes bands no thread has and applies the batches each has not had, until there
+        /// are none to take. With `untilDone` (a flush) then waits for the bands other threads
+        /// have, taking any that has more to do, until every band has had every batch; the
+        /// batches are then dropped for the next flush.
+        func work(untilDone: Bool, isWorker: Bool) {
+            condition.lock()
+            defer { condition.unlock() }
+            while true {
+                if let band = rows.indices.first(where: { !isTaken[$0] && done[$0] < batches.count }) {
+                    isTaken[band] = true
+                    let end = batches.count
+                    let pending = batches[done[band]..<end]
+                    condition.unlock()
+                    for batch in pending { batch.copy(rows: rows[band]) }
+                    condition.lock()
+                    done[band] = end
+                    isTaken[band] = false
+                    condition.broadcast()
+                } else if untilDone && isTaken.contains(true) {
+                    condition.wait()  // the worker has a band: its batches may be the last
+                } else {
+                    break
+                }
+            }
+            if isWorker { isWorkerRunning = false }
+            if untilDone {
+                batches.removeAll(keepingCapacity: true)
+                for band in done.indices { done[band] = 0 }
             }
         }
-        var sum = 0
-        for (row, rowPixels) in perRow.enumerated() {
-            sum += rowPixels
-            if 2 * sum >= pixels { return Int32(min(max(row, 1), height - 1)) }
-        }
-        return Int32(height / 2)
     }
 }
