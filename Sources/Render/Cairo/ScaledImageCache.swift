@@ -23,25 +23,7 @@ internal import CCairo
 /// without holding the surface (`sprite(of:in:placement:snapsToPixels:)`): a dropped generation is
 /// kept until `endFrame()`, which the renderer calls once the frame's copies are done.
 final class ScaledImageCache {
-    private struct Key: Hashable {
-        var image: ObjectIdentifier
-        var width: Double
-        var height: Double
-        var phase: Point
-
-        /// One word fed to the hasher instead of five (looked up for every bubble every frame).
-        func hash(into hasher: inout Hasher) {
-            func mix(_ value: UInt64, _ word: UInt64) -> UInt64 {
-                let mixed = (value ^ word) &* 0x9E37_79B9_7F4A_7C15
-                return mixed ^ (mixed >> 29)
-            }
-            let identity = UInt64(UInt(bitPattern: image))
-            hasher.combine(
-                mix(
-                    mix(mix(mix(identity, width.bitPattern), height.bitPattern), phase.x.bitPattern),
-                    phase.y.bitPattern))
-        }
-    }
+    private typealias Key = SpriteKey
 
     /// An entry: the sprite's pixels, and where its surface is in the generation's array.
     /// Plain values, so that a lookup reads the dictionary alone: no surface object to load
@@ -51,8 +33,8 @@ final class ScaledImageCache {
         var index: Int
     }
 
-    private var current: [Key: Slot] = [:]
-    private var previous: [Key: Slot] = [:]
+    private var current = SpriteTable<Slot>()
+    private var previous = SpriteTable<Slot>()
     /// The surfaces of each generation, which own the pixels its slots point to.
     private var currentSurfaces: [CairoSurface] = []
     private var previousSurfaces: [CairoSurface] = []
@@ -168,7 +150,7 @@ final class ScaledImageCache {
             if !previousSurfaces.isEmpty { retired.append(previousSurfaces) }
             previous = current
             previousSurfaces = currentSurfaces
-            current = [:]
+            current = SpriteTable(minimumCapacity: previous.count)  // about as many again
             currentSurfaces = []
             lookups = 0
             currentPixels = 0
