@@ -89,7 +89,7 @@ public enum Benchmark {
             var extractNanos: UInt64 = 0
             let start = DispatchTime.now().uptimeNanoseconds
             try host.step { root in
-                if measuresEngine { evaluatePresentation(root) }
+                if measuresEngine { IncrementalCanvas.evaluatePresentations(of: root) }
                 let drawStart = DispatchTime.now().uptimeNanoseconds
                 engineNanos = drawStart - start
                 repainted = IncrementalCanvas.area(of: canvas.draw(root))
@@ -171,7 +171,7 @@ public enum Benchmark {
         for frame in 0..<(frames + 30) {
             let start = DispatchTime.now().uptimeNanoseconds
             timeline.beginFrame(at: Double(frame) / 60)
-            evaluatePresentation(root)
+            IncrementalCanvas.evaluatePresentations(of: root)
             let damage = canvas.draw(root)
             timeline.endFrame()
             let frameNanos = DispatchTime.now().uptimeNanoseconds - start
@@ -187,18 +187,6 @@ public enum Benchmark {
 
     /// The engine's share of a frame: every layer's presentation at the frame time (the
     /// renderer then reuses them).
-    private static func evaluatePresentation(_ layer: Layer) {
-        layer.withPresentation { _ in }
-        // Sublayers borrowed, not retained, as the renderer's walk does (LayerRenderer).
-        layer.sublayers.withUnsafeBufferPointer { sublayers in
-            for index in sublayers.indices {
-                Unmanaged.passUnretained(sublayers[index])._withUnsafeGuaranteedRef {
-                    evaluatePresentation($0)
-                }
-            }
-        }
-    }
-
     static func median(_ values: [Double]) -> Double { percentile(values, 0.5) }
 
     static func percentile(_ values: [Double], _ p: Double) -> Double {

@@ -149,6 +149,13 @@ public final class IncrementalCanvas {
         return RenderedFrame(surface: copy)
     }
 
+    /// Evaluates the presentation of `root` and of every layer under it at its timeline's
+    /// time, walking the tree as `draw(_:)` does, without drawing: the engine's share of a
+    /// frame, which `animdemo bench` times on frames of its own.
+    public static func evaluatePresentations(of root: Layer) {
+        LayerRenderer.evaluatePresentations(of: root)
+    }
+
     /// The number of pixels in `rects`.
     public static func area(of rects: [Rect]) -> Int {
         rects.reduce(0) { $0 + Int($1.width * $1.height) }

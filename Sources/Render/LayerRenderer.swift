@@ -170,9 +170,14 @@ final class LayerRenderer {
             }
             // Each sublayer borrowed from the array rather than retained: a retain is an atomic
             // write to the layer's header, which waits for its cache line where a plain read
-            // would let the next misses overlap (thousands of bubbles a frame).
+            // would let the next misses overlap (thousands of bubbles a frame). The first lines
+            // of the layer `prefetchDistance` ahead are asked for meanwhile: a bubble's work is
+            // too long for the processor to reach the next ones' loads by itself.
             model.sublayers.withUnsafeBufferPointer { sublayers in
                 for index in sublayers.indices {
+                    if index + Self.prefetchDistance < sublayers.count {
+                        Prefetch.header(of: sublayers[index + Self.prefetchDistance])
+                    }
                     Unmanaged.passUnretained(sublayers[index])._withUnsafeGuaranteedRef {
                         drawLayer($0, in: context, culling: culling, destination: inner)
                     }
@@ -298,6 +303,25 @@ final class LayerRenderer {
             return inside.isNull || inside.isEmpty ? nil : inside
         }
     }
+
+    /// Evaluates the presentation of `model` and every layer under it, walking as the draw
+    /// does (sublayers borrowed, the first lines of those ahead asked for), without drawing.
+    static func evaluatePresentations(of model: Layer) {
+        model.withPresentation { _ in }
+        model.sublayers.withUnsafeBufferPointer { sublayers in
+            for index in sublayers.indices {
+                if index + prefetchDistance < sublayers.count {
+                    Prefetch.header(of: sublayers[index + prefetchDistance])
+                }
+                Unmanaged.passUnretained(sublayers[index])._withUnsafeGuaranteedRef {
+                    evaluatePresentations(of: $0)
+                }
+            }
+        }
+    }
+
+    /// How many sublayers ahead of the one drawn the walk asks for a layer's first lines.
+    static let prefetchDistance = 4
 
     /// The rounded bounds, built only when something needs them.
     private static func outline(of layer: Layer) -> () -> BezierPath {

@@ -39,4 +39,10 @@ void csprites_composite_portable(const csprites_copy *copies, size_t count, cons
 /// Whether `csprites_composite` uses AVX2 on this processor (1) or one pixel at a time (0).
 int csprites_uses_avx2(void);
 
+/// Asks for the two cache lines from `address` on to be loaded, without waiting for them.
+static inline void csprites_prefetch(const void *address) {
+    __builtin_prefetch(address, 0, 3);
+    __builtin_prefetch((const char *)address + 64, 0, 3);
+}
+
 #endif
