@@ -20,6 +20,9 @@ public final class DirectCairoBaseline {
         var items: [Item] = []
         /// Each item's box in window pixels, to leave out what a region does not touch.
         var boxes: [Rect] = []
+        /// Where the first item is an opaque rectangle (a scene's background), its box in window
+        /// pixels: what it covers need not be cleared first, as the renderer does not.
+        var opaqueFirstBox: Rect?
 
         /// Flattens the tree as drawn now (trimmed strokes, resolved transforms); opacity is
         /// folded into each item, which is what a hand-written renderer would do.
@@ -37,6 +40,11 @@ public final class DirectCairoBaseline {
             let box = DamageTracker.extent(of: layer).applying(transform)
             let before = items.count
             defer { boxes += Array(repeating: box, count: items.count - before) }
+            if items.isEmpty, layer.backgroundColor.alpha >= 1, alpha >= 1, layer.cornerRadius == 0,
+                transform.b == 0, transform.c == 0
+            {
+                opaqueFirstBox = layer.bounds.applying(transform)
+            }
             if layer.backgroundColor.alpha > 0 {
                 let outline =
                     layer.cornerRadius > 0
@@ -101,7 +109,9 @@ public final class DirectCairoBaseline {
         context.save()
         defer { context.restore() }
         if let region { context.clip(to: region) }
-        context.clear(to: .black)
+        let drawn = region ?? Rect(x: 0, y: 0, width: Double(surface.width), height: Double(surface.height))
+        // A background over all of it paints every pixel: no clear, as the renderer does not.
+        if !(frame.opaqueFirstBox?.contains(drawn) ?? false) { context.clear(to: .black) }
         for (index, item) in frame.items.enumerated() {
             if let region, !frame.boxes[index].intersects(region) { continue }
             context.save()

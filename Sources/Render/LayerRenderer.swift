@@ -342,9 +342,7 @@ final class LayerRenderer {
         let t = layer.transformToSuperlayer.concatenating(toDevice)
         guard !layer.isHidden, layer.opacity >= 1, t.b == 0, t.c == 0 else { return false }
         if layer.backgroundColor.alpha >= 1 && layer.cornerRadius == 0 {
-            let box = layer.bounds.applying(t)
-            return box.minX <= rect.minX && box.minY <= rect.minY && box.maxX >= rect.maxX
-                && box.maxY >= rect.maxY
+            return layer.bounds.applying(t).contains(rect)
         }
         guard layer.backgroundColor.alpha == 0, layer.contents == nil, !(layer is ShapeLayer),
             !(layer is TextLayer), !layer.masksToBounds, let first = model.sublayers.first

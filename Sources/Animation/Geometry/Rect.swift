@@ -35,6 +35,12 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
     }
 
+    /// Whether `other` lies wholly inside (CGRectContainsRect); never for a null rectangle.
+    public func contains(_ other: Rect) -> Bool {
+        !isNull && !other.isNull && other.minX >= minX && other.minY >= minY && other.maxX <= maxX
+            && other.maxY <= maxY
+    }
+
     /// The smallest rectangle containing both; `.null` is the identity.
     public func union(_ other: Rect) -> Rect {
         if isNull { return other }
