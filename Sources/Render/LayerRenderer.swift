@@ -168,20 +168,8 @@ final class LayerRenderer {
                 inner.clip =
                     layer.cornerRadius > 0 ? nil : Self.clip(inner.clip, to: bounds, by: inner.toDevice)
             }
-            // Each sublayer borrowed from the array rather than retained: a retain is an atomic
-            // write to the layer's header, which waits for its cache line where a plain read
-            // would let the next misses overlap (thousands of bubbles a frame). The first lines
-            // of the layer `prefetchDistance` ahead are asked for meanwhile: a bubble's work is
-            // too long for the processor to reach the next ones' loads by itself.
-            model.sublayers.withUnsafeBufferPointer { sublayers in
-                for index in sublayers.indices {
-                    if index + Self.prefetchDistance < sublayers.count {
-                        Prefetch.header(of: sublayers[index + Self.prefetchDistance])
-                    }
-                    Unmanaged.passUnretained(sublayers[index])._withUnsafeGuaranteedRef {
-                        drawLayer($0, in: context, culling: culling, destination: inner)
-                    }
-                }
+            Self.forEachSublayer(of: model) {
+                drawLayer($0, in: context, culling: culling, destination: inner)
             }
             context.restore()
         }
@@ -308,14 +296,21 @@ final class LayerRenderer {
     /// does (sublayers borrowed, the first lines of those ahead asked for), without drawing.
     static func evaluatePresentations(of model: Layer) {
         model.withPresentation { _ in }
+        forEachSublayer(of: model) { evaluatePresentations(of: $0) }
+    }
+
+    /// Calls `body` with each sublayer of `model`, back to front, borrowed from the array rather
+    /// than retained: a retain is an atomic write to the layer's header, which waits for its
+    /// cache line where a plain read would let the next misses overlap (thousands of bubbles a
+    /// frame). The first lines of the layer `prefetchDistance` ahead are asked for meanwhile: a
+    /// bubble's work is too long for the processor to reach the next ones' loads by itself.
+    private static func forEachSublayer(of model: Layer, _ body: (Layer) -> Void) {
         model.sublayers.withUnsafeBufferPointer { sublayers in
             for index in sublayers.indices {
                 if index + prefetchDistance < sublayers.count {
                     Prefetch.header(of: sublayers[index + prefetchDistance])
                 }
-                Unmanaged.passUnretained(sublayers[index])._withUnsafeGuaranteedRef {
-                    evaluatePresentations(of: $0)
-                }
+                Unmanaged.passUnretained(sublayers[index])._withUnsafeGuaranteedRef(body)
             }
         }
     }

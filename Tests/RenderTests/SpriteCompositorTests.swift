@@ -24,6 +24,31 @@ struct SpriteCompositorTests {
         return frame
     }
 
+    /// A copy's top-left pixel and fade.
+    typealias Placement = (x: Int, y: Int, alpha: Double)
+
+    /// `count` copies at random over a 200-px frame (x in -10…190), their tops in `rows`.
+    static func randomCopies(
+        _ count: Int, seed: UInt64, rows: ClosedRange<Int>, alphas: ClosedRange<Double>
+    ) -> [Placement] {
+        var random = SeededRandom(seed: seed)
+        return (0..<count).map { _ in
+            (
+                x: Int.random(in: -10...190, using: &random), y: Int.random(in: rows, using: &random),
+                alpha: Double.random(in: alphas, using: &random)
+            )
+        }
+    }
+
+    /// `copies` of `pixels` onto `frame` by a compositor, within `clip`, finished.
+    static func composite(
+        _ copies: [Placement], of pixels: SpritePixels, onto frame: CairoSurface, clip: [Rect]
+    ) {
+        let compositor = SpriteCompositor(target: frame)
+        for copy in copies { compositor.copy(pixels, x: copy.x, y: copy.y, alpha: copy.alpha, clip: clip) }
+        compositor.finish()
+    }
+
     @Test(
         "copies match Cairo's paint with alpha, within the clip rectangles",
         arguments: [1.0, 0.73, 0.1, 0.5])
@@ -65,15 +90,9 @@ struct SpriteCompositorTests {
         let pixels = try #require(SpritePixels(sprite))
         defer { withExtendedLifetime(sprite) {} }  // the copies read its pixels
         let size = 200
-        // 600 overlapping copies (345,600 pixels, past `parallelPixels`), crowded in the top
-        // third as the fish's bubbles are, many across the edges of `bandCount` bands.
-        var random = SeededRandom(seed: 7)
-        let copies = (0..<600).map { _ in
-            (
-                x: Int.random(in: -10...190, using: &random), y: Int.random(in: -10...80, using: &random),
-                alpha: Double.random(in: 0.2...1, using: &random)
-            )
-        }
+        // 600 overlapping copies (345,600 pixels, several batches of `batchPixels`), crowded in
+        // the top third as the fish's bubbles are, many across the edges of `bandCount` bands.
+        let copies = Self.randomCopies(600, seed: 7, rows: -10...80, alphas: 0.2...1)
         let clip = [Rect(x: 0, y: 0, width: Double(size), height: Double(size))]
         func frame() throws -> CairoSurface { try Self.frame(side: size) }
         let byCairo = try frame()
@@ -83,9 +102,7 @@ struct SpriteCompositorTests {
                 sprite, atDevice: Point(x: Double(copy.x), y: Double(copy.y)), alpha: copy.alpha)
         }
         let byBands = try frame()
-        let compositor = SpriteCompositor(target: byBands)
-        for copy in copies { compositor.copy(pixels, x: copy.x, y: copy.y, alpha: copy.alpha, clip: clip) }
-        compositor.finish()
+        Self.composite(copies, of: pixels, onto: byBands, clip: clip)
         // Each copy rounds as Cairo's does; stacked, the roundings can differ by one step each
         // time a pixel is covered again: within 4/255 where up to dozens overlap.
         var largest = 0
@@ -97,9 +114,7 @@ struct SpriteCompositorTests {
         #expect(largest <= 4, "a channel differs by \(largest)")
         // And twice in a row, the bands give the same bytes (no race between the threads).
         let again = try frame()
-        let second = SpriteCompositor(target: again)
-        for copy in copies { second.copy(pixels, x: copy.x, y: copy.y, alpha: copy.alpha, clip: clip) }
-        second.finish()
+        Self.composite(copies, of: pixels, onto: again, clip: clip)
         #expect(RenderedFrame(surface: again).pixels == RenderedFrame(surface: byBands).pixels)
     }
 
@@ -109,21 +124,13 @@ struct SpriteCompositorTests {
         let pixels = try #require(SpritePixels(sprite))
         defer { withExtendedLifetime(sprite) {} }  // the copies read its pixels
         let size = 200
-        var random = SeededRandom(seed: 11)
         // 1,500 copies of 576 pixels: 864,000 pixels, 17 batches of `batchPixels`, overlapping.
-        let copies = (0..<1500).map { _ in
-            (
-                x: Int.random(in: -10...190, using: &random), y: Int.random(in: -10...190, using: &random),
-                alpha: Double.random(in: 0.05...1, using: &random)
-            )
-        }
+        let copies = Self.randomCopies(1500, seed: 11, rows: -10...190, alphas: 0.05...1)
         #expect(copies.count * 576 > 10 * SpriteCompositor.batchPixels)
         let clip = [Rect(x: 0, y: 0, width: Double(size), height: Double(size))]
         func frame() throws -> CairoSurface { try Self.frame(side: size) }
         let streamed = try frame()
-        let compositor = SpriteCompositor(target: streamed)
-        for copy in copies { compositor.copy(pixels, x: copy.x, y: copy.y, alpha: copy.alpha, clip: clip) }
-        compositor.finish()
+        Self.composite(copies, of: pixels, onto: streamed, clip: clip)
         // The same copies in one call, one pixel at a time, on one thread.
         let direct = try frame()
         let target = try #require(direct.rows(from: 0))
