@@ -72,6 +72,9 @@ public final class SceneSession {
     private let frameLoop = FrameLoop()
     private var toastTimer: ScheduledTimer?
     private var hintTimer: ScheduledTimer?
+    /// Whether scenes show their hint when they open (tests of a scene's own timing turn it
+    /// off: its fade is the host's work, and would wake it).
+    let showsHints: Bool
     /// The rates `<` and `>` step through; `t` toggles between 1 and the slowest.
     public static let playbackRates = [1.0, 0.5, 0.25, 0.1]
     /// Slow motion (`t`): the scene clock runs this many times slower.
@@ -88,8 +91,10 @@ public final class SceneSession {
     /// step of time travel, `scale` the size of the panels' text (HiDPI).
     public init(
         catalog: [SceneDescriptor], index: Int, size: Size, seed: UInt64, images: ImageCatalog,
-        fps: Int = 60, bubbleLoad: Int = 0, scale: Double = 1, knobs initialKnobs: [String: KnobValue] = [:]
+        fps: Int = 60, bubbleLoad: Int = 0, scale: Double = 1, knobs initialKnobs: [String: KnobValue] = [:],
+        showsHints: Bool = true
     ) {
+        self.showsHints = showsHints
         precondition(catalog.indices.contains(index), "scene index \(index) out of range")
         precondition(fps > 0, "fps must be positive")
         precondition(scale > 0, "scale must be positive")
@@ -489,6 +494,10 @@ public final class SceneSession {
     /// and the hint.
     public var transientLayers: [Layer] { overlay.transientLayers }
 
+    /// What `render` leaves out of its pictures: the toast, the status line and the hint,
+    /// which only the window shows.
+    public var windowOnlyLayers: [Layer] { overlay.windowOnlyLayers }
+
     /// Shows `message` at the bottom of the scene for about two seconds (host time).
     public func showMessage(_ message: String) {
         overlay.showToast(message)
@@ -501,10 +510,14 @@ public final class SceneSession {
 
     /// The scene's hint, at the top of the scene for a few seconds after it opens.
     private func showHint() {
+        guard showsHints else { return }
         overlay.showHint(catalog[sceneIndex].hint)
         hintTimer?.invalidate()
         hintTimer = hostTimeline.delay(Self.hintDuration) { [overlay] in overlay.fadeHint() }
     }
+
+    /// The box the inspector outlines (the hovered row's layer), window pixels.
+    public var inspectorOutline: Rect? { inspector.outlinedBox }
 
     /// The hint shown now, if any.
     public var hintText: String? { overlay.hintText }

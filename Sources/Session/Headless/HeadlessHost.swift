@@ -81,7 +81,9 @@ public final class HeadlessHost {
         let observedFrom = target - Int(SceneSession.observedReplay * Double(fps))
         while frame < target { try step(panelWork: frame >= observedFrom ? .observe : .none) }
         var image: RenderedFrame?
-        try step { root in image = try canvas.render(root, size: session.size, background: background) }
+        try step { root in
+            image = try canvas.render(root, size: session.size, background: background, omitting: session.windowOnlyLayers)
+        }
         guard let image else { preconditionFailure("the frame was not drawn") }
         return image
     }

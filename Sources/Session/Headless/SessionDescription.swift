@@ -44,6 +44,8 @@ public struct SessionDescription: Encodable, Sendable {
         public var duration: MediaTime
         /// `FILE.swift:LINE` where the scene made it, when known.
         public var source: String?
+        /// Where its row is in the panel now, `[x, y, width, height]`; nil while scrolled away.
+        public var rect: [Double]?
     }
 
     /// A knob's value: a number as a number, a choice or a curve as its text.
@@ -81,7 +83,7 @@ extension SceneSession {
             scene: sceneName, size: [size.width / scale, size.height / scale], scale: scale, sceneRect: box(sceneRect),
             panels: openPanels.map { SessionDescription.Panel(name: $0.name, rect: box($0.frame)) },
             status: statusText, toast: toastText, hint: hintText,
-            inspector: isOpen(inspector) ? inspector.describedRows() : [], knobs: knobValues,
+            inspector: isOpen(inspector) ? inspector.describedRows(scale: scale) : [], knobs: knobValues,
             changedKnobs: knobs.knobs.filter { !KnobCode.isTutorialValue(knobs.value(of: $0.name) ?? $0.defaultValue, of: $0) }.map(\.name),
             historyFrames: history.frames.count, historyShown: history.shown)
     }

@@ -3,14 +3,14 @@
 public enum KeyTable {
     public static let shellKeys: [(key: String, action: String)] = [
         ("space", "pause / resume the scene"),
-        ("Left, Right", "paused: 1/fps of scene time back / forward"),
+        ("Left, Right", "paused: one frame back / forward"),
         ("Down, Up", "paused: ten frames back / forward"),
         ("Page Up, Page Down", "paused: one second back / forward"),
         ("Home", "paused: back to the scene's start"),
         ("t", "slow motion (10× slower) on / off"),
         ("<, >", "playback 100, 50, 25, 10 %"),
         ("i", "timeline inspector (click its axis to travel)"),
-        ("k", "knobs: the tutorial's constants (p copies them)"),
+        ("k", "knobs: the tutorial's constants"),
         ("h, ?", "this help"),
         ("d", "debug overlay"),
         ("s, F12", "save a screenshot"),

@@ -76,19 +76,19 @@ final class SessionOverlay {
         layer.frame = bounds
         debug.frame = bounds
         debugBounds.frame = bounds
-        debugTime.frame = Rect(x: 6 * scale, y: 30 * scale, width: 190 * scale, height: 18 * scale)
+        debugTime.frame = Rect(x: 6 * scale, y: 6 * scale, width: 190 * scale, height: 18 * scale)
         if !toast.isHidden { place(toast, message: toastMessage, at: .bottom) }
-        if !status.isHidden { place(status, message: statusMessage, at: .topLeft) }
+        if !status.isHidden { place(status, message: statusMessage, at: .topRight) }
         if !hint.isHidden { place(hint, message: hintMessage, at: .top) }
     }
 
-    private enum Corner { case bottom, top, topLeft }
+    private enum Corner { case bottom, top, topRight }
 
     /// Sizes `label`'s box to `message`, at most the scene's width less 10 px each side; a
     /// longer message loses its middle ("saved /home/…/animdemo-fish-….png"), never its ends.
     private func place(_ label: TextLayer, message: String, at corner: Corner) {
         let fontSize = label.fontSize
-        let padding = (corner == .topLeft ? 6 : Self.toastPadding) * scale
+        let padding = (corner == .topRight ? 6 : Self.toastPadding) * scale
         let room = max(area.width - 20 * scale - 2 * padding, 0)
         label.string = TextMetrics.fitting(message, width: room, fontSize: fontSize)
         let textWidth = TextMetrics.width(of: label.string, fontSize: fontSize)
@@ -99,7 +99,7 @@ final class SessionOverlay {
         switch corner {
         case .bottom: (x, y) = (area.minX + (area.width - width) / 2, area.maxY - height - 16 * scale)
         case .top: (x, y) = (area.minX + (area.width - width) / 2, area.minY + 40 * scale)
-        case .topLeft: (x, y) = (area.minX + 6 * scale, area.minY + 6 * scale)
+        case .topRight: (x, y) = (area.maxX - width - 6 * scale, area.minY + 6 * scale)
         }
         label.frame = Rect(x: x, y: y, width: max(width, 0), height: height)
     }
@@ -138,7 +138,7 @@ final class SessionOverlay {
         timeline.transaction { transaction in
             transaction.disableActions = true
             status.isHidden = message.isEmpty
-            if !message.isEmpty { place(status, message: message, at: .topLeft) }
+            if !message.isEmpty { place(status, message: message, at: .topRight) }
         }
     }
 
@@ -167,6 +167,11 @@ final class SessionOverlay {
 
     /// What screenshots and recordings leave out: the toast, the status line and the hint.
     var transientLayers: [Layer] { [toast, status, hint] }
+
+    /// What only the window shows: the toast, the status line and the hint (`render` leaves
+    /// them out of its pictures, as screenshots and recordings do: they would cover the
+    /// scene in the frames tests compare; `--describe` gives their text).
+    var windowOnlyLayers: [Layer] { [toast, status, hint] }
 
     // MARK: - Debug
 

@@ -17,7 +17,7 @@ final class HelpPanel: Panel {
     /// Sizes at scale 1, pixels.
     static let fontSize = 13.0
     static let lineHeight = 20.0
-    static let preferredWidth = 460.0
+    static let preferredWidth = 520.0
 
     private struct DrawnState: Equatable {
         var frame: Rect
@@ -68,6 +68,7 @@ final class HelpPanel: Panel {
 
     func handleKey(_ key: Key, context: PanelContext) -> [SessionRequest]? {
         let count = context.help.count
+        guard count > visibleLineCount else { return nil }  // nothing to scroll: the keys are the shell's
         switch key {
         case .up: scroll(by: -1, count: count)
         case .down: scroll(by: 1, count: count)

@@ -126,12 +126,15 @@ final class InspectorPanel: Panel {
     }
 
     /// The rows as `render --describe` gives them.
-    func describedRows() -> [SessionDescription.InspectorRow] {
-        orderedRows.map { row in
-            SessionDescription.InspectorRow(
+    func describedRows(scale: Double) -> [SessionDescription.InspectorRow] {
+        let shown = firstRow..<(firstRow + visibleRowCount)
+        return orderedRows.enumerated().map { index, row in
+            let y = frame.minY + headerHeight + axisHeight + Double(index - firstRow) * rowHeight
+            let rect = shown.contains(index) ? [frame.minX, y, frame.width, rowHeight].map { Self.rounded($0 / scale) } : nil
+            return SessionDescription.InspectorRow(
                 name: row.label, kind: "\(row.kind)", start: Self.rounded(row.begin),
                 delay: Self.rounded(max(row.begin - row.addedAt, 0)), duration: Self.rounded(row.duration),
-                source: row.source)
+                source: row.source, rect: rect)
         }
     }
 

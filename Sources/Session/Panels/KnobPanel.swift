@@ -29,7 +29,7 @@ final class KnobPanel: Panel {
     static let headerHeight = 24.0
     static let rowHeight = 24.0
     static let plotHeight = 96.0
-    static let descriptionLines = 3
+    static let descriptionLines = 2
 
     private struct DrawnState: Equatable {
         var frame: Rect
