@@ -11,13 +11,16 @@ extension SceneSession {
         case .escape:
             if let topmost = openPanels.last {
                 setOpen(topmost, false)
-                requests.append(.message("closed the \(topmost.name == "knobs" ? "knob panel" : topmost.name)"))
+                requests.append(
+                    .message("closed the \(topmost.name == "knobs" ? "knob panel" : topmost.name)"))
             } else {
                 requests += quitRequests
             }
         case .character("q"): requests += quitRequests
         case .character(let digit) where digit.isASCII && digit.isNumber:
-            guard let number = digit.wholeNumberValue, catalog.indices.contains(number - 1) else { return true }
+            guard let number = digit.wholeNumberValue, catalog.indices.contains(number - 1) else {
+                return true
+            }
             switchScene(to: number - 1, at: hostTime)
             requests.append(.message("scene \(number): \(scene.title)"))
         case .tab, .backTab:
@@ -27,7 +30,10 @@ extension SceneSession {
         case .space: setClock(paused: !isPaused, rate: playbackRate, at: hostTime)
         case .character("t"):
             setClock(paused: isPaused, rate: playbackRate == 1 ? 1 / Self.slowMotionFactor : 1, at: hostTime)
-            requests.append(.message(playbackRate == 1 ? "slow motion off" : "slow motion: \(Int(Self.slowMotionFactor))× slower"))
+            requests.append(
+                .message(
+                    playbackRate == 1
+                        ? "slow motion off" : "slow motion: \(Int(Self.slowMotionFactor))× slower"))
         case .character("<"), .character(">"):
             let rates = Self.playbackRates
             let index = rates.firstIndex(of: playbackRate) ?? 0
@@ -60,7 +66,13 @@ extension SceneSession {
         let changed = knobs.changed.count
         let note: [SessionRequest] =
             changed == 0
-            ? [] : [.command(.output("quitting with \(changed) changed knob\(changed == 1 ? "" : "s") (p in the knob panel copies them)"))]
+            ? []
+            : [
+                .command(
+                    .output(
+                        "quitting with \(changed) changed knob\(changed == 1 ? "" : "s") (p in the knob panel copies them)"
+                    ))
+            ]
         return note + [.command(.quit)]
     }
 

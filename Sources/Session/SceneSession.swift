@@ -169,7 +169,9 @@ public final class SceneSession {
         if isPaused {
             parts.append("paused · \(Self.format(seconds: sceneTimeline.currentTime))")
         } else if playbackRate != 1 {
-            parts.append("\(Int((playbackRate * 100).rounded())) % · \(Self.format(seconds: sceneTimeline.currentTime))")
+            parts.append(
+                "\(Int((playbackRate * 100).rounded())) % · \(Self.format(seconds: sceneTimeline.currentTime))"
+            )
         }
         return parts.joined(separator: " · ")
     }
@@ -213,7 +215,8 @@ public final class SceneSession {
     /// Every scene frame is recorded in `history`, so that time travel can run it again.
     @discardableResult
     public func runFrame(
-        at hostTime: MediaTime, input: [InputEvent], resize newSize: Size? = nil, panelWork: PanelWork = .full,
+        at hostTime: MediaTime, input: [InputEvent], resize newSize: Size? = nil,
+        panelWork: PanelWork = .full,
         draw: (Layer) throws -> Void = { _ in }, present: ([HostCommand]) throws -> Void = { _ in }
     ) rethrows -> FrameResult {
         let wasPaused = isPaused
@@ -261,7 +264,9 @@ public final class SceneSession {
         }
         var live: SceneFrame?
         var recordsLive = true
-        if let target = seekTarget, let reached = travel(to: target, fromStart: replaysFromStart, panelWork: panelWork) {
+        if let target = seekTarget,
+            let reached = travel(to: target, fromStart: replaysFromStart, panelWork: panelWork)
+        {
             live = reached.frame
             recordsLive = reached.isRecorded
             sceneClockBase = (hostTime, reached.frame.time)
@@ -269,7 +274,8 @@ public final class SceneSession {
         let isNewScene = history.frames.isEmpty
         if !sceneInput.isEmpty || !knobChanges.isEmpty || ((!wasPaused || isNewScene) && live == nil) {
             if let travelled = live {
-                runReplayed(travelled, observes: panelWork != .none)  // the frame reached, then the new input on top
+                // The frame reached, then the new input on top of it.
+                runReplayed(travelled, observes: panelWork != .none)
                 if recordsLive { history.record(travelled) }
             }
             let time = (wasPaused && !isNewScene) || live != nil ? sceneTimeline.currentTime : playingTime
@@ -353,7 +359,9 @@ public final class SceneSession {
         frameLoop.runFrame(
             [(sceneTimeline, frame.time)], input: { apply(frame) },
             draw: {
-                if observes && isOpen(inspector) { inspector.observe(scene: scene.rootLayer, timeline: sceneTimeline) }
+                if observes && isOpen(inspector) {
+                    inspector.observe(scene: scene.rootLayer, timeline: sceneTimeline)
+                }
             }, present: {})
     }
 
@@ -365,7 +373,9 @@ public final class SceneSession {
         if let sceneWake = sceneTimeline.nextWakeTime, !isPaused {
             scene = hostTimeline.currentTime + max(sceneWake - sceneTimeline.currentTime, 0) / playbackRate
         }
-        if isDebugOverlayVisible || (isOpen(inspector) && !isPaused && scene != nil) { return hostTimeline.currentTime }
+        if isDebugOverlayVisible || (isOpen(inspector) && !isPaused && scene != nil) {
+            return hostTimeline.currentTime
+        }
         return [host, scene].compactMap { $0 }.min()
     }
 
@@ -374,7 +384,8 @@ public final class SceneSession {
     /// Sends `event` where it belongs: a panel (the one under the pointer, or holding the
     /// press, or the topmost for a key), the shell's keys, or the scene.
     private func route(
-        _ event: InputEvent, at hostTime: MediaTime, requests: inout [SessionRequest], sceneInput: inout [InputEvent]
+        _ event: InputEvent, at hostTime: MediaTime, requests: inout [SessionRequest],
+        sceneInput: inout [InputEvent]
     ) {
         switch event {
         case .key(let key):

@@ -7,7 +7,10 @@ enum Clipboard {
     /// Puts `text` on the CLIPBOARD selection; says so on stderr when `xclip` is missing.
     static func copy(_ text: String) {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        guard path.split(separator: ":").contains(where: { FileManager.default.isExecutableFile(atPath: "\($0)/xclip") })
+        guard
+            path.split(separator: ":").contains(where: {
+                FileManager.default.isExecutableFile(atPath: "\($0)/xclip")
+            })
         else {
             Console.error("cannot copy to the clipboard: install xclip (the text is printed above)")
             return

@@ -37,7 +37,8 @@ public enum WindowHost {
             catalog: options.catalog, index: options.sceneIndex,
             size: Size(width: Double(width), height: Double(height)), seed: options.seed,
             images: canvas.images, fps: options.fps, bubbleLoad: options.bubbleLoad, scale: scale,
-            knobs: options.knobs)
+            knobs: options.knobs,
+            showsHints: getenv("ANIMDEMO_NO_HINT").map { String(cString: $0).isEmpty } ?? true)
         let window = try XWindow(display: display, width: width, height: height, title: session.windowTitle)
         let presenter = try makePresenter(window: window, width: width, height: height)
         let signals = try SignalPipe()

@@ -39,7 +39,10 @@ struct RenderCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Output folder (created if missing).")
     var out: String
 
-    @Flag(help: "Also write DIR/NAME-MMMMMM.json beside each PNG: what the window shows then (panels, status, inspector rows, knobs).")
+    @Flag(
+        help:
+            "Also write DIR/NAME-MMMMMM.json beside each PNG: what the window shows then (panels, status, inspector rows, knobs)."
+    )
     var describe = false
 
     func validate() throws {

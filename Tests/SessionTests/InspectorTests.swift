@@ -71,7 +71,8 @@ struct InspectorTests {
 
     @Test("rows are unique, and kept after their animations end")
     func rowsKept() throws {
-        let tester = try SceneTester(scene: "checkmark", events: "0.1 key i; 0.3 tap 200 150; 1.5 tap 200 150")
+        let tester = try SceneTester(
+            scene: "checkmark", events: "0.1 key i; 0.3 tap 200 150; 1.5 tap 200 150")
         _ = try tester.render(at: 12)
         let names = tester.session.describe().inspector.map(\.name)
         #expect(Set(names).count == names.count, "\(names)")
@@ -91,10 +92,14 @@ struct InspectorTests {
             tester.send([.move(Point(x: 60, y: rect[1] + rect[3] / 2))])
             try tester.tick()
             let shown = texts(tester)
-            #expect(shown.contains { $0.hasPrefix(name) && $0.contains("duration 0.5 s") && $0.contains("now") }, "\(shown)")
+            #expect(
+                shown.contains { $0.hasPrefix(name) && $0.contains("duration 0.5 s") && $0.contains("now") },
+                "\(shown)")
             outlines[name] = tester.session.inspectorOutline
         }
         #expect(outlines.count == 3)
-        #expect(Set(outlines.values.map { "\($0)" }).count == 3, "b1, b2, b3 outline different boxes: \(outlines)")
+        #expect(
+            Set(outlines.values.map { "\($0)" }).count == 3, "b1, b2, b3 outline different boxes: \(outlines)"
+        )
     }
 }

@@ -58,7 +58,8 @@ struct OverlayTextTests {
             for text in texts {
                 let textWidth = TextMetrics.width(of: text.string, fontSize: text.fontSize, bold: text.isBold)
                 #expect(
-                    textWidth <= text.frame.width + 0.5, "\"\(text.string)\" is \(textWidth) px in \(text.frame)")
+                    textWidth <= text.frame.width + 0.5,
+                    "\"\(text.string)\" is \(textWidth) px in \(text.frame)")
                 #expect(text.frame.minX >= 0 && text.frame.maxX <= panel.bounds.width, "\(text.frame)")
                 #expect(text.frame.maxY <= panel.bounds.height, "\(text.string) below the panel")
                 seen.insert(text.string)

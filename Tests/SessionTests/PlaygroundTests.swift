@@ -80,7 +80,8 @@ struct PlaygroundTests {
         #expect(session.history.frames.count < 200, "the window ran no frames while idle")
         try run(session, frame: 335, [key("space")])  // 5.583 s
         try run(session, frame: 336, [key("Prior")])
-        #expect(abs(session.sceneTimeline.currentTime - 4.583_333) < 1e-5, "\(session.sceneTimeline.currentTime)")
+        #expect(
+            abs(session.sceneTimeline.currentTime - 4.583_333) < 1e-5, "\(session.sceneTimeline.currentTime)")
         let expected = try uninterrupted("checkmark", events: "0.1 tap 400 300", frame: 275)
         #expect(try draw(session).pixels == expected.pixels)
         try run(session, frame: 337, [key("Left")])
@@ -107,7 +108,8 @@ struct PlaygroundTests {
     @Test("elastic: after steps, resets and a drag, every knob row keeps its slider")
     func slidersStay() throws {
         let script =
-            "0.1 drag 400 100 420 330 0.5; 1 key k; " + (0..<8).map { "1.\($0 + 1) key Down" }.joined(separator: "; ")
+            "0.1 drag 400 100 420 330 0.5; 1 key k; "
+            + (0..<8).map { "1.\($0 + 1) key Down" }.joined(separator: "; ")
             + "; 2 key Left; 2.1 key Left; 2.2 key Left; 2.3 key Page_Down; 2.5 drag 200 100 220 330 0.4"
         let tester = try SceneTester(scene: "elastic", events: script)
         let frame = try tester.render(at: 4.4)
@@ -122,7 +124,8 @@ struct PlaygroundTests {
             let right = Int(panel.rect[0] + panel.rect[2]) - 16
             let hasSlider = (left..<right).contains { x in
                 guard let color = frame.color(x: x, y: y) else { return false }
-                return color.isClose(to: Color(white: 0.35), within: 0.02) || color.isClose(to: Color(white: 0.85), within: 0.02)
+                return color.isClose(to: Color(white: 0.35), within: 0.02)
+                    || color.isClose(to: Color(white: 0.85), within: 0.02)
                     || color.isClose(to: Color(red: 1, green: 0.75, blue: 0.2), within: 0.02)
             }
             #expect(hasSlider, "row \(row) has no slider")
@@ -131,7 +134,8 @@ struct PlaygroundTests {
 
     @Test("a press on a slider, a scene switch and a move in one frame: no crash, the move goes nowhere")
     func knobPanelSwitchInOneFrame() throws {
-        let tester = try SceneTester(scene: "fish", events: "0.1 key k; 0.2 down 730 376; 0.2 key 3; 0.2 move 740 376; 0.3 up 740 376")
+        let tester = try SceneTester(
+            scene: "fish", events: "0.1 key k; 0.2 down 730 376; 0.2 key 3; 0.2 move 740 376; 0.3 up 740 376")
         _ = try tester.render(at: 0.5)
         #expect(tester.session.sceneName == "tictactoe")
         #expect(tester.session.knobs.changed.isEmpty)
@@ -165,18 +169,27 @@ struct PlaygroundTests {
             let sceneRect = described.sceneRect
             for panel in described.panels {
                 let r = panel.rect
-                #expect(r[0] >= 0 && r[1] >= 0 && r[0] + r[2] <= width / scale + 1e-9 && r[1] + r[3] <= height / scale + 1e-9)
-                let overlaps = r[0] < sceneRect[0] + sceneRect[2] && sceneRect[0] < r[0] + r[2]
+                #expect(
+                    r[0] >= 0 && r[1] >= 0 && r[0] + r[2] <= width / scale + 1e-9
+                        && r[1] + r[3] <= height / scale + 1e-9)
+                let overlaps =
+                    r[0] < sceneRect[0] + sceneRect[2] && sceneRect[0] < r[0] + r[2]
                     && r[1] < sceneRect[1] + sceneRect[3] && sceneRect[1] < r[1] + r[3]
-                #expect(!overlaps, "\(scene) \(width)×\(height): \(panel.name) \(r) over the scene \(sceneRect)")
+                #expect(
+                    !overlaps, "\(scene) \(width)×\(height): \(panel.name) \(r) over the scene \(sceneRect)")
             }
             for name in ["inspector", "knobs", "help"] {
                 let layer = try #require(session.rootLayer.allLayers.first { $0.name == name })
                 #expect(layer.backgroundColor.alpha == 1)
                 for text in layer.allLayers.compactMap({ $0 as? TextLayer }) {
-                    let textWidth = TextMetrics.width(of: text.string, fontSize: text.fontSize, bold: text.isBold)
-                    #expect(textWidth <= text.frame.width + 0.5, "\(scene) \(width)×\(height) \(name): \"\(text.string)\" cut")
-                    #expect(text.frame.maxX <= layer.bounds.width + 0.5 && text.frame.maxY <= layer.bounds.height + 0.5)
+                    let textWidth = TextMetrics.width(
+                        of: text.string, fontSize: text.fontSize, bold: text.isBold)
+                    #expect(
+                        textWidth <= text.frame.width + 0.5,
+                        "\(scene) \(width)×\(height) \(name): \"\(text.string)\" cut")
+                    #expect(
+                        text.frame.maxX <= layer.bounds.width + 0.5
+                            && text.frame.maxY <= layer.bounds.height + 0.5)
                     #expect(text.fontSize >= 12 * scale, "\(name) text at \(text.fontSize) px")
                 }
             }
@@ -199,9 +212,12 @@ struct PlaygroundTests {
 
     @Test("thirty steps down and thirty back is the tutorial's value again: not changed")
     func knobBackIsUnchanged() throws {
-        let steps = (0..<30).map { "0.\(String(format: "%02d", $0 + 10)) key Left" }
+        let steps =
+            (0..<30).map { "0.\(String(format: "%02d", $0 + 10)) key Left" }
             + (0..<30).map { "0.\(String(format: "%02d", $0 + 50)) key Right" }
-        let tester = try SceneTester(scene: "elastic", events: "0.05 key k; 0.07 key Down; 0.08 key Down; " + steps.joined(separator: "; "))
+        let tester = try SceneTester(
+            scene: "elastic",
+            events: "0.05 key k; 0.07 key Down; 0.08 key Down; " + steps.joined(separator: "; "))
         try tester.advance(to: 0.9)
         #expect(tester.session.describe().changedKnobs.isEmpty, "\(tester.session.describe().changedKnobs)")
     }

@@ -80,6 +80,9 @@ final class RunningWindow {
         }
         var programEnvironment = server.environment
         programEnvironment["GDK_SCALE"] = ""
+        // The scene's hint on open would cover the scene in the pictures compared with
+        // `render`'s (which leaves it out); tests of the hint give ANIMDEMO_NO_HINT="".
+        programEnvironment["ANIMDEMO_NO_HINT"] = "1"
         if overTCP, let tcpDisplay = server.tcpDisplay { programEnvironment["DISPLAY"] = tcpDisplay }
         program = try ChildProcess(
             executable,

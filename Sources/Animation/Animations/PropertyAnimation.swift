@@ -45,16 +45,19 @@ extension PropertyAnimation: PropertyValueDescribing {
         guard let value = keyPath.value(of: layer.presentation()) else { return nil }
         func number(_ value: Double) -> String {
             let rounded = (value * 1000).rounded() / 1000
-            return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
+            return rounded == rounded.rounded() && abs(rounded) < 1e15
+                ? String(Int(rounded)) : String(rounded)
         }
         switch value {
         case let double as Double: return number(double)
         case let point as Point: return "(\(number(point.x)), \(number(point.y)))"
         case let size as Size: return "\(number(size.width)) × \(number(size.height))"
         case let rect as Rect:
-            return "(\(number(rect.minX)), \(number(rect.minY)), \(number(rect.width)), \(number(rect.height)))"
+            return
+                "(\(number(rect.minX)), \(number(rect.minY)), \(number(rect.width)), \(number(rect.height)))"
         case let color as Color:
-            return "rgba(\([color.red, color.green, color.blue, color.alpha].map(number).joined(separator: ", ")))"
+            return
+                "rgba(\([color.red, color.green, color.blue, color.alpha].map(number).joined(separator: ", ")))"
         default: return String(describing: Value.self)
         }
     }

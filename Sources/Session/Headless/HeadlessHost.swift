@@ -67,7 +67,8 @@ public final class HeadlessHost {
         let size = pendingSize
         pendingSize = nil
         let result = try session.runFrame(
-            at: time(ofFrame: frame), input: due, resize: size, panelWork: panelWork, draw: draw, present: present)
+            at: time(ofFrame: frame), input: due, resize: size, panelWork: panelWork, draw: draw,
+            present: present)
         frame += 1
         return result
     }
@@ -82,7 +83,8 @@ public final class HeadlessHost {
         while frame < target { try step(panelWork: frame >= observedFrom ? .observe : .none) }
         var image: RenderedFrame?
         try step { root in
-            image = try canvas.render(root, size: session.size, background: background, omitting: session.windowOnlyLayers)
+            image = try canvas.render(
+                root, size: session.size, background: background, omitting: session.windowOnlyLayers)
         }
         guard let image else { preconditionFailure("the frame was not drawn") }
         return image

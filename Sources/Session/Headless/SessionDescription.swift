@@ -79,12 +79,16 @@ extension SceneSession {
             }
         }
         return SessionDescription(
-            sceneTime: (sceneTimeline.currentTime * 1e6).rounded() / 1e6, paused: isPaused, rate: playbackRate,
-            scene: sceneName, size: [size.width / scale, size.height / scale], scale: scale, sceneRect: box(sceneRect),
+            sceneTime: (sceneTimeline.currentTime * 1e6).rounded() / 1e6, paused: isPaused,
+            rate: playbackRate,
+            scene: sceneName, size: [size.width / scale, size.height / scale], scale: scale,
+            sceneRect: box(sceneRect),
             panels: openPanels.map { SessionDescription.Panel(name: $0.name, rect: box($0.frame)) },
             status: statusText, toast: toastText, hint: hintText,
             inspector: isOpen(inspector) ? inspector.describedRows(scale: scale) : [], knobs: knobValues,
-            changedKnobs: knobs.knobs.filter { !KnobCode.isTutorialValue(knobs.value(of: $0.name) ?? $0.defaultValue, of: $0) }.map(\.name),
+            changedKnobs: knobs.knobs.filter {
+                !KnobCode.isTutorialValue(knobs.value(of: $0.name) ?? $0.defaultValue, of: $0)
+            }.map(\.name),
             historyFrames: history.frames.count, historyShown: history.shown)
     }
 }

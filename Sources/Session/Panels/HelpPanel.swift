@@ -97,9 +97,13 @@ final class HelpPanel: Panel {
             let canvas = PanelCanvas(layer: layer, timeline: timeline, scale: scale)
             let margin = PanelStyle.margin * scale
             canvas.fill(Rect(x: 0, y: 0, width: 1 * scale, height: frame.height), PanelStyle.separator)
-            let more = lines.count > visibleLineCount ? " · \(firstLine + 1)–\(min(firstLine + visibleLineCount, lines.count)) of \(lines.count)" : ""
+            let more =
+                lines.count > visibleLineCount
+                ? " · \(firstLine + 1)–\(min(firstLine + visibleLineCount, lines.count)) of \(lines.count)"
+                : ""
             canvas.text(
-                "keys · \(context.scene.title)\(more) · Escape closes", in: Rect(x: margin, y: lineHeight * 0.4, width: frame.width - 2 * margin, height: lineHeight),
+                "keys · \(context.scene.title)\(more) · Escape closes",
+                in: Rect(x: margin, y: lineHeight * 0.4, width: frame.width - 2 * margin, height: lineHeight),
                 bold: true, size: Self.fontSize + 1)
             let fontSize = Self.fontSize * scale
             let keyWidth = min(
@@ -108,8 +112,13 @@ final class HelpPanel: Panel {
             let actionX = margin + keyWidth + margin
             for (index, line) in lines.dropFirst(firstLine).prefix(visibleLineCount).enumerated() {
                 let y = lineHeight * 1.6 + Double(index) * lineHeight
-                canvas.text(line.key, in: Rect(x: margin, y: y, width: keyWidth, height: lineHeight), bold: true, color: Color(red: 1, green: 0.85, blue: 0.4), alignment: .right, size: Self.fontSize)
-                canvas.text(line.action, in: Rect(x: actionX, y: y, width: frame.width - actionX - margin, height: lineHeight), size: Self.fontSize)
+                canvas.text(
+                    line.key, in: Rect(x: margin, y: y, width: keyWidth, height: lineHeight), bold: true,
+                    color: Color(red: 1, green: 0.85, blue: 0.4), alignment: .right, size: Self.fontSize)
+                canvas.text(
+                    line.action,
+                    in: Rect(x: actionX, y: y, width: frame.width - actionX - margin, height: lineHeight),
+                    size: Self.fontSize)
             }
         }
     }

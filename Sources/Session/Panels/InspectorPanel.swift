@@ -76,12 +76,16 @@ final class InspectorPanel: Panel {
     var outlineLayer: Layer { outline }
 
     var keyHelp: [HelpLine] {
-        [HelpLine("inspector: click, drag", "travel to the time under the pointer"), HelpLine("inspector: wheel", "scroll the rows")]
+        [
+            HelpLine("inspector: click, drag", "travel to the time under the pointer"),
+            HelpLine("inspector: wheel", "scroll the rows"),
+        ]
     }
 
     func preferredExtent(at edge: PanelEdge, window size: Size, scale: Double) -> Double {
         let wanted =
-            (Self.headerHeight + Self.axisHeight + Self.preferredRows * Self.rowHeight + Self.detailHeight) * scale
+            (Self.headerHeight + Self.axisHeight + Self.preferredRows * Self.rowHeight + Self.detailHeight)
+            * scale
         return min(wanted, (size.height * 0.4).rounded(.down))
     }
 
@@ -130,7 +134,9 @@ final class InspectorPanel: Panel {
         let shown = firstRow..<(firstRow + visibleRowCount)
         return orderedRows.enumerated().map { index, row in
             let y = frame.minY + headerHeight + axisHeight + Double(index - firstRow) * rowHeight
-            let rect = shown.contains(index) ? [frame.minX, y, frame.width, rowHeight].map { Self.rounded($0 / scale) } : nil
+            let rect =
+                shown.contains(index)
+                ? [frame.minX, y, frame.width, rowHeight].map { Self.rounded($0 / scale) } : nil
             return SessionDescription.InspectorRow(
                 name: row.label, kind: "\(row.kind)", start: Self.rounded(row.begin),
                 delay: Self.rounded(max(row.begin - row.addedAt, 0)), duration: Self.rounded(row.duration),
@@ -231,17 +237,27 @@ final class InspectorPanel: Panel {
                 : "rows \(firstRow + 1)–\(firstRow + shown.count) of \(rows.count)"
                     + (rows.count > shown.count ? " · wheel scrolls" : "")
             canvas.text(
-                "inspector · \(range) · click or drag the axis to travel", in: Rect(x: margin, y: 2 * scale, width: frame.width - 2 * margin, height: headerHeight - 2 * scale), bold: true)
+                "inspector · \(range) · click or drag the axis to travel",
+                in: Rect(
+                    x: margin, y: 2 * scale, width: frame.width - 2 * margin, height: headerHeight - 2 * scale
+                ), bold: true)
             drawAxis(canvas)
             for (index, row) in shown.enumerated() {
-                drawRow(row, at: headerHeight + axisHeight + Double(index) * rowHeight, canvas: canvas, isHovered: firstRow + index == hoveredRow)
+                drawRow(
+                    row, at: headerHeight + axisHeight + Double(index) * rowHeight, canvas: canvas,
+                    isHovered: firstRow + index == hoveredRow)
             }
             drawPlayhead(at: now, canvas: canvas)
             let hovered = hoveredRow.flatMap { rows.indices.contains($0) ? rows[$0] : nil }
-            canvas.fill(Rect(x: 0, y: frame.height - detailHeight, width: frame.width, height: 1 * scale), PanelStyle.separator)
+            canvas.fill(
+                Rect(x: 0, y: frame.height - detailHeight, width: frame.width, height: 1 * scale),
+                PanelStyle.separator)
             canvas.text(
-                hovered.map(details) ?? "point at a row for its timing and value; the red line is the scene's time",
-                in: Rect(x: margin, y: frame.height - detailHeight + 2 * scale, width: frame.width - 2 * margin, height: detailHeight - 4 * scale),
+                hovered.map(details)
+                    ?? "point at a row for its timing and value; the red line is the scene's time",
+                in: Rect(
+                    x: margin, y: frame.height - detailHeight + 2 * scale, width: frame.width - 2 * margin,
+                    height: detailHeight - 4 * scale),
                 color: hovered == nil ? PanelStyle.dimText : PanelStyle.text)
             outlineLayer(of: hovered)
         }
@@ -253,11 +269,15 @@ final class InspectorPanel: Panel {
         if let source = row.source { parts.append(source) }
         switch row.kind {
         case .animation:
-            if row.begin > row.addedAt + 1e-9 { parts.append("delay \(AnimationLog.format(row.begin - row.addedAt)) s") }
+            if row.begin > row.addedAt + 1e-9 {
+                parts.append("delay \(AnimationLog.format(row.begin - row.addedAt)) s")
+            }
             parts.append("duration \(AnimationLog.format(row.duration)) s")
             if let animation = row.object as? LayerAnimation {
                 parts.append(Self.curveName(of: animation))
-                if animation.repeatCount > 0 { parts.append("repeats \(AnimationLog.format(animation.repeatCount))") }
+                if animation.repeatCount > 0 {
+                    parts.append("repeats \(AnimationLog.format(animation.repeatCount))")
+                }
                 if animation.autoreverses { parts.append("autoreverses") }
                 if animation.fillMode != .removed { parts.append("fill \(animation.fillMode)") }
                 if !animation.isRemovedOnCompletion { parts.append("kept") }
@@ -276,10 +296,15 @@ final class InspectorPanel: Panel {
     static func curveName(of animation: LayerAnimation) -> String {
         if let spring = animation as? SpringDescribing { return spring.springDescription }
         guard let curve = animation.timingFunction else { return "linear" }
-        if let named = [("linear", TimingFunction.linear), ("easeIn", .easeIn), ("easeOut", .easeOut), ("easeInEaseOut", .easeInEaseOut), ("default", .default)].first(where: { $0.1 == curve }) {
+        if let named = [
+            ("linear", TimingFunction.linear), ("easeIn", .easeIn), ("easeOut", .easeOut),
+            ("easeInEaseOut", .easeInEaseOut), ("default", .default),
+        ].first(where: { $0.1 == curve }) {
             return named.0
         }
-        let points = [curve.controlPoint1.x, curve.controlPoint1.y, curve.controlPoint2.x, curve.controlPoint2.y]
+        let points = [
+            curve.controlPoint1.x, curve.controlPoint1.y, curve.controlPoint2.x, curve.controlPoint2.y,
+        ]
         return "curve(" + points.map { AnimationLog.format($0) }.joined(separator: ", ") + ")"
     }
 
@@ -297,7 +322,10 @@ final class InspectorPanel: Panel {
                 let label = "\(Int(half)) s"
                 let width = TextMetrics.width(of: label, fontSize: PanelStyle.fontSize * scale) + 2 * scale
                 if tickX + 2 * scale + width <= frame.width {
-                    canvas.text(label, in: Rect(x: tickX + 2 * scale, y: y, width: width, height: axisHeight - 4 * scale), color: PanelStyle.dimText)
+                    canvas.text(
+                        label,
+                        in: Rect(x: tickX + 2 * scale, y: y, width: width, height: axisHeight - 4 * scale),
+                        color: PanelStyle.dimText)
                 }
             }
             half += 0.5
@@ -317,14 +345,19 @@ final class InspectorPanel: Panel {
         case .animation: color = colors[row.group % colors.count]
         case .displayLink, .timer: color = Color(white: 0.55)
         }
-        if isHovered { canvas.fill(Rect(x: 0, y: y, width: frame.width, height: rowHeight), Color(white: 1, alpha: 0.1)) }
-        canvas.text(row.label, in: Rect(x: PanelStyle.margin * scale, y: y, width: labelWidth - 12 * scale, height: rowHeight))
+        if isHovered {
+            canvas.fill(Rect(x: 0, y: y, width: frame.width, height: rowHeight), Color(white: 1, alpha: 0.1))
+        }
+        canvas.text(
+            row.label,
+            in: Rect(x: PanelStyle.margin * scale, y: y, width: labelWidth - 12 * scale, height: rowHeight))
         let top = y + 3 * scale
         let height = rowHeight - 6 * scale
         let left = x(of: axisStart)
         let right = x(of: axisStart + Self.axisSpan)
         let start = min(max(x(of: row.begin), left), right)
-        let activeEnd = row.activeDuration.isFinite ? row.begin + row.activeDuration : axisStart + Self.axisSpan
+        let activeEnd =
+            row.activeDuration.isFinite ? row.begin + row.activeDuration : axisStart + Self.axisSpan
         let end = min(max(x(of: activeEnd), start), right)
         if row.begin > row.addedAt {  // the delay, dotted
             var delay = BezierPath()
@@ -350,7 +383,8 @@ final class InspectorPanel: Panel {
                 for (index, value) in row.curve.enumerated() {
                     let fraction = Double(index) / Double(max(row.curve.count - 1, 1))
                     let point = Point(
-                        x: from + (to - from) * fraction, y: top + height - min(max(value, -0.2), 1.4) / 1.4 * height)
+                        x: from + (to - from) * fraction,
+                        y: top + height - min(max(value, -0.2), 1.4) / 1.4 * height)
                     if point.x > right { break }
                     if point.x < left { continue }
                     if started { marks.addLine(to: point) } else { marks.move(to: point) }
@@ -363,7 +397,9 @@ final class InspectorPanel: Panel {
         }
         if row.kind == .timer, row.duration > 0 {
             var ticks = BezierPath()
-            var fire = max(row.begin + row.duration, row.begin + ((axisStart - row.begin) / row.duration).rounded(.down) * row.duration)
+            var fire = max(
+                row.begin + row.duration,
+                row.begin + ((axisStart - row.begin) / row.duration).rounded(.down) * row.duration)
             while fire < axisStart + Self.axisSpan && fire <= row.begin + row.activeDuration + 1e-9 {
                 if fire >= axisStart {
                     ticks.move(to: Point(x: x(of: fire), y: top))

@@ -16,7 +16,9 @@ enum KnobCode {
     }
 
     /// The Swift of `changed`, in the knobs' order, with the file it belongs to.
-    static func swift(for changed: [String: KnobValue], knobs: [Knob], sceneType: String) -> (text: String, file: String) {
+    static func swift(for changed: [String: KnobValue], knobs: [Knob], sceneType: String) -> (
+        text: String, file: String
+    ) {
         let file = "\(sceneType).swift"
         var lines = ["// \(file): knobs changed in animdemo; paste over these constants"]
         for knob in knobs {
@@ -24,7 +26,8 @@ enum KnobCode {
             let identifier = knob.name.replacingOccurrences(of: ".", with: "_")
             let unit = knob.unit.isEmpty ? "" : " \(knob.unit)"
             lines.append(
-                "static let \(identifier) = \(code(for: value, of: knob))  // tutorial: \(KnobAssignment.text(of: knob.defaultValue, for: knob))\(unit)")
+                "static let \(identifier) = \(code(for: value, of: knob))  // tutorial: \(KnobAssignment.text(of: knob.defaultValue, for: knob))\(unit)"
+            )
         }
         return (lines.joined(separator: "\n"), file)
     }
@@ -35,9 +38,14 @@ enum KnobCode {
         case .number(let number): return KnobAssignment.formatNumber(number)
         case .choice: return "\"\(KnobAssignment.text(of: value, for: knob))\""
         case .curve(let curve):
-            if let named = Knob.namedCurves.first(where: { $0.curve == curve }) { return "TimingFunction.\(named.name)" }
-            let points = [curve.controlPoint1.x, curve.controlPoint1.y, curve.controlPoint2.x, curve.controlPoint2.y]
-            return "TimingFunction(controlPoints: \(points.map(KnobAssignment.formatNumber).joined(separator: ", ")))"
+            if let named = Knob.namedCurves.first(where: { $0.curve == curve }) {
+                return "TimingFunction.\(named.name)"
+            }
+            let points = [
+                curve.controlPoint1.x, curve.controlPoint1.y, curve.controlPoint2.x, curve.controlPoint2.y,
+            ]
+            return
+                "TimingFunction(controlPoints: \(points.map(KnobAssignment.formatNumber).joined(separator: ", ")))"
         }
     }
 }

@@ -89,7 +89,8 @@ final class KnobPanel: Panel {
     private var footerHeight: Double {
         let description = Double(Self.descriptionLines) * PanelStyle.lineHeight * scale + margin
         let plot = Self.plotHeight * scale
-        return frame.height - headerHeight - 3 * rowHeight >= description + plot ? description + plot : description
+        return frame.height - headerHeight - 3 * rowHeight >= description + plot
+            ? description + plot : description
     }
     private var visibleRowCount: Int {
         max(Int((frame.height - headerHeight - footerHeight) / rowHeight), 1)
@@ -100,7 +101,9 @@ final class KnobPanel: Panel {
     /// A row's slider, in the panel's pixels.
     private func sliderBox(rowY y: Double) -> Rect {
         let left = frame.width * 0.66
-        return Rect(x: left, y: y + rowHeight / 2 - 3 * scale, width: frame.width - left - margin - 5 * scale, height: 6 * scale)
+        return Rect(
+            x: left, y: y + rowHeight / 2 - 3 * scale, width: frame.width - left - margin - 5 * scale,
+            height: 6 * scale)
     }
 
     private func selectedIndex(in list: [Knob]) -> Int {
@@ -185,14 +188,21 @@ final class KnobPanel: Panel {
         case .pageDown: return [.setKnob(knob.name, Self.stepped(value, of: knob, by: -10))]
         case .pageUp: return [.setKnob(knob.name, Self.stepped(value, of: knob, by: 10))]
         case .character("0"):
-            return [.setKnob(knob.name, knob.defaultValue), .message("\(knob.name) back to the tutorial's \(KnobAssignment.text(of: knob.defaultValue, for: knob))")]
+            return [
+                .setKnob(knob.name, knob.defaultValue),
+                .message(
+                    "\(knob.name) back to the tutorial's \(KnobAssignment.text(of: knob.defaultValue, for: knob))"
+                ),
+            ]
         case .character("p"), .character("P"):
             let changed = context.knobs.changed
             guard !changed.isEmpty else { return [.message("no knob changed: nothing to copy")] }
-            let code = KnobCode.swift(for: changed, knobs: list, sceneType: String(describing: type(of: context.scene)))
+            let code = KnobCode.swift(
+                for: changed, knobs: list, sceneType: String(describing: type(of: context.scene)))
             return [
                 .command(.output(code.text)), .command(.copyToClipboard(code.text)),
-                .message("copied \(changed.count) knob\(changed.count == 1 ? "" : "s") as Swift for \(code.file)"),
+                .message(
+                    "copied \(changed.count) knob\(changed.count == 1 ? "" : "s") as Swift for \(code.file)"),
             ]
         default:
             return nil
@@ -241,7 +251,9 @@ final class KnobPanel: Panel {
         }
         firstRow = min(firstRow, max(list.count - visibleRowCount, 0))
         let values = list.map { knobs.value(of: $0.name) ?? $0.defaultValue }
-        let state = DrawnState(frame: frame, scene: context.sceneName, values: values, selected: selectedName, firstRow: firstRow)
+        let state = DrawnState(
+            frame: frame, scene: context.sceneName, values: values, selected: selectedName, firstRow: firstRow
+        )
         guard state != drawn else { return }
         drawn = state
         timeline.transaction { transaction in
@@ -249,41 +261,61 @@ final class KnobPanel: Panel {
             layer.removeAllSublayers()
             let canvas = PanelCanvas(layer: layer, timeline: timeline, scale: scale)
             canvas.fill(Rect(x: 0, y: 0, width: 1 * scale, height: frame.height), PanelStyle.separator)
-            let shown = list.count > visibleRowCount ? " · \(firstRow + 1)–\(min(firstRow + visibleRowCount, list.count)) of \(list.count)" : ""
+            let shown =
+                list.count > visibleRowCount
+                ? " · \(firstRow + 1)–\(min(firstRow + visibleRowCount, list.count)) of \(list.count)" : ""
             canvas.text(
                 "knobs\(shown) · ↑↓ choose · ←→ change · 0 reset · p copy",
-                in: Rect(x: margin, y: 4 * scale, width: frame.width - 2 * margin, height: headerHeight - 8 * scale), bold: true)
+                in: Rect(
+                    x: margin, y: 4 * scale, width: frame.width - 2 * margin, height: headerHeight - 8 * scale
+                ), bold: true)
             guard !list.isEmpty else {
-                canvas.text("this scene has no knobs", in: Rect(x: margin, y: headerHeight, width: frame.width - 2 * margin, height: rowHeight), color: PanelStyle.dimText)
+                canvas.text(
+                    "this scene has no knobs",
+                    in: Rect(x: margin, y: headerHeight, width: frame.width - 2 * margin, height: rowHeight),
+                    color: PanelStyle.dimText)
                 return
             }
             let selected = selectedIndex(in: list)
             for index in firstRow..<min(list.count, firstRow + visibleRowCount) {
-                drawRow(list[index], value: values[index], isSelected: index == selected, at: headerHeight + Double(index - firstRow) * rowHeight, canvas: canvas)
+                drawRow(
+                    list[index], value: values[index], isSelected: index == selected,
+                    at: headerHeight + Double(index - firstRow) * rowHeight, canvas: canvas)
             }
             let knob = list[selected]
             var y = frame.height - footerHeight + margin / 2
-            canvas.fill(Rect(x: 0, y: y - margin / 2, width: frame.width, height: 1 * scale), PanelStyle.separator)
+            canvas.fill(
+                Rect(x: 0, y: y - margin / 2, width: frame.width, height: 1 * scale), PanelStyle.separator)
             let lineHeight = PanelStyle.lineHeight * scale
-            let lines = Self.wrap(knob.description, width: frame.width - 2 * margin, fontSize: PanelStyle.fontSize * scale, lines: Self.descriptionLines)
+            let lines = Self.wrap(
+                knob.description, width: frame.width - 2 * margin, fontSize: PanelStyle.fontSize * scale,
+                lines: Self.descriptionLines)
             for line in lines {
-                canvas.text(line, in: Rect(x: margin, y: y, width: frame.width - 2 * margin, height: lineHeight), color: PanelStyle.dimText)
+                canvas.text(
+                    line, in: Rect(x: margin, y: y, width: frame.width - 2 * margin, height: lineHeight),
+                    color: PanelStyle.dimText)
                 y += lineHeight
             }
             let plotTop = frame.height - footerHeight + margin + Double(Self.descriptionLines) * lineHeight
-            let plotBox = Rect(x: margin, y: plotTop, width: frame.width - 2 * margin, height: frame.height - plotTop - margin)
+            let plotBox = Rect(
+                x: margin, y: plotTop, width: frame.width - 2 * margin,
+                height: frame.height - plotTop - margin)
             if plotBox.height >= 40 * scale { plot(knob, knobs: knobs, in: plotBox, canvas: canvas) }
         }
     }
 
-    private func drawRow(_ knob: Knob, value: KnobValue, isSelected: Bool, at y: Double, canvas: PanelCanvas) {
+    private func drawRow(_ knob: Knob, value: KnobValue, isSelected: Bool, at y: Double, canvas: PanelCanvas)
+    {
         if isSelected {
-            canvas.fill(Rect(x: 2 * scale, y: y, width: frame.width - 4 * scale, height: rowHeight), Color(white: 0.2))
+            canvas.fill(
+                Rect(x: 2 * scale, y: y, width: frame.width - 4 * scale, height: rowHeight), Color(white: 0.2)
+            )
         }
         let changed = !KnobCode.isTutorialValue(value, of: knob)
         let textHeight = PanelStyle.lineHeight * scale
         let textY = y + (rowHeight - textHeight) / 2
-        canvas.text(knob.name, in: Rect(x: margin, y: textY, width: nameWidth, height: textHeight), bold: changed)
+        canvas.text(
+            knob.name, in: Rect(x: margin, y: textY, width: nameWidth, height: textHeight), bold: changed)
         let text = KnobAssignment.text(of: value, for: knob) + (knob.unit.isEmpty ? "" : " \(knob.unit)")
         canvas.text(text, in: Rect(x: valueX, y: textY, width: valueWidth, height: textHeight), bold: changed)
         let slider = sliderBox(rowY: y)
@@ -292,7 +324,9 @@ final class KnobPanel: Panel {
         let thumbX = slider.minX + fraction * slider.width
         let radius = 5 * scale
         canvas.shape(
-            BezierPath(ovalIn: Rect(x: thumbX - radius, y: slider.midY - radius, width: 2 * radius, height: 2 * radius)),
+            BezierPath(
+                ovalIn: Rect(
+                    x: thumbX - radius, y: slider.midY - radius, width: 2 * radius, height: 2 * radius)),
             fill: changed ? PanelStyle.accent : Color(white: 0.85))
     }
 

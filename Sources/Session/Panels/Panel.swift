@@ -118,7 +118,8 @@ struct PanelCanvas {
     ) -> TextLayer {
         let text = TextLayer(timeline: timeline)
         let fontSize = size * scale
-        text.string = TextMetrics.fitting(string, width: max(rect.width, 0), fontSize: fontSize, bold: bold, cut: cut)
+        text.string = TextMetrics.fitting(
+            string, width: max(rect.width, 0), fontSize: fontSize, bold: bold, cut: cut)
         text.fontSize = fontSize
         text.isBold = bold
         text.alignment = alignment
@@ -131,7 +132,8 @@ struct PanelCanvas {
     /// `path` (the panel's pixels), filled and stroked.
     @discardableResult
     func shape(
-        _ path: BezierPath, fill: Color = .clear, stroke: Color = .clear, width: Double = 1, dashes: [Double] = []
+        _ path: BezierPath, fill: Color = .clear, stroke: Color = .clear, width: Double = 1,
+        dashes: [Double] = []
     ) -> ShapeLayer {
         let shape = ShapeLayer(timeline: timeline)
         shape.anchorPoint = .zero

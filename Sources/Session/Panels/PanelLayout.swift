@@ -50,6 +50,7 @@ struct PanelLayout: Equatable {
             right -= extent
             rects[index] = Rect(x: right, y: 0, width: extent, height: bottom)
         }
-        return PanelLayout(scene: Rect(x: 0, y: 0, width: max(right, 1), height: max(bottom, 1)), panels: rects)
+        return PanelLayout(
+            scene: Rect(x: 0, y: 0, width: max(right, 1), height: max(bottom, 1)), panels: rects)
     }
 }
