@@ -349,9 +349,11 @@ final class CheckmarkScene: Scene {
     }
 
     /// C4's `delay(seconds) { }`: the engine's `timeline.delay`, with the timer kept so that
-    /// a click can call it off.
-    private func delay(_ seconds: MediaTime, _ action: @escaping () -> Void) {
-        pendingDelays.append(timeline.delay(seconds, action))
+    /// a click can call it off; the timer's source is the caller's line.
+    private func delay(
+        _ seconds: MediaTime, fileID: String = #fileID, line: Int = #line, _ action: @escaping () -> Void
+    ) {
+        pendingDelays.append(timeline.delay(seconds, fileID: fileID, line: line, action))
     }
 
     /// Calls off what the transition in progress still has to start: its pending delays and
