@@ -1,5 +1,5 @@
-// ElasticWave — the part of tutorials/elastic-pull.md that DGElasticPullToRefresh and the
-// tutorial share, written once for both scenes that show it: the elastic scene (the tutorial,
+// ElasticWave — the part of the elastic tutorial (docs/TUTORIALS.md) that DGElasticPullToRefresh
+// and the tutorial share, written once for both scenes that show it: the elastic scene (the tutorial,
 // ElasticScene.swift) and the pull scene (the library, Pull/ElasticPullToRefreshView.swift).
 //
 // What it is: seven control points (l3, l2, l1, c, r1, r2, r3), laid out for a wave of some

@@ -1,4 +1,4 @@
-// ViewTransition.swift — tutorials/fish-bubbles.txt, step 5 ("Pop the bubble"): the example
+// ViewTransition.swift — the bubble tutorial (docs/TUTORIALS.md), step 5 ("Pop the bubble"): the example
 // project pops a bubble with `UIView.transition(with:duration:options: .transitionCrossDissolve,
 // animations: { transform = scale 1.3 }, completion:)`, as JRMFloatingAnimation does.
 import Animation
