@@ -8,7 +8,8 @@ import PackagePlugin
 @main
 struct EmbedSceneSources: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
-        guard let scenes = context.package.targets.first(where: { $0.name == "Scenes" }) as? SourceModuleTarget
+        guard
+            let scenes = context.package.targets.first(where: { $0.name == "Scenes" }) as? SourceModuleTarget
         else {
             throw EmbedError.noScenesTarget
         }
@@ -18,7 +19,9 @@ struct EmbedSceneSources: BuildToolPlugin {
             .buildCommand(
                 displayName: "Embedding the scenes' sources (\(files.count) files)",
                 executable: try context.tool(named: "EmbedSources").url,
-                arguments: [context.package.directoryURL.appendingPathComponent("Sources/Scenes").path, output.path] + files.map(\.path),
+                arguments: [
+                    context.package.directoryURL.appendingPathComponent("Sources/Scenes").path, output.path,
+                ] + files.map(\.path),
                 inputFiles: files, outputFiles: [output])
         ]
     }

@@ -37,7 +37,8 @@ var generated = """
     """
 for file in arguments.dropFirst(2) {
     let url = URL(fileURLWithPath: file).standardizedFileURL
-    let path = url.path.hasPrefix(rootPath) ? String(url.path.dropFirst(rootPath.count)) : url.lastPathComponent
+    let path =
+        url.path.hasPrefix(rootPath) ? String(url.path.dropFirst(rootPath.count)) : url.lastPathComponent
     let text: String
     do {
         text = try String(contentsOf: url, encoding: .utf8)

@@ -183,13 +183,15 @@ final class ElasticWave {
 
     /// Moves every point to `centerY` in one UIKit spring block (`UIView.animate(withDuration:
     /// delay: 0, usingSpringWithDamping:initialSpringVelocity:…)`; docs/SEMANTICS.md § Block
-    /// spring animations); `completion` runs when it settles, `duration` after now.
+    /// spring animations); `completion` runs when it settles, `duration` after now. The
+    /// animations' source is the caller's line (the scene's, not this shared one).
     func animateControlPoints(
         toY centerY: Double, duration: MediaTime, dampingRatio: Double, initialVelocity: Double,
-        completion: @escaping () -> Void
+        fileID: String = #fileID, line: Int = #line, completion: @escaping () -> Void
     ) {
         timeline.animate(
             duration: duration, delay: 0, dampingRatio: dampingRatio, initialVelocity: initialVelocity,
+            fileID: fileID, line: line,
             changes: {
                 l3ControlPointView.position.y = centerY
                 l2ControlPointView.position.y = centerY
