@@ -19,17 +19,17 @@ open class LayerAnimation: MediaTiming {
     /// Called once when the animation ends (`true`) or is removed or replaced before it
     /// ended (`false`): CAAnimationDelegate's `animationDidStop(_:finished:)`.
     public var completion: ((_ finished: Bool) -> Void)?
-    /// Where in the source the animation was added to its layer: the line of the
-    /// `add(_:forKey:)` call, or of the block or transaction whose property change made it
-    /// (implicit animations); nil on an animation not yet added, and on an implicit animation
-    /// of the frame's implicit transaction (no call to point at). Set once by the layer on the
-    /// copy it runs (`Layer.add`).
-    public final internal(set) var source: CallSite?
 
     /// Set on the running copy when its active interval is over.
     final var hasFinished = false
     /// Transactions waiting for this animation (docs/SEMANTICS.md: completion blocks).
     var transactions: [Transaction] = []
+    /// Where in the source the animation was added to its layer: the line of the
+    /// `add(_:forKey:)` call, or of the block or transaction whose property change made it
+    /// (implicit animations); nil on an animation not yet added, and on an implicit animation
+    /// of the frame's implicit transaction (no call to point at). Set once by the layer on the
+    /// copy it runs (`Layer.add`); no frame reads it, so it comes after what frames read.
+    public final internal(set) var source: CallSite?
 
     public init() {}
 
