@@ -47,6 +47,11 @@ let package = Package(
 
         // The tutorial ports, the app shell around them, the window
         .target(name: "Scenes", dependencies: ["Animation"]),
+        // The scenes' own source text, built in (the code panel): the plugin runs the tool on
+        // Sources/Scenes/**/*.swift and compiles the string literals it writes.
+        .executableTarget(name: "EmbedSources"),
+        .plugin(name: "EmbedSceneSources", capability: .buildTool(), dependencies: ["EmbedSources"]),
+        .target(name: "SceneSources", plugins: ["EmbedSceneSources"]),
         .target(name: "Session", dependencies: ["Animation", "Render", "Scenes"]),
         .target(name: "X11Host", dependencies: ["Animation", "Render", "Session", "CX11"]),
 
@@ -66,7 +71,8 @@ let package = Package(
             name: "RenderTests", dependencies: ["Animation", "Render", "TestSupport", "CCairo", "CSprites"],
             exclude: ["Goldens"]),
         .testTarget(
-            name: "ScenesTests", dependencies: ["Animation", "Render", "Scenes", "Session", "TestSupport"],
+            name: "ScenesTests",
+            dependencies: ["Animation", "Render", "Scenes", "SceneSources", "Session", "TestSupport"],
             exclude: ["Goldens"]),
         .testTarget(name: "SessionTests", dependencies: ["Animation", "Scenes", "Session", "TestSupport"]),
         .testTarget(

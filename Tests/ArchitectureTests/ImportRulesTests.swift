@@ -35,6 +35,8 @@ struct ImportRulesTests {
         arguments: [
             ("Animation", ["Foundation"]),
             ("Scenes", ["Animation", "Foundation"]),
+            ("SceneSources", []),
+            ("EmbedSources", ["Foundation"]),
             ("Render", ["Animation", "CCairo", "CGIF", "CSprites", "CWebP", "Foundation"]),
             ("Session", ["Animation", "Render", "Scenes", "Foundation"]),
             ("X11Host", ["Animation", "Render", "Session", "Scenes", "CX11", "Glibc", "Foundation"]),

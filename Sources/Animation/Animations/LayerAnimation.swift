@@ -24,6 +24,12 @@ open class LayerAnimation: MediaTiming {
     final var hasFinished = false
     /// Transactions waiting for this animation (docs/SEMANTICS.md: completion blocks).
     var transactions: [Transaction] = []
+    /// Where in the source the animation was added to its layer: the line of the
+    /// `add(_:forKey:)` call, or of the block or transaction whose property change made it
+    /// (implicit animations); nil on an animation not yet added, and on an implicit animation
+    /// of the frame's implicit transaction (no call to point at). Set once by the layer on the
+    /// copy it runs (`Layer.add`); no frame reads it, so it comes after what frames read.
+    public final internal(set) var source: CallSite?
 
     public init() {}
 
@@ -40,6 +46,7 @@ open class LayerAnimation: MediaTiming {
         timingFunction = other.timingFunction
         isRemovedOnCompletion = other.isRemovedOnCompletion
         completion = other.completion
+        source = other.source
     }
 
     /// A copy of the same class and settings.

@@ -15,9 +15,12 @@ public final class DisplayLink {
     /// When the link was added, timeline time.
     public internal(set) var startTime: MediaTime = 0
     public private(set) var isValid = true
+    /// Where in the source the link was added (`Timeline.addDisplayLink`'s caller).
+    public let source: CallSite
     private let callback: (DisplayLink) -> Void
 
-    init(callback: @escaping (DisplayLink) -> Void) {
+    init(source: CallSite, callback: @escaping (DisplayLink) -> Void) {
+        self.source = source
         self.callback = callback
     }
 

@@ -20,11 +20,15 @@ public final class ScheduledTimer {
     public var name: String?
     /// When the timer was scheduled, timeline time.
     public internal(set) var scheduledAt: MediaTime = 0
+    /// Where in the source the timer was scheduled (`Timeline.schedule` or `delay`'s caller).
+    public let source: CallSite
     private let callback: (ScheduledTimer) -> Void
 
     init(
-        fireTime: MediaTime, interval: MediaTime, repeats: Bool, callback: @escaping (ScheduledTimer) -> Void
+        fireTime: MediaTime, interval: MediaTime, repeats: Bool, source: CallSite,
+        callback: @escaping (ScheduledTimer) -> Void
     ) {
+        self.source = source
         self.fireTime = fireTime
         self.start = fireTime
         self.interval = interval

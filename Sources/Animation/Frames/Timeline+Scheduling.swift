@@ -1,29 +1,38 @@
 extension Timeline {
-    /// Calls `callback` every frame with the link, until it is invalidated.
+    /// Calls `callback` every frame with the link, until it is invalidated. The link's
+    /// `source` is the caller's line.
     @discardableResult
-    public func addDisplayLink(_ callback: @escaping (DisplayLink) -> Void) -> DisplayLink {
-        let link = DisplayLink(callback: callback)
+    public func addDisplayLink(
+        fileID: String = #fileID, line: Int = #line, _ callback: @escaping (DisplayLink) -> Void
+    ) -> DisplayLink {
+        let link = DisplayLink(source: CallSite(fileID: fileID, line: line), callback: callback)
         link.startTime = currentTime
         displayLinks.append(link)
         return link
     }
 
-    /// Calls `callback` `seconds` from now, and every `seconds` after that if `repeats`.
+    /// Calls `callback` `seconds` from now, and every `seconds` after that if `repeats`. The
+    /// timer's `source` is the caller's line.
     @discardableResult
     public func schedule(
-        after seconds: MediaTime, repeats: Bool = false, _ callback: @escaping (ScheduledTimer) -> Void
+        after seconds: MediaTime, repeats: Bool = false, fileID: String = #fileID, line: Int = #line,
+        _ callback: @escaping (ScheduledTimer) -> Void
     ) -> ScheduledTimer {
         let timer = ScheduledTimer(
-            fireTime: currentTime + max(seconds, 0), interval: seconds, repeats: repeats, callback: callback)
+            fireTime: currentTime + max(seconds, 0), interval: seconds, repeats: repeats,
+            source: CallSite(fileID: fileID, line: line), callback: callback)
         timer.scheduledAt = currentTime
         timers.append(timer)
         return timer
     }
 
-    /// C4's `delay(seconds) { }`: runs `action` once, `seconds` from now.
+    /// C4's `delay(seconds) { }`: runs `action` once, `seconds` from now; the timer's `source`
+    /// is the caller's line.
     @discardableResult
-    public func delay(_ seconds: MediaTime, _ action: @escaping () -> Void) -> ScheduledTimer {
-        let timer = schedule(after: seconds) { _ in action() }
+    public func delay(
+        _ seconds: MediaTime, fileID: String = #fileID, line: Int = #line, _ action: @escaping () -> Void
+    ) -> ScheduledTimer {
+        let timer = schedule(after: seconds, fileID: fileID, line: line) { _ in action() }
         timer.name = "delay"
         return timer
     }

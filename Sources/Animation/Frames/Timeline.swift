@@ -50,10 +50,16 @@ public final class Timeline {
         return implicit
     }
 
-    /// Opens a transaction nested in the current one and returns it to configure.
+    /// Opens a transaction nested in the current one and returns it to configure; its
+    /// implicit animations' `source` is the caller's line (CallSite).
     @discardableResult
-    public func beginTransaction() -> Transaction {
-        let transaction = Transaction(inheriting: transactionStack.last, isImplicit: false)
+    public func beginTransaction(fileID: String = #fileID, line: Int = #line) -> Transaction {
+        beginTransaction(source: CallSite(fileID: fileID, line: line))
+    }
+
+    /// `beginTransaction()` with the source given.
+    func beginTransaction(source: CallSite) -> Transaction {
+        let transaction = Transaction(inheriting: transactionStack.last, isImplicit: false, source: source)
         transactionStack.append(transaction)
         return transaction
     }
@@ -69,8 +75,10 @@ public final class Timeline {
     }
 
     /// `begin`, `body`, `commit`: `timeline.transaction { $0.disableActions = true; … }`.
-    public func transaction<R>(_ body: (Transaction) throws -> R) rethrows -> R {
-        let transaction = beginTransaction()
+    public func transaction<R>(
+        fileID: String = #fileID, line: Int = #line, _ body: (Transaction) throws -> R
+    ) rethrows -> R {
+        let transaction = beginTransaction(source: CallSite(fileID: fileID, line: line))
         defer { commitTransaction() }
         return try body(transaction)
     }
@@ -113,7 +121,7 @@ public final class Timeline {
             animation.fillMode = .both
             animation.beginTime = currentTime + block.delay
         }
-        layer.add(animation, forKey: property.name)
+        layer.add(animation, forKey: property.name, source: transaction.source)
     }
 
     // MARK: - Animation bookkeeping

@@ -296,10 +296,19 @@ open class Layer {
 
     /// Adds a copy of `animation` under `key`, replacing an animation with the same key
     /// (which then reports finished = false). A `beginTime` of 0 becomes the current frame
-    /// time; a nil key gets a unique one.
-    public final func add(_ animation: LayerAnimation, forKey key: String?) {
+    /// time; a nil key gets a unique one. The copy's `source` is the caller's line (`fileID`
+    /// and `line`: leave them to their defaults, or pass on a caller's; `CallSite`).
+    public final func add(
+        _ animation: LayerAnimation, forKey key: String?, fileID: String = #fileID, line: Int = #line
+    ) {
+        add(animation, forKey: key, source: CallSite(fileID: fileID, line: line))
+    }
+
+    /// `add(_:forKey:)` with the source given (an implicit animation's is its transaction's).
+    final func add(_ animation: LayerAnimation, forKey key: String?, source: CallSite?) {
         precondition(!isPresentation, "animations are added to model layers")
         let copy = animation.copy()
+        copy.source = source
         if copy.beginTime == 0 { copy.beginTime = timeline.currentTime }
         let resolvedKey: String
         if let key {

@@ -4,12 +4,15 @@ extension Timeline {
     /// Animates the changes over `duration` seconds with `curve`, after `delay`; the
     /// completion runs (with `true`) once every animation it started has ended, or at once
     /// if the block changed nothing. Animations hold their values before the delay and after
-    /// the end (fillMode both), as UIKit's do.
+    /// the end (fillMode both), as UIKit's do. Their `source` is the caller's line.
     public func animate(
         duration: MediaTime, delay: MediaTime = 0, curve: TimingFunction? = .easeInEaseOut,
+        fileID: String = #fileID, line: Int = #line,
         changes: () -> Void, completion: (() -> Void)? = nil
     ) {
-        runBlock(duration: duration, curve: curve, style: BlockStyle(delay: delay), changes, completion)
+        runBlock(
+            duration: duration, curve: curve, style: BlockStyle(delay: delay),
+            source: CallSite(fileID: fileID, line: line), changes, completion)
     }
 
     /// The spring variant (`usingSpringWithDamping:initialSpringVelocity:`): a physical spring
@@ -17,19 +20,20 @@ extension Timeline {
     /// exactly `duration`.
     public func animate(
         duration: MediaTime, delay: MediaTime = 0, dampingRatio: Double, initialVelocity: Double = 0,
+        fileID: String = #fileID, line: Int = #line,
         changes: () -> Void, completion: (() -> Void)? = nil
     ) {
         let spring = Spring(dampingRatio: dampingRatio, duration: duration, initialVelocity: initialVelocity)
         runBlock(
-            duration: duration, curve: nil, style: BlockStyle(delay: delay, spring: spring), changes,
-            completion)
+            duration: duration, curve: nil, style: BlockStyle(delay: delay, spring: spring),
+            source: CallSite(fileID: fileID, line: line), changes, completion)
     }
 
     private func runBlock(
-        duration: MediaTime, curve: TimingFunction?, style: BlockStyle,
+        duration: MediaTime, curve: TimingFunction?, style: BlockStyle, source: CallSite,
         _ changes: () -> Void, _ completion: (() -> Void)?
     ) {
-        let transaction = beginTransaction()
+        let transaction = beginTransaction(source: source)
         transaction.animationDuration = duration
         transaction.animationTimingFunction = curve
         transaction.disableActions = false

@@ -19,6 +19,10 @@ public final class Transaction {
         didSet { pendingAnimations = 0 }
     }
 
+    /// Where the transaction was opened (`beginTransaction`, `transaction`, `animate`): the
+    /// `source` of the implicit animations its property changes make. Nil for the frame's
+    /// implicit transaction, which no call opens.
+    public internal(set) var source: CallSite?
     /// Block animations (`Timeline.animate`) turn implicit actions into these.
     var blockStyle: BlockStyle?
     let isImplicit: Bool
@@ -26,7 +30,8 @@ public final class Transaction {
     var pendingAnimations = 0
     private var hasRunCompletion = false
 
-    init(inheriting outer: Transaction?, isImplicit: Bool) {
+    init(inheriting outer: Transaction?, isImplicit: Bool, source: CallSite? = nil) {
+        self.source = source
         animationDuration = outer?.animationDuration ?? 0.25
         animationTimingFunction = outer?.animationTimingFunction
         disableActions = outer?.disableActions ?? false

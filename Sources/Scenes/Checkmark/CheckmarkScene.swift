@@ -1,4 +1,5 @@
-// CheckmarkScene.swift — tutorials/checkmark-c4.md ("Checkmark Animation", C4 chapter 4).
+// CheckmarkScene.swift — "Checkmark" ("Checkmark Animation"), a C4 tutorial by Oliver Andrews,
+// https://www.c4ios.com/tutorials/checkmark/ (2016; docs/TUTORIALS.md).
 //
 // What the user does: clicks anywhere. The check (a circle with a check inside, blue) turns
 // into an X (a circle with an X inside, pink), and the next click turns it back. Three
@@ -31,7 +32,7 @@
 // - The debug overlay (`d`) also shows the three whole paths the strokes travel along.
 import Animation
 
-/// The tutorial's timing constants (checkmark-c4.md, "animate()").
+/// The tutorial's timing constants (the tutorial's "animate()").
 /// Seconds: the check ↔ X stroke animations, and the colour animation's first part.
 private let d: MediaTime = 0.5
 /// Seconds: the chained second stroke animations, and the rest of the colour animation.
@@ -41,7 +42,7 @@ private let dc: MediaTime = 0.25
 /// `createBezier…` (C4's default is 1; see the header).
 let checkmarkLineWidth = 2.0
 
-/// The delays of `toX()` and `toCheck()`, seconds (checkmark-c4.md, "Putting it all together").
+/// The delays of `toX()` and `toCheck()`, seconds (the tutorial's "Putting it all together").
 private let b3ToXDelay: MediaTime = 0.15
 private let b2ToXDelay: MediaTime = 0.3
 private let toCheckDelay: MediaTime = 0.5
@@ -349,9 +350,11 @@ final class CheckmarkScene: Scene {
     }
 
     /// C4's `delay(seconds) { }`: the engine's `timeline.delay`, with the timer kept so that
-    /// a click can call it off.
-    private func delay(_ seconds: MediaTime, _ action: @escaping () -> Void) {
-        pendingDelays.append(timeline.delay(seconds, action))
+    /// a click can call it off; the timer's source is the caller's line.
+    private func delay(
+        _ seconds: MediaTime, fileID: String = #fileID, line: Int = #line, _ action: @escaping () -> Void
+    ) {
+        pendingDelays.append(timeline.delay(seconds, fileID: fileID, line: line, action))
     }
 
     /// Calls off what the transition in progress still has to start: its pending delays and

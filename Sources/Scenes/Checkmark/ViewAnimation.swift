@@ -75,11 +75,14 @@ final class ViewAnimation {
     }
 
     /// Runs the block inside a block animation with the duration and curve; the observers
-    /// run when every animation it started has ended.
-    func animate() {
+    /// run when every animation it started has ended. The animations' source is the caller's
+    /// line (`b1ToX.animate()`), not this one.
+    func animate(fileID: String = #fileID, line: Int = #line) {
         run += 1
         let thisRun = run
-        timeline.animate(duration: duration, curve: curve.timingFunction, changes: animations) {
+        timeline.animate(
+            duration: duration, curve: curve.timingFunction, fileID: fileID, line: line, changes: animations
+        ) {
             [weak self] in
             guard let self, self.run == thisRun else { return }
             for observer in self.completionObservers { observer() }

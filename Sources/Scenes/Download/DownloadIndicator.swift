@@ -1,5 +1,5 @@
 // DownloadIndicator — the tutorial's library, RMDownloadIndicator (Mahesh Shanbhag,
-// github.com/MaheshRS/Download-Indicator), as download-indicator.md uses it: a shape layer
+// github.com/MaheshRS/Download-Indicator), as "Shaping up with CAShapeLayer" uses it: a shape layer
 // whose path runs through paths computed ahead, one per 1/60 s of the animation.
 //
 // How the library draws, and how we do (the one place where the port must differ):

@@ -1,5 +1,6 @@
-// DownloadScene — download-indicator.md ("Shaping up with CAShapeLayer", Mahesh Shanbhag), with
-// the demo of its library (RMViewController and Main.storyboard in
+// DownloadScene — "Shaping up with CAShapeLayer" by Mahesh Shanbhag,
+// https://ymedialabs.github.io/blog/2015/05/14/shaping-up-with-cashapelayer/ (2015;
+// docs/TUTORIALS.md), with the demo of its library (RMViewController and Main.storyboard in
 // github.com/MaheshRS/Download-Indicator).
 //
 // What the user sees: the demo's screen on white: a "Multi Time Animation" label and a switch

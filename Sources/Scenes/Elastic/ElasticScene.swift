@@ -1,5 +1,6 @@
-// ElasticScene — tutorials/elastic-pull.md, "Elastic view animation using UIBezierPath"
-// (iostuts.io, 2015: how DGElasticPullToRefresh's elastic bounce is made), with its homework.
+// ElasticScene — "Elastic view animation using UIBezierPath" by Danil Gontovnik,
+// http://iostuts.io/2015/10/17/elastic-bounce-using-uibezierpath-and-pan-gesture/ (2015;
+// docs/TUTORIALS.md): how DGElasticPullToRefresh's elastic bounce is made, with its homework.
 //
 // What the user does: drags down anywhere in the window. The dark band along the top stretches
 // into a wave whose apex follows the pointer; on release the wave springs back to the band with
@@ -50,7 +51,7 @@
 
 import Animation
 
-/// The elastic bounce of elastic-pull.md (the tutorial's `ViewController`).
+/// The elastic bounce of the elastic tutorial (its `ViewController`).
 final class ElasticScene: Scene {
     let title = "Elastic pull"
 

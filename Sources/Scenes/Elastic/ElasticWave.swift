@@ -1,5 +1,5 @@
-// ElasticWave — the part of tutorials/elastic-pull.md that DGElasticPullToRefresh and the
-// tutorial share, written once for both scenes that show it: the elastic scene (the tutorial,
+// ElasticWave — the part of the elastic tutorial (docs/TUTORIALS.md) that DGElasticPullToRefresh
+// and the tutorial share, written once for both scenes that show it: the elastic scene (the tutorial,
 // ElasticScene.swift) and the pull scene (the library, Pull/ElasticPullToRefreshView.swift).
 //
 // What it is: seven control points (l3, l2, l1, c, r1, r2, r3), laid out for a wave of some
@@ -183,13 +183,15 @@ final class ElasticWave {
 
     /// Moves every point to `centerY` in one UIKit spring block (`UIView.animate(withDuration:
     /// delay: 0, usingSpringWithDamping:initialSpringVelocity:…)`; docs/SEMANTICS.md § Block
-    /// spring animations); `completion` runs when it settles, `duration` after now.
+    /// spring animations); `completion` runs when it settles, `duration` after now. The
+    /// animations' source is the caller's line (the scene's, not this shared one).
     func animateControlPoints(
         toY centerY: Double, duration: MediaTime, dampingRatio: Double, initialVelocity: Double,
-        completion: @escaping () -> Void
+        fileID: String = #fileID, line: Int = #line, completion: @escaping () -> Void
     ) {
         timeline.animate(
             duration: duration, delay: 0, dampingRatio: dampingRatio, initialVelocity: initialVelocity,
+            fileID: fileID, line: line,
             changes: {
                 l3ControlPointView.position.y = centerY
                 l2ControlPointView.position.y = centerY

@@ -1,6 +1,7 @@
-// FishScene.swift — tutorials/fish-bubbles.txt ("Cheers to a New Year", the bubble fish of
-// Jackrabbit Mobile), all seven steps, with the numbers of its example project; the library behind
-// it is JRMFloatingAnimation (docs/SEMANTICS.md § Fish (JRMFloatingAnimation)).
+// FishScene.swift — "iOS Bubble Animation" by Caroline Harrison (Jackrabbit Mobile, 2016),
+// http://www.jackrabbitmobile.com/design/ios-bubble-animation-tutorial/ (docs/TUTORIALS.md), all
+// seven steps, with the numbers of its example project; the library behind it is
+// JRMFloatingAnimation (docs/SEMANTICS.md § Fish (JRMFloatingAnimation)).
 //
 // What the user does: watches a fish swim across a blue sea from left to right, over and over,
 // blowing a bubble from its tail every 0.1 s, and clicks the fish for an extra bubble. `m`

@@ -1,5 +1,5 @@
-// FloatingBubble.swift — tutorials/fish-bubbles.txt, steps 2 ("Do the math"), 3 ("Create the
-// path") and 6 ("Add some variation"): the random choices of one bubble and its zigzag path,
+// FloatingBubble.swift — the bubble tutorial (docs/TUTORIALS.md), steps 2 ("Do the math"), 3
+// ("Create the path") and 6 ("Add some variation"): the random choices of one bubble and its zigzag path,
 // as JRMFloatingAnimation's floating image view makes them, and the library's other paths:
 // curve left, curve right, triangle up, sinking (docs/SEMANTICS.md § Fish (JRMFloatingAnimation)).
 // The animation that runs along the path and the pop are in FishScene.

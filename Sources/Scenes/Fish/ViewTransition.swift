@@ -1,4 +1,4 @@
-// ViewTransition.swift — tutorials/fish-bubbles.txt, step 5 ("Pop the bubble"): the example
+// ViewTransition.swift — the bubble tutorial (docs/TUTORIALS.md), step 5 ("Pop the bubble"): the example
 // project pops a bubble with `UIView.transition(with:duration:options: .transitionCrossDissolve,
 // animations: { transform = scale 1.3 }, completion:)`, as JRMFloatingAnimation does.
 import Animation
@@ -17,9 +17,11 @@ enum ViewTransition {
     ///  t = d         snapshot removed            view             100 %   completion
     /// ```
     /// The snapshot copies what the view draws of its own (an image view's contents, its
-    /// background), which is all a bubble has; sublayers are not copied.
+    /// background), which is all a bubble has; sublayers are not copied. The fades' source is
+    /// the caller's line.
     static func crossDissolve(
-        with view: Layer, duration: MediaTime, animations: () -> Void, completion: @escaping () -> Void
+        with view: Layer, duration: MediaTime, fileID: String = #fileID, line: Int = #line,
+        animations: () -> Void, completion: @escaping () -> Void
     ) {
         let timeline = view.timeline
         let opacity = view.opacity
@@ -46,7 +48,7 @@ enum ViewTransition {
             animations()
             view.opacity = 0
         }
-        timeline.animate(duration: duration, curve: .easeInEaseOut) {
+        timeline.animate(duration: duration, curve: .easeInEaseOut, fileID: fileID, line: line) {
             snapshot.opacity = 0
             view.opacity = opacity
         } completion: {

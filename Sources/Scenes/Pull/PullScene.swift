@@ -1,6 +1,6 @@
 // PullScene — DGElasticPullToRefresh (github.com/gontovnik/DGElasticPullToRefresh, release
-// 1.1), the library whose elastic bounce tutorials/elastic-pull.md explains ("how the elastic
-// bounce effect was achieved in DGElasticPullToRefresh"), as the library's demo shows it: its
+// 1.1), the library whose elastic bounce the elastic tutorial (docs/TUTORIALS.md) explains ("how
+// the elastic bounce effect was achieved in DGElasticPullToRefresh"), as the library's demo shows it: its
 // ViewController, a table of rows under a dark navigation bar.
 //
 // What the user does: drags the list (or turns the mouse wheel over it) to scroll it; it

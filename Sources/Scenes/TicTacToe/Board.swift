@@ -1,5 +1,5 @@
-// The game under the finish line: finish-line.txt starts from "a basic working engine of the
-// game" that it does not show, so this model is our own.
+// The game under the finish line: the finish-line tutorial (docs/TUTORIALS.md) starts from "a
+// basic working engine of the game" that it does not show, so this model is our own.
 
 /// Nine fields in board order: row by row from the top, left to right in each row.
 ///

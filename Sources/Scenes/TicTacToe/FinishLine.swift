@@ -1,6 +1,7 @@
-// finish-line.txt — "draw a circle at the starting point, draw another circle in the starting
-// point and move it to finish point, during moving the second circle start drawing a line from
-// the first circle to the second".
+// The finish-line tutorial ("Draw Line With Rounder Corners", Kornel, docs/TUTORIALS.md) — "draw
+// a circle at the starting point, draw another circle in the starting point and move it to finish
+// point, during moving the second circle start drawing a line from the first circle to the
+// second".
 //
 // The tutorial's three steps in its order and with its names and constants. Differences, each
 // forced by the engine or the window:

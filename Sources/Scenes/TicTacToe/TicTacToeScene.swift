@@ -1,5 +1,7 @@
-// TicTacToeScene — finish-line.txt: "Having a basic working engine of the game, I had an idea
-// to make a smooth animation selecting winning fields."
+// TicTacToeScene — "Draw Line With Rounder Corners – WWDC20 Scholarship" by Kornel (SmashSwift),
+// https://smashswift.com/draw-line-with-rounder-corners-wwdc20-scholarship/ (2020; docs/TUTORIALS.md):
+// "Having a basic working engine of the game, I had an idea to make a smooth animation selecting
+// winning fields."
 //
 // What the user does: plays tic-tac-toe with the mouse, two players at one mouse, X first. A
 // click on an empty field puts the next mark there; a click on a taken field, outside the board

@@ -32,8 +32,14 @@ struct InspectorRow {
     var lastSeen: MediaTime
     /// Rows added on the same frame share a group (one transaction or block).
     var group: Int
-    /// Where the scene's source made it, `FILE.swift:LINE`, when known.
-    var source: String? = nil
+    /// The line of the scene's source that started it (`Layer.add`, a block or transaction,
+    /// `schedule`, `delay`, `addDisplayLink`; CallSite); nil for an implicit animation of
+    /// the frame's implicit transaction.
+    var location: CallSite? = nil
+
+    /// `FishScene.swift:309`: the file's name without its module, and the line; what the
+    /// inspector and `render --describe` show as the row's `source`.
+    var source: String? { location?.description }
 }
 
 /// What the inspector shows: every animation, display link and timer of the scene seen in
@@ -86,7 +92,7 @@ final class AnimationLog {
                             && (animation.fillMode == .forwards || animation.fillMode == .both),
                         curve: (0...Self.curveSamples).map {
                             animation.curveValue(atFraction: Double($0) / Double(Self.curveSamples))
-                        }, lastSeen: now, group: 0)
+                        }, lastSeen: now, group: 0, location: animation.source)
                 }
             }
         }
@@ -96,7 +102,7 @@ final class AnimationLog {
                     kind: .displayLink, object: link, label: link.name ?? "displayLink", layer: nil,
                     addedAt: link.startTime,
                     begin: link.startTime, duration: 0, activeDuration: .infinity, fillsForwards: false,
-                    curve: [], lastSeen: now, group: 0)
+                    curve: [], lastSeen: now, group: 0, location: link.source)
             }
         }
         for timer in timeline.activeTimers {
@@ -110,7 +116,7 @@ final class AnimationLog {
                     begin: timer.scheduledAt, duration: timer.interval,
                     activeDuration: timer.repeats ? .infinity : timer.interval, fillsForwards: false,
                     curve: [],
-                    lastSeen: now, group: 0)
+                    lastSeen: now, group: 0, location: timer.source)
             }
         }
         if rows.count > Self.capacity {
