@@ -52,7 +52,7 @@ let package = Package(
         .executableTarget(name: "EmbedSources"),
         .plugin(name: "EmbedSceneSources", capability: .buildTool(), dependencies: ["EmbedSources"]),
         .target(name: "SceneSources", plugins: ["EmbedSceneSources"]),
-        .target(name: "Session", dependencies: ["Animation", "Render", "Scenes"]),
+        .target(name: "Session", dependencies: ["Animation", "Render", "Scenes", "SceneSources"]),
         .target(name: "X11Host", dependencies: ["Animation", "Render", "Session", "CX11"]),
 
         // The program and its benchmarks
@@ -74,7 +74,9 @@ let package = Package(
             name: "ScenesTests",
             dependencies: ["Animation", "Render", "Scenes", "SceneSources", "Session", "TestSupport"],
             exclude: ["Goldens"]),
-        .testTarget(name: "SessionTests", dependencies: ["Animation", "Scenes", "Session", "TestSupport"]),
+        .testTarget(
+            name: "SessionTests",
+            dependencies: ["Animation", "Scenes", "SceneSources", "Session", "TestSupport"]),
         .testTarget(
             name: "CLITests",
             dependencies: ["TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),

@@ -46,6 +46,7 @@ extension SceneSession {
         case .character("k"): setOpen(knobPanel, !isOpen(knobPanel))
         case .character("i"): setOpen(inspector, !isOpen(inspector))
         case .character("h"), .character("?"): setOpen(helpPanel, !isOpen(helpPanel))
+        case .character("e"): setOpen(codePanel, !isOpen(codePanel))
         case .character("d"):
             isDebugOverlayVisible.toggle()
             scene.setDebugOverlay(visible: isDebugOverlayVisible)

@@ -58,6 +58,7 @@ public final class SceneSession {
     let inspector: InspectorPanel
     let knobPanel: KnobPanel
     let helpPanel: HelpPanel
+    let codePanel: CodePanel
     /// The open panels, in the order they were opened: the last is topmost.
     private(set) var openPanels: [Panel] = []
     /// Who holds the pointer between a press and its release.
@@ -113,6 +114,7 @@ public final class SceneSession {
         inspector = InspectorPanel(timeline: hostTimeline)
         knobPanel = KnobPanel(timeline: hostTimeline)
         helpPanel = HelpPanel(timeline: hostTimeline)
+        codePanel = CodePanel(timeline: hostTimeline)
         sceneTimeline = Timeline()
         sceneRect = Rect(origin: .zero, size: size)
         sceneLayoutSize = size
@@ -124,7 +126,9 @@ public final class SceneSession {
         history = SceneHistory(initialSize: size, initialKnobs: initialKnobs, fps: fps)
         rootLayer.addSublayer(scene.rootLayer)
         rootLayer.addSublayer(inspector.outlineLayer)
-        for panel in [inspector, knobPanel, helpPanel] as [Panel] { rootLayer.addSublayer(panel.layer) }
+        for panel in [inspector, knobPanel, codePanel, helpPanel] as [Panel] {
+            rootLayer.addSublayer(panel.layer)
+        }
         rootLayer.addSublayer(overlay.layer)
         layOutWindow()
         layOutScene(in: size)
@@ -143,6 +147,10 @@ public final class SceneSession {
     public var isHelpVisible: Bool { isOpen(helpPanel) }
     public var isInspectorVisible: Bool { isOpen(inspector) }
     public var isKnobPanelVisible: Bool { isOpen(knobPanel) }
+    public var isCodePanelVisible: Bool { isOpen(codePanel) }
+    /// Whether the inspector's log notes the scene's animations: for the inspector, and for the
+    /// code panel's marks.
+    var observesAnimations: Bool { isOpen(inspector) || isOpen(codePanel) }
 
     /// The window title: `animdemo — <scene title>`, then the clock's state when it is not
     /// plain playing.
@@ -300,7 +308,7 @@ public final class SceneSession {
             sceneClock + [(hostTimeline, hostTime)],
             input: { if let live { apply(live) } },
             draw: {
-                if live != nil, panelWork != .none, isOpen(inspector) {
+                if live != nil, panelWork != .none, observesAnimations {
                     inspector.observe(scene: scene.rootLayer, timeline: sceneTimeline)
                 }
                 if panelWork == .full {
@@ -325,6 +333,15 @@ public final class SceneSession {
     private func updatePanels() {
         overlay.setStatus(statusText)
         guard !openPanels.isEmpty else { return }
+        if isOpen(codePanel) {
+            let hovered = inspector.hoveredLocation
+            let file = hovered?.fileName ?? "\(type(of: scene)).swift"
+            let running = inspector.runningLocations(at: sceneTimeline.currentTime).filter {
+                $0.fileName == file
+            }
+            codePanel.focus = CodePanel.Focus(
+                file: file, line: hovered?.line, running: Set(running.map(\.line)))
+        }
         let context = panelContext
         for panel in openPanels { panel.update(context: context) }
     }
@@ -455,9 +472,7 @@ public final class SceneSession {
             openPanels.removeAll { $0 === panel }
         }
         panel.setOpen(isOpen)
-        if panel === inspector && isOpen {
-            inspector.observe(scene: scene.rootLayer, timeline: sceneTimeline)
-        }
+        if observesAnimations { inspector.observe(scene: scene.rootLayer, timeline: sceneTimeline) }
         layOutWindow()
     }
 

@@ -38,7 +38,7 @@ struct ImportRulesTests {
             ("SceneSources", []),
             ("EmbedSources", ["Foundation"]),
             ("Render", ["Animation", "CCairo", "CGIF", "CSprites", "CWebP", "Foundation"]),
-            ("Session", ["Animation", "Render", "Scenes", "Foundation"]),
+            ("Session", ["Animation", "Render", "Scenes", "SceneSources", "Foundation"]),
             ("X11Host", ["Animation", "Render", "Session", "Scenes", "CX11", "Glibc", "Foundation"]),
             ("Benchmarks", ["Animation", "Render", "Session", "Foundation"]),
             ("TestSupport", ["Animation", "Render", "Scenes", "Session", "Foundation", "Testing"]),

@@ -1,5 +1,6 @@
 import Animation
 import Render
+import SceneSources
 import Scenes
 import Session
 import TestSupport
@@ -235,5 +236,28 @@ struct PlaygroundTests {
         #expect(code.contains("ElasticScene.swift"))
         #expect(code.contains("static let"))
         #expect(commands.contains(.copyToClipboard(code)))
+    }
+
+    @Test("e shows the scene's source with the lines running at the playhead marked")
+    func codePanel() throws {
+        let tester = try SceneTester(scene: "checkmark", events: "0.1 key e; 0.2 tap 200 150; 0.4 key space")
+        try tester.advance(to: 0.5)
+        let described = tester.session.describe()
+        #expect(described.panels.contains { $0.name == "code" })
+        let code = try #require(described.code)
+        #expect(code.file == "CheckmarkScene.swift")
+        #expect(!code.running.isEmpty)
+        // Every marked line is one of the sources of the animations running then.
+        let lines = try #require(SceneSources.lines(ofFile: code.file))
+        for line in code.running {
+            let text = lines[line - 1]
+            #expect(
+                text.contains("animate") || text.contains("delay") || text.contains("add("),
+                "line \(line): \(text)")
+        }
+        let texts = tester.session.rootLayer.allLayers.compactMap { ($0 as? TextLayer)?.string }
+        #expect(texts.contains { $0.hasPrefix("code · CheckmarkScene.swift") })
+        #expect(
+            texts.contains("▶\(code.running[code.running.count - 1])"), "the newest running line is shown")
     }
 }

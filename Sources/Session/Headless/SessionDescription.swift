@@ -28,6 +28,15 @@ public struct SessionDescription: Encodable, Sendable {
     /// Recorded frames in the history, and the one shown.
     public var historyFrames: Int
     public var historyShown: Int
+    /// The code panel, while it is open: the file, the line it is scrolled to for the hovered
+    /// inspector row, and the lines whose animations run now.
+    public var code: Code?
+
+    public struct Code: Encodable, Sendable {
+        public var file: String
+        public var focus: Int?
+        public var running: [Int]
+    }
 
     public struct Panel: Encodable, Sendable {
         public var name: String
@@ -89,6 +98,11 @@ extension SceneSession {
             changedKnobs: knobs.knobs.filter {
                 !KnobCode.isTutorialValue(knobs.value(of: $0.name) ?? $0.defaultValue, of: $0)
             }.map(\.name),
-            historyFrames: history.frames.count, historyShown: history.shown)
+            historyFrames: history.frames.count, historyShown: history.shown,
+            code: isOpen(codePanel)
+                ? SessionDescription.Code(
+                    file: codePanel.focus.file, focus: codePanel.focus.line,
+                    running: codePanel.focus.running.sorted())
+                : nil)
     }
 }

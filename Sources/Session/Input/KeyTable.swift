@@ -11,6 +11,7 @@ public enum KeyTable {
         ("<, >", "playback 100, 50, 25, 10 %"),
         ("i", "timeline inspector (click its axis to travel)"),
         ("k", "knobs: the tutorial's constants"),
+        ("e", "code: the scene's source, the running lines marked"),
         ("h, ?", "this help"),
         ("d", "debug overlay"),
         ("s, F12", "save a screenshot"),

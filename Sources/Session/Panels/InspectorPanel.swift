@@ -129,6 +129,20 @@ final class InspectorPanel: Panel {
         log.rows.filter { $0.kind != .animation } + log.rows.filter { $0.kind == .animation }
     }
 
+    /// Where the hovered row's animation comes from, if a row is hovered and it is known.
+    var hoveredLocation: CallSite? {
+        let rows = orderedRows
+        return hoveredRow.flatMap { rows.indices.contains($0) ? rows[$0].location : nil }
+    }
+
+    /// Where the animations, timers and display links running at scene time `now` come from.
+    func runningLocations(at now: MediaTime) -> [CallSite] {
+        log.rows.compactMap { row in
+            let end = row.activeDuration.isFinite ? row.begin + row.activeDuration : row.lastSeen
+            return row.addedAt <= now + 1e-9 && now <= end + 1e-9 ? row.location : nil
+        }
+    }
+
     /// The rows as `render --describe` gives them.
     func describedRows(scale: Double) -> [SessionDescription.InspectorRow] {
         let shown = firstRow..<(firstRow + visibleRowCount)
