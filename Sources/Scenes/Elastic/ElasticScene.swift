@@ -112,14 +112,14 @@ final class ElasticScene: Scene {
         Knob(
             "outerControlPointFactor", number: outerControlPointFactorDefault, in: 0...1, step: 0.01,
             unit: "×",
-            "l3 and r3 along their half of the band"),
+            "l2 and r2 along their half of the band"),
         Knob(
             "innerControlPointFactor", number: innerControlPointFactorDefault, in: 0...1, step: 0.01,
             unit: "×",
-            "l2 and r2 along their half of the band"),
+            "l1 and r1 along their half of the band"),
         Knob(
             "innerWaveFactor", number: innerWaveFactorDefault, in: 0...3, step: 0.01, unit: "×",
-            "l2 and r2's share of the wave height"),
+            "l1 and r1's share of the wave height"),
         Knob(
             "centerWaveFactor", number: centerWaveFactorDefault, in: 0...3, step: 0.01, unit: "×",
             "c's share of the wave height"),
