@@ -45,7 +45,7 @@ struct KnobTests {
             "download",
             [
                 "animationDuration": .number(0.5), "coverWidth": .number(2), "radiusPercent": .number(0.45),
-                "type": .choice(0),
+                "type": .choice(0), "percentage": .choice(0),
             ]
         ),
         (
@@ -53,8 +53,8 @@ struct KnobTests {
             [
                 "waveMaxHeight": .number(70), "minOffsetToPull": .number(95),
                 "loadingContentInset": .number(50),
-                "loadingViewSize": .number(30), "duration": .number(0.9), "dampingRatio": .number(0.57),
-                "loadingDuration": .number(2), "decelerationRate": .number(0.998),
+                "loadingViewSize": .number(30), "duration": .number(0.9), "dampingRatio": .number(0.43),
+                "loadingDuration": .number(1.5), "decelerationRate": .number(0.998),
             ]
         ),
     ]
