@@ -113,4 +113,27 @@ struct KnobKeyTests {
         knobs.set("type", to: .choice(0))
         #expect(knobs.changed.isEmpty)
     }
+
+    /// The scenes whose knobs are all declared by `KnobKey` (the fish scene is not yet).
+    static let typedScenes = ["checkmark", "tictactoe", "elastic", "download", "pull"]
+
+    @Test(
+        "every knob of a typed scene names a declaration that is in its file with the tutorial's value",
+        arguments: typedScenes)
+    func declarationsAreInTheSource(scene: String) throws {
+        let descriptor = try #require(SceneCatalog.all.first { $0.name == scene })
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/Scenes")
+        let files = try #require(FileManager.default.enumerator(atPath: root.path)).compactMap {
+            $0 as? String
+        }
+        for knob in descriptor.knobs {
+            let declaration = try #require(knob.declaration, "\(scene).\(knob.name) has no declaration")
+            let path = try #require(
+                files.first { $0.hasSuffix("/" + declaration.file) }, "\(declaration.file)")
+            let source = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+            let line = try #require(knob.swiftDeclaration(for: knob.defaultValue))
+            #expect(source.contains(line), "\(scene).\(knob.name): \"\(line)\" not in \(declaration.file)")
+        }
+    }
 }

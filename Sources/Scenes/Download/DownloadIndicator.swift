@@ -42,7 +42,7 @@ import Foundation
 /// libraries).
 final class DownloadIndicator {
     /// The kinds of indicator (RMIndicatorType).
-    enum IndicatorType: CaseIterable {
+    enum IndicatorType: String, CaseIterable {
         /// kRMClosedIndicator: a ring stroked over a background ring.
         case closed
         /// kRMFilledIndicator: a pie.

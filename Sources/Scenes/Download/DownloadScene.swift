@@ -110,25 +110,48 @@ final class DownloadScene: Scene {
     /// from the start of a multi-step download to its last update.
     private(set) var isSwitchInteractionEnabled = true
 
+    /// Which indicators show (the knob `type`): all three, or one of them.
+    enum ShownTypes: String, KnobChoice {
+        case all, closed, filled, mixed
+    }
+    /// All three show, as in the demo.
+    static let shownTypesDefault: ShownTypes = .all
+    /// No percentage under the indicators, as in the demo (the knob `percentage`).
+    static let showsPercentageDefault = false
+
     /// The tutorial's constants as knobs (`animdemo knobs --scene download`).
-    static let tutorialKnobs: [Knob] = [
-        Knob(
-            "animationDuration", number: DownloadIndicator.defaultAnimationDuration, in: 0.05...5, step: 0.05,
-            unit: "s", "how long an update animates (_animationDuration)"),
-        Knob(
-            "coverWidth", number: DownloadIndicator.defaultCoverWidth, in: 0.5...20, step: 0.5, unit: "pt",
-            "the line width of every stroke (_coverWidth)"),
-        Knob(
-            "radiusPercent", number: demoRadiusPercent, in: 0.1...0.5, step: 0.01, unit: "",
-            "the demo's radius, a share of the indicator's side"),
-        Knob("type", choice: 0, of: ["all", "closed", "filled", "mixed"], "which indicator types show"),
-        Knob(
-            "updateInterval", number: updateInterval, in: 0.1...5, step: 0.1, unit: "s",
-            "the simulated download: seconds between updates"),
-        Knob(
-            "percentage", choice: 0, of: ["off", "on"],
-            "ours: the percentage under each indicator (the library's label is commented out)"),
-    ]
+    enum Knobs {
+        static let animationDuration = KnobKey<Double>(
+            "animationDuration",
+            KnobDeclaration("static let defaultAnimationDuration", file: "DownloadIndicator.swift"),
+            tutorial: DownloadIndicator.defaultAnimationDuration, in: 0.05...5, step: 0.05, unit: "s",
+            "how long an update animates (_animationDuration)")
+        static let coverWidth = KnobKey<Double>(
+            "coverWidth", KnobDeclaration("static let defaultCoverWidth", file: "DownloadIndicator.swift"),
+            tutorial: DownloadIndicator.defaultCoverWidth, in: 0.5...20, step: 0.5, unit: "pt",
+            "the line width of every stroke (_coverWidth)")
+        static let radiusPercent = KnobKey<Double>(
+            "radiusPercent", KnobDeclaration("static let demoRadiusPercent"), tutorial: demoRadiusPercent,
+            in: 0.1...0.5, step: 0.01, unit: "", "the demo's radius, a share of the indicator's side")
+        static let type = KnobKey<ShownTypes>(
+            "type", KnobDeclaration("static let shownTypesDefault: ShownTypes"), tutorial: shownTypesDefault,
+            "which indicator types show")
+        static let updateInterval = KnobKey<Double>(
+            "updateInterval", KnobDeclaration("static let updateInterval"),
+            tutorial: DownloadScene.updateInterval,
+            in: 0.1...5, step: 0.1, unit: "s", "the simulated download: seconds between updates")
+        static let percentage = KnobKey<Bool>(
+            "percentage", KnobDeclaration("static let showsPercentageDefault"),
+            tutorial: showsPercentageDefault,
+            "ours: the percentage under each indicator (the library's label is commented out)")
+
+        static let all: [Knob] = [
+            animationDuration.knob, coverWidth.knob, radiusPercent.knob, type.knob, updateInterval.knob,
+            percentage.knob,
+        ]
+    }
+
+    static let tutorialKnobs = Knobs.all
 
     private let knobs: KnobSettings
     private var bounds = Rect.zero
@@ -218,8 +241,7 @@ final class DownloadScene: Scene {
             transaction.disableActions = true
             for indicator in indicators {
                 indicator.loadIndicator()
-                indicator.animationDuration = knobs.number(
-                    "animationDuration", fallback: DownloadIndicator.defaultAnimationDuration)
+                indicator.animationDuration = knobs[Knobs.animationDuration]
             }
         }
         guard settingSwitch.isOn else {
@@ -228,7 +250,7 @@ final class DownloadScene: Scene {
         }
         downloadedBytes = 0
         isSwitchInteractionEnabled = false
-        let interval = knobs.number("updateInterval", fallback: Self.updateInterval)
+        let interval = knobs[Knobs.updateInterval]
         let lastIndex = Self.downloadSteps.count - 1
         updateTimers = Self.downloadSteps.enumerated().map { index, step in
             timeline.delay(Self.firstUpdateDelay + Double(index) * interval) { [weak self] in
@@ -315,14 +337,12 @@ final class DownloadScene: Scene {
     }
 
     private func applyKnobs() {
-        let width = knobs.number("coverWidth", fallback: DownloadIndicator.defaultCoverWidth)
-        let shown = knobs.choice("type", fallback: 0)
-        let showsPercentage = knobs.choice("percentage", fallback: 0) == 1
-        for (index, indicator) in indicators.enumerated() {
-            indicator.coverWidth = width
-            indicator.showsPercentage = showsPercentage
-            indicator.radiusPercent = knobs.number("radiusPercent", fallback: Self.demoRadiusPercent)
-            indicator.layer.isHidden = shown != 0 && shown != index + 1
+        let shown = knobs[Knobs.type]
+        for indicator in indicators {
+            indicator.coverWidth = knobs[Knobs.coverWidth]
+            indicator.showsPercentage = knobs[Knobs.percentage]
+            indicator.radiusPercent = knobs[Knobs.radiusPercent]
+            indicator.layer.isHidden = shown != .all && shown.rawValue != indicator.type.rawValue
         }
     }
 

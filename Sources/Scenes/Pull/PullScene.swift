@@ -60,37 +60,60 @@ final class PullScene: Scene {
     /// The control points' side in the debug overlay, points (the tutorial's 3×3 views).
     static let controlPointSize = 3.0
 
-    /// The library's constants and the bounce as knobs (`animdemo knobs --scene pull`).
-    static let tutorialKnobs: [Knob] = [
-        Knob(
-            "waveMaxHeight", number: ElasticPullToRefreshConstants.library.waveMaxHeight, in: 0...300,
-            step: 5, unit: "pt", "the largest wave (WaveMaxHeight)"),
-        Knob(
-            "minOffsetToPull", number: ElasticPullToRefreshConstants.library.minOffsetToPull, in: 10...400,
-            step: 5, unit: "pt", "the pull a release must reach to load (MinOffsetToPull)"),
-        Knob(
-            "loadingContentInset", number: ElasticPullToRefreshConstants.library.loadingContentInset,
-            in: 0...200, step: 5, unit: "pt",
-            "how far down the list waits while loading (LoadingContentInset)"),
-        Knob(
-            "loadingViewSize", number: ElasticPullToRefreshConstants.library.loadingViewSize, in: 4...100,
-            step: 2, unit: "pt", "the loading circle's side (LoadingViewSize)"),
-        Knob(
-            "duration", number: ElasticPullToRefreshView.bounceDurationDefault, in: 0.05...5, step: 0.05,
-            unit: "s", "the bounce into loading: UIView.animate duration",
-            plot: .springDuration(dampingRatioKnob: "dampingRatio")),
-        Knob(
-            "dampingRatio", number: ElasticPullToRefreshView.libraryBounceDampingRatio, in: 0.05...1,
-            step: 0.01, unit: "",
+    /// The library's constants and the bounce as knobs (`animdemo knobs --scene pull`), each
+    /// declared where the library's value is.
+    enum Knobs {
+        static let waveMaxHeight = KnobKey<Double>(
+            "waveMaxHeight",
+            KnobDeclaration("var waveMaxHeight", file: "ElasticPullToRefreshConstants.swift"),
+            tutorial: ElasticPullToRefreshConstants.library.waveMaxHeight, in: 0...300, step: 5, unit: "pt",
+            "the largest wave (WaveMaxHeight)")
+        static let minOffsetToPull = KnobKey<Double>(
+            "minOffsetToPull",
+            KnobDeclaration("var minOffsetToPull", file: "ElasticPullToRefreshConstants.swift"),
+            tutorial: ElasticPullToRefreshConstants.library.minOffsetToPull, in: 10...400, step: 5,
+            unit: "pt",
+            "the pull a release must reach to load (MinOffsetToPull)")
+        static let loadingContentInset = KnobKey<Double>(
+            "loadingContentInset",
+            KnobDeclaration("var loadingContentInset", file: "ElasticPullToRefreshConstants.swift"),
+            tutorial: ElasticPullToRefreshConstants.library.loadingContentInset, in: 0...200, step: 5,
+            unit: "pt",
+            "how far down the list waits while loading (LoadingContentInset)")
+        static let loadingViewSize = KnobKey<Double>(
+            "loadingViewSize",
+            KnobDeclaration("var loadingViewSize", file: "ElasticPullToRefreshConstants.swift"),
+            tutorial: ElasticPullToRefreshConstants.library.loadingViewSize, in: 4...100, step: 2, unit: "pt",
+            "the loading circle's side (LoadingViewSize)")
+        static let duration = KnobKey<Double>(
+            "duration",
+            KnobDeclaration("static let bounceDurationDefault", file: "ElasticPullToRefreshView.swift"),
+            tutorial: ElasticPullToRefreshView.bounceDurationDefault, in: 0.05...5, step: 0.05, unit: "s",
+            "the bounce into loading: UIView.animate duration",
+            plot: .springDuration(dampingRatioKnob: "dampingRatio"))
+        static let dampingRatio = KnobKey<Double>(
+            "dampingRatio",
+            KnobDeclaration("static let libraryBounceDampingRatio", file: "ElasticPullToRefreshView.swift"),
+            tutorial: ElasticPullToRefreshView.libraryBounceDampingRatio, in: 0.05...1, step: 0.01, unit: "",
             "the bounce: usingSpringWithDamping (the elastic tutorial's is 0.57)",
-            plot: .springDampingRatio(durationKnob: "duration")),
-        Knob(
-            "loadingDuration", number: loadingDurationDefault, in: 0.1...10, step: 0.1, unit: "s",
-            "the simulated load: dg_stopLoading this long after loading starts"),
-        Knob(
-            "decelerationRate", number: ScrollView.decelerationRateNormal, in: 0.9...0.999, step: 0.001,
-            unit: "/ms", "the list's momentum: the share of its speed kept every millisecond"),
-    ]
+            plot: .springDampingRatio(durationKnob: "duration"))
+        static let loadingDuration = KnobKey<Double>(
+            "loadingDuration", KnobDeclaration("static let loadingDurationDefault"),
+            tutorial: PullScene.loadingDurationDefault, in: 0.1...10, step: 0.1, unit: "s",
+            "the simulated load: dg_stopLoading this long after loading starts")
+        static let decelerationRate = KnobKey<Double>(
+            "decelerationRate",
+            KnobDeclaration("static let decelerationRateNormal", file: "ScrollView.swift"),
+            tutorial: ScrollView.decelerationRateNormal, in: 0.9...0.999, step: 0.001, unit: "/ms",
+            "the list's momentum: the share of its speed kept every millisecond")
+
+        static let all: [Knob] = [
+            waveMaxHeight.knob, minOffsetToPull.knob, loadingContentInset.knob, loadingViewSize.knob,
+            duration.knob, dampingRatio.knob, loadingDuration.knob, decelerationRate.knob,
+        ]
+    }
+
+    static let tutorialKnobs = Knobs.all
 
     // MARK: - Scene
 
@@ -179,16 +202,12 @@ final class PullScene: Scene {
     /// The knobs into the library's constants, the bounce and the table's momentum.
     private func applyKnobs() {
         pullToRefreshView.constants = ElasticPullToRefreshConstants(
-            waveMaxHeight: knobs.number("waveMaxHeight", fallback: 70),
-            minOffsetToPull: knobs.number("minOffsetToPull", fallback: 95),
-            loadingContentInset: knobs.number("loadingContentInset", fallback: 50),
-            loadingViewSize: knobs.number("loadingViewSize", fallback: 30))
-        pullToRefreshView.bounceDuration = knobs.number(
-            "duration", fallback: ElasticPullToRefreshView.bounceDurationDefault)
-        pullToRefreshView.bounceDampingRatio = knobs.number(
-            "dampingRatio", fallback: ElasticScene.bounceDampingRatioDefault)
-        tableView.decelerationRate = knobs.number(
-            "decelerationRate", fallback: ScrollView.decelerationRateNormal)
+            waveMaxHeight: knobs[Knobs.waveMaxHeight], minOffsetToPull: knobs[Knobs.minOffsetToPull],
+            loadingContentInset: knobs[Knobs.loadingContentInset],
+            loadingViewSize: knobs[Knobs.loadingViewSize])
+        pullToRefreshView.bounceDuration = knobs[Knobs.duration]
+        pullToRefreshView.bounceDampingRatio = knobs[Knobs.dampingRatio]
+        tableView.decelerationRate = knobs[Knobs.decelerationRate]
     }
 
     // MARK: - The action handler
@@ -197,7 +216,7 @@ final class PullScene: Scene {
     /// (`dg_stopLoading`); the rows stay as they are.
     private func simulateLoad() {
         loadTimer?.invalidate()
-        let timer = timeline.delay(knobs.number("loadingDuration", fallback: Self.loadingDurationDefault)) {
+        let timer = timeline.delay(knobs[Knobs.loadingDuration]) {
             [weak self] in
             guard let self else { return }
             self.refreshCount += 1
