@@ -26,7 +26,7 @@ events[elastic]="0.3 drag 320 40 320 440 1.0"
 from[download]=0; to[download]=5.6                               # the whole simulated download
 events[download]=""
 from[pull]=0; to[pull]=4.6                                       # pulled past 95 points: loading
-events[pull]="0.3 drag 320 100 320 400 0.6"
+events[pull]="0.3 drag 320 90 320 475 0.6"
 
 for scene in $scenes; do
     file="$out/$scene.gif"

@@ -2,7 +2,10 @@ import Animation
 
 /// One of a scene's tutorial constants that people may turn (`animdemo knobs`, `--set`, the
 /// knob panel): its name in the tutorial, its default (the tutorial's value), the values it
-/// takes, and what it means.
+/// takes, what it means, and where the tutorial value is declared in the scene's source.
+///
+/// Scenes declare knobs as typed keys (`KnobKey<Double>`, …), whose `knob` this is, and read
+/// them with `KnobSettings[key]`; the shell lists and sets them by `name`.
 public struct Knob: Sendable {
     /// What values a knob takes.
     public enum Kind: Sendable, Equatable {
@@ -34,6 +37,9 @@ public struct Knob: Sendable {
     /// One line: what it changes.
     public let description: String
     public let plot: Plot?
+    /// Where the tutorial value is declared (`static let bounceDampingRatioDefault` in
+    /// `ElasticScene.swift`); nil for a knob made without a `KnobKey`.
+    public internal(set) var declaration: KnobDeclaration?
 
     public init(
         _ name: String, number defaultValue: Double, in range: ClosedRange<Double>, step: Double,
@@ -65,6 +71,34 @@ public struct Knob: Sendable {
         unit = ""
         self.description = description
         plot = .timingCurve
+    }
+
+    /// The Swift line that makes `value` the tutorial's, to paste into `declaration.file`
+    /// (`static let bounceDampingRatioDefault = 0.44`); nil without a declaration.
+    public func swiftDeclaration(for value: KnobValue) -> String? {
+        guard let declaration else { return nil }
+        let names: [String]
+        if case .choice(let choices) = kind { names = choices } else { names = [] }
+        return declaration.line(for: value, names: names)
+    }
+
+    /// Whether `value` is the tutorial's: numbers within a millionth of a step (a value
+    /// stepped away and back, or typed as `0.57`, rounds differently in the last bits), curve
+    /// control points within 1e-9, choices exactly.
+    public func isTutorialValue(_ value: KnobValue) -> Bool {
+        switch (value, defaultValue) {
+        case (.number(let a), .number(let b)):
+            let step: Double
+            if case .number(_, let s) = kind { step = s } else { step = 0 }
+            return abs(a - b) <= max(step, abs(b) * 1e-9, 1e-12) * 1e-6
+        case (.curve(let a), .curve(let b)):
+            return [
+                a.controlPoint1.x - b.controlPoint1.x, a.controlPoint1.y - b.controlPoint1.y,
+                a.controlPoint2.x - b.controlPoint2.x, a.controlPoint2.y - b.controlPoint2.y,
+            ].allSatisfy { abs($0) <= 1e-9 }
+        default:
+            return value == defaultValue
+        }
     }
 
     /// The named curves a curve knob offers, in the order Left / Right step through them.

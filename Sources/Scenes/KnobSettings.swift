@@ -1,8 +1,9 @@
 import Animation
 
-/// The values of a scene's knobs while it runs: the scene reads them when it starts an
-/// animation (and every frame for continuous motion); the shell sets them (`--set`, the knob
-/// panel, time travel replaying a change).
+/// The values of a scene's knobs while it runs: the scene reads them by typed key
+/// (`knobs[Knobs.dampingRatio]`) when it starts an animation (and every frame for continuous
+/// motion); the shell sets them by name (`--set`, the knob panel, time travel replaying a
+/// change).
 public final class KnobSettings {
     public let knobs: [Knob]
     private var values: [String: KnobValue]
@@ -24,13 +25,30 @@ public final class KnobSettings {
         values[name] = value
     }
 
-    /// The knobs whose values differ from the tutorial's, by name.
+    /// The knobs whose values differ from the tutorial's, by name: a number stepped away and
+    /// back, or typed as its tutorial value, is not changed (`Knob.isTutorialValue`).
     public var changed: [String: KnobValue] {
-        values.filter { name, value in knob(named: name)?.defaultValue != value }
+        values.filter { name, value in knob(named: name).map { !$0.isTutorialValue(value) } ?? false }
     }
 
+    /// The value of the knob `key` declares, as its type; its tutorial value when the scene
+    /// has no such knob (a scene built without its knobs, as some tests build them).
+    public subscript<Value>(key: KnobKey<Value>) -> Value {
+        guard let stored = values[key.name], let value = Value(knobValue: stored) else {
+            return key.tutorialValue
+        }
+        return value
+    }
+
+    /// Sets the knob `key` declares (ignored if the scene has no such knob).
+    public func set<Value>(_ key: KnobKey<Value>, to value: Value) {
+        set(key.name, to: value.knobValue)
+    }
+
+    // MARK: - By name (scenes not yet on typed keys)
+
     /// A number knob's value; `fallback` if there is no such number knob (a programmer error
-    /// caught by the knob tests).
+    /// caught by the knob tests). Scenes on typed keys use the subscript instead.
     public func number(_ name: String, fallback: Double) -> Double {
         if case .number(let value) = values[name] { return value }
         return fallback

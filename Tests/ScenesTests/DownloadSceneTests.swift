@@ -7,7 +7,8 @@ import Testing
 @testable import Scenes
 
 /// The download scene as the user sees it: angles measured from pixels at chosen times, the
-/// easeOut trajectory frame by frame, the done check, the settings switch, layouts and goldens.
+/// easeOut trajectory frame by frame, 100 % without additions, the settings switch (idle during
+/// the multi-step run), the label's lines, layouts and goldens.
 @Suite struct DownloadSceneTests {
     /// Where the scene puts its indicators in a window of `size`, in window pixels: the demo's
     /// layout (RMViewController.m, Main.storyboard), worked out here independently of the
@@ -87,7 +88,7 @@ import Testing
         sweptDegrees(frame, center: geometry.closed, radius: geometry.ringRadius)
     }
 
-    /// A pie's angle, degrees: sampled at 0.8 of its radius (clear of the done check, which
+    /// A pie's angle, degrees: sampled at 0.8 of its radius (clear of anything drawn inside, which
     /// stays within 0.6), minus the half-stroke on each straight edge (2 · 1.3° for 1.6 px at
     /// 43.5 px) that makes the pie look that much wider; a whole disc has no edges.
     private func pieDegrees(_ frame: RenderedFrame, center: Point) -> Double {
@@ -202,91 +203,162 @@ import Testing
 
     // MARK: - Done and restart
 
-    @Test("at 100 % each indicator draws a check once the last update has finished")
-    func doneCheck() throws {
-        let shots = try frames(at: [4.5, 5])
-        let before = try #require(shots[4.5])
-        let after = try #require(shots[5])
-        // The check's corner is at (−0.12, 0.31) of the radius from the centre; the check is
-        // 0.09 r wide, so the probed pixel is well inside its stroke.
+    @Test("at 100 % the indicators are the library's: no check, no percentage (as at every step)")
+    func doneWithoutAdditions() throws {
+        let tester = try SceneTester(scene: "download")
+        let scene = try tester.scene(as: DownloadScene.self)
+        try tester.advance(to: 5)
+        #expect(scene.indicators.allSatisfy { $0.downloadedRatio == 1 })
+        // No layer beyond the library's: the ring, the animating layer and our debug ticks
+        // (hidden), and the percentage label, hidden.
+        for indicator in scene.indicators {
+            #expect(indicator.displayLabel.isHidden)
+            let shown = indicator.layer.sublayers.filter { !$0.isHidden }
+            #expect(shown.allSatisfy { $0 === indicator.animatingLayer || $0 === indicator.coverPathLayer })
+        }
+        let frame = try #require(try frames(at: [5])[5])
+        // Where the old check's corner was, (−0.12, 0.31) of the radius from the centre: white
+        // inside the ring, blue in the pies (0.02 for rounding).
         func corner(_ center: Point, _ radius: Double) -> Point {
             Point(x: center.x - 0.12 * radius, y: center.y + 0.31 * radius)
         }
-        let closed = corner(geometry.closed, geometry.ringRadius)
-        let filled = corner(geometry.filled, geometry.pieRadius + geometry.halfStroke)
-        let mixed = corner(geometry.mixed, geometry.pieRadius + geometry.halfStroke)
-        // Before: white inside the ring, blue pies (no check yet).
-        #expect(before.color(at: closed)?.isClose(to: .white, within: 0.02) == true)
-        #expect(Self.isBlue(before.color(at: filled)))
-        #expect(Self.isBlue(before.color(at: mixed)))
-        // After: a blue check in the ring, white checks on the pies; 0.05 for antialiasing.
-        #expect(after.color(at: closed)?.isClose(to: DownloadScene.indicatorColor, within: 0.05) == true)
-        #expect(after.color(at: filled)?.isClose(to: .white, within: 0.05) == true)
-        #expect(after.color(at: mixed)?.isClose(to: .white, within: 0.05) == true)
-        // The ring and the pies stay whole around the check.
-        try expectAngles(after, 360, "5 s")
+        #expect(
+            frame.color(at: corner(geometry.closed, geometry.ringRadius))?.isClose(to: .white, within: 0.02)
+                == true)
+        #expect(Self.isBlue(frame.color(at: corner(geometry.filled, geometry.pieRadius))))
+        #expect(Self.isBlue(frame.color(at: corner(geometry.mixed, geometry.pieRadius))))
+        // Inside the closed ring: nothing but white (a check or a centred label would show).
+        let inner = geometry.ringRadius - 3 * geometry.halfStroke
+        let c = geometry.closed
+        let inside = Rect(x: c.x - inner / 2, y: c.y - inner / 2, width: inner, height: inner)
+        #expect(frame.count(in: inside) { !$0.isClose(to: .white, within: 0.02) } == 0)
+        // Under each indicator: no text (the label's grey).
+        for index in 0..<3 {
+            let center = geometry.center(index)
+            let s = geometry.scale
+            let band = Rect(
+                x: center.x - 30 * s, y: center.y + geometry.side / 2 + 4 * s, width: 60 * s, height: 20 * s)
+            #expect(frame.count(in: band) { !$0.isClose(to: .white, within: 0.02) } == 0, "under #\(index)")
+        }
+        try expectAngles(frame, 360, "5 s")
     }
 
-    @Test("the switch toggled twice (o twice) restarts the download from 0, also mid-update")
+    @Test("the switch toggled twice (o twice) after the download restarts it from 0")
     func restartByToggling() throws {
         let shots = try frames(at: [5.5, 6.9, 9.6], events: "5.0 key o; 5.0 key o")
         try expectAngles(shots[5.5], 0, "5.5 s (restarted at 5 s)")
         let restarted = try #require(shots[5.5])
-        #expect(pieShare(restarted, center: geometry.filled) == 0)  // nothing left, not even the check
+        #expect(pieShare(restarted, center: geometry.filled) == 0)  // nothing left
         try expectAngles(shots[6.9], 36, "6.9 s (first step at 6 s)")
         try expectAngles(shots[9.6], 360, "9.6 s (last step at 9 s)")
+    }
 
-        let midway = try frames(at: [1.3, 2.9], events: "1.2 key o; 1.2 key o")
-        try expectAngles(midway[1.3], 0, "1.3 s (restarted at 1.2 s, mid-update)")
-        try expectAngles(midway[2.9], 36, "2.9 s (first step at 2.2 s, at rest from 2.7 s)")
+    @Test(
+        "during the multi-step download the switch takes no input: o and clicks do nothing until the last update",
+        arguments: ["tap", "key"])
+    func switchIdleDuringDownload(input: String) throws {
+        let s = geometry.switchCenter
+        let toggle = { (time: Double) in input == "tap" ? "\(time) tap \(s.x) \(s.y)" : "\(time) key o" }
+        // At 0.5 s (before the first update), 1.2 s (mid-update) and 3.9 s (just before the last).
+        let events = [0.5, 1.2, 3.9].map(toggle).joined(separator: "; ")
+        let tester = try SceneTester(scene: "download", events: events)
+        let scene = try tester.scene(as: DownloadScene.self)
+        try tester.advance(to: 3.95)
+        #expect(scene.settingSwitch.isOn)
+        #expect(scene.settingsLines.map(\.string) == ["Multi Time", "Animation"])
+        #expect(!scene.isSwitchInteractionEnabled)
+        #expect(scene.settingSwitch.knob.animationKeys.isEmpty)  // the knob never moved
+        // The download went on as if nothing had been pressed: 40 % at 2.9 s, 100 % at 4.6 s.
+        let shots = try SceneTester.frames(scene: "download", events: events, at: [2.9, 4.6])
+        try expectAngles(shots[2.9], 144, "2.9 s")
+        try expectAngles(shots[4.6], 360, "4.6 s")
+        // From the last update (4 s) it takes input again.
+        try tester.advance(to: 4.0)
+        #expect(scene.isSwitchInteractionEnabled)
+        #expect(scene.handleKey(.character("o")))
+        #expect(!scene.settingSwitch.isOn)
     }
 
     @Test(
         "One Time Animation: a click on the switch (or o) takes every indicator to 100 % in one 1-s update",
         arguments: ["tap", "key"])
     func oneTimeAnimation(input: String) throws {
+        // After the multi-step download (its last update at 4 s, when the switch takes input
+        // again): the indicators start over from 0 and go to 100 % in one update.
         let toggle =
-            input == "tap" ? "0.5 tap \(geometry.switchCenter.x) \(geometry.switchCenter.y)" : "0.5 key o"
+            input == "tap" ? "4.6 tap \(geometry.switchCenter.x) \(geometry.switchCenter.y)" : "4.6 key o"
         let tester = try SceneTester(scene: "download", events: toggle)
         let scene = try tester.scene(as: DownloadScene.self)
-        try tester.advance(to: 0.4)
+        try tester.advance(to: 4.5)
         #expect(scene.settingSwitch.isOn)
         #expect(scene.settingsLines.map(\.string) == ["Multi Time", "Animation"])
-        let shots = try SceneTester.frames(scene: "download", events: toggle, at: [0.45, 1.0, 1.6])
-        try expectAngles(shots[0.45], 0, "0.45 s, before the toggle")
+        let shots = try SceneTester.frames(scene: "download", events: toggle, at: [4.55, 5.1, 5.7])
+        try expectAngles(shots[4.55], 360, "4.55 s, before the toggle")
         // 0.5 s into the 1-s update: easeOut(0.5) of the whole turn.
-        try expectAngles(shots[1.0], 360 * TimingFunction.easeOut.progress(at: 0.5), "1.0 s")
-        try expectAngles(shots[1.6], 360, "1.6 s, done")
-        try tester.advance(to: 0.6)
+        try expectAngles(shots[5.1], 360 * TimingFunction.easeOut.progress(at: 0.5), "5.1 s")
+        try expectAngles(shots[5.7], 360, "5.7 s, done")
+        try tester.advance(to: 4.7)
         #expect(!scene.settingSwitch.isOn)
         #expect(scene.settingsLines.map(\.string) == ["One Time", "Animation"])
         #expect(scene.indicators.allSatisfy { $0.animationDuration == 1 })
-        // The multi-step download's timers are called off: nothing more happens.
-        try tester.advance(to: 5.5)
+        // Nothing more happens.
+        try tester.advance(to: 8)
         #expect(scene.indicators.allSatisfy { $0.downloadedRatio == 1 })
         #expect(scene.downloadedBytes == 100)
     }
 
     @Test("a click beside the switch changes nothing; on again, the download starts over in steps")
     func switchBackOn() throws {
-        let events = "0.5 tap 20 300; 0.6 key o; 2.0 key o"
+        let events = "4.5 tap 20 300; 4.6 key o; 6.0 key o"
         let tester = try SceneTester(scene: "download", events: events)
         let scene = try tester.scene(as: DownloadScene.self)
-        try tester.advance(to: 0.55)
+        try tester.advance(to: 4.55)
         #expect(scene.settingSwitch.isOn)
-        let shots = try SceneTester.frames(scene: "download", events: events, at: [2.5, 3.9])
-        try expectAngles(shots[2.5], 0, "2.5 s: restarted at 2 s")
-        try expectAngles(shots[3.9], 36, "3.9 s: the first step at 3 s")
-        try tester.advance(to: 2.1)
+        let shots = try SceneTester.frames(scene: "download", events: events, at: [6.5, 7.9])
+        try expectAngles(shots[6.5], 0, "6.5 s: restarted at 6 s")
+        try expectAngles(shots[7.9], 36, "7.9 s: the first step at 7 s")
+        try tester.advance(to: 6.1)
         #expect(scene.settingSwitch.isOn)
         #expect(scene.indicators.allSatisfy { $0.animationDuration == 0.5 })
     }
 
+    @Test(
+        "the label's two lines sit as a two-line UILabel sets them: one line height (20.28 points) apart, centred"
+    )
+    func labelLines() throws {
+        // HelveticaNeue 17: line height (0.952 + 0.213 + 0.028) · 17 = 20.281 points; the pair,
+        // 40.562 tall, centred in the label's 56: its top 7.719 below the label's (36).
+        let lineHeight = 1.193 * 17
+        let frames = DownloadScene.labelLineFrames()
+        #expect(frames.count == 2)
+        for (index, frame) in frames.enumerated() {
+            // Sums of short decimals: 1e-9 points.
+            #expect(abs(frame.minY - (36 + (56 - 2 * lineHeight) / 2 + Double(index) * lineHeight)) <= 1e-9)
+            #expect(abs(frame.height - lineHeight) <= 1e-9)
+            #expect(frame.minX == 30 && frame.width == 125)
+        }
+        // On screen: the two lines' baselines (the ink's bottoms: neither line has a descender)
+        // are one line height apart, ±1.5 px for round letters' overshoot and antialiasing;
+        // the old layout put them 28 points apart (44.8 px here).
+        let frame = try #require(try self.frames(at: [0.5])[0.5])
+        let s = geometry.scale
+        func isInk(_ color: Color) -> Bool { color.red < 0.5 && color.blue < 0.5 }
+        let first = try #require(
+            frame.boundingBox(in: Rect(x: 30 * s, y: 36 * s, width: 125 * s, height: 28 * s), where: isInk))
+        let second = try #require(
+            frame.boundingBox(in: Rect(x: 30 * s, y: 64 * s, width: 125 * s, height: 28 * s), where: isInk))
+        #expect(
+            abs(second.maxY - first.maxY - lineHeight * s) <= 1.5, "baselines \(first.maxY), \(second.maxY)")
+        // Centred in the label: the ink's middle near the label's middle (64 points), within
+        // the difference between the renderer's font and HelveticaNeue (3 points).
+        #expect(abs((first.minY + second.maxY) / 2 - 64 * s) <= 3 * s, "ink \(first.minY)…\(second.maxY)")
+    }
+
     @Test("the switch is drawn as iOS 7's: green with the knob right when on, white with it left when off")
     func switchPixels() throws {
-        let shots = try frames(at: [0.4, 1.0], events: "0.5 key o")
-        let on = try #require(shots[0.4])
-        let off = try #require(shots[1.0])
+        let shots = try frames(at: [4.4, 5.0], events: "4.5 key o")
+        let on = try #require(shots[4.4])
+        let off = try #require(shots[5.0])
         let s = geometry.scale
         let green = Switch.onColor
         // On: the track's left half green, the knob (white) on the right.
@@ -330,9 +402,9 @@ import Testing
         }
     }
 
-    @Test("the labels show the percentage under each indicator")
+    @Test("the knob percentage=on shows the percentage under each indicator")
     func labels() throws {
-        let tester = try SceneTester(scene: "download")
+        let tester = try SceneTester(scene: "download", knobs: ["percentage=on"])
         let scene = try tester.scene(as: DownloadScene.self)
         for (time, text) in [(0.5, "0%"), (1.1, "10%"), (2.1, "40%"), (3.1, "50%"), (4.1, "100%")] {
             try tester.advance(to: time)
@@ -341,7 +413,8 @@ import Testing
             }
         }
         // The text is drawn under the indicators: grey pixels in the band below each one.
-        let frame = try #require(try frames(at: [1.9])[1.9])
+        let frame = try SceneTester(scene: "download", size: geometry.size, knobs: ["percentage=on"])
+            .render(at: 1.9)
         for index in 0..<3 {
             let center = geometry.center(index)
             let s = geometry.scale

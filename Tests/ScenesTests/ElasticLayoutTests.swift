@@ -113,6 +113,31 @@ struct ElasticLayoutTests {
         #expect(scene.rootLayer.allLayers.allSatisfy { $0.animationKeys.isEmpty })
     }
 
+    @Test(
+        "each factor knob's description names the control points it moves",
+        arguments: [
+            ("outerControlPointFactor=0.3", "l2 and r2", ["l2", "r2"]),
+            ("innerControlPointFactor=0.6", "l1 and r1", ["l1", "r1"]),
+            ("innerWaveFactor=0.5", "l1 and r1", ["l1", "r1"]),
+        ])
+    func factorKnobDescriptions(setting: String, named: String, moved: [String]) throws {
+        func pointsWhileDragging(_ knobs: [String]) throws -> [String: Point] {
+            let events = "0.1 down 300 100; 0.2 move 300 300"
+            let tester = try SceneTester(scene: "elastic", events: events, knobs: knobs)
+            let scene = try tester.scene(as: ElasticScene.self)
+            try tester.advance(to: 0.25)
+            return Dictionary(
+                uniqueKeysWithValues: scene.controlPointViews.map { ($0.name ?? "", $0.position) })
+        }
+        let tutorial = try pointsWhileDragging([])
+        let turned = try pointsWhileDragging([setting])
+        let actuallyMoved = tutorial.keys.filter { tutorial[$0] != turned[$0] }.sorted()
+        #expect(actuallyMoved == moved)
+        let name = String(setting.prefix { $0 != "=" })
+        let knob = try #require(ElasticScene.tutorialKnobs.first { $0.name == name })
+        #expect(knob.description.hasPrefix(named), "\(name): \"\(knob.description)\"")
+    }
+
     @Test("at rest the band is minimalHeight tall, its points flat across the full width")
     func rest() throws {
         for windowSize in [Size(width: 800, height: 600), Size(width: 500, height: 700)] {

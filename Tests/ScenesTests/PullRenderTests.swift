@@ -55,6 +55,16 @@ struct PullRenderTests {
         #expect(label.minX >= 15 && label.maxX < 40, "\(label)")
         #expect(abs(label.midY - (64 + 22)) <= 3, "\(label)")
         #expect(frame.count { PullPixels.isCircle($0) } == 0)
+        // The light status bar on the bar's top 20 px: the time in the middle, the battery at
+        // the right, white; nothing white lower in the bar.
+        func isWhite(_ color: Color) -> Bool { color.red > 0.8 && color.green > 0.8 && color.blue > 0.8 }
+        let time = try #require(
+            frame.boundingBox(in: Rect(x: 150, y: 0, width: 75, height: 20), where: isWhite))
+        #expect(abs(time.midX - 187.5) <= 2 && time.minY >= 2 && time.maxY <= 18, "\(time)")
+        let battery = try #require(
+            frame.boundingBox(in: Rect(x: 300, y: 0, width: 75, height: 20), where: isWhite))
+        #expect(battery.maxX <= 375 - 5 + 0.5 && battery.maxX > 360, "\(battery)")
+        #expect(frame.boundingBox(in: Rect(x: 0, y: 20, width: 375, height: 44), where: isWhite) == nil)
     }
 
     @Test("a short pull clips the circle above the wave: no teal below the band")
@@ -78,6 +88,48 @@ struct PullRenderTests {
             })
         #expect(circle.maxY <= bottomUnder.maxY + 1, "circle \(circle), band under it \(bottomUnder)")
         #expect(band.maxY > 64)
+    }
+
+    @Test(
+        "the circle is masked by the wave's shape: it shows down to the wave's sloping bottom in each column, not cut at one height"
+    )
+    func circleMaskedByWave() throws {
+        // At 4 pixels a point (1500 × 2668), a pull of about 50 points with the finger at
+        // x = 320 points: the circle (10 … 40 points down) sits on the wave's left flank, whose
+        // bottom rises about 5 points across it from right to left.
+        let s = 4.0
+        let events = [(0.1, "down", 100.0), (0.2, "move", 112), (0.3, "move", 172), (0.4, "move", 232)]
+            .map { "\($0.0) \($0.1) \(320 * s) \($0.2 * s)" }.joined(separator: "; ")
+        let tester = try SceneTester(
+            scene: "pull", size: Size(width: 375 * s, height: 667 * s), events: events)
+        let frame = try tester.render(at: 0.5)
+        let circle = try #require(frame.boundingBox { PullPixels.isCircle($0) })
+        var waveBottoms: [Double] = []
+        var tealBottoms: [Double] = []
+        var cutColumns = 0
+        for x in stride(from: 172.5 * s, to: 202.5 * s, by: 1) {
+            let column = Rect(x: x, y: 64 * s, width: 1, height: 100 * s)
+            let wave = try #require(
+                frame.boundingBox(in: column) {
+                    $0.isClose(to: PullPixels.fill, within: 0.05) || PullPixels.isCircle($0)
+                })
+            waveBottoms.append(wave.maxY)
+            guard x >= circle.minX, x < circle.maxX,
+                let teal = frame.boundingBox(in: column, where: PullPixels.isCircle)
+            else { continue }
+            // No teal outside the wave: one pixel of antialiasing at its edge.
+            #expect(teal.maxY <= wave.maxY + 1, "x \(x): circle to \(teal.maxY), wave to \(wave.maxY)")
+            tealBottoms.append(teal.maxY)
+            if teal.maxY >= wave.maxY - 1 { cutColumns += 1 }
+        }
+        // The wave cuts the circle in some columns…
+        #expect(cutColumns >= 8, "\(cutColumns) columns cut")
+        // …and the circle shows a point or more below the wave's highest bottom over its frame,
+        // where a rectangle clip at that height (the old approximation) would hide it.
+        let highestBottom = try #require(waveBottoms.min())
+        let lowestTeal = try #require(tealBottoms.max())
+        #expect(
+            lowestTeal > highestBottom + s, "circle to \(lowestTeal), wave's highest bottom \(highestBottom)")
     }
 
     /// The drag of the goldens: pressed at (120, 100), pulled to (120, 380) over 0.5 s and
@@ -109,13 +161,15 @@ struct PullRenderTests {
             #expect(abs(circle.midX - 187.5) <= 2 && abs(circle.midY - (64 + 25)) <= 2, "\(circle)")
         },
         SceneGolden(scene: "pull", events: goldenDrag, at: 4.5, size: size) { refreshed in
-            // Refreshed and closed: no band, no circle, the first row's label is "new 1".
+            // Refreshed and closed: no band, no circle, no scroll indicator, the first row
+            // still "0" (the demo reloads nothing).
             #expect(refreshed.color(x: 187, y: 64 + 5)?.isClose(to: PullPixels.table, within: 0.01) == true)
             #expect(refreshed.count { PullPixels.isCircle($0) } == 0)
+            #expect(refreshed.color(x: 371, y: 64 + 100)?.isClose(to: PullPixels.table, within: 0.01) == true)
             let label = try #require(
                 refreshed.boundingBox(in: Rect(x: 0, y: 64, width: 375, height: 43)) { PullPixels.isText($0) }
             )
-            #expect(label.width > 30, "\(label)")  // "new 1", where "0" was 10 px wide
+            #expect(label.width < 15, "\(label)")  // "0", 10 px wide
         },
     ]
 

@@ -98,7 +98,8 @@ struct PullSceneTests {
         #expect(PullScene.separatorColor == Color(red255: 230, green255: 230, blue255: 231))
         #expect(PullScene.numberOfRows == 30)
         #expect(PullScene.rowHeight == 44)
-        #expect(PullScene.loadingDurationDefault == 2)
+        #expect(PullScene.loadingDurationDefault == 1.5)
+        #expect(ElasticPullToRefreshView.bounceFrameLift == 1)
         #expect(ScrollView.decelerationRateNormal == 0.998)
         #expect(ScrollView.rubberBandCoefficient == 0.55)
         #expect(ScrollView.bounceStiffness == 100)
@@ -137,7 +138,7 @@ struct PullSceneTests {
     // MARK: - The refresh
 
     @Test(
-        "released past 95 points: the bounce into loading 50 points down, the circle spinning; after 2 s new rows at the top, then back to rest"
+        "released past 95 points: the bounce into loading 50 points down, the circle spinning; 1.5 s later the close, the 30 rows unchanged, then back to rest"
     )
     func refresh() throws {
         let rig = try Rig()
@@ -152,6 +153,12 @@ struct PullSceneTests {
         #expect(rig.view.state == .animatingBounce)
         #expect(!rig.scene.tableView.isScrollEnabled)
         let releaseTime = rig.tester.time
+        // During the bounce the view rides one point above the list's top (the library's
+        // `y: -height - 1.0`); its height is the list's top.
+        try rig.tester.tick()
+        let bouncing = rig.view.layer.frame
+        #expect(abs(bouncing.maxY + 1) <= 1e-9, "\(bouncing)")
+        #expect(abs(bouncing.height + rig.offset) <= 1e-9, "\(bouncing), offset \(rig.offset)")
         // The spring block ends 0.9 s after the release (the frame at 0.9 s, or the next if
         // the sum rounds past it): loading, the list 50 points down.
         try rig.tester.advance(to: releaseTime + 0.9 - 2.0 / 60)
@@ -187,16 +194,23 @@ struct PullSceneTests {
         #expect(abs(turned - 2 * .pi * span) <= 1e-8)
         #expect(rig.scene.rows.count == 30)
 
-        // The load ends 2 s after loading began: three new rows at the top, then the close.
+        // The load ends 1.5 s after loading began (the demo's `asyncAfter`): the close, and
+        // the rows as they were (the demo reloads nothing).
+        let rowLayers = rig.scene.tableView.layer.sublayers.filter { $0.name?.hasPrefix("cell ") == true }
         let timeline = rig.scene.tableView.layer.timeline
         let load = try #require(timeline.activeTimers.first { $0.name == "simulatedLoad" })
-        #expect(abs(load.fireTime - load.scheduledAt - 2) <= 1e-12)
+        #expect(abs(load.fireTime - load.scheduledAt - 1.5) <= 1e-12)
         try rig.tester.advance(to: load.fireTime - 1.0 / 60)
-        #expect(rig.scene.rows.count == 30)
+        #expect(rig.view.state == .loading)
         try rig.tester.advance(to: load.fireTime + 1.0 / 60)
-        #expect(rig.scene.rows.prefix(4) == ["new 1", "new 2", "new 3", "0"])
         #expect(rig.view.state == .animatingToStopped)
-        #expect(rig.scene.tableView.contentSize.height == 33 * 44)
+        #expect(rig.scene.refreshCount == 1)
+        #expect(rig.scene.rows == (0..<30).map { "\($0)" })
+        #expect(rig.scene.tableView.contentSize.height == 30 * 44)
+        let rowLayersAfter = rig.scene.tableView.layer.sublayers.filter {
+            $0.name?.hasPrefix("cell ") == true
+        }
+        #expect(rowLayersAfter.count == 30 && zip(rowLayers, rowLayersAfter).allSatisfy { $0 === $1 })
         try rig.tester.advance(seconds: 0.4)
         #expect(rig.view.state == .stopped)
         #expect(rig.offset == 0)
@@ -258,7 +272,7 @@ struct PullSceneTests {
     // MARK: - The bounce and the close, against their curves
 
     @Test(
-        "the bounce: the wave's centre follows the spring (ζ 0.57, 0.9 s), the list's top eases to 50 in 0.36 s"
+        "the bounce: the wave's centre follows the library's spring (ζ 0.43, 0.9 s), the list's top eases to 50 in 0.36 s"
     )
     func bounceCurves() throws {
         let rig = try Rig(fps: 100)
@@ -271,7 +285,7 @@ struct PullSceneTests {
         try rig.holdAndRelease(at: Point(x: Self.middleX, y: 100 + 12 + travel))
         let release = rig.tester.frame
         let c = rig.view.wave.cControlPointView
-        for (fraction, x) in ElasticPixels.springTable {
+        for (fraction, x) in Self.librarySpringTable {
             try rig.tester.advance(to: Double(release) / 100 + 0.9 * fraction)
             // The table has 4 decimals: ±5e-5 of the 120-point travel, 0.006 points.
             let expected = 50 + (c0 - 50) * (1 - x)
@@ -292,6 +306,87 @@ struct PullSceneTests {
                 abs(-rig2.offset - expected) <= 1e-4, "at \(fraction): \(-rig2.offset), expected \(expected)")
             #expect(abs(rig2.view.layer.frame.height - expected) <= 1e-4)
         }
+    }
+
+    /// The library's bounce, `UIView.animate(withDuration: 0.9, usingSpringWithDamping: 0.43,
+    /// initialSpringVelocity: 0)`: x(t) at t/d = 0.1 … 0.9 for the reconstruction of
+    /// docs/SEMANTICS.md § Block spring animations (k 253.855256, c 13.702239), computed.
+    static let librarySpringTable: [(fraction: Double, x: Double)] = [
+        (0.1, 0.6055), (0.2, 1.1752), (0.3, 1.1665), (0.4, 0.9980), (0.5, 0.9509),
+        (0.6, 0.9861), (0.7, 1.0102), (0.8, 1.0071), (0.9, 0.9991),
+    ]
+
+    @Test(
+        "the bounce overshoots as a 0.43 spring does: 22.4 % past the band (the tutorial's 0.57 gives 11.3 %)",
+        arguments: [250.0, 400.0])
+    func bounceOvershoot(travel: Double) throws {
+        let rig = try Rig(fps: 240)
+        try rig.press(travel: travel)
+        let pull = Self.rubberBand(travel)
+        let waveHeight = min(pull * 1.6 / 3, 70)
+        let c0 = pull - waveHeight + 1.36 * waveHeight
+        try rig.holdAndRelease(at: Point(x: Self.middleX, y: 100 + 12 + travel))
+        var ys: [Double] = []
+        try rig.tester.advance(seconds: 0.9) { _ in
+            ys.append(rig.view.wave.cControlPointView.presentation().position.y)
+        }
+        // Overshoot of an underdamped spring from rest: e^(−ζπ/√(1−ζ²)) of the distance.
+        let zeta = 0.43
+        let expected = exp(-zeta * .pi / (1 - zeta * zeta).squareRoot())  // 0.22396
+        let peak = try #require(ys.min())
+        let overshoot = (50 - peak) / (c0 - 50)
+        // Within 2 % of the overshoot: sampled every 1/240 s, the peak is missed by at most
+        // ω²·x·(Δt/2)²/2 ≈ 0.0001 of the distance, well inside it.
+        #expect(abs(overshoot - expected) <= 0.02 * expected, "overshoot \(overshoot), expected \(expected)")
+        // The tutorial's damping would overshoot half as far.
+        #expect(overshoot > 0.113 * 1.5)
+    }
+
+    @Test(
+        "the scroll indicator: hidden at rest, shown while the finger drags, shorter by the pull, faded 0.1 s after the list stops"
+    )
+    func scrollIndicator() throws {
+        let rig = try Rig()
+        let indicator = rig.scene.tableView.verticalScrollIndicator
+        #expect(indicator.presentation().opacity == 0)
+        // The visible share of the content along the track: 597 · 603 / 1320 points.
+        let track = Self.tableHeight - 6
+        let normalLength = track * Self.tableHeight / (30 * 44)
+        let pull = 60.0
+        let travel = Self.fingerTravel(forPull: pull)
+        try rig.press(travel: travel)
+        #expect(indicator.presentation().opacity == 1)
+        // In the list's visible coordinates: 3 points from the right edge and the top, 2.5
+        // wide, as long as the visible share less the pull (rounding only: 1e-9 points).
+        let content = indicator.frame
+        let frame = Rect(
+            x: content.minX, y: content.minY - rig.offset, width: content.width, height: content.height)
+        #expect(abs(frame.minX - (375 - 3 - 2.5)) <= 1e-9 && frame.width == 2.5, "\(frame)")
+        #expect(abs(frame.minY - 3) <= 1e-9, "\(frame)")
+        #expect(abs(frame.height - (normalLength - pull)) <= 1e-9, "\(frame)")
+        // Always on top of the list's content and the pull view.
+        #expect(rig.scene.tableView.layer.sublayers.last === indicator)
+        // Released short of 95: it bounces back, the indicator still shown, then fades.
+        try rig.holdAndRelease(at: Point(x: Self.middleX, y: 100 + 12 + travel))
+        #expect(indicator.presentation().opacity == 1)
+        while rig.scene.tableView.isDecelerating { try rig.tester.tick() }
+        let stop = rig.tester.time
+        #expect(abs(indicator.frame.height - normalLength) <= 1e-9)
+        try rig.tester.advance(to: stop + 0.05)
+        let fading = indicator.presentation().opacity
+        #expect(fading > 0.3 && fading < 0.7, "opacity \(fading) half-way through the fade")
+        try rig.tester.advance(to: stop + 0.1 + 1.0 / 60)
+        #expect(indicator.presentation().opacity == 0)
+        // A wheel notch shows it for 0.5 s, then it fades.
+        rig.tester.send([.scroll(dy: 40, at: Point(x: Self.middleX, y: 300))])
+        try rig.tester.tick()
+        #expect(indicator.presentation().opacity == 1)
+        #expect(rig.offset > 0)
+        try rig.tester.advance(seconds: 0.45)
+        #expect(indicator.presentation().opacity == 1)
+        try rig.tester.advance(seconds: 0.2)
+        #expect(indicator.presentation().opacity == 0)
+        #expect(rig.tester.session.nextWakeTime == nil)
     }
 
     @Test("the close: the list's top eases from 50 to 0 in 0.4 s, the band with it")
@@ -484,6 +579,9 @@ struct PullSceneTests {
         rig.tester.send([.scroll(dy: -40, at: Point(x: Self.middleX, y: 30))])
         try rig.tester.tick()
         #expect(rig.offset == Self.maxOffset)
+        // Only the scroll indicator's hide is due (0.5 s after the last notch, then its fade).
+        #expect(rig.tester.session.nextWakeTime != nil)
+        try rig.tester.advance(seconds: 0.7)
         #expect(rig.tester.session.nextWakeTime == nil)
     }
 

@@ -45,7 +45,7 @@ struct KnobTests {
             "download",
             [
                 "animationDuration": .number(0.5), "coverWidth": .number(2), "radiusPercent": .number(0.45),
-                "type": .choice(0),
+                "type": .choice(0), "percentage": .choice(0),
             ]
         ),
         (
@@ -53,8 +53,8 @@ struct KnobTests {
             [
                 "waveMaxHeight": .number(70), "minOffsetToPull": .number(95),
                 "loadingContentInset": .number(50),
-                "loadingViewSize": .number(30), "duration": .number(0.9), "dampingRatio": .number(0.57),
-                "loadingDuration": .number(2), "decelerationRate": .number(0.998),
+                "loadingViewSize": .number(30), "duration": .number(0.9), "dampingRatio": .number(0.43),
+                "loadingDuration": .number(1.5), "decelerationRate": .number(0.998),
             ]
         ),
     ]
@@ -176,6 +176,35 @@ struct KnobTests {
         // d = 1.5: at 1 s, 0.9 s into b1's 1.5 s easeIn.
         let expected = 0.6 * TimingFunction.easeIn.progress(at: 0.9 / 1.5)
         #expect(abs(b1 - expected) <= 1e-6, "\(b1) vs \(expected)")
+    }
+
+    @Test("dampingRatio stepped 30 down and 30 back up in the knob panel is not changed (0.57 again)")
+    func steppedBackIsNotChanged() throws {
+        // The panel: k, Down to the ninth knob (dampingRatio), Left ×30, Right ×30, a frame apart.
+        var lines = ["0 key k"]
+        var time = 0.0
+        func add(_ key: String, times: Int) {
+            for _ in 0..<times {
+                time += 1.0 / 60
+                lines.append("\(time) key \(key)")
+            }
+        }
+        add("Down", times: 8)
+        add("Left", times: 30)
+        let down = time
+        add("Right", times: 30)
+        let tester = try SceneTester(scene: "elastic", events: lines.joined(separator: "; "))
+        try tester.advance(to: down + 0.5 / 60)
+        #expect(tester.session.knobs.changed.keys.sorted() == ["dampingRatio"])
+        guard case .number(let lowered)? = tester.session.knobs.value(of: "dampingRatio") else {
+            Issue.record("dampingRatio is not a number")
+            return
+        }
+        // About 30 steps of 0.01 down (the script's times are sums of 1/60 and may put two keys
+        // on one frame: a step either way).
+        #expect(abs(lowered - 0.27) <= 0.01 + 1e-9, "\(lowered)")
+        try tester.advance(to: time + 2.0 / 60)
+        #expect(tester.session.knobs.changed.isEmpty, "\(tester.session.knobs.changed)")
     }
 
     @Test("p prints the changed knobs as Swift, ready to paste")

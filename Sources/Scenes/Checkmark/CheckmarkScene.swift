@@ -47,6 +47,13 @@ private let b3ToXDelay: MediaTime = 0.15
 private let b2ToXDelay: MediaTime = 0.3
 private let toCheckDelay: MediaTime = 0.5
 
+/// The curves: the first stroke animations ease in, the chained second ones ease out
+/// (checkmark-c4.md); b3's and the colour's are left to C4's default (see the header).
+private let b1ToXCurve: TimingFunction = .easeIn
+private let aCurve: TimingFunction = .easeOut
+private let b3Curve: TimingFunction = .easeInEaseOut
+private let colorAnimationCurve: TimingFunction = .easeInEaseOut
+
 /// The checkmark tutorial's `WorkSpace`: a canvas with three shapes that animate between a
 /// check and an X on every click.
 final class CheckmarkScene: Scene {
@@ -75,33 +82,56 @@ final class CheckmarkScene: Scene {
     private let guides: Layer
 
     /// The tutorial's constants as knobs (`animdemo knobs --scene checkmark`).
-    static let tutorialKnobs: [Knob] = [
-        Knob("d", number: d, in: 0.05...5, step: 0.05, unit: "s", "the stroke animations' duration"),
-        Knob(
-            "dc", number: dc, in: 0.05...5, step: 0.05, unit: "s",
-            "the chained second stroke animations' duration"),
-        Knob(
-            "b3ToXDelay", number: b3ToXDelay, in: 0...3, step: 0.05, unit: "s", "toX(): b3 starts after this"),
-        Knob(
-            "b2ToXDelay", number: b2ToXDelay, in: 0...3, step: 0.05, unit: "s", "toX(): b2 starts after this"),
-        Knob(
-            "toCheckDelay", number: toCheckDelay, in: 0...3, step: 0.05, unit: "s",
-            "toCheck(): b3 and b1 start after this"),
-        Knob(
-            "lineWidth", number: checkmarkLineWidth, in: 0.5...40, step: 0.5, unit: "pt", "the strokes' width"
-        ),
-        Knob("b1ToX.curve", curve: .easeIn, "the curve of the first stroke animations (b1, b2)"),
-        Knob("a.curve", curve: .easeOut, "the curve of the chained second stroke animations"),
-        Knob("b3.curve", curve: .easeInEaseOut, "b3's curve (left to C4's default)"),
-        Knob("colorAnimation.curve", curve: .easeInEaseOut, "the colour's curve (left to C4's default)"),
-    ]
+    enum Knobs {
+        static let d = KnobKey<Double>(
+            "d", KnobDeclaration("private let d: MediaTime"), tutorial: Scenes.d, in: 0.05...5, step: 0.05,
+            unit: "s", "the stroke animations' duration")
+        static let dc = KnobKey<Double>(
+            "dc", KnobDeclaration("private let dc: MediaTime"), tutorial: Scenes.dc, in: 0.05...5, step: 0.05,
+            unit: "s", "the chained second stroke animations' duration")
+        static let b3ToXDelay = KnobKey<Double>(
+            "b3ToXDelay", KnobDeclaration("private let b3ToXDelay: MediaTime"), tutorial: Scenes.b3ToXDelay,
+            in: 0...3, step: 0.05, unit: "s", "toX(): b3 starts after this")
+        static let b2ToXDelay = KnobKey<Double>(
+            "b2ToXDelay", KnobDeclaration("private let b2ToXDelay: MediaTime"), tutorial: Scenes.b2ToXDelay,
+            in: 0...3, step: 0.05, unit: "s", "toX(): b2 starts after this")
+        static let toCheckDelay = KnobKey<Double>(
+            "toCheckDelay", KnobDeclaration("private let toCheckDelay: MediaTime"),
+            tutorial: Scenes.toCheckDelay,
+            in: 0...3, step: 0.05, unit: "s", "toCheck(): b3 and b1 start after this")
+        static let lineWidth = KnobKey<Double>(
+            "lineWidth", KnobDeclaration("let checkmarkLineWidth"), tutorial: checkmarkLineWidth,
+            in: 0.5...40,
+            step: 0.5, unit: "pt", "the strokes' width")
+        static let b1ToXCurve = KnobKey<TimingFunction>(
+            "b1ToX.curve", KnobDeclaration("private let b1ToXCurve: TimingFunction"),
+            tutorial: Scenes.b1ToXCurve,
+            "the curve of the first stroke animations (b1, b2)")
+        static let aCurve = KnobKey<TimingFunction>(
+            "a.curve", KnobDeclaration("private let aCurve: TimingFunction"), tutorial: Scenes.aCurve,
+            "the curve of the chained second stroke animations")
+        static let b3Curve = KnobKey<TimingFunction>(
+            "b3.curve", KnobDeclaration("private let b3Curve: TimingFunction"), tutorial: Scenes.b3Curve,
+            "b3's curve (left to C4's default)")
+        static let colorAnimationCurve = KnobKey<TimingFunction>(
+            "colorAnimation.curve", KnobDeclaration("private let colorAnimationCurve: TimingFunction"),
+            tutorial: Scenes.colorAnimationCurve, "the colour's curve (left to C4's default)")
+
+        static let all: [Knob] = [
+            d.knob, dc.knob, b3ToXDelay.knob, b2ToXDelay.knob, toCheckDelay.knob, lineWidth.knob,
+            b1ToXCurve.knob,
+            aCurve.knob, b3Curve.knob, colorAnimationCurve.knob,
+        ]
+    }
+
+    static let tutorialKnobs = Knobs.all
 
     /// The knobs' values now.
     private let knobs: KnobSettings
-    private var dKnob: MediaTime { knobs.number("d", fallback: d) }
-    private var dcKnob: MediaTime { knobs.number("dc", fallback: dc) }
-    private func curveKnob(_ name: String, _ fallback: TimingFunction) -> ViewAnimation.Curve {
-        ViewAnimation.Curve(knobs.curve(name, fallback: fallback))
+    private var dKnob: MediaTime { knobs[Knobs.d] }
+    private var dcKnob: MediaTime { knobs[Knobs.dc] }
+    private func curve(_ key: KnobKey<TimingFunction>) -> ViewAnimation.Curve {
+        ViewAnimation.Curve(knobs[key])
     }
 
     init(context: SceneContext) {
@@ -126,7 +156,7 @@ final class CheckmarkScene: Scene {
         let shapes: [Shape] = [b1, b2, b3]
         for shape in shapes {
             shape.fillColor = .clear
-            shape.lineWidth = knobs.number("lineWidth", fallback: checkmarkLineWidth)
+            shape.lineWidth = knobs[Knobs.lineWidth]
             shape.strokeColor = C4Blue
         }
         startInCheckState()
@@ -229,7 +259,7 @@ final class CheckmarkScene: Scene {
             self.b2.strokeColor = color
             self.b3.strokeColor = color
         }
-        colorAnimation.curve = curveKnob("colorAnimation.curve", .easeInEaseOut)
+        colorAnimation.curve = curve(Knobs.colorAnimationCurve)
         self.colorAnimation = colorAnimation  // kept, as the b1… animations are
         colorAnimation.animate()
     }
@@ -246,7 +276,7 @@ final class CheckmarkScene: Scene {
                 self.b1.strokeStart = 0.88
                 self.b1.strokeEnd = 1.0
             }
-            a.curve = self.curveKnob("a.curve", .easeOut)
+            a.curve = self.curve(Knobs.aCurve)
             a.animate()
         }
 
@@ -259,7 +289,7 @@ final class CheckmarkScene: Scene {
             let a = ViewAnimation(duration: self.dcKnob, on: self.timeline) {
                 self.b1.strokeStart = 0.0
             }
-            a.curve = self.curveKnob("a.curve", .easeOut)
+            a.curve = self.curve(Knobs.aCurve)
             a.animate()
         }
     }
@@ -274,7 +304,7 @@ final class CheckmarkScene: Scene {
             let a = ViewAnimation(duration: self.dcKnob, on: self.timeline) {
                 self.b2.strokeEnd = 1.0
             }
-            a.curve = self.curveKnob("a.curve", .easeOut)
+            a.curve = self.curve(Knobs.aCurve)
             a.animate()
         }
 
@@ -287,7 +317,7 @@ final class CheckmarkScene: Scene {
                 self.b2.strokeStart = 0.0
                 self.b2.strokeEnd = 0.06
             }
-            a.curve = self.curveKnob("a.curve", .easeOut)
+            a.curve = self.curve(Knobs.aCurve)
             a.animate()
         }
     }
@@ -309,10 +339,10 @@ final class CheckmarkScene: Scene {
     func toX() {
         applyTimingKnobs()
         b1ToX.animate()
-        delay(knobs.number("b3ToXDelay", fallback: b3ToXDelay)) { [weak self] in
+        delay(knobs[Knobs.b3ToXDelay]) { [weak self] in
             self?.b3ToX.animate()
         }
-        delay(knobs.number("b2ToXDelay", fallback: b2ToXDelay)) { [weak self] in
+        delay(knobs[Knobs.b2ToXDelay]) { [weak self] in
             self?.b2ToX.animate()
         }
     }
@@ -320,7 +350,7 @@ final class CheckmarkScene: Scene {
     func toCheck() {
         applyTimingKnobs()
         b2ToCheck.animate()
-        delay(knobs.number("toCheckDelay", fallback: toCheckDelay)) { [weak self] in
+        delay(knobs[Knobs.toCheckDelay]) { [weak self] in
             self?.b3ToCheck.animate()
             self?.b1ToCheck.animate()
         }
@@ -334,9 +364,9 @@ final class CheckmarkScene: Scene {
             animation?.duration = dKnob
         }
         for animation in [b1ToX, b1ToCheck, b2ToX, b2ToCheck] {
-            animation?.curve = curveKnob("b1ToX.curve", .easeIn)
+            animation?.curve = curve(Knobs.b1ToXCurve)
         }
-        for animation in [b3ToX, b3ToCheck] { animation?.curve = curveKnob("b3.curve", .easeInEaseOut) }
+        for animation in [b3ToX, b3ToCheck] { animation?.curve = curve(Knobs.b3Curve) }
     }
 
     /// A new line width shows at once.
@@ -344,7 +374,7 @@ final class CheckmarkScene: Scene {
         timeline.transaction { transaction in
             transaction.disableActions = true
             for shape in [b1, b2, b3] {
-                shape?.lineWidth = knobs.number("lineWidth", fallback: checkmarkLineWidth)
+                shape?.lineWidth = knobs[Knobs.lineWidth]
             }
         }
     }

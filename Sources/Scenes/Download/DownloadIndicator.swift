@@ -24,11 +24,10 @@
 //   shape layer (`coverPathLayer`), since our layers have no drawing callback.
 // - The closed type's initial path uses the radius rule; the library passes min(w, h) there
 //   (a zero-length arc, so nothing visible changes).
-// - The percentage label sits under the indicator and shows the new value at once; the
-//   library's RMDisplayLabel (commented out there) sat in the centre and counted up on a timer.
-// - Done state (ours, not the library's, to show when a download is done): when an update to
-//   100 % finishes, a check mark draws itself in 0.3 s (blue inside the closed ring, white
-//   over the filled and mixed pies).
+// - A percentage label under the indicator, hidden unless `showsPercentage` (the download
+//   scene's `percentage` knob, off by default): the library's RMDisplayLabel is commented out
+//   (`//[self addDisplayLabel]`), so the demo shows none; when shown, it shows the new value at
+//   once rather than counting up on a timer as RMDisplayLabel would.
 // - A resize recomputes the paths for the new radius and restarts the running animation with
 //   its old begin time, so that it continues where it was (the library has a fixed frame).
 import Animation
@@ -43,7 +42,7 @@ import Foundation
 /// libraries).
 final class DownloadIndicator {
     /// The kinds of indicator (RMIndicatorType).
-    enum IndicatorType: CaseIterable {
+    enum IndicatorType: String, CaseIterable {
         /// kRMClosedIndicator: a ring stroked over a background ring.
         case closed
         /// kRMFilledIndicator: a pie.
@@ -73,12 +72,6 @@ final class DownloadIndicator {
 
     /// Cubics per arc, whatever its angle: four quarter turns at most (see the file header).
     static let arcPieceCount = 4
-    /// Seconds the done check takes to draw itself (ours).
-    static let checkDrawDuration = 0.3
-    /// The check's stroke width as a fraction of the radius it sits in (ours, by eye).
-    static let checkWidthPercent = 0.09
-    /// The check's three points in units of the radius, from the centre (ours, by eye).
-    static let checkPoints = [Point(x: -0.42, y: 0.02), Point(x: -0.12, y: 0.31), Point(x: 0.44, y: -0.3)]
     /// The label's font size as a fraction of the indicator's size, and its gap above, pixels.
     static let labelFontPercent = 0.11
     static let labelGap = 8.0
@@ -92,10 +85,9 @@ final class DownloadIndicator {
     let animatingLayer: ShapeLayer
     /// The ring `drawRect:` strokes under the indicator (closed: background; mixed: the cover).
     let coverPathLayer: ShapeLayer
-    /// The percentage under the indicator (RMDisplayLabel, moved below it).
+    /// The percentage under the indicator (RMDisplayLabel, moved below it); hidden unless
+    /// `showsPercentage`.
     let displayLabel: TextLayer
-    /// The done check (ours).
-    let checkLayer: ShapeLayer
     /// Ticks at the keyframes' end angles, shown by the debug overlay.
     let debugLayer: ShapeLayer
 
@@ -121,6 +113,10 @@ final class DownloadIndicator {
     var coverWidth = DownloadIndicator.defaultCoverWidth
     /// Seconds per update (`setIndicatorAnimationDuration:`).
     var animationDuration = DownloadIndicator.defaultAnimationDuration
+    /// Whether the percentage shows under the indicator (ours; off, as in the library).
+    var showsPercentage = false {
+        didSet { displayLabel.isHidden = !showsPercentage }
+    }
 
     /// The paths of the last update, first to last (`_paths`).
     private(set) var paths: [BezierPath] = []
@@ -138,10 +134,9 @@ final class DownloadIndicator {
         animatingLayer = ShapeLayer(timeline: timeline)
         coverPathLayer = ShapeLayer(timeline: timeline)
         displayLabel = TextLayer(timeline: timeline)
-        checkLayer = ShapeLayer(timeline: timeline)
         debugLayer = ShapeLayer(timeline: timeline)
         animatingLayer.name = "animatingLayer"
-        checkLayer.name = "checkLayer"
+        displayLabel.name = "displayLabel"
         storedRadiusPercent = Self.defaultRadiusPercent(for: type)
         storedFillColor = type == .closed ? .clear : .white
         closedIndicatorBackgroundStrokeColor =
@@ -153,16 +148,13 @@ final class DownloadIndicator {
 
         coverPathLayer.fillColor = .clear
         coverPathLayer.isHidden = type == .filled
-        checkLayer.fillColor = .clear
-        checkLayer.lineCap = .round
-        checkLayer.lineJoin = .round
-        checkLayer.isHidden = true
         debugLayer.fillColor = .clear
         debugLayer.strokeColor = Color(red: 0.9, green: 0.1, blue: 0.1)
         debugLayer.isHidden = true
         displayLabel.isBold = true
         displayLabel.foregroundColor = Color(white: 0.5)  // RMDisplayLabel: grayColor, bold
-        for sublayer in [coverPathLayer, animatingLayer, checkLayer, debugLayer, displayLabel] {
+        displayLabel.isHidden = true
+        for sublayer in [coverPathLayer, animatingLayer, debugLayer, displayLabel] {
             layer.addSublayer(sublayer)
         }
     }
@@ -170,10 +162,9 @@ final class DownloadIndicator {
     // MARK: - Loading and layout
 
     /// Sets the initial, empty path and the colours, and starts again from 12 o'clock
-    /// (`loadIndicator`); also clears the label and the done check.
+    /// (`loadIndicator`); also clears the label.
     func loadIndicator() {
         animatingLayer.removeAllAnimations()
-        checkLayer.removeAllAnimations()
         lastUpdate = nil
         paths = []
         lastSourceAngle = Self.startAngle
@@ -184,8 +175,6 @@ final class DownloadIndicator {
         animatingLayer.lineWidth = coverWidth
         coverPathLayer.strokeColor = closedIndicatorBackgroundStrokeColor
         coverPathLayer.lineWidth = coverWidth
-        checkLayer.strokeColor = type == .closed ? strokeColor : .white
-        checkLayer.isHidden = true
         displayLabel.string = Self.labelText(forRatio: 0)
         updateDebugTicks()
     }
@@ -195,7 +184,7 @@ final class DownloadIndicator {
     func layout(in frame: Rect) {
         layer.frame = frame
         let bounds = Rect(origin: .zero, size: frame.size)
-        for shape in [animatingLayer, coverPathLayer, checkLayer, debugLayer] {
+        for shape in [animatingLayer, coverPathLayer, debugLayer] {
             shape.frame = bounds
         }
         let fontSize = max(12, frame.width * Self.labelFontPercent)
@@ -209,10 +198,6 @@ final class DownloadIndicator {
             withCenter: center, radius: minSide / 2 - coverWidth, startAngle: 0, endAngle: 2 * .pi,
             clockwise: true)
         coverPathLayer.path = coverPath
-
-        let checkRadius = type == .closed ? radius : radius + coverWidth / 2
-        checkLayer.path = Self.checkPath(center: center, radius: checkRadius)
-        checkLayer.lineWidth = checkRadius * Self.checkWidthPercent
 
         animatingLayer.path =
             lastSourceAngle == Self.startAngle
@@ -250,8 +235,7 @@ final class DownloadIndicator {
         updateDebugTicks()
     }
 
-    /// The keyframe animation through `paths` (`pathAnimation`), from `beginTime` (0: now); at
-    /// 100 % its completion shows the done check.
+    /// The keyframe animation through `paths` (`pathAnimation`), from `beginTime` (0: now).
     private func addPathAnimation(beginTime: MediaTime) {
         let pathAnimation = KeyframeAnimation(keyPath: .path)
         pathAnimation.values = paths
@@ -259,11 +243,6 @@ final class DownloadIndicator {
         pathAnimation.timingFunction = .easeOut
         pathAnimation.isRemovedOnCompletion = true
         pathAnimation.beginTime = beginTime
-        let isComplete = downloadedRatio >= 1
-        pathAnimation.completion = { [weak self] finished in
-            guard let self, finished, isComplete else { return }
-            showDone()
-        }
         animatingLayer.add(pathAnimation, forKey: "path")
     }
 
@@ -321,32 +300,7 @@ final class DownloadIndicator {
         return initialPath
     }
 
-    // MARK: - Done, label and debug marks (ours)
-
-    /// Shows the done check, drawing it from its left end.
-    private func showDone() {
-        layer.timeline.transaction { transaction in
-            transaction.disableActions = true
-            checkLayer.isHidden = false
-            checkLayer.strokeEnd = 1
-        }
-        let draw = BasicAnimation(keyPath: .strokeEnd)
-        draw.fromValue = 0
-        draw.toValue = 1
-        draw.duration = Self.checkDrawDuration
-        draw.timingFunction = .easeOut
-        checkLayer.add(draw, forKey: "draw")
-    }
-
-    /// The check mark for a circle of `radius` around `center`.
-    static func checkPath(center: Point, radius: Double) -> BezierPath {
-        var path = BezierPath()
-        for (index, point) in checkPoints.enumerated() {
-            let p = center + point * radius
-            if index == 0 { path.move(to: p) } else { path.addLine(to: p) }
-        }
-        return path
-    }
+    // MARK: - Label and debug marks (ours)
 
     /// "40%" for 0.4 (RMDisplayLabel's `(int)(value * 100)`, rounded rather than cut).
     static func labelText(forRatio ratio: Double) -> String {

@@ -10,30 +10,32 @@
 // tutorial's keyframe animation through paths computed ahead (DownloadIndicator.swift). A click
 // on the switch, or `o`, toggles it (`settingChanged:`): off, the label says "One Time
 // Animation" and every indicator goes to 100 % in one 1-s update; on again, the multi-step
-// download starts over. At 100 % each indicator draws a check.
+// download starts over. As in the demo, the switch takes no input while a multi-step download
+// runs (`userInteractionEnabled = NO` from its start to its last update): a click on it, or
+// `o`, does nothing then.
 //
 // The demo's numbers, in points: indicators 80 × 80, the first 60 below the switch, 40 apart;
 // the label (30, 36, 125 × 56, 17-point text, two lines), the switch (222, 43, 51 × 31); line
-// widths 2 (`coverWidth`); radiusPercent 0.45; RGB(16, 119, 234).
+// widths 2 (`coverWidth`); radiusPercent 0.45; RGB(16, 119, 234). The label's two lines sit as
+// a two-line UILabel sets them: one line height apart (HelveticaNeue's, 1.193 of the size:
+// ascender 0.952, descender 0.213, line gap 0.028), the pair centred in the label's height.
 //
 // Deliberate differences from the demo, with reasons:
 // - The demo's screen is a portrait phone's. Where the window is too short for its column (less
 //   than 494 points tall: landscape windows such as 800 × 600, which are 500 × 375 points), the
 //   label and the switch keep their frames at the top left and the stack, still 80 points a
 //   side and 40 apart, is centred in the height and in the width right of the switch.
-// - The switch stays live during a multi-step download (the demo turns its user interaction
-//   off until the last update): a toggle restarts the download in the other mode, which is
-//   what a toggle does anyway, and a key that did nothing for four seconds would look broken.
 // - One Time Animation updates all three indicators to 100 %: the demo passes its leftover
 //   `downloadedBytes` to the filled and mixed ones, which is 100 whenever its switch can be
 //   touched (after a multi-step download's last update).
 // - A restart reloads the three indicators (`loadIndicator`) rather than creating new ones;
 //   the result on screen is the same. The switch is drawn as iOS 7 draws a UISwitch
-//   (Switch.swift); the label's two lines are two text layers (our text layers have one line).
+//   (Switch.swift); the label's two lines are two text layers (our text layers have one line),
+//   drawn in the renderer's sans-serif, not HelveticaNeue.
 // - The closed type's background ring keeps the library's default colour, UIColor.gray (the
 //   demo does not set it).
-// - The percentage under each indicator and the done check are ours (the library's label is
-//   commented out); see DownloadIndicator.swift.
+// - A percentage under each indicator comes back with the knob `percentage` (off by default:
+//   the library's label is commented out, and the demo shows none); see DownloadIndicator.swift.
 import Animation
 
 /// The demo of RMDownloadIndicator (RMViewController): a closed, a filled and a mixed indicator
@@ -69,6 +71,10 @@ final class DownloadScene: Scene {
     /// The `settings` label's frame; HelveticaNeue 17, centred, dark text, up to two lines.
     static let labelFrame = Rect(x: 30, y: 36, width: 125, height: 56)
     static let labelFontSize = 17.0
+    /// HelveticaNeue's line height as a share of its size (`UIFont.lineHeight`: ascender 0.952
+    /// + descender 0.213 + line gap 0.028 of the em): a two-line UILabel's lines are this far
+    /// apart, the pair centred in the label.
+    static let labelLineHeightFactor = 1.193
     /// The switch's frame (its size is UISwitch's).
     static let switchFrame = Rect(x: 222, y: 43, width: 51, height: 31)
     /// The label's text for each state of the switch, as two lines (the label wraps it).
@@ -77,7 +83,7 @@ final class DownloadScene: Scene {
 
     // MARK: - Our constants
 
-    /// Points below the last indicator that its percentage label needs.
+    /// Points below the last indicator that its percentage label needs (the `percentage` knob).
     static let bottomMargin = 40.0
 
     // MARK: - Scene
@@ -101,23 +107,52 @@ final class DownloadScene: Scene {
     private(set) var downloadedBytes = 0.0
     /// The updates still to come (`dispatch_after` blocks), cancelled on a restart.
     private var updateTimers: [ScheduledTimer] = []
+    /// Whether the switch takes clicks and `o` (`settingSwitch.userInteractionEnabled`): not
+    /// from the start of a multi-step download to its last update.
+    private(set) var isSwitchInteractionEnabled = true
+
+    /// Which indicators show (the knob `type`): all three, or one of them.
+    enum ShownTypes: String, KnobChoice {
+        case all, closed, filled, mixed
+    }
+    /// All three show, as in the demo.
+    static let shownTypesDefault: ShownTypes = .all
+    /// No percentage under the indicators, as in the demo (the knob `percentage`).
+    static let showsPercentageDefault = false
 
     /// The tutorial's constants as knobs (`animdemo knobs --scene download`).
-    static let tutorialKnobs: [Knob] = [
-        Knob(
-            "animationDuration", number: DownloadIndicator.defaultAnimationDuration, in: 0.05...5, step: 0.05,
-            unit: "s", "how long an update animates (_animationDuration)"),
-        Knob(
-            "coverWidth", number: DownloadIndicator.defaultCoverWidth, in: 0.5...20, step: 0.5, unit: "pt",
-            "the line width of every stroke (_coverWidth)"),
-        Knob(
-            "radiusPercent", number: demoRadiusPercent, in: 0.1...0.5, step: 0.01, unit: "",
-            "the demo's radius, a share of the indicator's side"),
-        Knob("type", choice: 0, of: ["all", "closed", "filled", "mixed"], "which indicator types show"),
-        Knob(
-            "updateInterval", number: updateInterval, in: 0.1...5, step: 0.1, unit: "s",
-            "the simulated download: seconds between updates"),
-    ]
+    enum Knobs {
+        static let animationDuration = KnobKey<Double>(
+            "animationDuration",
+            KnobDeclaration("static let defaultAnimationDuration", file: "DownloadIndicator.swift"),
+            tutorial: DownloadIndicator.defaultAnimationDuration, in: 0.05...5, step: 0.05, unit: "s",
+            "how long an update animates (_animationDuration)")
+        static let coverWidth = KnobKey<Double>(
+            "coverWidth", KnobDeclaration("static let defaultCoverWidth", file: "DownloadIndicator.swift"),
+            tutorial: DownloadIndicator.defaultCoverWidth, in: 0.5...20, step: 0.5, unit: "pt",
+            "the line width of every stroke (_coverWidth)")
+        static let radiusPercent = KnobKey<Double>(
+            "radiusPercent", KnobDeclaration("static let demoRadiusPercent"), tutorial: demoRadiusPercent,
+            in: 0.1...0.5, step: 0.01, unit: "", "the demo's radius, a share of the indicator's side")
+        static let type = KnobKey<ShownTypes>(
+            "type", KnobDeclaration("static let shownTypesDefault: ShownTypes"), tutorial: shownTypesDefault,
+            "which indicator types show")
+        static let updateInterval = KnobKey<Double>(
+            "updateInterval", KnobDeclaration("static let updateInterval"),
+            tutorial: DownloadScene.updateInterval,
+            in: 0.1...5, step: 0.1, unit: "s", "the simulated download: seconds between updates")
+        static let percentage = KnobKey<Bool>(
+            "percentage", KnobDeclaration("static let showsPercentageDefault"),
+            tutorial: showsPercentageDefault,
+            "ours: the percentage under each indicator (the library's label is commented out)")
+
+        static let all: [Knob] = [
+            animationDuration.knob, coverWidth.knob, radiusPercent.knob, type.knob, updateInterval.knob,
+            percentage.knob,
+        ]
+    }
+
+    static let tutorialKnobs = Knobs.all
 
     private let knobs: KnobSettings
     private var bounds = Rect.zero
@@ -159,8 +194,10 @@ final class DownloadScene: Scene {
 
     // MARK: - Switch change
 
-    /// A click on the switch or `o`: flips it (animated, as a UISwitch) and acts on it.
+    /// A click on the switch or `o`: flips it (animated, as a UISwitch) and acts on it; nothing
+    /// while a multi-step download runs (the demo turns the switch's interaction off then).
     func toggleSettingSwitch() {
+        guard isSwitchInteractionEnabled else { return }
         settingSwitch.setOn(!settingSwitch.isOn, animated: true)
         settingChanged()
     }
@@ -176,13 +213,21 @@ final class DownloadScene: Scene {
     }
 
     func handleKey(_ key: Key) -> Bool {
-        guard key == .character("o") || key == .character("O") else { return false }
+        guard key == .character("o") || key == .character("O"), isSwitchInteractionEnabled else {
+            return false
+        }
         toggleSettingSwitch()
         return true
     }
 
     var keyHelp: [(key: Key, action: String)] {
-        [(.character("o"), settingSwitch.isOn ? "One Time Animation" : "Multi Time Animation")]
+        [
+            (
+                .character("o"),
+                (settingSwitch.isOn ? "One Time Animation" : "Multi Time Animation")
+                    + " (not while a multi-step download runs)"
+            )
+        ]
     }
 
     // MARK: - Update views
@@ -197,8 +242,7 @@ final class DownloadScene: Scene {
             transaction.disableActions = true
             for indicator in indicators {
                 indicator.loadIndicator()
-                indicator.animationDuration = knobs.number(
-                    "animationDuration", fallback: DownloadIndicator.defaultAnimationDuration)
+                indicator.animationDuration = knobs[Knobs.animationDuration]
             }
         }
         guard settingSwitch.isOn else {
@@ -206,10 +250,13 @@ final class DownloadScene: Scene {
             return
         }
         downloadedBytes = 0
-        let interval = knobs.number("updateInterval", fallback: Self.updateInterval)
+        isSwitchInteractionEnabled = false
+        let interval = knobs[Knobs.updateInterval]
+        let lastIndex = Self.downloadSteps.count - 1
         updateTimers = Self.downloadSteps.enumerated().map { index, step in
             timeline.delay(Self.firstUpdateDelay + Double(index) * interval) { [weak self] in
                 self?.updateView(step)
+                if index == lastIndex { self?.isSwitchInteractionEnabled = true }
             }
         }
     }
@@ -239,15 +286,24 @@ final class DownloadScene: Scene {
     /// the width right of the switch (see the header).
     func layout(in bounds: Rect) {
         self.bounds = bounds
-        for (index, line) in settingsLines.enumerated() {
-            let frame = Self.labelFrame
-            line.frame = Rect(
-                x: frame.minX, y: frame.minY + frame.height / 2 * Double(index), width: frame.width,
-                height: frame.height / 2)
+        for (index, frame) in Self.labelLineFrames().enumerated() {
+            settingsLines[index].frame = frame
         }
         settingSwitch.layer.frame = Self.switchFrame
         for (index, frame) in Self.indicatorFrames(in: bounds).enumerated() {
             indicators[index].layout(in: frame)
+        }
+    }
+
+    /// The label's two lines as a two-line UILabel sets them: each one line height tall, the
+    /// pair centred in the label's frame.
+    static func labelLineFrames() -> [Rect] {
+        let lineHeight = labelFontSize * labelLineHeightFactor
+        let top = labelFrame.minY + (labelFrame.height - 2 * lineHeight) / 2
+        return (0..<2).map { index in
+            Rect(
+                x: labelFrame.minX, y: top + Double(index) * lineHeight, width: labelFrame.width,
+                height: lineHeight)
         }
     }
 
@@ -282,12 +338,12 @@ final class DownloadScene: Scene {
     }
 
     private func applyKnobs() {
-        let width = knobs.number("coverWidth", fallback: DownloadIndicator.defaultCoverWidth)
-        let shown = knobs.choice("type", fallback: 0)
-        for (index, indicator) in indicators.enumerated() {
-            indicator.coverWidth = width
-            indicator.radiusPercent = knobs.number("radiusPercent", fallback: Self.demoRadiusPercent)
-            indicator.layer.isHidden = shown != 0 && shown != index + 1
+        let shown = knobs[Knobs.type]
+        for indicator in indicators {
+            indicator.coverWidth = knobs[Knobs.coverWidth]
+            indicator.showsPercentage = knobs[Knobs.percentage]
+            indicator.radiusPercent = knobs[Knobs.radiusPercent]
+            indicator.layer.isHidden = shown != .all && shown.rawValue != indicator.type.rawValue
         }
     }
 

@@ -60,39 +60,39 @@ final class ElasticScene: Scene {
     /// The band's height at rest, points (tutorial: `minimalHeight`, 50).
     let minimalHeight = 50.0
     /// The largest wave, points (tutorial: `maxWaveHeight`, 100; "to make our wave look nicer").
-    var maxWaveHeight: Double { knobs.number("maxWaveHeight", fallback: Self.maxWaveHeightDefault) }
+    var maxWaveHeight: Double { knobs[Knobs.maxWaveHeight] }
     static let maxWaveHeightDefault = 100.0
     /// The band's fill, RGB(57, 67, 89) (tutorial: `shapeLayer.fillColor`).
     let shapeFillColor = Color(red255: 57, green255: 67, blue255: 89)
     /// The wave takes this share of the pull, up to `maxWaveHeight` (tutorial literal 0.6).
-    var waveHeightFactor: Double { knobs.number("waveHeightFactor", fallback: Self.waveHeightFactorDefault) }
+    var waveHeightFactor: Double { knobs[Knobs.waveHeightFactor] }
     static let waveHeightFactorDefault = 0.6
     /// How far l3 and r3 move past the window's edges, per point of the pointer's distance
     /// from the middle (tutorial literal 0.28 in `minLeftX` and `maxRightX`).
-    var edgeShiftFactor: Double { knobs.number("edgeShiftFactor", fallback: Self.edgeShiftFactorDefault) }
+    var edgeShiftFactor: Double { knobs[Knobs.edgeShiftFactor] }
     static let edgeShiftFactorDefault = 0.28
     /// Where l2 and r2 sit along their half of the wave (tutorial literal 0.44).
     var outerControlPointFactor: Double {
-        knobs.number("outerControlPointFactor", fallback: Self.outerControlPointFactorDefault)
+        knobs[Knobs.outerControlPointFactor]
     }
     static let outerControlPointFactorDefault = 0.44
     /// Where l1 and r1 sit along their half of the wave (tutorial literal 0.71).
     var innerControlPointFactor: Double {
-        knobs.number("innerControlPointFactor", fallback: Self.innerControlPointFactorDefault)
+        knobs[Knobs.innerControlPointFactor]
     }
     static let innerControlPointFactorDefault = 0.71
     /// How far down the wave l1 and r1 sit (tutorial literal 0.64 of `waveHeight`).
-    var innerWaveFactor: Double { knobs.number("innerWaveFactor", fallback: Self.innerWaveFactorDefault) }
+    var innerWaveFactor: Double { knobs[Knobs.innerWaveFactor] }
     static let innerWaveFactorDefault = 0.64
     /// How far down the wave the centre control point sits (tutorial literal 1.36).
-    var centerWaveFactor: Double { knobs.number("centerWaveFactor", fallback: Self.centerWaveFactorDefault) }
+    var centerWaveFactor: Double { knobs[Knobs.centerWaveFactor] }
     static let centerWaveFactorDefault = 1.36
     /// The bounce, seconds (tutorial: `animateWithDuration(0.9, …)`).
-    var bounceDuration: Double { knobs.number("duration", fallback: Self.bounceDurationDefault) }
+    var bounceDuration: Double { knobs[Knobs.duration] }
     static let bounceDurationDefault = 0.9
     /// The bounce's damping ratio (tutorial: `usingSpringWithDamping: 0.57`; the library's is
     /// 0.43, docs/SEMANTICS.md § Elastic (DGElasticPullToRefresh)).
-    var bounceDampingRatio: Double { knobs.number("dampingRatio", fallback: Self.bounceDampingRatioDefault) }
+    var bounceDampingRatio: Double { knobs[Knobs.dampingRatio] }
     static let bounceDampingRatioDefault = 0.57
     /// The bounce's initial velocity, whole distances per second (tutorial: 0).
     let bounceInitialVelocity = 0.0
@@ -100,37 +100,54 @@ final class ElasticScene: Scene {
     let controlPointSize = 3.0
 
     /// The tutorial's constants as knobs (`animdemo knobs --scene elastic`).
-    static let tutorialKnobs: [Knob] = [
-        Knob(
-            "maxWaveHeight", number: maxWaveHeightDefault, in: 0...400, step: 10, unit: "pt",
-            "the largest wave"),
-        Knob(
-            "waveHeightFactor", number: waveHeightFactorDefault, in: 0...2, step: 0.05, unit: "×",
-            "the wave takes this share of the pull"),
-        Knob(
-            "edgeShiftFactor", number: edgeShiftFactorDefault, in: 0...1, step: 0.01, unit: "×",
-            "how far the wave's edges move in with the pointer"),
-        Knob(
-            "outerControlPointFactor", number: outerControlPointFactorDefault, in: 0...1, step: 0.01,
+    enum Knobs {
+        static let maxWaveHeight = KnobKey<Double>(
+            "maxWaveHeight", KnobDeclaration("static let maxWaveHeightDefault"),
+            tutorial: ElasticScene.maxWaveHeightDefault, in: 0...400, step: 10, unit: "pt",
+            "the largest wave")
+        static let waveHeightFactor = KnobKey<Double>(
+            "waveHeightFactor", KnobDeclaration("static let waveHeightFactorDefault"),
+            tutorial: ElasticScene.waveHeightFactorDefault, in: 0...2, step: 0.05, unit: "×",
+            "the wave takes this share of the pull")
+        static let edgeShiftFactor = KnobKey<Double>(
+            "edgeShiftFactor", KnobDeclaration("static let edgeShiftFactorDefault"),
+            tutorial: ElasticScene.edgeShiftFactorDefault, in: 0...1, step: 0.01, unit: "×",
+            "how far the wave's edges move in with the pointer")
+        static let outerControlPointFactor = KnobKey<Double>(
+            "outerControlPointFactor", KnobDeclaration("static let outerControlPointFactorDefault"),
+            tutorial: ElasticScene.outerControlPointFactorDefault, in: 0...1, step: 0.01,
             unit: "×",
-            "l3 and r3 along their half of the band"),
-        Knob(
-            "innerControlPointFactor", number: innerControlPointFactorDefault, in: 0...1, step: 0.01,
+            "l2 and r2 along their half of the band")
+        static let innerControlPointFactor = KnobKey<Double>(
+            "innerControlPointFactor", KnobDeclaration("static let innerControlPointFactorDefault"),
+            tutorial: ElasticScene.innerControlPointFactorDefault, in: 0...1, step: 0.01,
             unit: "×",
-            "l2 and r2 along their half of the band"),
-        Knob(
-            "innerWaveFactor", number: innerWaveFactorDefault, in: 0...3, step: 0.01, unit: "×",
-            "l2 and r2's share of the wave height"),
-        Knob(
-            "centerWaveFactor", number: centerWaveFactorDefault, in: 0...3, step: 0.01, unit: "×",
-            "c's share of the wave height"),
-        Knob(
-            "duration", number: bounceDurationDefault, in: 0.05...5, step: 0.05, unit: "s",
-            "the bounce: UIView.animate duration", plot: .springDuration(dampingRatioKnob: "dampingRatio")),
-        Knob(
-            "dampingRatio", number: bounceDampingRatioDefault, in: 0.05...1, step: 0.01, unit: "",
-            "the bounce: usingSpringWithDamping", plot: .springDampingRatio(durationKnob: "duration")),
-    ]
+            "l1 and r1 along their half of the band")
+        static let innerWaveFactor = KnobKey<Double>(
+            "innerWaveFactor", KnobDeclaration("static let innerWaveFactorDefault"),
+            tutorial: ElasticScene.innerWaveFactorDefault, in: 0...3, step: 0.01, unit: "×",
+            "l1 and r1's share of the wave height")
+        static let centerWaveFactor = KnobKey<Double>(
+            "centerWaveFactor", KnobDeclaration("static let centerWaveFactorDefault"),
+            tutorial: ElasticScene.centerWaveFactorDefault, in: 0...3, step: 0.01, unit: "×",
+            "c's share of the wave height")
+        static let duration = KnobKey<Double>(
+            "duration", KnobDeclaration("static let bounceDurationDefault"),
+            tutorial: ElasticScene.bounceDurationDefault, in: 0.05...5, step: 0.05, unit: "s",
+            "the bounce: UIView.animate duration", plot: .springDuration(dampingRatioKnob: "dampingRatio"))
+        static let dampingRatio = KnobKey<Double>(
+            "dampingRatio", KnobDeclaration("static let bounceDampingRatioDefault"),
+            tutorial: ElasticScene.bounceDampingRatioDefault, in: 0.05...1, step: 0.01, unit: "",
+            "the bounce: usingSpringWithDamping", plot: .springDampingRatio(durationKnob: "duration"))
+
+        static let all: [Knob] = [
+            maxWaveHeight.knob, waveHeightFactor.knob, edgeShiftFactor.knob, outerControlPointFactor.knob,
+            innerControlPointFactor.knob, innerWaveFactor.knob, centerWaveFactor.knob, duration.knob,
+            dampingRatio.knob,
+        ]
+    }
+
+    static let tutorialKnobs = Knobs.all
 
     private let knobs: KnobSettings
 

@@ -13,9 +13,13 @@
 //   of `transform` through the quarter turns (each keyframe a quarter turn from the last, so
 //   that interpolation takes the short way), linear, 1 s, repeated forever, not removed.
 // - The library masks the view with the wave's path (`maskLayer`); the engine has no layer
-//   masks, so `maskLayer` here is a layer that clips (masksToBounds) to the rectangle above the
-//   wave's bottom under the circle, set by the pull view: the same where the wave is flat
-//   (loading, closing), a little more cut where its bottom curves under the circle.
+//   masks, so the mask is made by composition, which over the pull view's plain, opaque
+//   background gives the same pixels: `maskLayer` clips to the view's frame (inside the pull
+//   view), is filled with the wave's colour, holds the circle, and over it `outsideLayer` paints
+//   the pull view's background where the wave is not (the frame and the wave's path, even-odd).
+//   At an edge pixel that the wave covers by a, the result is a·(wave or circle) + (1 − a)·the
+//   background, as a mask's; the circle shows only inside the wave's shape, curved bottom and
+//   all, whatever its rotation.
 // - tintColor is the demo's, RGB(78, 221, 200).
 
 import Animation
@@ -38,9 +42,12 @@ final class ElasticPullToRefreshLoadingViewCircle {
     /// The rotation animation's key (`kRotationAnimation`).
     static let rotationAnimationKey = "rotationAnimation"
 
-    /// Clips the view to the part of the pull view above the wave's bottom (the library's
-    /// `maskLayer`, a rectangle here: see the header); the pull view adds this one.
+    /// Clips the view to its frame inside the pull view and, with `outsideLayer`, masks it by
+    /// the wave's shape (the library's `maskLayer`; see the header); the pull view adds this
+    /// one and sets its background to the wave's colour.
     let maskLayer: Layer
+    /// Over the circle, the pull view's background where the wave is not (see the header).
+    let outsideLayer: ShapeLayer
     /// The view: its frame is set by the pull view (`loadingView.frame`).
     let layer: Layer
     /// The circle.
@@ -56,6 +63,12 @@ final class ElasticPullToRefreshLoadingViewCircle {
         maskLayer.anchorPoint = .zero
         maskLayer.masksToBounds = true
         maskLayer.actions = ["position": .none, "bounds": .none]
+
+        outsideLayer = ShapeLayer(timeline: timeline)
+        outsideLayer.name = "loadingViewOutsideWave"
+        outsideLayer.anchorPoint = .zero
+        outsideLayer.fillRule = .evenOdd
+        outsideLayer.actions = ["position": .none, "bounds": .none, "path": .none]
 
         layer = Layer(timeline: timeline)
         layer.name = "loadingView"
@@ -78,6 +91,7 @@ final class ElasticPullToRefreshLoadingViewCircle {
         }
         layer.addSublayer(shapeLayer)
         maskLayer.addSublayer(layer)
+        maskLayer.addSublayer(outsideLayer)
     }
 
     // MARK: - Methods
@@ -124,22 +138,32 @@ final class ElasticPullToRefreshLoadingViewCircle {
 
     // MARK: - Layout
 
-    /// Places the view at `frame` in the pull view and the clip at `maskFrame` there (the
-    /// library's `loadingView.frame` and `maskLayer.frame`); the circle fills the view, inset
-    /// by half its line (`layoutSubviews`).
-    func layout(frame: Rect, maskFrame: Rect) {
+    /// Places the view at `frame` in the pull view (the library's `loadingView.frame`) and
+    /// masks it by `wavePath`, the wave in the pull view's coordinates (`maskLayer.path`),
+    /// within `viewBounds`, the pull view's bounds; the circle fills the view, inset by half its
+    /// line (`layoutSubviews`).
+    func layout(frame: Rect, wavePath: BezierPath, viewBounds: Rect) {
+        let maskFrame = frame.intersection(viewBounds)
         layer.timeline.transaction { transaction in
             transaction.disableActions = true
-            maskLayer.position = maskFrame.origin
-            maskLayer.bounds = Rect(origin: .zero, size: maskFrame.size)
+            maskLayer.isHidden = maskFrame.isNull || maskFrame.isEmpty
+            let clip = maskLayer.isHidden ? frame : maskFrame
+            maskLayer.position = clip.origin
+            maskLayer.bounds = Rect(origin: .zero, size: clip.size)
             let bounds = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
-            layer.position = Point(x: frame.minX - maskFrame.minX, y: frame.minY - maskFrame.minY)
+            layer.position = Point(x: frame.minX - clip.minX, y: frame.minY - clip.minY)
             layer.bounds = bounds
             shapeLayer.bounds = bounds
             shapeLayer.position = bounds.center
             let inset = shapeLayer.lineWidth / 2
             let path = BezierPath(ovalIn: bounds.insetBy(dx: inset, dy: inset))
             if shapeLayer.path != path { shapeLayer.path = path }
+            // The clip's rectangle and the wave, even-odd: inside the clip, where the wave is not.
+            let wave = wavePath.applying(AffineTransform(translationX: -clip.minX, y: -clip.minY))
+            let outside = BezierPath(
+                elements: BezierPath(rect: Rect(origin: .zero, size: clip.size)).elements + wave.elements)
+            outsideLayer.frame = Rect(origin: .zero, size: clip.size)
+            if outsideLayer.path != outside { outsideLayer.path = outside }
         }
     }
 }

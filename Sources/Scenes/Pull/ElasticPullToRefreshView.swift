@@ -29,15 +29,10 @@
 //   `contentInset` and `frame` is left out: only this view changes the inset, and the scene
 //   calls `layoutSubviews()` on a resize. "Removing the observer" during the bounce is
 //   `observesContentOffset = false`.
-// - The bounce's damping ratio is the tutorial's 0.57 by default, not the library's 0.43
-//   (docs/SEMANTICS.md: where tutorial and library differ, animdemo follows the tutorial); the
-//   pull scene's `dampingRatio` knob takes 0.43. The bounce is the elastic scene's spring
-//   block (ElasticWave.animateControlPoints).
-// - During the bounce the library places the view one point higher than the list's top
-//   (`y: -height - 1.0`), which makes the band jump a point when the bounce ends; here it sits
-//   on the list's top throughout.
-// - The loading circle is clipped to a rectangle above the wave's bottom, not masked by the
-//   wave's path (see ElasticPullToRefreshLoadingViewCircle.swift).
+// - The bounce is the elastic scene's spring block (ElasticWave.animateControlPoints), with
+//   the library's damping ratio, 0.43 (the elastic scene keeps the tutorial's 0.57).
+// - The loading circle is masked by the wave's path through composition, not a layer mask
+//   (the engine has none; see ElasticPullToRefreshLoadingViewCircle.swift).
 // - `applicationWillEnterForeground` has no counterpart (there is no background), nor has
 //   `disassociateDisplayLink` (the scene's timeline goes with the scene).
 
@@ -60,9 +55,12 @@ final class ElasticPullToRefreshView {
     static let waveHeightPerPull = 1.6 / 3
     /// The bounce's duration, seconds (`let duration = 0.9`).
     static let bounceDurationDefault = 0.9
-    /// The library's damping ratio for the bounce (`usingSpringWithDamping: 0.43`); the
-    /// tutorial's 0.57 is the default here (see the header).
+    /// The library's damping ratio for the bounce (`usingSpringWithDamping: 0.43`; the
+    /// elastic tutorial's is 0.57).
     static let libraryBounceDampingRatio = 0.43
+    /// During the bounce the view sits this far above the list's top, points (`y: -height -
+    /// 1.0` in `displayLinkTick`): the band rides a point high and drops when the bounce ends.
+    static let bounceFrameLift = 1.0
     /// The helper that moves the list's top runs this share of the bounce (`duration * 0.4`).
     static let bounceAnimationHelperDurationFactor = 0.4
     /// The close after loading, seconds (`UIView.animate(withDuration: 0.4, …)`).
@@ -81,13 +79,25 @@ final class ElasticPullToRefreshView {
 
     /// The library's four numbers (the pull scene's knobs set them).
     var constants = ElasticPullToRefreshConstants.library
-    /// The bounce's spring block: seconds and damping ratio (the tutorial's 0.57: see the header).
+    /// The bounce's spring block: seconds and damping ratio (the library's 0.9 s and 0.43).
     var bounceDuration = ElasticPullToRefreshView.bounceDurationDefault
-    var bounceDampingRatio = ElasticScene.bounceDampingRatioDefault
+    var bounceDampingRatio = ElasticPullToRefreshView.libraryBounceDampingRatio
     /// Runs when loading starts (`actionHandler`); call `stopLoading()` when done.
     var actionHandler: () -> Void = {}
+    /// The wave's colour (`dg_setPullToRefreshFillColor`).
     var fillColor = Color.clear {
-        didSet { shapeLayer.fillColor = fillColor }
+        didSet {
+            shapeLayer.fillColor = fillColor
+            loadingView.maskLayer.backgroundColor = fillColor
+        }
+    }
+    /// The view's background below the wave (`dg_setPullToRefreshBackgroundColor`); opaque, so
+    /// that the loading circle's mask by composition is a mask (see the loading view's header).
+    var backgroundColor = Color.clear {
+        didSet {
+            layer.backgroundColor = backgroundColor
+            loadingView.outsideLayer.fillColor = backgroundColor
+        }
     }
 
     /// The scroll view's top inset before this view changed it (`originalContentInsetTop`).
@@ -279,6 +289,9 @@ final class ElasticPullToRefreshView {
                 self.observesContentOffset = true
                 self.scrollView.isScrollEnabled = true
                 self.state = .loading
+                // The library's KVO of the inset lays the view out again here: the band drops
+                // the point it rode high during the bounce.
+                self.layoutSubviews()
             })
 
         let timeline = layer.timeline
@@ -312,7 +325,7 @@ final class ElasticPullToRefreshView {
 
             height = scrollView.contentInset.top - originalContentInsetTop
 
-            setFrame(Rect(x: 0, y: -height, width: width, height: height))
+            setFrame(Rect(x: 0, y: -height - Self.bounceFrameLift, width: width, height: height))
         } else if state == .animatingToStopped {
             height = actualContentOffsetY()
         }
@@ -339,7 +352,7 @@ final class ElasticPullToRefreshView {
     }
 
     /// The circle in the middle, `(loadingContentInset − loadingViewSize) / 2` from the top
-    /// once the band is tall enough, centred in a lower band; clipped above the wave's bottom.
+    /// once the band is tall enough, centred in a lower band; masked by the wave's path.
     private func layoutLoadingView() {
         let width = layer.bounds.width
         let height = layer.bounds.height
@@ -350,8 +363,9 @@ final class ElasticPullToRefreshView {
 
         let frame = Rect(
             x: (width - loadingViewSize) / 2, y: originY, width: loadingViewSize, height: loadingViewSize)
-        let bottom = Self.lowestBottom(of: shapeLayer.path, from: frame.minX, to: frame.maxX)
-        loadingView.layout(frame: frame, maskFrame: Rect(x: 0, y: 0, width: width, height: max(bottom, 0)))
+        loadingView.layout(
+            frame: frame, wavePath: shapeLayer.path,
+            viewBounds: Rect(x: 0, y: 0, width: width, height: height))
     }
 
     /// Lays the view, the wave and the circle out for the scroll view's offset now (the
@@ -378,25 +392,5 @@ final class ElasticPullToRefreshView {
 
         setShapeLayer(width: width, height: height)
         layoutLoadingView()
-    }
-
-    /// The wave's bottom edge, its highest over x in `minX…maxX` (sampled at five columns):
-    /// where the circle's clip ends, so that no part of the circle shows below the wave.
-    static func lowestBottom(of path: BezierPath, from minX: Double, to maxX: Double) -> Double {
-        let polylines = path.flattened(tolerance: 0.1)
-        var lowest = Double.infinity
-        for step in 0...4 {
-            let x = minX + (maxX - minX) * Double(step) / 4
-            var bottom = 0.0
-            for polyline in polylines {
-                var points = polyline.points
-                if polyline.isClosed, let first = points.first { points.append(first) }
-                for (a, b) in zip(points, points.dropFirst()) where (a.x - x) * (b.x - x) <= 0 && a.x != b.x {
-                    bottom = max(bottom, a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x))
-                }
-            }
-            lowest = min(lowest, bottom)
-        }
-        return lowest == .infinity ? 0 : lowest
     }
 }

@@ -7,11 +7,12 @@
 // carries on after a flick and slows down (0.998 of its speed kept every millisecond),
 // stretches past either end and springs back. Pulled down past the top, the dark wave of the
 // elastic scene hangs from the bar, deeper as the pull grows, its apex under the finger, with
-// the loading circle drawing itself round. Released past 95 points the wave bounces on the
-// spring into a flat band and the list waits 50 points down while the circle spins; after a
-// simulated load of 2 s three new rows appear at the top and the band closes. Released before
-// 95 points the list springs back and nothing loads. The debug overlay (`d`) shows the wave's
-// seven control points.
+// the loading circle drawing itself round inside it. Released past 95 points the wave bounces
+// on the library's spring (damping 0.43) into a flat band and the list waits 50 points down
+// while the circle spins; after the demo's simulated load of 1.5 s the band closes, and the 30
+// rows are as they were (the demo reloads nothing). Released before 95 points the list springs
+// back and nothing loads. A scroll indicator shows while the list scrolls. The debug overlay
+// (`d`) shows the wave's seven control points.
 //
 // The parts, named after the library's: ElasticPullToRefreshView (the view above the list and
 // its states), ElasticPullToRefreshLoadingViewCircle, ElasticPullToRefreshConstants, and the
@@ -21,16 +22,12 @@
 //
 // Deliberate differences from the library and its demo, and why (each part's file lists its
 // own):
-// - The simulated load takes 2 s (the demo's handler waits 1.5 s) and then inserts three rows
-//   at the top ("new 1" …, numbered on across refreshes); the demo reloads nothing, so its
-//   list never changes. Issue #18 asks for both; `loadingDuration` is a knob.
-// - The bounce is the tutorial's spring (damping ratio 0.57), not the library's 0.43; a knob.
-// - No status bar: the dark bar is 64 points, the demo's status bar and navigation bar
-//   together, with no title (the demo's has none).
+// - The dark bar is 64 points, the status bar and the navigation bar together, with no title
+//   (the demo's has none); the status bar on it is reduced (StatusBar.swift).
 // - Rows are drawn as UITableViewCell's default style draws them (44 points, the label 15
 //   points in, 17-point text in the renderer's sans-serif, not San Francisco) with the demo's
 //   colours; separators are 1 point, inset 15 on the left (iOS draws one pixel); no selection
-//   highlight (the demo deselects at once), no scroll indicator.
+//   highlight (the demo deselects at once).
 // - The mouse wheel scrolls the list (the demo, on a phone, has none); see ScrollView.swift.
 
 import Animation
@@ -58,44 +55,65 @@ final class PullScene: Scene {
     static let separatorHeight = 1.0
     /// The status bar (20) and the navigation bar (44) above the table, points.
     static let navigationBarHeight = 64.0
-    /// The demo's handler calls `dg_stopLoading()` after 1.5 s; issue #18's load takes 2 s.
-    static let loadingDurationDefault = 2.0
-    /// Rows a refresh inserts at the top (ours: the demo inserts none).
-    static let newRowsPerRefresh = 3
+    /// The demo's handler calls `dg_stopLoading()` 1.5 s after loading starts (`asyncAfter`).
+    static let loadingDurationDefault = 1.5
     /// The control points' side in the debug overlay, points (the tutorial's 3×3 views).
     static let controlPointSize = 3.0
 
-    /// The library's constants and the bounce as knobs (`animdemo knobs --scene pull`).
-    static let tutorialKnobs: [Knob] = [
-        Knob(
-            "waveMaxHeight", number: ElasticPullToRefreshConstants.library.waveMaxHeight, in: 0...300,
-            step: 5, unit: "pt", "the largest wave (WaveMaxHeight)"),
-        Knob(
-            "minOffsetToPull", number: ElasticPullToRefreshConstants.library.minOffsetToPull, in: 10...400,
-            step: 5, unit: "pt", "the pull a release must reach to load (MinOffsetToPull)"),
-        Knob(
-            "loadingContentInset", number: ElasticPullToRefreshConstants.library.loadingContentInset,
-            in: 0...200, step: 5, unit: "pt",
-            "how far down the list waits while loading (LoadingContentInset)"),
-        Knob(
-            "loadingViewSize", number: ElasticPullToRefreshConstants.library.loadingViewSize, in: 4...100,
-            step: 2, unit: "pt", "the loading circle's side (LoadingViewSize)"),
-        Knob(
-            "duration", number: ElasticPullToRefreshView.bounceDurationDefault, in: 0.05...5, step: 0.05,
-            unit: "s", "the bounce into loading: UIView.animate duration",
-            plot: .springDuration(dampingRatioKnob: "dampingRatio")),
-        Knob(
-            "dampingRatio", number: ElasticScene.bounceDampingRatioDefault, in: 0.05...1, step: 0.01,
-            unit: "",
-            "the bounce: usingSpringWithDamping (the library's is 0.43)",
-            plot: .springDampingRatio(durationKnob: "duration")),
-        Knob(
-            "loadingDuration", number: loadingDurationDefault, in: 0.1...10, step: 0.1, unit: "s",
-            "the simulated load before the new rows appear"),
-        Knob(
-            "decelerationRate", number: ScrollView.decelerationRateNormal, in: 0.9...0.999, step: 0.001,
-            unit: "/ms", "the list's momentum: the share of its speed kept every millisecond"),
-    ]
+    /// The library's constants and the bounce as knobs (`animdemo knobs --scene pull`), each
+    /// declared where the library's value is.
+    enum Knobs {
+        static let waveMaxHeight = KnobKey<Double>(
+            "waveMaxHeight",
+            KnobDeclaration("var waveMaxHeight", file: "ElasticPullToRefreshConstants.swift"),
+            tutorial: ElasticPullToRefreshConstants.library.waveMaxHeight, in: 0...300, step: 5, unit: "pt",
+            "the largest wave (WaveMaxHeight)")
+        static let minOffsetToPull = KnobKey<Double>(
+            "minOffsetToPull",
+            KnobDeclaration("var minOffsetToPull", file: "ElasticPullToRefreshConstants.swift"),
+            tutorial: ElasticPullToRefreshConstants.library.minOffsetToPull, in: 10...400, step: 5,
+            unit: "pt",
+            "the pull a release must reach to load (MinOffsetToPull)")
+        static let loadingContentInset = KnobKey<Double>(
+            "loadingContentInset",
+            KnobDeclaration("var loadingContentInset", file: "ElasticPullToRefreshConstants.swift"),
+            tutorial: ElasticPullToRefreshConstants.library.loadingContentInset, in: 0...200, step: 5,
+            unit: "pt",
+            "how far down the list waits while loading (LoadingContentInset)")
+        static let loadingViewSize = KnobKey<Double>(
+            "loadingViewSize",
+            KnobDeclaration("var loadingViewSize", file: "ElasticPullToRefreshConstants.swift"),
+            tutorial: ElasticPullToRefreshConstants.library.loadingViewSize, in: 4...100, step: 2, unit: "pt",
+            "the loading circle's side (LoadingViewSize)")
+        static let duration = KnobKey<Double>(
+            "duration",
+            KnobDeclaration("static let bounceDurationDefault", file: "ElasticPullToRefreshView.swift"),
+            tutorial: ElasticPullToRefreshView.bounceDurationDefault, in: 0.05...5, step: 0.05, unit: "s",
+            "the bounce into loading: UIView.animate duration",
+            plot: .springDuration(dampingRatioKnob: "dampingRatio"))
+        static let dampingRatio = KnobKey<Double>(
+            "dampingRatio",
+            KnobDeclaration("static let libraryBounceDampingRatio", file: "ElasticPullToRefreshView.swift"),
+            tutorial: ElasticPullToRefreshView.libraryBounceDampingRatio, in: 0.05...1, step: 0.01, unit: "",
+            "the bounce: usingSpringWithDamping (the elastic tutorial's is 0.57)",
+            plot: .springDampingRatio(durationKnob: "duration"))
+        static let loadingDuration = KnobKey<Double>(
+            "loadingDuration", KnobDeclaration("static let loadingDurationDefault"),
+            tutorial: PullScene.loadingDurationDefault, in: 0.1...10, step: 0.1, unit: "s",
+            "the simulated load: dg_stopLoading this long after loading starts")
+        static let decelerationRate = KnobKey<Double>(
+            "decelerationRate",
+            KnobDeclaration("static let decelerationRateNormal", file: "ScrollView.swift"),
+            tutorial: ScrollView.decelerationRateNormal, in: 0.9...0.999, step: 0.001, unit: "/ms",
+            "the list's momentum: the share of its speed kept every millisecond")
+
+        static let all: [Knob] = [
+            waveMaxHeight.knob, minOffsetToPull.knob, loadingContentInset.knob, loadingViewSize.knob,
+            duration.knob, dampingRatio.knob, loadingDuration.knob, decelerationRate.knob,
+        ]
+    }
+
+    static let tutorialKnobs = Knobs.all
 
     // MARK: - Scene
 
@@ -103,16 +121,18 @@ final class PullScene: Scene {
     let rootLayer: Layer
     /// The dark bar along the top (`navigationController.navigationBar`).
     let navigationBar: Layer
+    /// The light status bar on the bar's top 20 points.
+    let statusBar: StatusBar
     /// The demo's `tableView`.
     let tableView: ScrollView
     /// `dg_addPullToRefreshWithActionHandler`'s view.
     let pullToRefreshView: ElasticPullToRefreshView
 
-    /// The rows' labels, top to bottom (the data source).
-    private(set) var rows: [String]
+    /// The rows' labels, top to bottom (the data source; a refresh changes nothing).
+    let rows: [String]
     /// One cell layer per row, in the same order.
     private var cells: [Layer] = []
-    /// Refreshes so far: the new rows are numbered on from them.
+    /// Loads finished so far (the demo's handler ran to `dg_stopLoading`).
     private(set) var refreshCount = 0
     /// The simulated load (`DispatchQueue.main.asyncAfter` in the demo's handler).
     private var loadTimer: ScheduledTimer?
@@ -133,6 +153,7 @@ final class PullScene: Scene {
         navigationBar.name = "navigationBar"
         navigationBar.anchorPoint = .zero
         navigationBar.backgroundColor = Self.barTintColor
+        statusBar = StatusBar(timeline: timeline)
 
         tableView = ScrollView(timeline: timeline, name: "tableView")
         tableView.layer.backgroundColor = Self.tableBackgroundColor
@@ -147,10 +168,12 @@ final class PullScene: Scene {
         timeline.transaction { transaction in
             transaction.disableActions = true
             pullToRefreshView.fillColor = Self.barTintColor  // dg_setPullToRefreshFillColor
-            pullToRefreshView.layer.backgroundColor = Self.tableBackgroundColor  // …BackgroundColor
+            pullToRefreshView.backgroundColor = Self.tableBackgroundColor  // …BackgroundColor
             rootLayer.addSublayer(tableView.layer)
             rootLayer.addSublayer(navigationBar)
+            rootLayer.addSublayer(statusBar.layer)
             tableView.layer.addSublayer(pullToRefreshView.layer)
+            tableView.layer.addSublayer(tableView.verticalScrollIndicator)  // above everything
         }
         applyKnobs()
         reloadData()
@@ -159,6 +182,7 @@ final class PullScene: Scene {
     /// The bar along the top, the table below it; the pull view follows the table's width.
     func layout(in bounds: Rect) {
         navigationBar.frame = Rect(x: 0, y: 0, width: bounds.width, height: Self.navigationBarHeight)
+        statusBar.layout(width: bounds.width)
         tableView.setFrame(
             Rect(
                 x: 0, y: Self.navigationBarHeight, width: bounds.width,
@@ -178,31 +202,24 @@ final class PullScene: Scene {
     /// The knobs into the library's constants, the bounce and the table's momentum.
     private func applyKnobs() {
         pullToRefreshView.constants = ElasticPullToRefreshConstants(
-            waveMaxHeight: knobs.number("waveMaxHeight", fallback: 70),
-            minOffsetToPull: knobs.number("minOffsetToPull", fallback: 95),
-            loadingContentInset: knobs.number("loadingContentInset", fallback: 50),
-            loadingViewSize: knobs.number("loadingViewSize", fallback: 30))
-        pullToRefreshView.bounceDuration = knobs.number(
-            "duration", fallback: ElasticPullToRefreshView.bounceDurationDefault)
-        pullToRefreshView.bounceDampingRatio = knobs.number(
-            "dampingRatio", fallback: ElasticScene.bounceDampingRatioDefault)
-        tableView.decelerationRate = knobs.number(
-            "decelerationRate", fallback: ScrollView.decelerationRateNormal)
+            waveMaxHeight: knobs[Knobs.waveMaxHeight], minOffsetToPull: knobs[Knobs.minOffsetToPull],
+            loadingContentInset: knobs[Knobs.loadingContentInset],
+            loadingViewSize: knobs[Knobs.loadingViewSize])
+        pullToRefreshView.bounceDuration = knobs[Knobs.duration]
+        pullToRefreshView.bounceDampingRatio = knobs[Knobs.dampingRatio]
+        tableView.decelerationRate = knobs[Knobs.decelerationRate]
     }
 
     // MARK: - The action handler
 
-    /// The demo's handler: the load is a timer; when it fires, the new rows go in at the top
-    /// and the pull view closes (`dg_stopLoading`).
+    /// The demo's handler: the load is a timer; when it fires, the pull view closes
+    /// (`dg_stopLoading`); the rows stay as they are.
     private func simulateLoad() {
         loadTimer?.invalidate()
-        let timer = timeline.delay(knobs.number("loadingDuration", fallback: Self.loadingDurationDefault)) {
+        let timer = timeline.delay(knobs[Knobs.loadingDuration]) {
             [weak self] in
             guard let self else { return }
             self.refreshCount += 1
-            let first = (self.refreshCount - 1) * Self.newRowsPerRefresh + 1
-            self.rows.insert(contentsOf: (first..<first + Self.newRowsPerRefresh).map { "new \($0)" }, at: 0)
-            self.reloadData()
             self.pullToRefreshView.stopLoading()
         }
         timer.name = "simulatedLoad"
@@ -211,14 +228,11 @@ final class PullScene: Scene {
 
     // MARK: - Table
 
-    /// Makes a cell for every row that has none (new rows come at the top) and lays them out
-    /// (`tableView.reloadData()`).
+    /// Makes a cell for every row and lays them out (`tableView.reloadData()`, once).
     private func reloadData() {
-        let newCount = rows.count - cells.count
-        if newCount > 0 {
-            let newCells = rows[0..<newCount].map(makeCell(text:))
-            for (index, cell) in newCells.enumerated() { tableView.layer.insertSublayer(cell, at: index) }
-            cells.insert(contentsOf: newCells, at: 0)
+        if cells.isEmpty {
+            cells = rows.map(makeCell(text:))
+            for (index, cell) in cells.enumerated() { tableView.layer.insertSublayer(cell, at: index) }
         }
         tableView.contentSize = Size(
             width: tableView.layer.bounds.width, height: Double(rows.count) * Self.rowHeight)

@@ -20,8 +20,15 @@
 // acts on it (KVO of `panGestureRecognizer.state` comes before the recognizer's action).
 //
 // Deliberate differences from UIScrollView, and why:
-// - Vertical only, no zooming, paging, scroll indicators or content touches delay: the demo's
-//   table needs none of them.
+// - Vertical only, no zooming, paging or content touches delay: the demo's table needs none
+//   of them.
+// - The vertical scroll indicator is drawn as the library's GIF (DGElasticPullToRefreshPreview1)
+//   shows iOS's: 2.5 points wide, 3 from the right edge and from the ends, black at 35 %
+//   opacity; its length the visible share of the content, shortened by as much as the list is
+//   pulled past an end (to 7 points at least); shown while a finger drags the list, while it
+//   decelerates or bounces back (not while the inset animates), and for 0.5 s after a wheel
+//   notch; then it fades out in 0.1 s (six frames of the GIF). UIKit publishes none of these
+//   numbers: they are measured from the GIF.
 // - The wheel moves the offset at once by the notch, clamped to the ends, with no animation,
 //   momentum or rubber-band (a mouse wheel has no velocity to carry); it stops a deceleration
 //   or bounce in progress. UIKit's wheel support (iPadOS pointer) is not documented further.
@@ -53,6 +60,20 @@ final class ScrollView {
     /// The bounce ends within this of the end, points (half a pixel at 2×).
     static let bounceThreshold = 0.25
 
+    // MARK: - The scroll indicator's numbers (measured from the library's GIF; see the header)
+
+    /// Its width and its gap to the right edge and to the top and bottom, points.
+    static let scrollIndicatorWidth = 2.5
+    static let scrollIndicatorInset = 3.0
+    /// Its shortest length while normal and while pulled past an end, points.
+    static let scrollIndicatorMinLength = 36.0
+    static let scrollIndicatorMinOverscrollLength = 7.0
+    /// Its colour: black at 35 %.
+    static let scrollIndicatorColor = Color(white: 0, alpha: 0.35)
+    /// Seconds it takes to fade out, and it stays after a wheel notch.
+    static let scrollIndicatorFadeDuration = 0.1
+    static let scrollIndicatorWheelHold = 0.5
+
     /// The top and bottom insets of the content, points (UIEdgeInsets, reduced).
     struct EdgeInsets: Equatable {
         var top = 0.0
@@ -73,6 +94,9 @@ final class ScrollView {
 
     /// The scroll view's layer: its `bounds.origin` is the content offset; it clips.
     let layer: Layer
+    /// The vertical scroll indicator, a sublayer of `layer` that the owner keeps on top of the
+    /// content (UIScrollView keeps it above its subviews); see the header.
+    let verticalScrollIndicator: Layer
     /// The finger (`panGestureRecognizer`).
     private(set) lazy var panGestureRecognizer = PanGestureRecognizer { [weak self] _ in
         self?.panGestureDidMove()
@@ -96,12 +120,15 @@ final class ScrollView {
             layer.timeline.transaction { transaction in
                 transaction.disableActions = true
                 layer.bounds.origin = newValue
+                layoutScrollIndicator()
             }
             contentOffsetDidChange?()
         }
     }
     /// Whether a finger moves the content now (`isDragging`).
-    private(set) var isDragging = false
+    private(set) var isDragging = false {
+        didSet { updateScrollIndicatorVisibility() }
+    }
     /// Whether the offset moves on its own now (`isDecelerating`: after a release, the momentum
     /// and the bounce back; here also while the inset animates).
     var isDecelerating: Bool { animation != nil }
@@ -116,7 +143,13 @@ final class ScrollView {
     /// (KVO of `panGestureRecognizer.state`).
     var panGestureStateDidChange: ((GestureState) -> Void)?
 
-    private(set) var animation: ScrollAnimation?
+    private(set) var animation: ScrollAnimation? {
+        didSet { updateScrollIndicatorVisibility() }
+    }
+    /// Whether the scroll indicator shows (or is fading in); false once it fades out.
+    private(set) var isShowingScrollIndicator = false
+    /// Hides the indicator after a wheel notch.
+    private var scrollIndicatorHideTimer: ScheduledTimer?
     private var insetCompletion: (() -> Void)?
     /// The offset and the finger's translation when the pan began.
     private var dragStart = (offset: 0.0, translation: 0.0)
@@ -136,6 +169,15 @@ final class ScrollView {
         layer.name = name
         layer.anchorPoint = .zero
         layer.masksToBounds = true
+        verticalScrollIndicator = Layer(timeline: timeline)
+        verticalScrollIndicator.name = "verticalScrollIndicator"
+        verticalScrollIndicator.anchorPoint = .zero
+        verticalScrollIndicator.backgroundColor = Self.scrollIndicatorColor
+        verticalScrollIndicator.cornerRadius = Self.scrollIndicatorWidth / 2
+        verticalScrollIndicator.isUserInteractionEnabled = false
+        verticalScrollIndicator.opacity = 0
+        verticalScrollIndicator.actions = ["position": .none, "bounds": .none]
+        layer.addSublayer(verticalScrollIndicator)
         layer.addGestureRecognizer(panGestureRecognizer)
         layer.addGestureRecognizer(scrollWheelGestureRecognizer)
         scrollAnimationLink.isPaused = true
@@ -148,6 +190,7 @@ final class ScrollView {
             transaction.disableActions = true
             layer.position = frame.origin
             layer.bounds.size = frame.size
+            layoutScrollIndicator()
         }
         if !isDragging && animation == nil { contentOffset.y = clamped(contentOffset.y) }
     }
@@ -206,6 +249,7 @@ final class ScrollView {
         stopScrollAnimation()
         let delta = scrollWheelGestureRecognizer.scrollingDelta(in: layer).y
         contentOffset.y = clamped(contentOffset.y + delta)
+        flashScrollIndicator()
     }
 
     /// After a release: decelerate when inside the ends, bounce back when past one.
@@ -319,6 +363,84 @@ final class ScrollView {
         if speed / (-1000 * log(decelerationRate)) < Self.decelerationThreshold {
             animation = nil
             scrollAnimationLink.isPaused = true
+        }
+    }
+
+    // MARK: - The scroll indicator
+
+    /// Where the indicator sits for the offset now, in the layer's (content) coordinates: its
+    /// length the visible share of the content (at least 36 points) less the pull past an end
+    /// (at least 7 points), along the track from 3 points below the top to 3 above the bottom.
+    func scrollIndicatorFrame() -> Rect {
+        let bounds = layer.bounds
+        let inset = Self.scrollIndicatorInset
+        let track = max(bounds.height - 2 * inset, 0)
+        let extent = contentSize.height + contentInset.top + contentInset.bottom
+        guard extent > 0, track > 0 else { return Rect(x: bounds.maxX, y: bounds.minY, width: 0, height: 0) }
+        let normalLength = min(max(track * bounds.height / extent, Self.scrollIndicatorMinLength), track)
+        let offset = contentOffset.y
+        let overscroll = abs(offset - clamped(offset))
+        let length = min(
+            max(normalLength - overscroll, Self.scrollIndicatorMinOverscrollLength), normalLength)
+        let range = maxContentOffsetY - minContentOffsetY
+        let progress = range > 0 ? (clamped(offset) - minContentOffsetY) / range : 0
+        return Rect(
+            x: bounds.maxX - inset - Self.scrollIndicatorWidth,
+            y: bounds.minY + inset + progress * (track - length),
+            width: Self.scrollIndicatorWidth, height: length)
+    }
+
+    private func layoutScrollIndicator() {
+        layer.timeline.transaction { transaction in
+            transaction.disableActions = true
+            verticalScrollIndicator.frame = scrollIndicatorFrame()
+        }
+    }
+
+    /// Shows the indicator while a finger drags or the list moves on its own (not while the
+    /// inset animates, nor during a wheel's hold); fades it out otherwise.
+    private func updateScrollIndicatorVisibility() {
+        let isScrolling: Bool
+        switch animation {
+        case .decelerating, .bouncing: isScrolling = true
+        case .insetting, nil: isScrolling = isDragging
+        }
+        if isScrolling {
+            scrollIndicatorHideTimer?.invalidate()
+            scrollIndicatorHideTimer = nil
+            setScrollIndicator(visible: true)
+        } else if scrollIndicatorHideTimer == nil {
+            setScrollIndicator(visible: false)
+        }
+    }
+
+    /// Shows the indicator for a moment (a wheel notch), then fades it out.
+    private func flashScrollIndicator() {
+        setScrollIndicator(visible: true)
+        scrollIndicatorHideTimer?.invalidate()
+        let timer = layer.timeline.delay(Self.scrollIndicatorWheelHold) { [weak self] in
+            self?.scrollIndicatorHideTimer = nil
+            self?.updateScrollIndicatorVisibility()
+        }
+        timer.name = "scrollIndicatorHide"
+        scrollIndicatorHideTimer = timer
+    }
+
+    private func setScrollIndicator(visible: Bool) {
+        guard visible != isShowingScrollIndicator else { return }
+        isShowingScrollIndicator = visible
+        let timeline = layer.timeline
+        if visible {
+            timeline.transaction { transaction in
+                transaction.disableActions = true
+                verticalScrollIndicator.removeAllAnimations()
+                verticalScrollIndicator.opacity = 1
+            }
+        } else {
+            timeline.transaction { transaction in
+                transaction.animationDuration = Self.scrollIndicatorFadeDuration
+                verticalScrollIndicator.opacity = 0
+            }
         }
     }
 

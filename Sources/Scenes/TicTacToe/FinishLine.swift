@@ -22,7 +22,7 @@ let finishLineColor = Color(red: 0.9529411793, green: 0.6862745285, blue: 0.1333
 /// as wide as a circle with its 1-point stroke.
 let finishLineWidth = 12.0
 /// Seconds for the second circle to travel and for the line to draw (tutorial).
-let finishLineAnimationDuration: MediaTime = 2
+let finishLineAnimationDuration: MediaTime = 2.0
 /// The background of `finishLineView`: the tutorial's `#colorLiteral(red: 0, green: 0,
 /// blue: 0, alpha: 0.30)`, a veil that darkens the board to 70 %.
 let finishLineViewColor = Color(red: 0, green: 0, blue: 0, alpha: 0.30)

@@ -89,30 +89,55 @@ final class TicTacToeScene: Scene {
     private var computerMove: ScheduledTimer?
     private var bounds = Rect.zero
 
-    /// The tutorial's constants as knobs (`animdemo knobs --scene tictactoe`).
-    static let tutorialKnobs: [Knob] = [
-        Knob(
-            "finishLineWidth", number: finishLineWidth, in: 1...60, step: 1, unit: "pt",
-            "the circles' radius; the line is twice as wide, plus one"),
-        Knob("finishLineColor", choice: 0, of: finishLineColorNames.map(\.name), "the finish line's colour"),
-        Knob(
-            "finishLineAnimationDuration", number: finishLineAnimationDuration, in: 0.1...10, step: 0.1,
-            unit: "s",
-            "how long the line takes to draw"),
-        Knob(
-            "markDrawDuration", number: markDrawDuration, in: 0.05...5, step: 0.05, unit: "s",
-            "how long an X or an O takes to draw itself"),
-        Knob(
-            "computerMoveDelay", number: computerMoveDelay, in: 0...5, step: 0.1, unit: "s",
-            "how long the computer thinks before it plays O"),
-    ]
+    /// The finish line's colours to choose from (the knob `finishLineColor`): the tutorial's
+    /// first.
+    enum FinishLineColorChoice: String, KnobChoice {
+        case tutorial, red, green, blue
 
-    /// The finish line's colours to choose from: the tutorial's first.
-    static let finishLineColorNames: [(name: String, color: Color)] = [
-        ("tutorial", finishLineColor), ("red", Color(red: 0.86, green: 0.20, blue: 0.18)),
-        ("green", Color(red: 0.20, green: 0.65, blue: 0.30)),
-        ("blue", Color(red: 0.16, green: 0.40, blue: 0.85)),
-    ]
+        var color: Color {
+            switch self {
+            case .tutorial: finishLineColor
+            case .red: Color(red: 0.86, green: 0.20, blue: 0.18)
+            case .green: Color(red: 0.20, green: 0.65, blue: 0.30)
+            case .blue: Color(red: 0.16, green: 0.40, blue: 0.85)
+            }
+        }
+    }
+    /// The tutorial's colour (`finishLineColor`).
+    static let finishLineColorChoiceDefault: FinishLineColorChoice = .tutorial
+
+    /// The tutorial's constants as knobs (`animdemo knobs --scene tictactoe`).
+    enum Knobs {
+        static let finishLineWidth = KnobKey<Double>(
+            "finishLineWidth", KnobDeclaration("let finishLineWidth", file: "FinishLine.swift"),
+            tutorial: Scenes.finishLineWidth, in: 1...60, step: 1, unit: "pt",
+            "the circles' radius; the line is twice as wide, plus one")
+        static let finishLineColor = KnobKey<FinishLineColorChoice>(
+            "finishLineColor",
+            KnobDeclaration("static let finishLineColorChoiceDefault: FinishLineColorChoice"),
+            tutorial: finishLineColorChoiceDefault, "the finish line's colour")
+        static let finishLineAnimationDuration = KnobKey<Double>(
+            "finishLineAnimationDuration",
+            KnobDeclaration("let finishLineAnimationDuration: MediaTime", file: "FinishLine.swift"),
+            tutorial: Scenes.finishLineAnimationDuration, in: 0.1...10, step: 0.1, unit: "s",
+            "how long the line takes to draw")
+        static let markDrawDuration = KnobKey<Double>(
+            "markDrawDuration", KnobDeclaration("let markDrawDuration: MediaTime", file: "MarkView.swift"),
+            tutorial: Scenes.markDrawDuration, in: 0.05...5, step: 0.05, unit: "s",
+            "how long an X or an O takes to draw itself")
+        static let computerMoveDelay = KnobKey<Double>(
+            "computerMoveDelay", KnobDeclaration("let computerMoveDelay: MediaTime"),
+            tutorial: Scenes.computerMoveDelay, in: 0...5, step: 0.1, unit: "s",
+            "how long the computer thinks before it plays O")
+
+        static let all: [Knob] = [
+            finishLineWidth.knob, finishLineColor.knob, finishLineAnimationDuration.knob,
+            markDrawDuration.knob,
+            computerMoveDelay.knob,
+        ]
+    }
+
+    static let tutorialKnobs = Knobs.all
 
     private let knobs: KnobSettings
 
@@ -260,7 +285,7 @@ final class TicTacToeScene: Scene {
         let view = MarkView(mark: mark, timeline: timeline)
         view.layout(in: fieldFrameInBoard(field))
         boardLayer.addSublayer(view.layer)
-        view.drawIn(duration: knobs.number("markDrawDuration", fallback: markDrawDuration))
+        view.drawIn(duration: knobs[Knobs.markDrawDuration])
         markViews[field] = view
         switch engine.outcome {
         case .win?: drawFinishLine(beginTime: nil)
@@ -273,7 +298,7 @@ final class TicTacToeScene: Scene {
     /// Schedules the computer's answer when it plays O and O is to move.
     private func letComputerMoveIfItsTurn() {
         guard isComputersTurn, computerMove == nil else { return }
-        computerMove = timeline.delay(knobs.number("computerMoveDelay", fallback: computerMoveDelay)) {
+        computerMove = timeline.delay(knobs[Knobs.computerMoveDelay]) {
             [weak self] in
             guard let self else { return }
             self.computerMove = nil
@@ -301,13 +326,10 @@ final class TicTacToeScene: Scene {
     private func drawFinishLine(beginTime: MediaTime?) {
         guard case .win(_, let lines)? = engine.outcome else { return }
         finishLine?.finishLineView.removeFromSuperlayer()
-        let colors = Self.finishLineColorNames
-        let colorIndex = min(max(knobs.choice("finishLineColor", fallback: 0), 0), colors.count - 1)
         let finishLine = FinishLine(
             frameOfMainView: bounds, timeline: timeline, beginTime: beginTime,
-            width: knobs.number("finishLineWidth", fallback: finishLineWidth),
-            color: colors[colorIndex].color,
-            duration: knobs.number("finishLineAnimationDuration", fallback: finishLineAnimationDuration))
+            width: knobs[Knobs.finishLineWidth], color: knobs[Knobs.finishLineColor].color,
+            duration: knobs[Knobs.finishLineAnimationDuration])
         for line in lines {
             guard let first = line.first, let last = line.last else { continue }
             finishLine.draw(from: geometry.fieldCenter(first), to: geometry.fieldCenter(last))
