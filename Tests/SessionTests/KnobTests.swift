@@ -218,6 +218,7 @@ struct KnobTests {
         }
         #expect(printed.count == 1)
         #expect(
-            printed.first?.contains("let waveHeightFactor = 0.55  // tutorial: 0.6") == true, "\(printed)")
+            printed.first?.contains("static let waveHeightFactorDefault = 0.55  // tutorial: 0.6") == true,
+            "\(printed)")
     }
 }

@@ -234,7 +234,8 @@ struct PlaygroundTests {
             return
         }
         #expect(code.contains("ElasticScene.swift"))
-        #expect(code.contains("static let"))
+        // The first knob is the wave's height, one step (10 pt) down from the tutorial's 100.
+        #expect(code.contains("static let maxWaveHeightDefault = 90.0  // tutorial: 100 pt"), "\(code)")
         #expect(commands.contains(.copyToClipboard(code)))
     }
 

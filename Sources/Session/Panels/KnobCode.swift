@@ -3,31 +3,34 @@ import Scenes
 
 /// The changed knobs as Swift to paste into the scene's file (`p` in the knob panel).
 enum KnobCode {
-    /// Whether `value` is the knob's tutorial value: a number within a millionth of a step
-    /// of it counts, so that thirty steps down and thirty back are "not changed" whatever the
-    /// floating-point sums left over.
-    static func isTutorialValue(_ value: KnobValue, of knob: Knob) -> Bool {
-        switch (knob.kind, value, knob.defaultValue) {
-        case (.number(_, let step), .number(let number), .number(let tutorial)):
-            return abs(number - tutorial) <= step * 1e-6
-        default:
-            return value == knob.defaultValue
-        }
-    }
+    /// Whether `value` is the knob's tutorial value (`Knob.isTutorialValue`: a number within a
+    /// millionth of a step of it counts, so that thirty steps down and thirty back are "not
+    /// changed" whatever the floating-point sums left over).
+    static func isTutorialValue(_ value: KnobValue, of knob: Knob) -> Bool { knob.isTutorialValue(value) }
 
-    /// The Swift of `changed`, in the knobs' order, with the file it belongs to.
+    /// The Swift of `changed`, in the knobs' order: each knob as the scene's own declaration
+    /// of its tutorial value (`static let bounceDampingRatioDefault = 0.44`), with the file that
+    /// holds it; a knob without a declaration as a `let` of its name.
     static func swift(for changed: [String: KnobValue], knobs: [Knob], sceneType: String) -> (
         text: String, file: String
     ) {
-        let file = "\(sceneType).swift"
-        var lines = ["// \(file): knobs changed in animdemo; paste over these constants"]
-        for knob in knobs {
+        let declared = knobs.filter { changed[$0.name] != nil }
+        let files = Set(declared.compactMap { $0.declaration?.file })
+        let file =
+            files.count == 1
+            ? files.first ?? ""
+            : files.isEmpty ? "\(sceneType).swift" : files.sorted().joined(separator: ", ")
+        var lines = ["// \(file): knobs changed in animdemo; paste over these declarations"]
+        for knob in declared {
             guard let value = changed[knob.name] else { continue }
-            let identifier = knob.name.replacingOccurrences(of: ".", with: "_")
             let unit = knob.unit.isEmpty ? "" : " \(knob.unit)"
-            lines.append(
-                "static let \(identifier) = \(code(for: value, of: knob))  // tutorial: \(KnobAssignment.text(of: knob.defaultValue, for: knob))\(unit)"
-            )
+            let tutorial = "  // tutorial: \(KnobAssignment.text(of: knob.defaultValue, for: knob))\(unit)"
+            if let declaration = knob.swiftDeclaration(for: value) {
+                lines.append(declaration + tutorial)
+            } else {
+                let identifier = knob.name.replacingOccurrences(of: ".", with: "_")
+                lines.append("let \(identifier) = \(code(for: value, of: knob))" + tutorial)
+            }
         }
         return (lines.joined(separator: "\n"), file)
     }
