@@ -7,7 +7,16 @@ struct KnobsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "knobs", abstract: "List a scene's knobs: name, value, range, step, unit, description.")
 
-    @OptionGroup var options: SceneOptions
+    /// Only what applies to a list of knobs: the scene and its `--set` values (not the size,
+    /// scale, seed or assets that `SceneOptions` has for the modes that draw).
+    @Option(
+        parsing: .unconditional, help: "The scene: \(SceneCatalog.all.map(\.name).joined(separator: ", ")).")
+    var scene = SceneCatalog.all[0].name
+
+    @Option(
+        name: .customLong("set"), parsing: .unconditionalSingleValue,
+        help: "Show a knob turned: NAME=VALUE (repeatable).")
+    var settings: [String] = []
 
     @Flag(help: "Print a JSON array of objects.")
     var json = false
@@ -46,9 +55,31 @@ struct KnobsCommand: ParsableCommand {
         }
     }
 
+    func validate() throws {
+        _ = try changedKnobs()
+    }
+
+    /// The scene's knobs and the `--set` values, checked against them.
+    func changedKnobs() throws -> (knobs: [Knob], changed: [String: KnobValue]) {
+        guard let index = SceneCatalog.index(of: scene) else {
+            let names = SceneCatalog.all.map(\.name).joined(separator: ", ")
+            throw ValidationError("unknown scene \"\(scene)\"; the scenes are: \(names)")
+        }
+        let knobs = SceneCatalog.all[index].knobs
+        var changed: [String: KnobValue] = [:]
+        for setting in settings {
+            do {
+                let (name, value) = try KnobAssignment.parse(setting, knobs: knobs)
+                changed[name] = value
+            } catch {
+                throw ValidationError(error.description)
+            }
+        }
+        return (knobs, changed)
+    }
+
     func run() throws {
-        let knobs = SceneCatalog.all[try options.sceneIndex()].knobs
-        let changed = try options.knobs()
+        let (knobs, changed) = try changedKnobs()
         let entries = knobs.map { knob in
             var entry = Self.entry(knob)
             if let value = changed[knob.name] { entry.value = Self.scalar(value, for: knob) }
