@@ -9,8 +9,9 @@
 #   PREFIX   where it goes (default /usr/local)
 #   DESTDIR  a staging root put in front of every path (packaging: Scripts/build-deb.sh); the
 #            installed files still name PREFIX (the desktop entry's Exec=)
-#   BINARY   an animdemo already built (default: `swift build -c release` and its binary)
+#   BINARY   an animdemo already built (default: `swift build -c release --static-swift-stdlib`)
 #   MANPAGE  a man page already made (default: swift-argument-parser's generate-manual plugin)
+#   MANUAL_CONFIGURATION  the build the plugin reads the options from (default release)
 #   MANIFEST=0  write no list of installed files (a package manager keeps its own)
 #
 # What it installs, PREFIX/…:
@@ -80,15 +81,19 @@ elif [ "$action" != "install" ]; then
     exit 2
 fi
 
-if [ -z "${BINARY:-}" ]; then
-    swift build -c release
-    BINARY=.build/release/animdemo
-fi
 if [ -z "${MANPAGE:-}" ]; then
-    # The date of the last commit, so that the same checkout makes the same page.
+    # The date of the last commit, so that the same checkout makes the same page. The plugin
+    # builds the program in MANUAL_CONFIGURATION (CI: debug, which its tests have built).
     date=$(git log -1 --format=%cs 2>/dev/null || date -u +%F)
-    swift package plugin generate-manual --date "$date" --authors "the animdemo authors" >/dev/null
+    swift package plugin generate-manual --configuration "${MANUAL_CONFIGURATION:-release}" \
+        --date "$date" --authors "the animdemo developers" >/dev/null
     MANPAGE=.build/plugins/GenerateManual/outputs/animdemo/animdemo.1
+fi
+if [ -z "${BINARY:-}" ]; then
+    # After the man page: the plugin's build links the program against the toolchain's Swift
+    # libraries; this one links them in, so the installed program needs no Swift.
+    swift build -c release --static-swift-stdlib
+    BINARY=.build/release/animdemo
 fi
 [ -x "$BINARY" ] || { echo "install.sh: no program at $BINARY" >&2; exit 1; }
 [ -f "$MANPAGE" ] || { echo "install.sh: no man page at $MANPAGE" >&2; exit 1; }

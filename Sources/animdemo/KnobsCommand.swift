@@ -5,18 +5,19 @@ import Scenes
 /// `animdemo knobs --scene NAME [--json]`: the scene's knobs, the tutorial's constants.
 struct KnobsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "knobs", abstract: "List a scene's knobs: name, value, range, step, unit, description.")
+        commandName: "knobs", abstract: "List a scene's knobs: name, value, range, step, unit, description.",
+        usage: "animdemo knobs [--scene <scene>] [--set <NAME=VALUE> ...] [--json]",
+        discussion: """
+            Of the scene options, these two apply here:
+              --scene <scene>         The scene: \(SceneCatalog.all.map(\.name).joined(separator: ", ")) \
+            (default: \(SceneCatalog.all[0].name)).
+              --set <NAME=VALUE>      Show a knob turned (repeatable).
+            """)
 
-    /// Only what applies to a list of knobs: the scene and its `--set` values (not the size,
-    /// scale, seed or assets that `SceneOptions` has for the modes that draw).
-    @Option(
-        parsing: .unconditional, help: "The scene: \(SceneCatalog.all.map(\.name).joined(separator: ", ")).")
-    var scene = SceneCatalog.all[0].name
-
-    @Option(
-        name: .customLong("set"), parsing: .unconditionalSingleValue,
-        help: "Show a knob turned: NAME=VALUE (repeatable).")
-    var settings: [String] = []
+    /// The root command's options, of which only `--scene` and `--set` apply to a list of
+    /// knobs: hidden from `knobs --help`, whose usage and discussion name those two. (The same
+    /// `SceneOptions` type as the root's, so that ArgumentParser hands its values on.)
+    @OptionGroup(visibility: .hidden) var options: SceneOptions
 
     @Flag(help: "Print a JSON array of objects.")
     var json = false
@@ -55,31 +56,9 @@ struct KnobsCommand: ParsableCommand {
         }
     }
 
-    func validate() throws {
-        _ = try changedKnobs()
-    }
-
-    /// The scene's knobs and the `--set` values, checked against them.
-    func changedKnobs() throws -> (knobs: [Knob], changed: [String: KnobValue]) {
-        guard let index = SceneCatalog.index(of: scene) else {
-            let names = SceneCatalog.all.map(\.name).joined(separator: ", ")
-            throw ValidationError("unknown scene \"\(scene)\"; the scenes are: \(names)")
-        }
-        let knobs = SceneCatalog.all[index].knobs
-        var changed: [String: KnobValue] = [:]
-        for setting in settings {
-            do {
-                let (name, value) = try KnobAssignment.parse(setting, knobs: knobs)
-                changed[name] = value
-            } catch {
-                throw ValidationError(error.description)
-            }
-        }
-        return (knobs, changed)
-    }
-
     func run() throws {
-        let (knobs, changed) = try changedKnobs()
+        let knobs = SceneCatalog.all[try options.sceneIndex()].knobs
+        let changed = try options.knobs()
         let entries = knobs.map { knob in
             var entry = Self.entry(knob)
             if let value = changed[knob.name] { entry.value = Self.scalar(value, for: knob) }
