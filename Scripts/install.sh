@@ -9,7 +9,8 @@
 #   PREFIX   where it goes (default /usr/local)
 #   DESTDIR  a staging root put in front of every path (packaging: Scripts/build-deb.sh); the
 #            installed files still name PREFIX (the desktop entry's Exec=)
-#   BINARY   an animdemo already built (default: `swift build -c release --static-swift-stdlib`)
+#   BINARY   an animdemo already built (default: `swift build -c release --static-swift-stdlib
+#            --product animdemo`)
 #   MANPAGE  a man page already made (default: swift-argument-parser's generate-manual plugin)
 #   MANUAL_CONFIGURATION  the build the plugin reads the options from (default release)
 #   MANIFEST=0  write no list of installed files (a package manager keeps its own)
@@ -92,7 +93,7 @@ fi
 if [ -z "${BINARY:-}" ]; then
     # After the man page: the plugin's build links the program against the toolchain's Swift
     # libraries; this one links them in, so the installed program needs no Swift.
-    swift build -c release --static-swift-stdlib
+    swift build -c release --static-swift-stdlib --product animdemo
     BINARY=.build/release/animdemo
 fi
 [ -x "$BINARY" ] || { echo "install.sh: no program at $BINARY" >&2; exit 1; }
@@ -109,7 +110,7 @@ zsh_folder="share/zsh/site-functions"
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 install -D -m 755 "$BINARY" "$stage/bin/animdemo"
-strip --strip-unneeded "$stage/bin/animdemo" 2>/dev/null || true
+strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/bin/animdemo" 2>/dev/null || true
 for image in Assets/*.png; do
     install -D -m 644 "$image" "$stage/share/animdemo/$(basename "$image")"
 done
@@ -126,7 +127,8 @@ perl -CSD -pe 's/([^\x00-\x7f])/sprintf("\\[u%04X]", ord($1))/ge' "$MANPAGE" | g
     >"$stage/share/man/man1/animdemo.1.gz"
 chmod 644 "$stage/share/man/man1/animdemo.1.gz"
 mkdir -p "$stage/share/bash-completion/completions" "$stage/$zsh_folder" "$stage/share/fish/vendor_completions.d"
-"$BINARY" --generate-completion-script bash >"$stage/share/bash-completion/completions/animdemo"
+# Completions are sourced, not run: no #! line (Debian's policy, lintian).
+"$BINARY" --generate-completion-script bash | sed '1{/^#!/d}' >"$stage/share/bash-completion/completions/animdemo"
 "$BINARY" --generate-completion-script zsh >"$stage/$zsh_folder/_animdemo"
 "$BINARY" --generate-completion-script fish >"$stage/share/fish/vendor_completions.d/animdemo.fish"
 chmod 644 "$stage/share/bash-completion/completions/animdemo" "$stage/$zsh_folder/_animdemo" \

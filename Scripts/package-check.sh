@@ -50,7 +50,8 @@ cd "$checkout"
 mv Assets.away Assets
 echo "animdemo $version from /usr/bin: --list, render (with the installed images)"
 
-MANPAGER=cat man animdemo 2>/dev/null | grep -q "animdemo render" || fail "man animdemo does not show the page"
+[ "$(man -w animdemo)" = /usr/share/man/man1/animdemo.1.gz ] || fail "man -w animdemo: $(man -w animdemo 2>&1)"
+MANPAGER=cat man animdemo 2>/dev/null | grep -q "Render a scene headless" || fail "man animdemo does not show the page"
 desktop-file-validate /usr/share/applications/animdemo.desktop || fail "the desktop entry is not valid"
 grep -q '^Exec=/usr/bin/animdemo --from-desktop$' /usr/share/applications/animdemo.desktop || fail "Exec="
 # bash: the completion offers the subcommands after `animdemo re`.
@@ -58,7 +59,7 @@ bash -c 'shopt -s extglob; source /usr/share/bash-completion/completions/animdem
     COMP_WORDS=(animdemo re); COMP_CWORD=1; COMP_LINE="animdemo re"; COMP_POINT=11
     _animdemo; printf "%s\n" "${COMPREPLY[@]}"' | grep -qx render || fail "the bash completion does not offer render"
 grep -q "compdef\|#compdef" /usr/share/zsh/vendor-completions/_animdemo || fail "the zsh completion"
-grep -q "complete -c animdemo" /usr/share/fish/vendor_completions.d/animdemo.fish || fail "the fish completion"
+grep -q "complete -c 'animdemo'" /usr/share/fish/vendor_completions.d/animdemo.fish || fail "the fish completion"
 echo "man page, desktop entry, bash/zsh/fish completions"
 
 $SUDO dpkg -r animdemo >/dev/null
