@@ -17,8 +17,8 @@
 #   (the overlays' text), and libc6, libstdc++6 and libgcc-s1 (the Swift runtime's own
 #   needs; `dpkg-shlibdeps` would name them too).
 set -euo pipefail
-cd "$(dirname "$0")/.."
 output="$(cd "${1:-.}" && pwd)"
+cd "$(dirname "$0")/.."
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
