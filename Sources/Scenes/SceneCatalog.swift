@@ -5,18 +5,24 @@ public enum SceneCatalog {
     public static let all: [SceneDescriptor] = [
         SceneDescriptor(
             name: "checkmark", summary: "click anywhere: check ↔ X, strokes and colour animate",
+            hint: "click anywhere: the check turns into an X and back",
+            gestures: [("click", "check ↔ X")],
             knobs: CheckmarkScene.tutorialKnobs
         ) {
             CheckmarkScene(context: $0)
         },
         SceneDescriptor(
             name: "fish", summary: "click the fish: a bubble floats up and pops; the fish swims and bubbles",
+            hint: "click the fish: a bubble floats up and pops (m: tap mode)",
+            gestures: [("click the fish", "a bubble floats up and pops")],
             knobs: FishScene.tutorialKnobs
         ) {
             FishScene(context: $0)
         },
         SceneDescriptor(
             name: "tictactoe", summary: "play tic-tac-toe; a win draws the rounded finish line",
+            hint: "click a square to play; three in a row draws the finish line",
+            gestures: [("click a square", "play X or O")],
             knobs: TicTacToeScene.tutorialKnobs
         ) {
             TicTacToeScene(context: $0)
@@ -24,6 +30,8 @@ public enum SceneCatalog {
         SceneDescriptor(
             name: "elastic",
             summary: "drag down: an elastic wave follows; release: it bounces back on a spring",
+            hint: "drag down on the wave, then let go",
+            gestures: [("drag down", "the wave follows"), ("release", "it bounces back on a spring")],
             knobs: ElasticScene.tutorialKnobs
         ) {
             ElasticScene(context: $0)
@@ -31,6 +39,8 @@ public enum SceneCatalog {
         SceneDescriptor(
             name: "download",
             summary: "a simulated download fills circular indicators; its switch (or o): one update",
+            hint: "watch the download; click the switch (or o) for one update",
+            gestures: [("click the switch", "One Time Animation")],
             knobs: DownloadScene.tutorialKnobs
         ) {
             DownloadScene(context: $0)
@@ -38,6 +48,8 @@ public enum SceneCatalog {
         SceneDescriptor(
             name: "pull",
             summary: "DGElasticPullToRefresh: scroll the list; pull it down past 95 pt and let go to refresh",
+            hint: "drag the list down past the bar and let go",
+            gestures: [("drag, wheel", "scroll the list"), ("pull down past 95 pt, let go", "refresh")],
             knobs: PullScene.tutorialKnobs
         ) {
             PullScene(context: $0)

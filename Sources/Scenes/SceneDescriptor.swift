@@ -4,15 +4,23 @@ public struct SceneDescriptor: Sendable {
     public let name: String
     /// One line for `--list`.
     public let summary: String
+    /// What to do first, shown over the scene for a few seconds when it opens ("drag down on
+    /// the wave").
+    public let hint: String
+    /// The scene's gestures and what they do, for the help (`("drag down", "the wave follows")`).
+    public let gestures: [(gesture: String, action: String)]
     /// The tutorial's constants people may turn (`animdemo knobs`).
     public let knobs: [Knob]
     public let make: @Sendable (SceneContext) -> Scene
 
     public init(
-        name: String, summary: String, knobs: [Knob] = [], make: @escaping @Sendable (SceneContext) -> Scene
+        name: String, summary: String, hint: String = "", gestures: [(gesture: String, action: String)] = [],
+        knobs: [Knob] = [], make: @escaping @Sendable (SceneContext) -> Scene
     ) {
         self.name = name
         self.summary = summary
+        self.hint = hint
+        self.gestures = gestures
         self.knobs = knobs
         self.make = make
     }

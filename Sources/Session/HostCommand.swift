@@ -4,8 +4,10 @@ public enum HostCommand: Hashable, Sendable {
     case screenshot
     /// Start recording what the scene shows, or stop and save the recording (`g`).
     case toggleRecording
-    /// End the program (`q`, `Escape`).
+    /// End the program (`q`, Escape with no panel open, the window's close button).
     case quit
     /// Print this text on standard output (`p`: the changed knobs as Swift).
     case output(String)
+    /// Put this text on the desktop's clipboard, where there is one (`p`).
+    case copyToClipboard(String)
 }

@@ -23,7 +23,7 @@ public final class SceneTester {
     /// A session on `scene` (its `--scene` name) with the given window and script.
     public init(
         scene name: String, size: Size = Size(width: 800, height: 600), fps: Int = 60, seed: UInt64 = 1,
-        events: String = "", bubbleLoad: Int = 0, knobs settings: [String] = []
+        events: String = "", bubbleLoad: Int = 0, knobs settings: [String] = [], showsHints: Bool = false
     ) throws {
         guard let index = SceneCatalog.index(of: name) else { throw SceneTesterError.unknownScene(name) }
         var knobs: [String: KnobValue] = [:]
@@ -34,7 +34,7 @@ public final class SceneTester {
         let canvas = FrameRenderer()
         let session = SceneSession(
             catalog: SceneCatalog.all, index: index, size: size, seed: seed, images: canvas.images,
-            fps: fps, bubbleLoad: bubbleLoad, knobs: knobs)
+            fps: fps, bubbleLoad: bubbleLoad, knobs: knobs, showsHints: showsHints)
         host = HeadlessHost(
             session: session, fps: fps, events: try EventScript(parsing: events, fps: fps), canvas: canvas)
     }

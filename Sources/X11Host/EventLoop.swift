@@ -247,12 +247,19 @@ final class EventLoop {
             throw .cannotPresent("\(error)")
         }
         lastFrame = frame
+        session.isRecording = captures.isRecording
         nextWakeTime = [result.nextWakeTime, captures.deadline].compactMap { $0 }.min()
         wantsFramesBackToBack =
             isDrawing && (result.nextWakeTime.map { $0 <= clock.time(of: frame) } ?? false)
         needsFrame = (needsFrame && !isDrawing) || result.needsAnotherFrame  // undrawn: still due
         window.setTitle(session.windowTitle)
-        for case .output(let text) in result.commands { Console.output(text) }
+        for command in result.commands {
+            switch command {
+            case .output(let text): Console.output(text)
+            case .copyToClipboard(let text): Clipboard.copy(text)
+            default: break
+            }
+        }
         if result.commands.contains(.quit) { isFinished = true }
     }
 }

@@ -117,7 +117,7 @@ final class FrameCapture {
                 }
             case .quit:
                 if recording != nil { stopRecording(before: frame, because: nil) }
-            case .output:
+            case .output, .copyToClipboard:
                 break
             }
         }

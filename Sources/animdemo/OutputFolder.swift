@@ -35,6 +35,16 @@ final class OutputFolder {
         }
     }
 
+    /// Writes `text` (UTF-8) as `name` under a temporary name (`render --describe`'s JSON).
+    func write(text: String, name: String) throws {
+        let final = (path as NSString).appendingPathComponent(name)
+        let temporary = (path as NSString).appendingPathComponent(".\(name).\(getpid()).partial")
+        written.append((temporary, final))
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)) else {
+            throw ExitWithMessage(message: "cannot write \(final)", status: 2)
+        }
+    }
+
     /// Renames every frame into place.
     func commit() throws {
         for (index, file) in written.enumerated() where rename(file.temporary, file.final) != 0 {

@@ -40,6 +40,9 @@ struct RenderCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Output folder (created if missing).")
     var out: String
 
+    @Flag(help: "Also write DIR/NAME-MMMMMM.json beside each PNG: what the window shows then (panels, status, inspector rows, knobs).")
+    var describe = false
+
     func validate() throws {
         guard !times.isEmpty else { throw ValidationError("give at least one --at SECONDS") }
         for time in times where !(time.isFinite && time >= 0 && time <= Self.maxTime) {
@@ -62,7 +65,14 @@ struct RenderCommand: ParsableCommand {
         do {
             try host.render(at: times) { frame, image in
                 let milliseconds = Int((Double(frame) * 1000 / Double(frameRate.fps)).rounded())
-                try output.write(image, name: String(format: "%@-%06d.png", scene.scene, milliseconds))
+                let name = String(format: "%@-%06d", scene.scene, milliseconds)
+                try output.write(image, name: name + ".png")
+                if describe {
+                    let encoder = JSONEncoder()
+                    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+                    let json = try encoder.encode(host.session.describe())
+                    try output.write(text: String(decoding: json, as: UTF8.self) + "\n", name: name + ".json")
+                }
             }
             try output.commit()
         } catch let error as ExitWithMessage {

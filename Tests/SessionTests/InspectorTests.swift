@@ -4,8 +4,8 @@ import Session
 import TestSupport
 import Testing
 
-/// The timeline inspector (`i`): a panel in the bottom 40 % of the window with a row per
-/// animation, display link and timer, named after the scene's layers; its axis seeks.
+/// The timeline inspector (`i`): a strip along the bottom of the window, its own, with a row
+/// per animation, display link and timer, named after the scene's layers; its axis seeks.
 @Suite("Timeline inspector")
 struct InspectorTests {
     /// The texts the window shows now.
@@ -13,62 +13,53 @@ struct InspectorTests {
         tester.session.rootLayer.allLayers.compactMap { ($0 as? TextLayer)?.string }
     }
 
-    @Test("i shows the panel in the bottom 40 % of the window, with the scene's names")
+    @Test("i docks the panel along the bottom, opaque, and the scene keeps the rest")
     func panel() throws {
         let tester = try SceneTester(scene: "checkmark", events: "0.1 key i; 0.3 tap 400 150")
         let frame = try tester.render(at: 0.6)
-        let labels = texts(tester)
+        let described = tester.session.describe()
+        let panel = try #require(described.panels.first { $0.name == "inspector" })
+        // 40 % of 600 px at most; the scene's rect ends where the panel starts.
+        #expect(panel.rect[1] >= 360 && panel.rect[1] + panel.rect[3] == 600, "\(panel.rect)")
+        #expect(described.sceneRect == [0, 0, 800, panel.rect[1]])
         for row in ["b1.strokeStart", "b3.strokeStart", "b3.strokeEnd", "b1.strokeColor"] {
-            #expect(labels.contains(row), "no row \(row) in \(labels)")
+            #expect(described.inspector.contains { $0.name == row }, "no row \(row)")
         }
-        let panelColor = Color(red: 0.08, green: 0.09, blue: 0.12)
-        // 40 % of 600 px: the panel starts at y ≥ 360; the scene (navy C4Purple) above it.
-        // A tolerance of 0.02 covers the panel's 92 % opacity over the scene's navy.
-        #expect(frame.color(x: 795, y: 595)?.isClose(to: panelColor, within: 0.04) == true)
-        #expect(
-            frame.color(x: 795, y: 355)?.isClose(to: Color(red: 0, green: 0, blue: 0.541), within: 0.02)
-                == true)
-        let top = (0..<600).first {
-            frame.color(x: 795, y: $0)?.isClose(to: panelColor, within: 0.04) == true
-        }
-        #expect(top.map { $0 >= 360 } == true, "the panel starts at y \(String(describing: top))")
+        // Opaque: the panel's ground exactly, no navy showing through (exact colour, 1/255).
+        let ground = Color(red: 0.08, green: 0.09, blue: 0.12)
+        #expect(frame.color(x: 795, y: 598)?.isClose(to: ground, within: 1.0 / 255) == true)
     }
 
     @Test("a click on the axis pauses and shows that moment, as an uninterrupted run does")
     func clickSeeks() throws {
-        // At 1.5 s the axis starts at 0 (it shows the last 4.5 s); the track runs from 28 % of
-        // the width to 10 px before the edge: x = 224 + t / 6 · 566.
-        let x = 224 + 0.5 / 6 * 566
-        let script = "0.1 key i; 0.3 tap 400 150; 1.5 tap \(x) 595"
+        let probe = try SceneTester(scene: "checkmark", events: "0.1 key i")
+        try probe.tick(10)
+        let panel = try #require(probe.session.describe().panels.first { $0.name == "inspector" })
+        // The track runs from 28 % of the width to 24 px before the edge: 0.5 s of its 6 s.
+        let x = 224 + 0.5 / 6 * (800 - 24 - 224)
+        let y = panel.rect[1] + 30  // on the axis
+        let script = "0.1 key i; 0.3 tap 400 150; 1.5 tap \(x) \(y)"
         let tester = try SceneTester(scene: "checkmark", events: script)
-        let shown = try tester.render(at: 1.6)
+        _ = try tester.render(at: 1.6)
         #expect(tester.session.isPaused)
-        // The click lands between frames 29 and 30 (0.5 s is frame 30 to rounding): one frame.
         #expect(abs(tester.session.sceneTimeline.currentTime - 0.5) <= 1.0 / 60 + 1e-9)
-        let frame = Int((tester.session.sceneTimeline.currentTime * 60).rounded())
-        let expected = try SceneTester(scene: "checkmark", events: "0.3 tap 400 150").host.render(
-            frame: frame)
-        // Above the panel the scene is byte for byte the uninterrupted frame.
-        var same = true
-        for y in 0..<340 {
-            for x in stride(from: 0, to: 800, by: 3)
-            where shown.color(x: x, y: y) != expected.color(x: x, y: y) {
-                same = false
-            }
-        }
-        #expect(same)
+        // The scene's input is the tap alone: the click on the axis never reached it.
+        let input = tester.session.history.frames.flatMap(\.input)
+        #expect(input.count == 2, "\(input)")
     }
 
     @Test("display links and timers have rows too")
     func linksAndTimers() throws {
         let elastic = try SceneTester(scene: "elastic", events: "0.05 key i; 0.1 drag 400 100 420 330 0.5")
         _ = try elastic.render(at: 0.8)
-        #expect(texts(elastic).contains("displayLink"))
-        #expect(texts(elastic).contains("l3.position"))
+        let rows = elastic.session.describe().inspector.map(\.name)
+        #expect(rows.contains("displayLink"))
+        #expect(rows.contains("l3.position"))
         let fish = try SceneTester(scene: "fish", events: "0.05 key i")
         _ = try fish.render(at: 1)
-        #expect(texts(fish).contains("timer (every 0.1 s)"))
-        #expect(texts(fish).contains { $0.hasPrefix("bubble") && $0.hasSuffix(".position") })
+        let fishRows = fish.session.describe().inspector.map(\.name)
+        #expect(fishRows.contains("timer (every 0.1 s)"), "\(fishRows)")
+        #expect(fishRows.contains { $0.hasPrefix("bubble") && $0.hasSuffix(".position") })
     }
 
     @Test("i again hides it; closed, nothing of it is drawn")
@@ -76,5 +67,34 @@ struct InspectorTests {
         let open = try SceneTester(scene: "checkmark", events: "0.1 key i; 0.2 key i")
         let closed = try SceneTester(scene: "checkmark")
         #expect(try open.render(at: 0.5).pixels == (try closed.render(at: 0.5)).pixels)
+    }
+
+    @Test("rows are unique, and kept after their animations end")
+    func rowsKept() throws {
+        let tester = try SceneTester(scene: "checkmark", events: "0.1 key i; 0.3 tap 200 150; 1.5 tap 200 150")
+        _ = try tester.render(at: 12)
+        let names = tester.session.describe().inspector.map(\.name)
+        #expect(Set(names).count == names.count, "\(names)")
+        #expect(names.contains("b1.strokeStart") && names.contains("b1.strokeStart (2)"), "\(names)")
+    }
+
+    @Test("hovering a row tells its timing and value, and outlines its own layer")
+    func hover() throws {
+        let tester = try SceneTester(scene: "checkmark", events: "0.1 key i; 0.3 tap 200 150; 0.8 key space")
+        try tester.advance(to: 0.9)
+        let panel = try #require(tester.session.describe().panels.first { $0.name == "inspector" })
+        #expect(panel.rect[3] > 100)
+        var outlines: [String: Rect] = [:]
+        for name in ["b1.strokeStart", "b2.strokeStart", "b3.strokeStart"] {
+            let row = tester.session.describe().inspector.first { $0.name == name }
+            let rect = try #require(row?.rect, "\(name) is not shown")
+            tester.send([.move(Point(x: 60, y: rect[1] + rect[3] / 2))])
+            try tester.tick()
+            let shown = texts(tester)
+            #expect(shown.contains { $0.hasPrefix(name) && $0.contains("duration 0.5 s") && $0.contains("now") }, "\(shown)")
+            outlines[name] = tester.session.inspectorOutline
+        }
+        #expect(outlines.count == 3)
+        #expect(Set(outlines.values.map { "\($0)" }).count == 3, "b1, b2, b3 outline different boxes: \(outlines)")
     }
 }

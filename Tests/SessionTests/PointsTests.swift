@@ -119,8 +119,8 @@ struct PointsTests {
         try session.runFrame(at: 0, input: [.key(h)])
         session.showMessage("saved /tmp/x.png")
         let texts = session.rootLayer.allLayers.compactMap { $0 as? TextLayer }.filter { !$0.string.isEmpty }
-        let help = try #require(texts.first { $0.string == "q, Escape" })
-        #expect(help.fontSize == 15 * scale)
+        let help = try #require(texts.first { $0.string == "space" })
+        #expect(help.fontSize == 13 * scale)
         let toast = try #require(texts.first { $0.string == "saved /tmp/x.png" })
         #expect(toast.fontSize == 14 * scale)
         #expect(toast.bounds.height == 28 * scale)

@@ -119,17 +119,22 @@ struct SceneSessionTests {
         #expect((session.scene as? FadeScene)?.keys == [.character("m")])
     }
 
-    @Test("h and ? toggle a help overlay that lists every key, the scene's too")
+    @Test("h and ? toggle a help panel that lists every key, the scene's too; Escape closes it first")
     func help() throws {
         let session = makeSession()
         _ = try run(session, frames: 0...0, events: [0: [key("h")]])
         #expect(session.isHelpVisible)
-        let texts = session.rootLayer.allLayers.compactMap { ($0 as? TextLayer)?.string }
-        for key in ["1 … 3, Tab, Shift+Tab", "s, F12", "space", "t", "d", "r", "h, ?", "q, Escape", "m"] {
-            #expect(texts.contains(key), "help lacks \(key)")
+        let keys = session.helpLines.map(\.key)
+        for key in ["1 … 9, Tab, Shift+Tab", "s, F12", "space", "t", "d", "r", "h, ?", "q", "Escape", "m"] {
+            #expect(keys.contains(key), "help lacks \(key)")
         }
+        let texts = session.rootLayer.allLayers.compactMap { ($0 as? TextLayer)?.string }
+        #expect(texts.contains("m") && texts.contains("switch mode"), "the scene's key comes first: \(texts)")
         _ = try run(session, frames: 1...1, events: [1: [key("question")]])
         #expect(!session.isHelpVisible)
+        let commands = try run(session, frames: 2...3, events: [2: [key("h")], 3: [key("Escape")]])
+        #expect(!session.isHelpVisible && commands.isEmpty, "Escape closed the help, and did not quit")
+        #expect(try run(session, frames: 4...4, events: [4: [key("Escape")]]) == [.quit])
     }
 
     @Test("pointer events reach the scene's recognizers; nothing is due when idle")
@@ -140,7 +145,10 @@ struct SceneSessionTests {
         #expect((session.scene as? FadeScene)?.taps == 1)
         #expect(session.nextWakeTime != nil)  // the fade runs
         _ = try run(session, frames: 3...70)
-        #expect(session.nextWakeTime == nil)  // it ended: the host may sleep
+        // The fade ended; the scene's hint fades at 5 s of host time, then nothing is due.
+        #expect(session.nextWakeTime == SceneSession.hintDuration)
+        _ = try run(session, frames: 71...340)
+        #expect(session.nextWakeTime == nil)  // the host may sleep
     }
 
     @Test("a message shows for about two seconds of host time, even while paused")

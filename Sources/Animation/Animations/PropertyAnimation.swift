@@ -26,3 +26,36 @@ open class PropertyAnimation<Value: Interpolatable>: LayerAnimation {
     /// The value at `state`, given the value the layer has without this animation.
     func value(for state: TimingState, underlying: Value) -> Value { underlying }
 }
+
+extension LayerAnimation {
+    /// The animated property's value on `layer`'s presentation now, as text (`0.42`,
+    /// `(120.5, 88)`), for inspectors; nil for an animation of no one property.
+    public func presentationValueDescription(of layer: Layer) -> String? {
+        (self as? any PropertyValueDescribing)?.valueDescription(of: layer)
+    }
+}
+
+/// An animation that can describe its property's value on a layer.
+protocol PropertyValueDescribing {
+    func valueDescription(of layer: Layer) -> String?
+}
+
+extension PropertyAnimation: PropertyValueDescribing {
+    func valueDescription(of layer: Layer) -> String? {
+        guard let value = keyPath.value(of: layer.presentation()) else { return nil }
+        func number(_ value: Double) -> String {
+            let rounded = (value * 1000).rounded() / 1000
+            return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
+        }
+        switch value {
+        case let double as Double: return number(double)
+        case let point as Point: return "(\(number(point.x)), \(number(point.y)))"
+        case let size as Size: return "\(number(size.width)) × \(number(size.height))"
+        case let rect as Rect:
+            return "(\(number(rect.minX)), \(number(rect.minY)), \(number(rect.width)), \(number(rect.height)))"
+        case let color as Color:
+            return "rgba(\([color.red, color.green, color.blue, color.alpha].map(number).joined(separator: ", ")))"
+        default: return String(describing: Value.self)
+        }
+    }
+}

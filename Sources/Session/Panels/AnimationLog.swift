@@ -32,6 +32,8 @@ struct InspectorRow {
     var lastSeen: MediaTime
     /// Rows added on the same frame share a group (one transaction or block).
     var group: Int
+    /// Where the scene's source made it, `FILE.swift:LINE`, when known.
+    var source: String? = nil
 }
 
 /// What the inspector shows: every animation, display link and timer of the scene seen in
@@ -45,10 +47,15 @@ final class AnimationLog {
     private var nameCounts: [String: Int] = [:]
     private var lastGroupTime = -MediaTime.infinity
     private var groupCount = 0
+    /// Labels given to rows so far, to keep them unique (`b1.strokeStart (2)`).
+    private var labelCounts: [String: Int] = [:]
+    /// Changes whenever a row is added or dropped, for the panel to redraw only then.
+    private(set) var revision = 0
     /// Samples of each curve plot.
     static let curveSamples = 24
-    /// Rows are forgotten this long after they were last seen or ended.
-    static let memory: MediaTime = 8
+    /// The most rows kept: past it the oldest that ended are dropped (a fish's bubbles add
+    /// ten a second).
+    static let capacity = 400
 
     func reset() {
         rows = []
@@ -57,6 +64,8 @@ final class AnimationLog {
         nameCounts = [:]
         lastGroupTime = -.infinity
         groupCount = 0
+        labelCounts = [:]
+        revision += 1
     }
 
     /// Notes what runs in `scene` on `timeline` now.
@@ -104,12 +113,18 @@ final class AnimationLog {
                     lastSeen: now, group: 0)
             }
         }
-        rows.removeAll { row in
-            let end = row.activeDuration.isFinite ? row.begin + row.activeDuration : row.lastSeen
-            return max(end, row.lastSeen) < now - Self.memory
+        if rows.count > Self.capacity {
+            var excess = rows.count - Self.capacity
+            rows.removeAll { row in
+                let end = row.activeDuration.isFinite ? row.begin + row.activeDuration : .infinity
+                guard excess > 0, row.kind == .animation, end < now else { return false }
+                excess -= 1
+                return true
+            }
+            revision += 1
+            rowIndex = Dictionary(
+                uniqueKeysWithValues: rows.enumerated().map { (ObjectIdentifier($1.object), $0) })
         }
-        rowIndex = Dictionary(
-            uniqueKeysWithValues: rows.enumerated().map { (ObjectIdentifier($1.object), $0) })
     }
 
     private func note(_ object: AnyObject, now: MediaTime, make: () -> InspectorRow) {
@@ -124,7 +139,11 @@ final class AnimationLog {
             lastGroupTime = row.addedAt
         }
         row.group = groupCount
+        let count = (labelCounts[row.label] ?? 0) + 1
+        labelCounts[row.label] = count
+        if count > 1 { row.label += " (\(count))" }
         rows.append(row)
+        revision += 1
         rowIndex[id] = rows.count - 1
     }
 

@@ -60,22 +60,30 @@ public final class HeadlessHost {
     /// the commands of the frame's keys.
     @discardableResult
     public func step(
+        panelWork: SceneSession.PanelWork = .full,
         draw: (Layer) throws -> Void = { _ in }, present: ([HostCommand]) throws -> Void = { _ in }
     ) throws -> FrameResult {
         let due = pending.popEvents { [fps, frame] in Self.firstFrame(atOrAfter: $0, fps: fps) <= frame }
         let size = pendingSize
         pendingSize = nil
         let result = try session.runFrame(
-            at: time(ofFrame: frame), input: due, resize: size, draw: draw, present: present)
+            at: time(ofFrame: frame), input: due, resize: size, panelWork: panelWork, draw: draw, present: present)
         frame += 1
         return result
     }
 
-    /// Runs frames up to and including `target`, drawing that last one.
+    /// Runs frames up to and including `target`, drawing that last one. The panels do no
+    /// work for frames no one sees: the inspector notes the scene's animations only in the
+    /// last `SceneSession.observedReplay` seconds before the target (older rows have scrolled
+    /// off its axis), so that a render late in a scene costs about what it costs with no
+    /// panel open.
     public func render(frame target: Int, background: Color = .black) throws -> RenderedFrame {
-        while frame < target { try step() }
+        let observedFrom = target - Int(SceneSession.observedReplay * Double(fps))
+        while frame < target { try step(panelWork: frame >= observedFrom ? .observe : .none) }
         var image: RenderedFrame?
-        try step { root in image = try canvas.render(root, size: session.size, background: background) }
+        try step { root in
+            image = try canvas.render(root, size: session.size, background: background, omitting: session.windowOnlyLayers)
+        }
         guard let image else { preconditionFailure("the frame was not drawn") }
         return image
     }

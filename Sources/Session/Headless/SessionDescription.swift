@@ -1,0 +1,90 @@
+import Animation
+import Scenes
+
+/// What the window shows at a moment, for tests and tools (`render --describe`): the field
+/// names are a contract (docs/ARCHITECTURE.md § Describe). Lengths are in the window's
+/// `--size` pixels, the events script's units: with `--scale 2` the session's pixels are
+/// divided by 2.
+public struct SessionDescription: Encodable, Sendable {
+    public var sceneTime: MediaTime
+    public var paused: Bool
+    public var rate: Double
+    public var scene: String
+    public var size: [Double]
+    public var scale: Double
+    /// `[x, y, width, height]` of the scene's part of the window.
+    public var sceneRect: [Double]
+    public var panels: [Panel]
+    /// The status line's text ("" while the scene simply plays).
+    public var status: String
+    /// The message at the bottom, while one shows.
+    public var toast: String?
+    /// The scene's hint, while it shows.
+    public var hint: String?
+    public var inspector: [InspectorRow]
+    public var knobs: [String: KnobText]
+    /// The knobs that differ from the tutorial's values, by name.
+    public var changedKnobs: [String]
+    /// Recorded frames in the history, and the one shown.
+    public var historyFrames: Int
+    public var historyShown: Int
+
+    public struct Panel: Encodable, Sendable {
+        public var name: String
+        public var rect: [Double]
+    }
+
+    public struct InspectorRow: Encodable, Sendable {
+        public var name: String
+        /// `animation`, `displayLink` or `timer`.
+        public var kind: String
+        /// When it starts changing values, scene seconds (after its delay).
+        public var start: MediaTime
+        public var delay: MediaTime
+        public var duration: MediaTime
+        /// `FILE.swift:LINE` where the scene made it, when known.
+        public var source: String?
+        /// Where its row is in the panel now, `[x, y, width, height]`; nil while scrolled away.
+        public var rect: [Double]?
+    }
+
+    /// A knob's value: a number as a number, a choice or a curve as its text.
+    public enum KnobText: Encodable, Sendable {
+        case number(Double)
+        case text(String)
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .number(let number): try container.encode(number)
+            case .text(let text): try container.encode(text)
+            }
+        }
+    }
+}
+
+extension SceneSession {
+    /// What the window shows now, in `size` / `scale` pixels.
+    public func describe() -> SessionDescription {
+        func box(_ rect: Rect) -> [Double] {
+            [rect.minX, rect.minY, rect.width, rect.height].map { ($0 / scale * 1000).rounded() / 1000 }
+        }
+        var knobValues: [String: SessionDescription.KnobText] = [:]
+        for knob in knobs.knobs {
+            let value = knobs.value(of: knob.name) ?? knob.defaultValue
+            if case .number(let number) = value {
+                knobValues[knob.name] = .number(number)
+            } else {
+                knobValues[knob.name] = .text(KnobAssignment.text(of: value, for: knob))
+            }
+        }
+        return SessionDescription(
+            sceneTime: (sceneTimeline.currentTime * 1e6).rounded() / 1e6, paused: isPaused, rate: playbackRate,
+            scene: sceneName, size: [size.width / scale, size.height / scale], scale: scale, sceneRect: box(sceneRect),
+            panels: openPanels.map { SessionDescription.Panel(name: $0.name, rect: box($0.frame)) },
+            status: statusText, toast: toastText, hint: hintText,
+            inspector: isOpen(inspector) ? inspector.describedRows(scale: scale) : [], knobs: knobValues,
+            changedKnobs: knobs.knobs.filter { !KnobCode.isTutorialValue(knobs.value(of: $0.name) ?? $0.defaultValue, of: $0) }.map(\.name),
+            historyFrames: history.frames.count, historyShown: history.shown)
+    }
+}

@@ -1,0 +1,432 @@
+import Animation
+import Render
+
+/// The timeline inspector (`i`): docked along the bottom of the window, like the Animations
+/// drawer of a browser's developer tools.
+///
+/// ```
+/// ┌ inspector · rows 1–6 of 9 · wheel scrolls · click the axis to travel ──────────────┐
+/// │                    0 s        1 s        2 s        3 s   ▏                        │
+/// │ b1.strokeStart     ───████████████/▔▔▔▔▔▔▔▔▔▔▔▔▔▔▔▔▔▔▔▔▔▔▔▏                        │
+/// │ b3.strokeEnd            ····█████████████████─────────────▏  (delay, run, fill)    │
+/// │ displayLink        ███████████████████████████████████████▏                        │
+/// │ b3.strokeEnd · CheckmarkScene.swift:142 · delay 0.1 s · 0.25 s · easeOut · now 0.8 │
+/// └──────────────────────────────────────────────────────────────────────────────────────┘
+/// ```
+/// Each row is an animation of one layer and property, named as the scene names its layers,
+/// or a display link or timer; its bar shows the delay (dotted), the active interval with a
+/// tick at each repeat and the timing curve or spring plotted inside, and the held end value
+/// (a line) for fill modes that keep it. The playhead marks the scene's time. The panel's
+/// height depends on the window alone, so the axis stays put while rows come and go; rows
+/// that do not fit scroll (the wheel), and the last line tells about the row under the
+/// pointer.
+final class InspectorPanel: Panel {
+    let name = "inspector"
+    let layer: Layer
+    let edge = PanelEdge.bottom
+    private let timeline: Timeline
+    private let log = AnimationLog()
+    private(set) var frame = Rect.zero
+    private var scale = 1.0
+    /// The row under the pointer, as an index into `orderedRows`, and the outline of its layer.
+    private var hoveredRow: Int?
+    private let outline: ShapeLayer
+    /// The first scene time on the axis; fixed while the pointer scrubs.
+    private(set) var axisStart: MediaTime = 0
+    private var isScrubbing = false
+    /// The first row shown, and whether the list follows the newest rows (until the wheel
+    /// scrolls it up).
+    private var firstRow = 0
+    private var followsNewest = true
+    /// What was drawn last, to draw again only when it changes.
+    private var drawn: DrawnState?
+    static let axisSpan: MediaTime = 6
+    /// Sizes at scale 1, pixels.
+    static let headerHeight = 20.0
+    static let axisHeight = 18.0
+    static let rowHeight = 18.0
+    static let detailHeight = 20.0
+    /// Rows the panel would like to show at once.
+    static let preferredRows = 8.0
+
+    private struct DrawnState: Equatable {
+        var frame: Rect
+        var now: MediaTime
+        var axisStart: MediaTime
+        var revision: Int
+        var firstRow: Int
+        var hoveredRow: Int?
+        var isPaused: Bool
+        var rate: Double
+    }
+
+    init(timeline: Timeline) {
+        self.timeline = timeline
+        layer = makePanelLayer(named: "inspector", timeline: timeline)
+        outline = ShapeLayer(timeline: timeline)
+        outline.anchorPoint = .zero
+        outline.fillColor = .clear
+        outline.strokeColor = Color(red: 1, green: 0.8, blue: 0.1)
+        outline.lineWidth = 2
+        outline.isHidden = true
+        outline.isUserInteractionEnabled = false
+    }
+
+    /// The outline of the hovered row's layer, drawn over the scene (under the panels).
+    var outlineLayer: Layer { outline }
+
+    var keyHelp: [HelpLine] {
+        [HelpLine("inspector: click, drag", "travel to the time under the pointer"), HelpLine("inspector: wheel", "scroll the rows")]
+    }
+
+    func preferredExtent(at edge: PanelEdge, window size: Size, scale: Double) -> Double {
+        let wanted =
+            (Self.headerHeight + Self.axisHeight + Self.preferredRows * Self.rowHeight + Self.detailHeight) * scale
+        return min(wanted, (size.height * 0.4).rounded(.down))
+    }
+
+    func setOpen(_ isOpen: Bool) {
+        log.reset()
+        isScrubbing = false
+        hoveredRow = nil
+        followsNewest = true
+        firstRow = 0
+        drawn = nil
+        timeline.transaction { transaction in
+            transaction.disableActions = true
+            layer.isHidden = !isOpen
+            outline.isHidden = true
+        }
+        if !isOpen { frame = .zero }
+    }
+
+    func place(in frame: Rect, context: PanelContext) {
+        self.frame = frame
+        scale = context.scale
+        timeline.transaction { transaction in
+            transaction.disableActions = true
+            layer.frame = frame
+        }
+    }
+
+    // MARK: - The log
+
+    /// Forgets the rows: the scene was rebuilt (a switch, or time travel replaying it).
+    func resetLog() { log.reset() }
+
+    /// Notes the scene's animations at its current time (once a scene frame, after its commit).
+    func observe(scene: Layer, timeline sceneTimeline: Timeline) {
+        log.observe(scene: scene, timeline: sceneTimeline)
+    }
+
+    /// Every row, display links and timers first, then the animations in the order they
+    /// were added.
+    private var orderedRows: [InspectorRow] {
+        log.rows.filter { $0.kind != .animation } + log.rows.filter { $0.kind == .animation }
+    }
+
+    /// The rows as `render --describe` gives them.
+    func describedRows(scale: Double) -> [SessionDescription.InspectorRow] {
+        let shown = firstRow..<(firstRow + visibleRowCount)
+        return orderedRows.enumerated().map { index, row in
+            let y = frame.minY + headerHeight + axisHeight + Double(index - firstRow) * rowHeight
+            let rect = shown.contains(index) ? [frame.minX, y, frame.width, rowHeight].map { Self.rounded($0 / scale) } : nil
+            return SessionDescription.InspectorRow(
+                name: row.label, kind: "\(row.kind)", start: Self.rounded(row.begin),
+                delay: Self.rounded(max(row.begin - row.addedAt, 0)), duration: Self.rounded(row.duration),
+                source: row.source, rect: rect)
+        }
+    }
+
+    /// `value` to the microsecond, so that JSON shows 0.8, not 0.79999999999999993.
+    static func rounded(_ value: Double) -> Double { value.isFinite ? (value * 1e6).rounded() / 1e6 : value }
+
+    // MARK: - Geometry
+
+    private var headerHeight: Double { Self.headerHeight * scale }
+    private var axisHeight: Double { Self.axisHeight * scale }
+    private var rowHeight: Double { Self.rowHeight * scale }
+    private var detailHeight: Double { Self.detailHeight * scale }
+    /// Rows that fit between the axis and the detail line.
+    private var visibleRowCount: Int {
+        max(Int((frame.height - headerHeight - axisHeight - detailHeight) / rowHeight), 0)
+    }
+    private var labelWidth: Double { min(max(frame.width * 0.28, 110 * scale), 280 * scale) }
+    /// The axis's span in the panel's pixels, with room on the right for its last label.
+    private var trackMinX: Double { labelWidth }
+    private var trackMaxX: Double { max(frame.width - 24 * scale, trackMinX + 1) }
+
+    private func x(of time: MediaTime) -> Double {
+        trackMinX + (time - axisStart) / Self.axisSpan * (trackMaxX - trackMinX)
+    }
+
+    /// The scene time under window x `x`, nil left of the axis.
+    func time(atX x: Double) -> MediaTime? {
+        let local = x - frame.minX
+        guard local >= trackMinX - 2 else { return nil }
+        let clamped = min(local, trackMaxX)
+        return max(0, axisStart + (clamped - trackMinX) / (trackMaxX - trackMinX) * Self.axisSpan)
+    }
+
+    // MARK: - Input
+
+    func handlePointer(_ event: InputEvent, context: PanelContext) -> [SessionRequest] {
+        switch event {
+        case .down(let point):
+            guard let time = time(atX: point.x) else {
+                hover(at: point)
+                return []
+            }
+            isScrubbing = true
+            return [.seek(time)]
+        case .move(let point):
+            if isScrubbing, let time = time(atX: point.x) { return [.seek(time)] }
+            hover(at: point)
+            return []
+        case .up:
+            isScrubbing = false
+            return []
+        case .scroll(let dy, _):
+            let rows = orderedRows.count
+            firstRow = min(max(firstRow + (dy > 0 ? 3 : -3), 0), max(rows - visibleRowCount, 0))
+            followsNewest = firstRow >= rows - visibleRowCount
+            return []
+        case .key:
+            return []
+        }
+    }
+
+    /// The pointer left the panel: no row is under it.
+    func pointerLeft() { hoveredRow = nil }
+
+    private func hover(at point: Point) {
+        let top = frame.minY + headerHeight + axisHeight
+        let index = Int(((point.y - top) / rowHeight).rounded(.down))
+        hoveredRow = point.y >= top && index < visibleRowCount ? firstRow + index : nil
+    }
+
+    // MARK: - Drawing
+
+    func update(context: PanelContext) {
+        guard !frame.isEmpty else { return }
+        let now = context.sceneTime
+        if !isScrubbing { axisStart = max(0, now - Self.axisSpan * 0.75) }
+        let rows = orderedRows
+        if followsNewest { firstRow = max(rows.count - visibleRowCount, 0) }
+        firstRow = min(firstRow, max(rows.count - visibleRowCount, 0))
+        let state = DrawnState(
+            frame: frame, now: now, axisStart: axisStart, revision: log.revision, firstRow: firstRow,
+            hoveredRow: hoveredRow, isPaused: context.isPaused, rate: context.rate)
+        guard state != drawn else { return }
+        drawn = state
+        let shown = Array(rows.dropFirst(firstRow).prefix(visibleRowCount))
+        timeline.transaction { transaction in
+            transaction.disableActions = true
+            layer.removeAllSublayers()
+            let canvas = PanelCanvas(layer: layer, timeline: timeline, scale: scale)
+            let margin = PanelStyle.margin * scale
+            let range =
+                rows.isEmpty
+                ? "no animation yet"
+                : "rows \(firstRow + 1)–\(firstRow + shown.count) of \(rows.count)"
+                    + (rows.count > shown.count ? " · wheel scrolls" : "")
+            canvas.text(
+                "inspector · \(range) · click or drag the axis to travel", in: Rect(x: margin, y: 2 * scale, width: frame.width - 2 * margin, height: headerHeight - 2 * scale), bold: true)
+            drawAxis(canvas)
+            for (index, row) in shown.enumerated() {
+                drawRow(row, at: headerHeight + axisHeight + Double(index) * rowHeight, canvas: canvas, isHovered: firstRow + index == hoveredRow)
+            }
+            drawPlayhead(at: now, canvas: canvas)
+            let hovered = hoveredRow.flatMap { rows.indices.contains($0) ? rows[$0] : nil }
+            canvas.fill(Rect(x: 0, y: frame.height - detailHeight, width: frame.width, height: 1 * scale), PanelStyle.separator)
+            canvas.text(
+                hovered.map(details) ?? "point at a row for its timing and value; the red line is the scene's time",
+                in: Rect(x: margin, y: frame.height - detailHeight + 2 * scale, width: frame.width - 2 * margin, height: detailHeight - 4 * scale),
+                color: hovered == nil ? PanelStyle.dimText : PanelStyle.text)
+            outlineLayer(of: hovered)
+        }
+    }
+
+    /// The hovered row's timing, where it comes from and its layer's value now.
+    private func details(_ row: InspectorRow) -> String {
+        var parts = [row.label]
+        if let source = row.source { parts.append(source) }
+        switch row.kind {
+        case .animation:
+            if row.begin > row.addedAt + 1e-9 { parts.append("delay \(AnimationLog.format(row.begin - row.addedAt)) s") }
+            parts.append("duration \(AnimationLog.format(row.duration)) s")
+            if let animation = row.object as? LayerAnimation {
+                parts.append(Self.curveName(of: animation))
+                if animation.repeatCount > 0 { parts.append("repeats \(AnimationLog.format(animation.repeatCount))") }
+                if animation.autoreverses { parts.append("autoreverses") }
+                if animation.fillMode != .removed { parts.append("fill \(animation.fillMode)") }
+                if !animation.isRemovedOnCompletion { parts.append("kept") }
+                if let layer = row.layer, let value = animation.presentationValueDescription(of: layer) {
+                    parts.append("now \(value)")
+                }
+            }
+        case .timer:
+            parts.append("fires at \(AnimationLog.format(row.begin + row.duration)) s")
+        case .displayLink:
+            parts.append("since \(AnimationLog.format(row.begin)) s, every frame")
+        }
+        return parts.joined(separator: " · ")
+    }
+
+    static func curveName(of animation: LayerAnimation) -> String {
+        if let spring = animation as? SpringDescribing { return spring.springDescription }
+        guard let curve = animation.timingFunction else { return "linear" }
+        if let named = [("linear", TimingFunction.linear), ("easeIn", .easeIn), ("easeOut", .easeOut), ("easeInEaseOut", .easeInEaseOut), ("default", .default)].first(where: { $0.1 == curve }) {
+            return named.0
+        }
+        let points = [curve.controlPoint1.x, curve.controlPoint1.y, curve.controlPoint2.x, curve.controlPoint2.y]
+        return "curve(" + points.map { AnimationLog.format($0) }.joined(separator: ", ") + ")"
+    }
+
+    private func drawAxis(_ canvas: PanelCanvas) {
+        let y = headerHeight
+        var ticks = BezierPath()
+        let end = axisStart + Self.axisSpan
+        var half = (axisStart * 2).rounded(.up) / 2
+        while half <= end + 1e-9 {
+            let tickX = x(of: half)
+            let isSecond = half == half.rounded()
+            ticks.move(to: Point(x: tickX, y: y + axisHeight - (isSecond ? 6 : 3) * scale))
+            ticks.addLine(to: Point(x: tickX, y: y + axisHeight))
+            if isSecond {
+                let label = "\(Int(half)) s"
+                let width = TextMetrics.width(of: label, fontSize: PanelStyle.fontSize * scale) + 2 * scale
+                if tickX + 2 * scale + width <= frame.width {
+                    canvas.text(label, in: Rect(x: tickX + 2 * scale, y: y, width: width, height: axisHeight - 4 * scale), color: PanelStyle.dimText)
+                }
+            }
+            half += 0.5
+        }
+        ticks.move(to: Point(x: x(of: axisStart), y: y + axisHeight))
+        ticks.addLine(to: Point(x: x(of: end), y: y + axisHeight))
+        canvas.shape(ticks, stroke: Color(white: 0.6), width: 1)
+    }
+
+    private func drawRow(_ row: InspectorRow, at y: Double, canvas: PanelCanvas, isHovered: Bool) {
+        let colors = [
+            Color(red: 0.30, green: 0.60, blue: 1.00), Color(red: 0.95, green: 0.55, blue: 0.20),
+            Color(red: 0.45, green: 0.80, blue: 0.35), Color(red: 0.85, green: 0.40, blue: 0.80),
+        ]
+        let color: Color
+        switch row.kind {
+        case .animation: color = colors[row.group % colors.count]
+        case .displayLink, .timer: color = Color(white: 0.55)
+        }
+        if isHovered { canvas.fill(Rect(x: 0, y: y, width: frame.width, height: rowHeight), Color(white: 1, alpha: 0.1)) }
+        canvas.text(row.label, in: Rect(x: PanelStyle.margin * scale, y: y, width: labelWidth - 12 * scale, height: rowHeight))
+        let top = y + 3 * scale
+        let height = rowHeight - 6 * scale
+        let left = x(of: axisStart)
+        let right = x(of: axisStart + Self.axisSpan)
+        let start = min(max(x(of: row.begin), left), right)
+        let activeEnd = row.activeDuration.isFinite ? row.begin + row.activeDuration : axisStart + Self.axisSpan
+        let end = min(max(x(of: activeEnd), start), right)
+        if row.begin > row.addedAt {  // the delay, dotted
+            var delay = BezierPath()
+            delay.move(to: Point(x: min(max(x(of: row.addedAt), left), right), y: top + height / 2))
+            delay.addLine(to: Point(x: start, y: top + height / 2))
+            canvas.shape(delay, stroke: color, width: 1, dashes: [2, 2])
+        }
+        if end > start {
+            canvas.fill(Rect(x: start, y: top, width: end - start, height: height), color.withAlpha(0.55))
+        }
+        if row.kind == .animation, row.duration > 0, end > start {
+            var marks = BezierPath()  // a tick at each repeat, the curve plotted inside each
+            var cycle = row.begin
+            var cycles = 0
+            while cycle < activeEnd && x(of: cycle) < right && cycles < 200 {
+                let from = x(of: cycle)
+                let to = x(of: min(cycle + row.duration, activeEnd))
+                if cycle > row.begin {
+                    marks.move(to: Point(x: from, y: top))
+                    marks.addLine(to: Point(x: from, y: top + height))
+                }
+                var started = false
+                for (index, value) in row.curve.enumerated() {
+                    let fraction = Double(index) / Double(max(row.curve.count - 1, 1))
+                    let point = Point(
+                        x: from + (to - from) * fraction, y: top + height - min(max(value, -0.2), 1.4) / 1.4 * height)
+                    if point.x > right { break }
+                    if point.x < left { continue }
+                    if started { marks.addLine(to: point) } else { marks.move(to: point) }
+                    started = true
+                }
+                cycle += row.duration
+                cycles += 1
+            }
+            canvas.shape(marks, stroke: .white, width: 1)
+        }
+        if row.kind == .timer, row.duration > 0 {
+            var ticks = BezierPath()
+            var fire = max(row.begin + row.duration, row.begin + ((axisStart - row.begin) / row.duration).rounded(.down) * row.duration)
+            while fire < axisStart + Self.axisSpan && fire <= row.begin + row.activeDuration + 1e-9 {
+                if fire >= axisStart {
+                    ticks.move(to: Point(x: x(of: fire), y: top))
+                    ticks.addLine(to: Point(x: x(of: fire), y: top + height))
+                }
+                fire += row.duration
+            }
+            canvas.shape(ticks, stroke: .white, width: 1)
+        }
+        if row.fillsForwards && end < right {
+            var hold = BezierPath()
+            hold.move(to: Point(x: end, y: top + height / 2))
+            hold.addLine(to: Point(x: right, y: top + height / 2))
+            canvas.shape(hold, stroke: color, width: 2)
+        }
+    }
+
+    private func drawPlayhead(at now: MediaTime, canvas: PanelCanvas) {
+        guard now >= axisStart - 1e-9, now <= axisStart + Self.axisSpan + 1e-9 else { return }
+        var line = BezierPath()
+        line.move(to: Point(x: x(of: now), y: headerHeight))
+        line.addLine(to: Point(x: x(of: now), y: frame.height - detailHeight))
+        canvas.shape(line, stroke: Color(red: 1, green: 0.3, blue: 0.3), width: 1.5)
+    }
+
+    /// Outlines what the hovered row's layer draws: a shape layer's path (with its stroke),
+    /// else the layer's bounds, as on screen now.
+    private func outlineLayer(of row: InspectorRow?) {
+        guard let target = row?.layer, target.superlayer != nil else {
+            outline.isHidden = true
+            return
+        }
+        let toRoot = target.transformToRoot(usingPresentation: true)
+        let shown = target.presentation()
+        var box = shown.bounds
+        if let shape = shown as? ShapeLayer, !shape.path.isEmpty {
+            let path = shape.path
+            let inset = -max(shape.lineWidth, 0) / 2
+            box = path.bounds.insetBy(dx: inset, dy: inset)
+        }
+        var path = BezierPath()
+        let corners = [
+            Point(x: box.minX, y: box.minY), Point(x: box.maxX, y: box.minY),
+            Point(x: box.maxX, y: box.maxY), Point(x: box.minX, y: box.maxY),
+        ].map { $0.applying(toRoot) }
+        path.move(to: corners[0])
+        for corner in corners.dropFirst() { path.addLine(to: corner) }
+        path.close()
+        outline.path = path
+        outline.isHidden = false
+    }
+
+    /// The outlined box, window pixels (nil when nothing is outlined), for tests.
+    var outlinedBox: Rect? { outline.isHidden ? nil : outline.path.bounds }
+}
+
+/// A spring animation's parameters for the inspector, whatever its value type.
+protocol SpringDescribing {
+    var springDescription: String { get }
+}
+
+extension SpringAnimation: SpringDescribing {
+    var springDescription: String {
+        "spring mass \(AnimationLog.format(mass)) stiffness \(AnimationLog.format(stiffness)) damping \(AnimationLog.format(damping))"
+    }
+}

@@ -1,0 +1,355 @@
+import Animation
+import Render
+import Scenes
+
+/// The knob panel (`k`): the running scene's knobs, one row each with its value and a slider,
+/// the chosen one's description, and for a curve or spring knob its curve plotted as it
+/// changes. Docked on the right (at the bottom of a portrait window).
+///
+/// While it is the topmost panel, Up / Down choose a knob, Left / Right move it one step
+/// (Page Down / Page Up ten), `0` puts the tutorial's value back, `p` copies the changed knobs
+/// as the scene's Swift; a click chooses a row and a drag on its slider sets the value; the
+/// wheel scrolls a list longer than the panel.
+final class KnobPanel: Panel {
+    let name = "knobs"
+    let layer: Layer
+    let edge = PanelEdge.side
+    private let timeline: Timeline
+    private(set) var frame = Rect.zero
+    private var scale = 1.0
+    /// The chosen knob, by name (a scene switch may change the list under it).
+    private(set) var selectedName: String?
+    /// The first row shown.
+    private var firstRow = 0
+    /// The knob whose slider the pointer holds.
+    private var draggedKnob: String?
+    private var drawn: DrawnState?
+    /// Sizes at scale 1, pixels.
+    static let width = 380.0
+    static let headerHeight = 24.0
+    static let rowHeight = 24.0
+    static let plotHeight = 96.0
+    static let descriptionLines = 2
+
+    private struct DrawnState: Equatable {
+        var frame: Rect
+        var scene: String
+        var values: [KnobValue]
+        var selected: String?
+        var firstRow: Int
+    }
+
+    init(timeline: Timeline) {
+        self.timeline = timeline
+        layer = makePanelLayer(named: "knobs", timeline: timeline)
+    }
+
+    var keyHelp: [HelpLine] {
+        [
+            HelpLine("knobs: Up, Down", "choose a knob"),
+            HelpLine("knobs: Left, Right", "change it one step (Page Up, Page Down: ten)"),
+            HelpLine("knobs: 0", "back to the tutorial's value"),
+            HelpLine("knobs: p", "print and copy the changed knobs as the scene's Swift"),
+            HelpLine("knobs: click, drag", "choose a knob; drag its slider"),
+        ]
+    }
+
+    func preferredExtent(at edge: PanelEdge, window size: Size, scale: Double) -> Double {
+        switch edge {
+        case .side: return min(Self.width * scale, (size.width * 0.5).rounded(.down))
+        case .bottom: return (size.height * 0.42).rounded(.down)
+        }
+    }
+
+    func setOpen(_ isOpen: Bool) {
+        draggedKnob = nil
+        drawn = nil
+        timeline.transaction { transaction in
+            transaction.disableActions = true
+            layer.isHidden = !isOpen
+        }
+        if !isOpen { frame = .zero }
+    }
+
+    func place(in frame: Rect, context: PanelContext) {
+        self.frame = frame
+        scale = context.scale
+        timeline.transaction { transaction in
+            transaction.disableActions = true
+            layer.frame = frame
+        }
+    }
+
+    // MARK: - Geometry
+
+    private var headerHeight: Double { Self.headerHeight * scale }
+    private var rowHeight: Double { Self.rowHeight * scale }
+    private var margin: Double { PanelStyle.margin * scale }
+    /// What is below the rows: the description, and the plot when there is room.
+    private var footerHeight: Double {
+        let description = Double(Self.descriptionLines) * PanelStyle.lineHeight * scale + margin
+        let plot = Self.plotHeight * scale
+        return frame.height - headerHeight - 3 * rowHeight >= description + plot ? description + plot : description
+    }
+    private var visibleRowCount: Int {
+        max(Int((frame.height - headerHeight - footerHeight) / rowHeight), 1)
+    }
+    private var nameWidth: Double { frame.width * 0.42 - margin }
+    private var valueX: Double { frame.width * 0.42 }
+    private var valueWidth: Double { frame.width * 0.24 - margin / 2 }
+    /// A row's slider, in the panel's pixels.
+    private func sliderBox(rowY y: Double) -> Rect {
+        let left = frame.width * 0.66
+        return Rect(x: left, y: y + rowHeight / 2 - 3 * scale, width: frame.width - left - margin - 5 * scale, height: 6 * scale)
+    }
+
+    private func selectedIndex(in list: [Knob]) -> Int {
+        list.firstIndex { $0.name == selectedName } ?? 0
+    }
+
+    /// Scrolls so that row `index` is shown.
+    private func reveal(_ index: Int, count: Int) {
+        let visible = visibleRowCount
+        if index < firstRow { firstRow = index }
+        if index >= firstRow + visible { firstRow = index - visible + 1 }
+        firstRow = min(max(firstRow, 0), max(count - visible, 0))
+    }
+
+    // MARK: - Values
+
+    /// `value` moved `steps` steps (negative: down).
+    static func stepped(_ value: KnobValue, of knob: Knob, by steps: Int) -> KnobValue {
+        switch (knob.kind, value) {
+        case (.number(let range, let step), .number(let number)):
+            let moved = ((number + Double(steps) * step) / step).rounded() * step
+            return .number(min(max(moved, range.lowerBound), range.upperBound))
+        case (.choice(let names), .choice(let index)):
+            return .choice(min(max(index + steps, 0), names.count - 1))
+        case (.curve, .curve(let curve)):
+            let curves = Knob.namedCurves
+            let index = curves.firstIndex { $0.curve == curve } ?? (steps > 0 ? -1 : curves.count)
+            return .curve(curves[min(max(index + steps, 0), curves.count - 1)].curve)
+        default:
+            return knob.defaultValue
+        }
+    }
+
+    /// The value under window x `x` on a slider (clamped to its ends).
+    private func value(atX x: Double, of knob: Knob) -> KnobValue {
+        let slider = sliderBox(rowY: 0)
+        let fraction = min(max((x - frame.minX - slider.minX) / slider.width, 0), 1)
+        switch knob.kind {
+        case .number(let range, let step):
+            let raw = range.lowerBound + fraction * (range.upperBound - range.lowerBound)
+            return .number(min(max((raw / step).rounded() * step, range.lowerBound), range.upperBound))
+        case .choice(let names):
+            return .choice(min(Int(fraction * Double(names.count)), names.count - 1))
+        case .curve:
+            let curves = Knob.namedCurves
+            return .curve(curves[min(Int(fraction * Double(curves.count)), curves.count - 1)].curve)
+        }
+    }
+
+    /// The slider's fraction for `value`.
+    static func fraction(of value: KnobValue, for knob: Knob) -> Double {
+        switch (knob.kind, value) {
+        case (.number(let range, _), .number(let number)):
+            return (number - range.lowerBound) / max(range.upperBound - range.lowerBound, 1e-12)
+        case (.choice(let names), .choice(let index)):
+            return (Double(index) + 0.5) / Double(names.count)
+        case (.curve, .curve(let curve)):
+            let curves = Knob.namedCurves
+            guard let index = curves.firstIndex(where: { $0.curve == curve }) else { return 1 }
+            return (Double(index) + 0.5) / Double(curves.count)
+        default:
+            return 0
+        }
+    }
+
+    // MARK: - Input
+
+    func handleKey(_ key: Key, context: PanelContext) -> [SessionRequest]? {
+        let list = context.knobs.knobs
+        guard !list.isEmpty else { return nil }
+        let index = selectedIndex(in: list)
+        let knob = list[index]
+        let value = context.knobs.value(of: knob.name) ?? knob.defaultValue
+        switch key {
+        case .up, .down:
+            let next = min(max(index + (key == .up ? -1 : 1), 0), list.count - 1)
+            selectedName = list[next].name
+            reveal(next, count: list.count)
+            return []
+        case .left: return [.setKnob(knob.name, Self.stepped(value, of: knob, by: -1))]
+        case .right: return [.setKnob(knob.name, Self.stepped(value, of: knob, by: 1))]
+        case .pageDown: return [.setKnob(knob.name, Self.stepped(value, of: knob, by: -10))]
+        case .pageUp: return [.setKnob(knob.name, Self.stepped(value, of: knob, by: 10))]
+        case .character("0"):
+            return [.setKnob(knob.name, knob.defaultValue), .message("\(knob.name) back to the tutorial's \(KnobAssignment.text(of: knob.defaultValue, for: knob))")]
+        case .character("p"), .character("P"):
+            let changed = context.knobs.changed
+            guard !changed.isEmpty else { return [.message("no knob changed: nothing to copy")] }
+            let code = KnobCode.swift(for: changed, knobs: list, sceneType: String(describing: type(of: context.scene)))
+            return [
+                .command(.output(code.text)), .command(.copyToClipboard(code.text)),
+                .message("copied \(changed.count) knob\(changed.count == 1 ? "" : "s") as Swift for \(code.file)"),
+            ]
+        default:
+            return nil
+        }
+    }
+
+    func handlePointer(_ event: InputEvent, context: PanelContext) -> [SessionRequest] {
+        let list = context.knobs.knobs
+        switch event {
+        case .down(let point):
+            let y = point.y - frame.minY - headerHeight
+            let index = firstRow + Int((y / rowHeight).rounded(.down))
+            guard y >= 0, index < min(list.count, firstRow + visibleRowCount) else { return [] }
+            selectedName = list[index].name
+            let slider = sliderBox(rowY: 0)
+            guard point.x - frame.minX >= slider.minX - 6 * scale else { return [] }
+            draggedKnob = list[index].name
+            return [.setKnob(list[index].name, value(atX: point.x, of: list[index]))]
+        case .move(let point):
+            guard let name = draggedKnob else { return [] }
+            guard let knob = list.first(where: { $0.name == name }) else {
+                draggedKnob = nil  // the scene changed under the drag
+                return []
+            }
+            return [.setKnob(name, value(atX: point.x, of: knob))]
+        case .up:
+            draggedKnob = nil
+            return []
+        case .scroll(let dy, _):
+            firstRow = min(max(firstRow + (dy > 0 ? 2 : -2), 0), max(list.count - visibleRowCount, 0))
+            return []
+        case .key:
+            return []
+        }
+    }
+
+    // MARK: - Drawing
+
+    func update(context: PanelContext) {
+        guard !frame.isEmpty else { return }
+        let knobs = context.knobs
+        let list = knobs.knobs
+        if !list.contains(where: { $0.name == selectedName }) {
+            selectedName = list.first?.name
+            firstRow = 0
+        }
+        firstRow = min(firstRow, max(list.count - visibleRowCount, 0))
+        let values = list.map { knobs.value(of: $0.name) ?? $0.defaultValue }
+        let state = DrawnState(frame: frame, scene: context.sceneName, values: values, selected: selectedName, firstRow: firstRow)
+        guard state != drawn else { return }
+        drawn = state
+        timeline.transaction { transaction in
+            transaction.disableActions = true
+            layer.removeAllSublayers()
+            let canvas = PanelCanvas(layer: layer, timeline: timeline, scale: scale)
+            canvas.fill(Rect(x: 0, y: 0, width: 1 * scale, height: frame.height), PanelStyle.separator)
+            let shown = list.count > visibleRowCount ? " · \(firstRow + 1)–\(min(firstRow + visibleRowCount, list.count)) of \(list.count)" : ""
+            canvas.text(
+                "knobs\(shown) · ↑↓ choose · ←→ change · 0 reset · p copy",
+                in: Rect(x: margin, y: 4 * scale, width: frame.width - 2 * margin, height: headerHeight - 8 * scale), bold: true)
+            guard !list.isEmpty else {
+                canvas.text("this scene has no knobs", in: Rect(x: margin, y: headerHeight, width: frame.width - 2 * margin, height: rowHeight), color: PanelStyle.dimText)
+                return
+            }
+            let selected = selectedIndex(in: list)
+            for index in firstRow..<min(list.count, firstRow + visibleRowCount) {
+                drawRow(list[index], value: values[index], isSelected: index == selected, at: headerHeight + Double(index - firstRow) * rowHeight, canvas: canvas)
+            }
+            let knob = list[selected]
+            var y = frame.height - footerHeight + margin / 2
+            canvas.fill(Rect(x: 0, y: y - margin / 2, width: frame.width, height: 1 * scale), PanelStyle.separator)
+            let lineHeight = PanelStyle.lineHeight * scale
+            let lines = Self.wrap(knob.description, width: frame.width - 2 * margin, fontSize: PanelStyle.fontSize * scale, lines: Self.descriptionLines)
+            for line in lines {
+                canvas.text(line, in: Rect(x: margin, y: y, width: frame.width - 2 * margin, height: lineHeight), color: PanelStyle.dimText)
+                y += lineHeight
+            }
+            let plotTop = frame.height - footerHeight + margin + Double(Self.descriptionLines) * lineHeight
+            let plotBox = Rect(x: margin, y: plotTop, width: frame.width - 2 * margin, height: frame.height - plotTop - margin)
+            if plotBox.height >= 40 * scale { plot(knob, knobs: knobs, in: plotBox, canvas: canvas) }
+        }
+    }
+
+    private func drawRow(_ knob: Knob, value: KnobValue, isSelected: Bool, at y: Double, canvas: PanelCanvas) {
+        if isSelected {
+            canvas.fill(Rect(x: 2 * scale, y: y, width: frame.width - 4 * scale, height: rowHeight), Color(white: 0.2))
+        }
+        let changed = !KnobCode.isTutorialValue(value, of: knob)
+        let textHeight = PanelStyle.lineHeight * scale
+        let textY = y + (rowHeight - textHeight) / 2
+        canvas.text(knob.name, in: Rect(x: margin, y: textY, width: nameWidth, height: textHeight), bold: changed)
+        let text = KnobAssignment.text(of: value, for: knob) + (knob.unit.isEmpty ? "" : " \(knob.unit)")
+        canvas.text(text, in: Rect(x: valueX, y: textY, width: valueWidth, height: textHeight), bold: changed)
+        let slider = sliderBox(rowY: y)
+        canvas.shape(BezierPath(roundedRect: slider, cornerRadius: 3 * scale), fill: Color(white: 0.35))
+        let fraction = min(max(Self.fraction(of: value, for: knob), 0), 1)
+        let thumbX = slider.minX + fraction * slider.width
+        let radius = 5 * scale
+        canvas.shape(
+            BezierPath(ovalIn: Rect(x: thumbX - radius, y: slider.midY - radius, width: 2 * radius, height: 2 * radius)),
+            fill: changed ? PanelStyle.accent : Color(white: 0.85))
+    }
+
+    /// `text` in at most `lines` lines of `width`, the last shortened with `…` if it needs more.
+    static func wrap(_ text: String, width: Double, fontSize: Double, lines: Int) -> [String] {
+        var result: [String] = []
+        var current = ""
+        let words = text.split(separator: " ").map(String.init)
+        for (index, word) in words.enumerated() {
+            let candidate = current.isEmpty ? word : current + " " + word
+            if current.isEmpty || TextMetrics.width(of: candidate, fontSize: fontSize) <= width {
+                current = candidate
+                continue
+            }
+            if result.count == lines - 1 {
+                current = ([current] + words[index...]).joined(separator: " ")
+                break
+            }
+            result.append(current)
+            current = word
+        }
+        if !current.isEmpty { result.append(current) }
+        return result
+    }
+
+    /// A curve knob's timing curve, or the spring of a spring block's knobs, over one duration.
+    private func plot(_ knob: Knob, knobs: KnobSettings, in box: Rect, canvas: PanelCanvas) {
+        guard let plot = knob.plot else { return }
+        let samples = 60
+        var values: [Double] = []
+        switch plot {
+        case .timingCurve:
+            guard case .curve(let curve) = knobs.value(of: knob.name) else { return }
+            values = (0...samples).map { curve.progress(at: Double($0) / Double(samples)) }
+        case .springDampingRatio(let durationKnob), .springDuration(let durationKnob):
+            let isRatio = if case .springDampingRatio = plot { true } else { false }
+            guard case .number(let ratio) = knobs.value(of: isRatio ? knob.name : durationKnob),
+                case .number(let duration) = knobs.value(of: isRatio ? durationKnob : knob.name)
+            else { return }
+            let spring = Spring(dampingRatio: ratio, duration: max(duration, 0.01))
+            values = (0...samples).map { spring.value(at: Double($0) / Double(samples) * duration) }
+        }
+        canvas.shape(BezierPath(rect: box), stroke: Color(white: 0.4))
+        let low = min(values.min() ?? 0, 0)
+        let high = max(values.max() ?? 1, 1)
+        var target = BezierPath()  // the value the motion ends on
+        let oneY = box.maxY - (1 - low) / (high - low) * box.height
+        target.move(to: Point(x: box.minX, y: oneY))
+        target.addLine(to: Point(x: box.maxX, y: oneY))
+        canvas.shape(target, stroke: Color(white: 0.5), dashes: [3, 3])
+        var curve = BezierPath()
+        for (index, value) in values.enumerated() {
+            let point = Point(
+                x: box.minX + Double(index) / Double(samples) * box.width,
+                y: box.maxY - (value - low) / (high - low) * box.height)
+            if index == 0 { curve.move(to: point) } else { curve.addLine(to: point) }
+        }
+        canvas.shape(curve, stroke: PanelStyle.accent, width: 2)
+    }
+}

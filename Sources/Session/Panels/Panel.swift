@@ -1,0 +1,171 @@
+import Animation
+import Render
+import Scenes
+
+/// Which strip of the window a docked panel takes (docs/ARCHITECTURE.md § Panels).
+enum PanelEdge: Sendable {
+    /// Along the bottom, the window's whole width: the timeline inspector.
+    case bottom
+    /// Along the right side, above the bottom panels: the knobs, the help. In a portrait
+    /// window (narrower than it is tall) side panels go to the bottom too.
+    case side
+}
+
+/// What a panel may read of the session when it handles input or draws: a snapshot taken
+/// when it is asked, so that no panel holds the session.
+struct PanelContext {
+    let sceneTime: MediaTime
+    let isPaused: Bool
+    let rate: Double
+    /// The HiDPI factor: every size a panel draws is its size at scale 1 times this.
+    let scale: Double
+    let knobs: KnobSettings
+    let scene: Scene
+    let sceneName: String
+    let sceneTimeline: Timeline
+    /// The help's lines: the shell's keys, the open panels', the scene's keys and gestures.
+    let help: [HelpLine]
+}
+
+/// One line of the help: a key or gesture and what it does.
+public struct HelpLine: Sendable, Equatable {
+    public var key: String
+    public var action: String
+
+    public init(_ key: String, _ action: String) {
+        self.key = key
+        self.action = action
+    }
+}
+
+/// What a panel asks of the session. Every panel's requests, and those of the session's own
+/// keys and public methods, go through one queue and are applied in order once a frame.
+enum SessionRequest {
+    /// Pause and show the scene at this scene time (clamped to what time travel keeps).
+    case seek(MediaTime)
+    /// Move the playhead by this many seconds of scene time from where it is (or from where
+    /// an earlier seek of the same frame put it).
+    case step(MediaTime)
+    /// Set a knob: from now on while playing; while paused, as if it had always had it.
+    case setKnob(String, KnobValue)
+    case command(HostCommand)
+    /// A short message at the bottom of the window (the toast).
+    case message(String)
+}
+
+/// A panel docked in the window: the timeline inspector, the knob panel, the help.
+///
+/// The session keeps the open panels in the order they were opened (the last is topmost),
+/// gives each its strip of the window (`PanelLayout`), routes to it the pointer events that
+/// fall in it (and the rest of a press that began in it) and, while it is topmost, the keys it
+/// takes. A panel draws into its own opaque `layer`, in window pixels, and rebuilds its layers
+/// only when what it shows changed.
+protocol Panel: AnyObject {
+    /// `inspector`, `knobs`, `help`: the name in `render --describe`.
+    var name: String { get }
+    var layer: Layer { get }
+    var edge: PanelEdge { get }
+    /// Where the panel is in the window, pixels; zero while closed.
+    var frame: Rect { get }
+    /// The strip it would like: its height at the bottom, its width at the side (pixels), for a
+    /// window of `size`. The layout may give it less.
+    func preferredExtent(at edge: PanelEdge, window size: Size, scale: Double) -> Double
+    /// Takes `frame` (window pixels) and lays out what it shows in it.
+    func place(in frame: Rect, context: PanelContext)
+    /// A pointer event over the panel, or the rest of a press that began on it.
+    func handlePointer(_ event: InputEvent, context: PanelContext) -> [SessionRequest]
+    /// A key while the panel is topmost; nil for a key it leaves to the shell.
+    func handleKey(_ key: Key, context: PanelContext) -> [SessionRequest]?
+    /// Shows what changed since the last call (nothing to do when nothing did).
+    func update(context: PanelContext)
+    /// The panel's own keys, for the help.
+    var keyHelp: [HelpLine] { get }
+    /// The panel was opened (`true`) or closed.
+    func setOpen(_ isOpen: Bool)
+}
+
+extension Panel {
+    func handleKey(_ key: Key, context: PanelContext) -> [SessionRequest]? { nil }
+    var keyHelp: [HelpLine] { [] }
+}
+
+/// The look every panel shares: an opaque dark ground, light text at a size that follows the
+/// `--scale`, the same margins.
+enum PanelStyle {
+    static let background = Color(red: 0.08, green: 0.09, blue: 0.12)
+    static let separator = Color(white: 0.28)
+    static let text = Color(white: 0.92)
+    static let dimText = Color(white: 0.62)
+    static let accent = Color(red: 1, green: 0.75, blue: 0.2)
+    /// Text size at scale 1, pixels: the help's 15 px would not fit a knob row.
+    static let fontSize = 12.0
+    static let lineHeight = 18.0
+    static let margin = 8.0
+}
+
+/// Adds layers to a panel's layer as it is rebuilt: text cut to fit with an ellipsis, and
+/// shapes, in the panel's own pixels.
+struct PanelCanvas {
+    let layer: Layer
+    let timeline: Timeline
+    let scale: Double
+
+    /// One line of text in `rect`, shortened with `…` if it does not fit (never cut off).
+    @discardableResult
+    func text(
+        _ string: String, in rect: Rect, bold: Bool = false, color: Color = PanelStyle.text,
+        alignment: TextAlignment = .left, size: Double = PanelStyle.fontSize, cut: TextMetrics.Cut = .end
+    ) -> TextLayer {
+        let text = TextLayer(timeline: timeline)
+        let fontSize = size * scale
+        text.string = TextMetrics.fitting(string, width: max(rect.width, 0), fontSize: fontSize, bold: bold, cut: cut)
+        text.fontSize = fontSize
+        text.isBold = bold
+        text.alignment = alignment
+        text.foregroundColor = color
+        text.frame = rect
+        layer.addSublayer(text)
+        return text
+    }
+
+    /// `path` (the panel's pixels), filled and stroked.
+    @discardableResult
+    func shape(
+        _ path: BezierPath, fill: Color = .clear, stroke: Color = .clear, width: Double = 1, dashes: [Double] = []
+    ) -> ShapeLayer {
+        let shape = ShapeLayer(timeline: timeline)
+        shape.anchorPoint = .zero
+        shape.frame = Rect(origin: .zero, size: layer.bounds.size)
+        shape.path = path
+        shape.fillColor = fill
+        shape.strokeColor = stroke
+        shape.lineWidth = width * scale
+        shape.lineDashPattern = dashes.map { $0 * scale }
+        layer.addSublayer(shape)
+        return shape
+    }
+
+    /// A box of `color` at `rect`.
+    func fill(_ rect: Rect, _ color: Color) {
+        shape(BezierPath(rect: rect), fill: color)
+    }
+}
+
+/// A panel's layer: opaque, in window pixels, not hit by the scene's gestures.
+func makePanelLayer(named name: String, timeline: Timeline) -> Layer {
+    let layer = Layer(timeline: timeline)
+    layer.name = name
+    layer.anchorPoint = .zero
+    layer.isHidden = true
+    layer.isUserInteractionEnabled = false
+    layer.masksToBounds = true
+    layer.backgroundColor = PanelStyle.background
+    return layer
+}
+
+extension Layer {
+    /// Removes every sublayer (a panel about to be rebuilt).
+    func removeAllSublayers() {
+        for sublayer in sublayers { sublayer.removeFromSuperlayer() }
+    }
+}

@@ -1,0 +1,91 @@
+import Animation
+import Scenes
+
+/// The shell's keys (docs/ARCHITECTURE.md § Keys): what is not a panel's or the scene's.
+extension SceneSession {
+    /// Handles `key` if it is the shell's; returns whether it was.
+    func handleShellKey(_ key: Key, at hostTime: MediaTime, requests: inout [SessionRequest]) -> Bool {
+        switch key.ignoringCase {
+        case .character("s"), .function(12): requests.append(.command(.screenshot))
+        case .character("g"): requests.append(.command(.toggleRecording))
+        case .escape:
+            if let topmost = openPanels.last {
+                setOpen(topmost, false)
+                requests.append(.message("closed the \(topmost.name == "knobs" ? "knob panel" : topmost.name)"))
+            } else {
+                requests += quitRequests
+            }
+        case .character("q"): requests += quitRequests
+        case .character(let digit) where digit.isASCII && digit.isNumber:
+            guard let number = digit.wholeNumberValue, catalog.indices.contains(number - 1) else { return true }
+            switchScene(to: number - 1, at: hostTime)
+            requests.append(.message("scene \(number): \(scene.title)"))
+        case .tab, .backTab:
+            let step = key == .tab ? 1 : catalog.count - 1
+            switchScene(to: (sceneIndex + step) % catalog.count, at: hostTime)
+            requests.append(.message("scene \(sceneIndex + 1): \(scene.title)"))
+        case .space: setClock(paused: !isPaused, rate: playbackRate, at: hostTime)
+        case .character("t"):
+            setClock(paused: isPaused, rate: playbackRate == 1 ? 1 / Self.slowMotionFactor : 1, at: hostTime)
+            requests.append(.message(playbackRate == 1 ? "slow motion off" : "slow motion: \(Int(Self.slowMotionFactor))× slower"))
+        case .character("<"), .character(">"):
+            let rates = Self.playbackRates
+            let index = rates.firstIndex(of: playbackRate) ?? 0
+            let next = key == .character("<") ? min(index + 1, rates.count - 1) : max(index - 1, 0)
+            setClock(paused: isPaused, rate: rates[next], at: hostTime)
+            requests.append(.message("playback \(Int((rates[next] * 100).rounded())) %"))
+        case .home: requests.append(.seek(0))
+        case .left, .right, .up, .down, .pageUp, .pageDown:
+            requests.append(.step(Self.travelStep(for: key, fps: fps)))
+        case .character("k"): setOpen(knobPanel, !isOpen(knobPanel))
+        case .character("i"): setOpen(inspector, !isOpen(inspector))
+        case .character("h"), .character("?"): setOpen(helpPanel, !isOpen(helpPanel))
+        case .character("d"):
+            isDebugOverlayVisible.toggle()
+            scene.setDebugOverlay(visible: isDebugOverlayVisible)
+            overlay.setDebugVisible(isDebugOverlayVisible)
+            requests.append(.message(isDebugOverlayVisible ? "debug overlay on" : "debug overlay off"))
+        case .character("r"):
+            switchScene(to: sceneIndex, at: hostTime)
+            requests.append(.message("restarted \(sceneName)"))
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Quitting: says what is lost with it (the knobs changed), then asks the host to quit
+    /// (which saves a recording in progress).
+    private var quitRequests: [SessionRequest] {
+        let changed = knobs.changed.count
+        let note: [SessionRequest] =
+            changed == 0
+            ? [] : [.command(.output("quitting with \(changed) changed knob\(changed == 1 ? "" : "s") (p in the knob panel copies them)"))]
+        return note + [.command(.quit)]
+    }
+
+    /// The time-travel keys, in seconds of scene time: Left / Right one frame of the grid,
+    /// Down / Up ten, Page Up / Page Down one second — whether or not the scene ran frames
+    /// in between.
+    static func travelStep(for key: Key, fps: Int) -> MediaTime {
+        let frame = 1 / Double(fps)
+        switch key {
+        case .left: return -frame
+        case .right: return frame
+        case .down: return -10 * frame
+        case .up: return 10 * frame
+        case .pageUp: return -1
+        case .pageDown: return 1
+        default: return 0
+        }
+    }
+
+    /// Every key and gesture, for the help: the shell's, the open panels', the scene's.
+    public var helpLines: [HelpLine] {
+        let shell = KeyTable.shellKeys.map { HelpLine($0.key, $0.action) }
+        let panels = openPanels.flatMap(\.keyHelp)
+        let sceneKeys = scene.keyHelp.map { HelpLine($0.key.label, $0.action) }
+        let gestures = catalog[sceneIndex].gestures.map { HelpLine($0.gesture, $0.action) }
+        return gestures + sceneKeys + shell + panels
+    }
+}

@@ -1,0 +1,97 @@
+import Animation
+import Scenes
+
+/// Time travel by the clock (docs/ARCHITECTURE.md § Time travel): a seek names a scene time;
+/// the scene is brought there by replaying its recorded frames (from its start when going
+/// back), and the frame shown is the one an uninterrupted run shows at that time.
+extension SceneSession {
+    /// How far before the frame reached a replay feeds the inspector, seconds: its axis shows
+    /// less than this, so older rows would scroll away unseen.
+    static let observedReplay: MediaTime = 12
+
+    /// The frame that shows scene time `target`, and whether it is one of the history's.
+    struct ReachedFrame {
+        var frame: SceneFrame
+        /// False for a frame in an idle stretch between two recorded ones (the window host
+        /// ran none there because nothing moved): it is shown, not recorded, so that the
+        /// future after it is kept.
+        var isRecorded: Bool
+    }
+
+    /// Brings the scene to just before the frame that shows `target` (clamped to 0 and to
+    /// what time travel keeps) and returns that frame, for the caller to run live. Going back,
+    /// or `fromStart`, rebuilds the scene and replays its frames from the start; going
+    /// forward replays from the frame shown. Past the last recorded frame, frames without
+    /// input follow on the grid, as playing would have run them.
+    func travel(to target: MediaTime, fromStart: Bool, panelWork: PanelWork) -> ReachedFrame? {
+        guard let first = history.frames.first else { return nil }
+        let epsilon = 1e-9
+        let goal = max(target, first.time)
+        // Past the end: the grid's frames after the last one, up to the goal.
+        if let last = history.frames.last, goal > last.time + epsilon {
+            let exact = last.time * Double(fps)
+            var frame = Int(abs(exact - exact.rounded()) < 1e-6 ? exact.rounded() : exact.rounded(.down)) + 1
+            while Double(frame) / Double(fps) <= goal + epsilon, !history.isFull {
+                history.append(SceneFrame(time: Double(frame) / Double(fps), input: [], size: nil))
+                frame += 1
+            }
+        }
+        let frames = history.frames
+        var low = 0
+        var high = frames.count
+        while low < high {  // the first frame after the goal
+            let middle = (low + high) / 2
+            if frames[middle].time <= goal + epsilon { low = middle + 1 } else { high = middle }
+        }
+        let index = max(low - 1, 0)
+        // Between two recorded frames (an idle stretch) the goal is shown by the frame before
+        // it and then a quiet frame at the goal.
+        let isBetween = frames[index].time < goal - epsilon
+        let shown = history.shown
+        let needsRebuild: Bool
+        if fromStart {
+            needsRebuild = true
+        } else if isBetween {
+            needsRebuild = shown > index || (shown == index && sceneTimeline.currentTime > goal + epsilon)
+        } else {
+            needsRebuild = shown >= index
+        }
+        var next = shown + 1
+        if needsRebuild {
+            rebuildScene()
+            next = 0
+        }
+        let observedFrom = goal - Self.observedReplay
+        let lastReplayed = isBetween ? index : index - 1
+        while next <= lastReplayed {
+            runReplayed(frames[next], observes: panelWork != .none && frames[next].time >= observedFrom)
+            next += 1
+        }
+        if isBetween {
+            history.shown = index
+            return ReachedFrame(frame: SceneFrame(time: goal, input: [], size: nil), isRecorded: false)
+        }
+        history.shown = index - 1  // the live run records it again as shown
+        return ReachedFrame(frame: frames[index], isRecorded: true)
+    }
+
+    /// A new instance of the running scene on a new clock, laid out as it was at its start:
+    /// the first step of a replay.
+    func rebuildScene() {
+        inspector.resetLog()
+        dispatcher.cancelAll()
+        dispatcher = GestureDispatcher()
+        scene.rootLayer.removeFromSuperlayer()
+        sceneTimeline.invalidate()  // else the old scene, mid-animation, is never freed
+        sceneTimeline = Timeline()
+        knobs = KnobSettings(knobs: catalog[sceneIndex].knobs, overrides: history.initialKnobs)
+        scene = catalog[sceneIndex].make(
+            SceneContext(
+                timeline: sceneTimeline, random: SeededRandom(seed: seed), images: images,
+                bubbleLoad: bubbleLoad, knobs: knobs))
+        rootLayer.insertSublayer(scene.rootLayer, at: 0)
+        scene.setDebugOverlay(visible: isDebugOverlayVisible)
+        layOutScene(in: history.initialSize)
+        hasUnrecordedLayout = false
+    }
+}
