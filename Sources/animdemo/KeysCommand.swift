@@ -1,5 +1,4 @@
 import ArgumentParser
-import Scenes
 import Session
 
 /// `animdemo keys [--markdown]` (hidden): the shell's keys from `KeyTable`, the table the help
@@ -12,11 +11,22 @@ struct KeysCommand: ParsableCommand {
     var markdown = false
 
     func run() throws {
-        let keys = KeyTable.shellKeys(sceneCount: SceneCatalog.all.count)
         if markdown {
-            print(KeyTable.markdown(keys), terminator: "")
+            print(Self.markdown(KeyTable.shellKeys), terminator: "")
             return
         }
-        print(AlignedColumns.format(keys.map { [$0.key, $0.action] }), terminator: "")
+        print(AlignedColumns.format(KeyTable.shellKeys.map { [$0.key, $0.action] }), terminator: "")
+    }
+
+    /// `keys` as a Markdown table, `| key | action |`, each key in backticks: README § Keys.
+    static func markdown(_ keys: [(key: String, action: String)]) -> String {
+        var lines = ["| key | action |", "|---|---|"]
+        for binding in keys {
+            let key = binding.key.split(separator: ", ").map { "`\($0)`" }.joined(separator: ", ")
+            let action = binding.action.split(separator: "|", omittingEmptySubsequences: false)
+                .joined(separator: "\\|")
+            lines.append("| \(key) | \(action) |")
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 }

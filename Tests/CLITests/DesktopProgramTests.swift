@@ -72,7 +72,7 @@ struct DesktopProgramTests {
         let printed = try ProgramRun.animdemo(["keys", "--markdown"])
         #expect(printed.status == 0)
         #expect(table == printed.stdout, "README § Keys differs from `animdemo keys --markdown`")
-        #expect(printed.stdout.contains("| `space` |") && printed.stdout.contains("| `q`, `Escape` | quit |"))
+        #expect(printed.stdout.contains("| `space` |") && printed.stdout.contains("| `q` | quit |"))
     }
 
     /// Every file and folder under `folder`, by relative path, with each file's bytes.
