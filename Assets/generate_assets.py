@@ -12,6 +12,7 @@ Output is deterministic: the same bytes on every run.
 
     python3 Assets/generate_assets.py              # all of them (the fish takes minutes)
     python3 Assets/generate_assets.py bubble2 note1   # only these
+    python3 Assets/generate_assets.py icon            # the program's icon, Packaging/icons/
 """
 import math
 import os
@@ -330,9 +331,62 @@ ASSETS = {
 }
 
 
+# -------------------------------------------------------------------- icon
+
+ICON_GRID = 64  # design units
+ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)  # pixels: the hicolor theme's apps/ sizes
+
+
+def rounded_square(x0, y0, x1, y1, r):
+    def sdf(x, y):
+        qx = max(x0 + r - x, 0.0, x - (x1 - r))
+        qy = max(y0 + r - y, 0.0, y - (y1 - r))
+        inner = min(max(x0 + r - x, x - (x1 - r), y0 + r - y, y - (y1 - r)), 0.0)
+        return math.hypot(qx, qy) - r + inner
+    return sdf
+
+
+def icon_layers():
+    """The program's icon: the checkmark scene's white check on a tile of sea, deep blue at
+    the top to teal at the bottom, and three of the fish scene's bubbles rising on the right."""
+    top, bottom = (24, 62, 130), (28, 150, 180)
+
+    def sea(x, y):
+        return mix(top, bottom, (y - 4) / 56) + (1.0,)
+
+    rim = (255, 255, 255, 1.0)
+    bubble = (200, 245, 255, 0.35)
+    return [
+        layer(rounded_square(4, 4, 60, 60, 12), sea, 1.5, (14, 40, 90, 1.0)),
+        layer(stroke([(15, 35), (26, 46), (42, 24)], 6.5), (255, 255, 255, 1.0)),
+        layer(circle(48, 43, 6.5), bubble, 1.6, rim),
+        layer(circle(51, 29, 4.5), bubble, 1.4, rim),
+        layer(circle(47, 17, 3), bubble, 1.2, rim),
+    ]
+
+
+def write_icons(here):
+    """Packaging/icons/hicolor/NxN/apps/animdemo.png for each of ICON_SIZES (Scripts/install.sh
+    installs them into the hicolor theme)."""
+    for size in ICON_SIZES:
+        folder = os.path.join(here, "..", "Packaging", "icons", "hicolor", f"{size}x{size}", "apps")
+        os.makedirs(folder, exist_ok=True)
+        # The grid is drawn size / 64 pixels a unit: render() takes whole units, so draw the
+        # grid scaled to the size and sample it at one pixel a unit.
+        scale = ICON_GRID / size
+        layers = [(lambda x, y, f=sdf: f(x * scale, y * scale) / scale,
+                   (lambda x, y, f=fill: f(x * scale, y * scale)) if callable(fill) else fill,
+                   ow / scale, oc)
+                  for sdf, fill, ow, oc in icon_layers()]
+        write_png(os.path.join(folder, "animdemo.png"), size, size, render(size, size, layers, 1))
+
+
 def main(names):
     here = os.path.dirname(os.path.abspath(__file__))
-    for name in names or ASSETS:
+    for name in names or list(ASSETS) + ["icon"]:
+        if name == "icon":
+            write_icons(here)
+            continue
         width, height, res, layers = ASSETS[name]
         write_png(os.path.join(here, name + ".png"), width * res, height * res,
                   render(width, height, layers(), res))

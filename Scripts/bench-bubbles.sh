@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Many bubbles against a real vector-animation player, in one run (README § Speed, issue 19).
+# Many bubbles against a real vector-animation player, in one run (docs/PERFORMANCE.md, issue 19).
 #
 #   Scripts/bench-bubbles.sh [ROUNDS] [BINARY]
 #

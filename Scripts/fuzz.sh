@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Scripts/fuzz.sh [SECONDS]: builds the libFuzzer targets (Fuzz/build.sh) and runs each for
-# half of SECONDS (default 60) from the committed seed corpus (README § Fuzzing).
+# half of SECONDS (default 60) from the committed seed corpus (docs/PERFORMANCE.md § Fuzzing).
 # A crash, a hang (an input over 10 s), a leak or more than 2 GiB fails the run; the input
 # that did it is kept in .build-fuzz/artifacts/ and `.build-fuzz/fuzz-TARGET FILE` replays it.
 set -euo pipefail

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The fish with many bubbles in a real window under Xvfb, paced at 60 Hz: prints what the
 # frame loop counts (ANIMDEMO_FRAME_STATS=1): frames drawn, deadlines missed, the median of
-# pixels sent, CPU time (README § Speed, issue 19).
+# pixels sent, CPU time (docs/PERFORMANCE.md, issue 19).
 #
 #   Scripts/pacing.sh [BUBBLES] [SECONDS] [WIDTHxHEIGHT] [BINARY]
 #

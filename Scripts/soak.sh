@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs one scene in a real window under Xvfb for MINUTES, with input that keeps it busy, and
-# samples the program's resident memory (VmRSS) and CPU time every 5 s (README § Memory).
+# samples the program's resident memory (VmRSS) and CPU time every 5 s (docs/PERFORMANCE.md § Memory).
 #
 #   Scripts/soak.sh SCENE MINUTES [WIDTHxHEIGHT] [BINARY]
 #

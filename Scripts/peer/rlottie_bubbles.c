@@ -1,4 +1,4 @@
-// rlottie_bubbles.c: the peer of `animdemo bench --scene fish --bubbles N` (README § Speed).
+// rlottie_bubbles.c: the peer of `animdemo bench --scene fish --bubbles N` (docs/PERFORMANCE.md).
 //
 // A real vector-animation player drawing a comparable load: Debian's rlottie renders a Lottie
 // animation of N bubbles (default 200), each an ellipse filled with a radial gradient, rising

@@ -11,7 +11,10 @@ struct AnimDemo: ParsableCommand {
         commandName: "animdemo",
         abstract:
             "Five iOS animation tutorials in an X11 window, on an engine with Core Animation's semantics.",
-        subcommands: [RenderCommand.self, RecordCommand.self, BenchCommand.self, KnobsCommand.self])
+        version: AnimDemoVersion.current,
+        subcommands: [
+            RenderCommand.self, RecordCommand.self, BenchCommand.self, KnobsCommand.self, KeysCommand.self,
+        ])
 
     @OptionGroup var scene: SceneOptions
 
@@ -21,8 +24,18 @@ struct AnimDemo: ParsableCommand {
 
     @Option(
         name: .customLong("screenshot-dir"), parsing: .unconditional,
-        help: "Where the s key saves screenshots.")
-    var screenshotDirectory = "."
+        help: ArgumentHelp(
+            "Where the s key saves screenshots and g recordings.",
+            discussion: "Default: the current folder; started from the desktop entry (--from-desktop), "
+                + "the animdemo folder in the pictures folder (xdg-user-dir PICTURES, else ~/Pictures).",
+            valueName: "DIR"))
+    var screenshotDirectory: String?
+
+    @Flag(
+        name: .customLong("from-desktop"),
+        help: ArgumentHelp(
+            "Started from the desktop entry: save pictures in the pictures folder.", visibility: .hidden))
+    var fromDesktop = false
 
     @Option(
         name: .customLong("record-format"), parsing: .unconditional,
@@ -38,12 +51,12 @@ struct AnimDemo: ParsableCommand {
 
     func run() throws {
         if list {
-            for descriptor in SceneCatalog.all { print("\(descriptor.name)  \(descriptor.summary)") }
+            print(AlignedColumns.format(SceneCatalog.all.map { [$0.name, $0.summary] }), terminator: "")
             return
         }
         let options = WindowOptions(
             catalog: SceneCatalog.all, sceneIndex: try scene.sceneIndex(), size: try scene.parsedSize(),
-            fps: frameRate.fps, seed: scene.seed, screenshotDirectory: screenshotDirectory,
+            fps: frameRate.fps, seed: scene.seed, screenshotDirectory: capturesFolder,
             images: try scene.imageStore(), scale: try scene.parsedScale().map(Double.init),
             knobs: try scene.knobs(), recordingFormat: try parsedRecordingFormat(),
             bubbleLoad: try bubbleLoad.load(scene: scene.scene))
@@ -56,6 +69,12 @@ struct AnimDemo: ParsableCommand {
 }
 
 extension AnimDemo {
+    /// Where screenshots and recordings go: `--screenshot-dir`, else the pictures folder when
+    /// started from the desktop entry, else the current folder.
+    var capturesFolder: String {
+        screenshotDirectory ?? (fromDesktop ? DesktopLayout.picturesFolder() : ".")
+    }
+
     /// `--record-format`: `gif` or `webp`.
     func parsedRecordingFormat() throws -> AnimationFormat {
         guard let format = AnimationFormat(rawValue: recordingFormat.lowercased()) else {

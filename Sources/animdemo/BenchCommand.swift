@@ -6,7 +6,7 @@ import Render
 import Scenes
 import Session
 
-/// `animdemo bench`: frame costs on the virtual clock, with no sleeping (README § Speed).
+/// `animdemo bench`: frame costs on the virtual clock, with no sleeping (docs/PERFORMANCE.md).
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench", abstract: "Measure frame costs of a scene headless: medians and p99.")

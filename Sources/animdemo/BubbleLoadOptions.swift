@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// `--bubbles N`: the fish scene keeps N bubbles in flight (`FishScene.keepBubblesInFlight`),
-/// the load of the speed measurements (README § Speed), in the window, `render`, `record` and
+/// the load of the speed measurements (docs/PERFORMANCE.md), in the window, `render`, `record` and
 /// `bench` alike.
 struct BubbleLoadOptions: ParsableArguments {
     /// The loads allowed.

@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// `--fps`: the frame rate the scene runs at in the window, `render` and `bench` (default 60),
-/// and the recording's frame rate in `record` (default 30; README § Recording).
+/// and the recording's frame rate in `record` (default 30; docs/COMMAND-LINE.md § Recording).
 ///
 /// One option group for all: ArgumentParser lets the root command (the window) take its
 /// options wherever they stand, so a subcommand's own `--fps` would never see its value; the

@@ -5,9 +5,19 @@ import Scenes
 /// `animdemo knobs --scene NAME [--json]`: the scene's knobs, the tutorial's constants.
 struct KnobsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "knobs", abstract: "List a scene's knobs: name, value, range, step, unit, description.")
+        commandName: "knobs", abstract: "List a scene's knobs: name, value, range, step, unit, description.",
+        usage: "animdemo knobs [--scene <scene>] [--set <NAME=VALUE> ...] [--json]",
+        discussion: """
+            Of the scene options, these two apply here:
+              --scene <scene>         The scene: \(SceneCatalog.all.map(\.name).joined(separator: ", ")) \
+            (default: \(SceneCatalog.all[0].name)).
+              --set <NAME=VALUE>      Show a knob turned (repeatable).
+            """)
 
-    @OptionGroup var options: SceneOptions
+    /// The root command's options, of which only `--scene` and `--set` apply to a list of
+    /// knobs: hidden from `knobs --help`, whose usage and discussion name those two. (The same
+    /// `SceneOptions` type as the root's, so that ArgumentParser hands its values on.)
+    @OptionGroup(visibility: .hidden) var options: SceneOptions
 
     @Flag(help: "Print a JSON array of objects.")
     var json = false

@@ -33,8 +33,9 @@ struct RenderCommand: ParsableCommand {
 
     @Option(
         name: .customLong("at"), parsing: .unconditionalSingleValue,
-        help: "A time in seconds to render, 0…3600 (repeatable).")
-    var times: [Double] = []
+        help: ArgumentHelp(
+            "A time in seconds to render, 0…3600 (repeatable; at least one).", valueName: "SECONDS"))
+    var times: [Double]
 
     @Option(parsing: .unconditional, help: "Output folder (created if missing).")
     var out: String

@@ -32,7 +32,8 @@ struct SceneOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "The folder of image assets.",
-            discussion: "Default: $ANIMDEMO_ASSETS, then Assets/ beside the program, then the package's."))
+            discussion: "Default: $ANIMDEMO_ASSETS, then Assets/ beside the program, then ../share/animdemo "
+                + "from the program's folder (an installed copy), then the package's."))
     var assets: String?
 
     @Option(
@@ -57,7 +58,7 @@ struct SceneOptions: ParsableArguments {
             }
             return ImageStore(directory: URL(fileURLWithPath: assets))
         }
-        return ImageStore()
+        return ImageStore(directory: DesktopLayout.installedAssets())
     }
 
     /// The `--set` values, checked against the scene's knobs.

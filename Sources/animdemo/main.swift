@@ -13,7 +13,11 @@ do {
     exit(error.status)
 } catch {
     if AnimDemo.exitCode(for: error).isSuccess {
-        print(AnimDemo.fullMessage(for: error))
+        let message = AnimDemo.fullMessage(for: error)
+        // The man page's source (swift-argument-parser's generate-manual reads this dump and
+        // drops every character beyond ASCII: 0…100 would read 0100).
+        let dump = CommandLine.arguments.contains("--experimental-dump-help")
+        print(dump ? ManualText.ascii(message) : message)
         exit(0)
     }
     // One line: ArgumentParser's messages may add hints on lines of their own.

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `animdemo bench --json` says where a frame goes (README § Speed): the engine per layer, and
+/// `animdemo bench --json` says where a frame goes (docs/PERFORMANCE.md): the engine per layer, and
 /// the render's damage, draw and composite. Their values are timings, so the test checks only
 /// what holds on any machine: they are there, they add up, and the counts are the scene's.
 @Suite("Bench breakdown")

@@ -3,7 +3,7 @@ import Render
 import TestSupport
 import Testing
 
-/// `animdemo record` (README § Recording): frames read back from the file against
+/// `animdemo record` (docs/COMMAND-LINE.md § Recording): frames read back from the file against
 /// `animdemo render` at the same times, determinism, and bad input.
 @Suite("record")
 struct RecordCommandTests {

@@ -1,0 +1,32 @@
+import ArgumentParser
+import Session
+
+/// `animdemo keys [--markdown]` (hidden): the shell's keys from `KeyTable`, the table the help
+/// overlay shows; `--markdown` prints README § Keys (a test checks that the README has it).
+struct KeysCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "keys", abstract: "Print the window's keys.", shouldDisplay: false)
+
+    @Flag(help: "Print a Markdown table (README § Keys).")
+    var markdown = false
+
+    func run() throws {
+        if markdown {
+            print(Self.markdown(KeyTable.shellKeys), terminator: "")
+            return
+        }
+        print(AlignedColumns.format(KeyTable.shellKeys.map { [$0.key, $0.action] }), terminator: "")
+    }
+
+    /// `keys` as a Markdown table, `| key | action |`, each key in backticks: README § Keys.
+    static func markdown(_ keys: [(key: String, action: String)]) -> String {
+        var lines = ["| key | action |", "|---|---|"]
+        for binding in keys {
+            let key = binding.key.split(separator: ", ").map { "`\($0)`" }.joined(separator: ", ")
+            let action = binding.action.split(separator: "|", omittingEmptySubsequences: false)
+                .joined(separator: "\\|")
+            lines.append("| \(key) | \(action) |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
