@@ -54,6 +54,16 @@ struct BenchCommand: ParsableCommand {
     /// The longest `--seconds`: the hour a scene's history keeps.
     static let maxSeconds = RecordingSchedule.maxTime
 
+    @Option(
+        parsing: .unconditional,
+        help:
+            "Instead of frames: time a recording's encoder alone (gif or webp), 30 fps over --seconds (at most 60), the frames drawn beforehand."
+    )
+    var encode: String?
+
+    @Flag(help: "With --encode: the fast effort (the window's; record --fast).")
+    var fast = false
+
     @Flag(help: "Print one JSON object.")
     var json = false
 
@@ -119,6 +129,10 @@ struct BenchCommand: ParsableCommand {
             scale: scale,
             knobs: try scene.knobs())
         let host = HeadlessHost(session: session, fps: frameRate.fps, events: script, canvas: canvas)
+        if let encode {
+            try runEncode(encode, host: host)
+            return
+        }
         if seek {
             guard seconds.isFinite, (0.1...Self.maxSeconds).contains(seconds) else {
                 throw ValidationError("--seconds \(seconds) is outside 0.1…\(Int(Self.maxSeconds))")
@@ -179,5 +193,37 @@ struct BenchCommand: ParsableCommand {
                     format: "baseline median %.3f ms (direct Cairo), frame / baseline %.2f×", baselineMedian,
                     ratio))
         }
+    }
+
+    /// `--encode FORMAT`: the encoder's cost a frame, on one thread.
+    private func runEncode(_ name: String, host: HeadlessHost) throws {
+        guard let format = AnimationFormat(rawValue: name) else {
+            throw ValidationError("--encode \(name) is not gif or webp")
+        }
+        guard seconds.isFinite, (0.1...RecordingSchedule.maxDuration).contains(seconds) else {
+            throw ValidationError("--seconds \(seconds) is outside 0.1…\(Int(RecordingSchedule.maxDuration)) with --encode")
+        }
+        let path = NSTemporaryDirectory() + "/animdemo-bench-\(getpid()).\(format.fileExtension)"
+        let result = try Benchmark.encode(
+            host: host, seconds: seconds, fps: RecordCommand.defaultFPS, format: format,
+            effort: fast ? .fast : .smallestFile, path: path)
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            print(String(decoding: try encoder.encode(result), as: UTF8.self))
+            return
+        }
+        print(
+            String(
+                format: "%@ %@: %@ (%@), %d frames at %d fps", scene.scene, scene.size, name, result.effort,
+                result.frames, RecordCommand.defaultFPS))
+        print(
+            String(
+                format: "append  median %.3f ms  p99 %.3f ms  max %.3f ms", result.medianMilliseconds,
+                result.p99Milliseconds, result.maxMilliseconds))
+        print(
+            String(
+                format: "total   %.0f ms, the end %.0f ms; %d bytes", result.totalMilliseconds,
+                result.finishMilliseconds, result.bytes))
     }
 }
