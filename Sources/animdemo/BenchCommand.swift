@@ -201,7 +201,8 @@ struct BenchCommand: ParsableCommand {
             throw ValidationError("--encode \(name) is not gif or webp")
         }
         guard seconds.isFinite, (0.1...RecordingSchedule.maxDuration).contains(seconds) else {
-            throw ValidationError("--seconds \(seconds) is outside 0.1…\(Int(RecordingSchedule.maxDuration)) with --encode")
+            throw ValidationError(
+                "--seconds \(seconds) is outside 0.1…\(Int(RecordingSchedule.maxDuration)) with --encode")
         }
         let path = NSTemporaryDirectory() + "/animdemo-bench-\(getpid()).\(format.fileExtension)"
         let result = try Benchmark.encode(
