@@ -35,8 +35,8 @@ seconds=10
 fps=30
 mapfile -t ats < <(python3 -c "for k in range($seconds * $fps): print('--at'); print('%.6f' % (k / $fps))")
 start=$(date +%s.%N)
-"$bin" render --scene fish --size "$size" --fps 60 "${ats[@]}" --out "$scratch/frames" >/dev/null 2>&1 ||
-    { mkdir -p "$scratch/frames" && "$bin" render --scene fish --size "$size" --fps 60 "${ats[@]}" --out "$scratch/frames" >/dev/null; }
+mkdir -p "$scratch/frames"
+"$bin" render --scene fish --size "$size" --fps 60 "${ats[@]}" --out "$scratch/frames" >/dev/null
 end=$(date +%s.%N)
 frames=("$scratch"/frames/fish-*.png)
 printf 'rendered %d frames of fish %s as PNG in %.2f s (drawing and PNG writing)\n' "${#frames[@]}" "$size" \
