@@ -11,7 +11,10 @@
 # median to the peer's 200-bubble median of the same round.
 #
 # Needs librlottie-dev (apt-get install librlottie-dev), a C compiler and python3. A benchmark:
-# CI does not run it. On a machine shared with builds, run it under their lock.
+# CI does not run it. On a machine shared with builds, run it under their lock. Each run says
+# how busy the rest of the machine was meanwhile (`others`, in cores, from /proc/stat), and the
+# table gives each load's p99 / median: its worst run and the worst among runs with the rest
+# of the machine under 0.25 of a core (quiet).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-3}
@@ -36,15 +39,36 @@ fi
 [ -x "$bin" ] || { echo "bench-bubbles: $bin is not an executable" >&2; exit 2; }
 
 results=$(mktemp)
-trap 'rm -f "$results"' EXIT
+trap 'rm -f "$results" "$results.cpu"' EXIT
+
+# How quiet the machine was: /proc/stat's busy and total ticks (all cores) before and after a
+# run; less the run's own CPU seconds, the rest is what other programs used meanwhile, in
+# cores (0 quiet, 1 one core's worth of other work).
+busy_ticks() {
+    awk '/^cpu / { total = 0; for (i = 2; i <= NF; i++) total += $i; print total - $5 - $6, total }' /proc/stat
+}
+others_load() {  # "busy total" before, after, the run's "user system" seconds file
+    python3 - "$1" "$2" "$3" <<'PY'
+import os, sys
+b0, t0 = map(int, sys.argv[1].split()); b1, t1 = map(int, sys.argv[2].split())
+hz = os.sysconf("SC_CLK_TCK"); cores = os.cpu_count()
+own = sum(map(float, open(sys.argv[3]).read().split()[-2:])) * hz
+wall = (t1 - t0) / cores
+print(f"{max(b1 - b0 - own, 0) / wall if wall > 0 else 0:.2f}")
+PY
+}
 for round in $(seq "$rounds"); do
     line=$(.build/rlottie_bubbles "$peer_bubbles" "$frames")
     echo "round $round rlottie $peer_bubbles: $line"
     echo "$round peer $peer_bubbles $line" >>"$results"
     for load in "${loads[@]}"; do
-        line=$("$bin" bench --scene fish --bubbles "$load" --json --size "$size" --frames "$frames")
-        echo "round $round animdemo $load: $line"
-        echo "$round animdemo $load $line" >>"$results"
+        before=$(busy_ticks)
+        line=$(/usr/bin/time -f '%U %S' -o "$results.cpu" \
+            "$bin" bench --scene fish --bubbles "$load" --json --size "$size" --frames "$frames")
+        after=$(busy_ticks)
+        others=$(others_load "$before" "$after" "$results.cpu")
+        echo "round $round animdemo $load: $line (the rest of the machine: $others cores busy)"
+        echo "$round animdemo $load ${line%\}}, \"others_cores\": $others}" >>"$results"
     done
 done
 
@@ -84,4 +108,14 @@ for who, bubbles in groups:
                 f"{field('draw_median_ms'):>8.2f}{field('composite_median_ms'):>10.2f}"
                 f"{field('images_scaled_median'):>8.0f}")
     print(row)
+
+print()
+print("p99 / median of each run (the rest of the machine's load in cores, from /proc/stat)")
+for who, bubbles in groups[1:]:
+    mine = [(r, data) for r, w, n, data in runs if w == who and n == bubbles]
+    tails = [(d["p99_ms"] / d["median_ms"], d.get("others_cores", float("nan"))) for _, d in mine]
+    quiet = [t for t, o in tails if o < 0.25]
+    runs_text = "  ".join(f"{t:.2f} ({o:.2f})" for t, o in tails)
+    worst_quiet = f"{max(quiet):.2f}" if quiet else "none quiet"
+    print(f"animdemo fish {bubbles:<8} worst {max(t for t, _ in tails):.2f}, quiet runs' worst {worst_quiet}: {runs_text}")
 EOF

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Records a scene in a real window under Xvfb with g … g and prints what the frame loop
 # reports (ANIMDEMO_FRAME_STATS=1: frames drawn, deadlines missed) beside the encoder's time,
-# for each format, after a run of the same length without recording.
+# for each format, after a run of the same length without recording, and how long after the
+# second g the file was saved (polled every 10 ms).
 #
 #   Scripts/window-recording.sh [SCENE] [WIDTHxHEIGHT] [SECONDS] [BINARY]
 #
@@ -33,12 +34,16 @@ run() {  # label, recording format or "none"
     [ "$format" = none ] || xdotool key g
     sleep "$seconds"
     [ "$format" = none ] || xdotool key g
+    local stopped ready="" after=""
+    stopped=$(date +%s.%N)
     if [ "$format" != none ]; then
-        for _ in $(seq 1200); do grep -q "saved .*\.$format" "$folder/out" && break; sleep 0.1; done
+        for _ in $(seq 12000); do grep -q "saved .*\.$format" "$folder/out" && break; sleep 0.01; done
+        ready=$(date +%s.%N)
+        after=$(printf 'saved %.2f s after the second g; ' "$(echo "$ready - $stopped" | bc)")
     fi
     xdotool key q 2>/dev/null || true
     wait "$pid" || true
-    printf '%-14s %s\n' "$label" "$(tr '\n' ' ' <"$folder/err" | sed 's/animdemo: //g')"
+    printf '%-14s %s%s\n' "$label" "$after" "$(tr '\n' ' ' <"$folder/err" | sed 's/animdemo: //g')"
 }
 
 run "no recording" none

@@ -216,11 +216,22 @@ public struct SeekBenchmarkResult: Codable, Sendable {
     }
 }
 
+/// A seek of `bench --seek` that did not land on its frame: its time would not be a seek's.
+public struct SeekRefused: Error, CustomStringConvertible {
+    public let target: Int
+    public let shown: Int
+    public var description: String { "a seek to frame \(target) showed frame \(shown)" }
+}
+
 extension Benchmark {
     /// Plays `host`'s scene for `seconds`, pauses, then seeks to `seeks` frames spread at random
     /// (a fixed seed) over the recording, timing each seek and the draw of the frame reached.
+    ///
+    /// A history holding its whole `SceneHistory.capacity` (an hour at 60 fps) refuses seeks
+    /// ("time travel keeps the first hour"), so the recording stops one frame short of it: at
+    /// `seconds` 3600 it is an hour less one frame.
     public static func seek(host: HeadlessHost, seconds: Double, seeks: Int) throws -> SeekBenchmarkResult {
-        let frames = max(Int((seconds * Double(host.fps)).rounded()), 1)
+        let frames = min(max(Int((seconds * Double(host.fps)).rounded()), 1), SceneHistory.capacity - 1)
         for _ in 0..<frames { try host.step() }
         let size = host.session.size
         let canvas = try IncrementalCanvas(
@@ -240,6 +251,9 @@ extension Benchmark {
                 drawNanos = DispatchTime.now().uptimeNanoseconds - drawStart
             }
             let total = DispatchTime.now().uptimeNanoseconds - start
+            guard host.session.history.shown == target else {
+                throw SeekRefused(target: target, shown: host.session.history.shown)
+            }
             seekTimes.append(Double(total - drawNanos) / 1e6)
             drawTimes.append(Double(drawNanos) / 1e6)
         }
@@ -247,5 +261,64 @@ extension Benchmark {
             seeks: seeks, recordedSeconds: Double(frames) / Double(host.fps),
             medianMilliseconds: median(seekTimes), p99Milliseconds: percentile(seekTimes, 0.99),
             drawMedianMilliseconds: median(drawTimes))
+    }
+}
+
+/// What `bench --encode` measures: a recording's encoder alone, on the scene's frames.
+public struct EncodeBenchmarkResult: Codable, Sendable {
+    public var format: String
+    public var effort: String
+    public var frames: Int
+    /// Appending each frame (the frames are drawn beforehand, untimed), milliseconds.
+    public var medianMilliseconds: Double
+    public var p99Milliseconds: Double
+    public var maxMilliseconds: Double
+    /// Every frame's append together, and the end: assembling the file and writing it.
+    public var totalMilliseconds: Double
+    public var finishMilliseconds: Double
+    /// The file's size.
+    public var bytes: Int
+
+    enum CodingKeys: String, CodingKey {
+        case format, effort, frames, bytes
+        case medianMilliseconds = "median_ms"
+        case p99Milliseconds = "p99_ms"
+        case maxMilliseconds = "max_ms"
+        case totalMilliseconds = "total_ms"
+        case finishMilliseconds = "finish_ms"
+    }
+}
+
+extension Benchmark {
+    /// Records `host`'s scene from 0 to `seconds` at `fps` as `record` does (`RecordingSchedule`)
+    /// and times only the encoder: each frame is drawn, then appended under the clock; then
+    /// the file is finished into `path` (removed after). One thread: the encoder's cost on one
+    /// core, which the window's recording thread must keep below 1 / `fps` a frame.
+    public static func encode(
+        host: HeadlessHost, seconds: Double, fps: Int, format: AnimationFormat, effort: EncodingEffort,
+        path: String
+    ) throws -> EncodeBenchmarkResult {
+        let schedule = try RecordingSchedule(from: 0, to: seconds, fps: fps, sceneFPS: host.fps)
+        let size = host.session.size
+        let recorder = try AnimationRecorder(
+            format: format, width: Int(size.width), height: Int(size.height), fps: fps, effort: effort)
+        var times: [Double] = []
+        for index in 0..<schedule.frameCount {
+            let frame = try host.render(frame: schedule.sceneFrame(ofFrame: index))
+            let pixels = frame.pixels
+            let start = DispatchTime.now().uptimeNanoseconds
+            try recorder.append(pixels: pixels)
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        }
+        let start = DispatchTime.now().uptimeNanoseconds
+        try recorder.finish(to: path)
+        let finish = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        try? FileManager.default.removeItem(atPath: path)
+        return EncodeBenchmarkResult(
+            format: format.description, effort: effort.rawValue, frames: times.count,
+            medianMilliseconds: median(times), p99Milliseconds: percentile(times, 0.99),
+            maxMilliseconds: times.max() ?? 0, totalMilliseconds: times.reduce(0, +) + finish,
+            finishMilliseconds: finish, bytes: bytes)
     }
 }

@@ -11,8 +11,11 @@ final class RecordingEncoder: @unchecked Sendable {
     private var frame: [UInt32]
     /// The first error; the frames after it are dropped and saving reports it.
     private var failure: RecordingError?
-    /// Seconds the encoder spent on frames (for `ANIMDEMO_FRAME_STATS=1`).
+    /// Seconds the encoder spent on frames (for `ANIMDEMO_FRAME_STATS=1`): on the clock, and
+    /// on the processor (the thread's CPU time: what it costs one core, however long the
+    /// system made it wait, at its niceness, on a busy machine).
     private(set) var encodingSeconds = 0.0
+    private(set) var encodingCPUSeconds = 0.0
 
     init(recorder: AnimationRecorder) {
         self.recorder = recorder
@@ -23,7 +26,11 @@ final class RecordingEncoder: @unchecked Sendable {
     func append(_ patch: FramePatch?, count: Int) {
         guard failure == nil else { return }
         let start = FrameClock.now()
-        defer { encodingSeconds += Double(FrameClock.now() - start) / 1e9 }
+        let cpuStart = Self.threadCPUTime()
+        defer {
+            encodingSeconds += Double(FrameClock.now() - start) / 1e9
+            encodingCPUSeconds += Self.threadCPUTime() - cpuStart
+        }
         patch?.apply(to: &frame, frameWidth: recorder.width)
         do {
             for _ in 0..<count { try recorder.append(pixels: frame) }
@@ -52,7 +59,9 @@ final class RecordingEncoder: @unchecked Sendable {
             if FrameStats.isRequested {
                 Console.error(
                     "recording: \(recorder.frameCount) frames at \(recorder.fps) fps, encoded in "
-                        + "\(Int((encodingSeconds * 1000).rounded())) ms")
+                        + "\(Int((encodingSeconds * 1000).rounded())) ms "
+                        + "(cpu \(Int((encodingCPUSeconds * 1000).rounded())) ms, \(recorder.effort.rawValue))"
+                )
             }
             Console.output("saved \(path)")
             mailbox.post("saved \(path.split(separator: "/").last.map(String.init) ?? path)")
@@ -63,5 +72,12 @@ final class RecordingEncoder: @unchecked Sendable {
             Console.error("cannot save the recording: \(error)")
             mailbox.post("cannot save the recording: \(error)")
         }
+    }
+
+    /// This thread's CPU time, seconds.
+    private static func threadCPUTime() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }

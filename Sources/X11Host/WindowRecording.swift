@@ -24,6 +24,9 @@ final class WindowRecording {
     /// The most bytes of frames that may wait for the encoder; past it the recording stops
     /// and saves what it has (a 1920×1080 window's lossless WebP at 30 fps on a busy machine).
     static let maxPendingBytes = 512 << 20
+    /// The encoder's effort: fast, so that it keeps up with 30 frames a second on one core and
+    /// the file is written within 2 s of the second `g` (docs/performance-recording.md).
+    static let effort = EncodingEffort.fast
 
     /// `animdemo-SCENE-YYYYmmdd-HHMMSS`, from the start.
     let stem: String
@@ -57,7 +60,8 @@ final class WindowRecording {
         stem: String
     ) throws(RecordingError) {
         encoder = RecordingEncoder(
-            recorder: try AnimationRecorder(format: format, width: width, height: height, fps: fps))
+            recorder: try AnimationRecorder(
+                format: format, width: width, height: height, fps: fps, effort: Self.effort))
         self.width = width
         self.height = height
         self.startFrame = startFrame

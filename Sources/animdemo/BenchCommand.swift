@@ -21,6 +21,18 @@ struct BenchCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Scripted input, as for render.")
     var events: String?
 
+    @Option(
+        name: .customLong("events-file"), parsing: .unconditional, help: "Read the events script from a file."
+    )
+    var eventsFile: String?
+
+    @Option(
+        name: .customLong("drag-every"), parsing: .unconditional,
+        help:
+            "An input load: from 1 s on, every this many seconds a drag of 0.5 s down the middle of the scene, from a quarter of its height to three quarters (the elastic scene's wave, the pull scene's refresh); 0.5…3600."
+    )
+    var dragEvery: Double?
+
     @OptionGroup var bubbleLoad: BubbleLoadOptions
 
     @Flag(name: .customLong("full-redraw"), help: "Repaint the whole frame every frame (no damage tracking).")
@@ -34,8 +46,23 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Time travel: play --seconds, then seek to random frames of the recording.")
     var seek = false
 
-    @Option(parsing: .unconditional, help: "With --seek: seconds to record before seeking.")
+    @Option(
+        parsing: .unconditional,
+        help: "With --seek: seconds to record before seeking, 0.1…3600 (the history keeps an hour).")
     var seconds = 60.0
+
+    /// The longest `--seconds`: the hour a scene's history keeps.
+    static let maxSeconds = RecordingSchedule.maxTime
+
+    @Option(
+        parsing: .unconditional,
+        help:
+            "Instead of frames: time a recording's encoder alone (gif or webp), 30 fps over --seconds (at most 60), the frames drawn beforehand."
+    )
+    var encode: String?
+
+    @Flag(help: "With --encode: the fast effort (the window's; record --fast).")
+    var fast = false
 
     @Flag(help: "Print one JSON object.")
     var json = false
@@ -50,6 +77,27 @@ struct BenchCommand: ParsableCommand {
             throw ValidationError("--frames \(frames) is outside 1…100000")
         }
         _ = try bubbleLoad.load(scene: scene.scene)
+        if let dragEvery {
+            guard dragEvery.isFinite, (0.5...Self.maxSeconds).contains(dragEvery) else {
+                throw ValidationError("--drag-every \(dragEvery) is outside 0.5…\(Int(Self.maxSeconds))")
+            }
+        }
+    }
+
+    /// The drags of `--drag-every` over the first `seconds`, as events script lines in `size`
+    /// pixels: from 1 s on, one every `interval` seconds, each 0.5 s long, straight down the
+    /// middle from a quarter of the height to three quarters.
+    static func dragLoad(every interval: Double, seconds: Double, size: Size) -> String {
+        let (x, top, bottom) = (size.width / 2, size.height / 4, size.height * 3 / 4)
+        var lines: [String] = []
+        var index = 0
+        while true {
+            let time = 1 + Double(index) * interval
+            guard time + 0.5 < seconds else { break }
+            lines.append(String(format: "%.3f drag %.1f %.1f %.1f %.1f 0.5", time, x, top, x, bottom))
+            index += 1
+        }
+        return lines.joined(separator: "\n")
     }
 
     func run() throws {
@@ -64,8 +112,15 @@ struct BenchCommand: ParsableCommand {
             return
         }
         let (size, scale) = try scene.headlessSize()
+        var given = events
+        if let dragEvery {
+            let load = Self.dragLoad(
+                every: dragEvery, seconds: seek ? seconds : Self.maxSeconds,
+                size: Size(width: size.width / scale, height: size.height / scale))
+            given = given.map { $0 + "\n" + load } ?? load
+        }
         let script = SceneOptions.scaled(
-            try EventScriptLoader.load(events: events, file: nil, fps: frameRate.fps), by: scale)
+            try EventScriptLoader.load(events: given, file: eventsFile, fps: frameRate.fps), by: scale)
         let canvas = FrameRenderer(images: try scene.imageStore())
         let session = SceneSession(
             catalog: SceneCatalog.all, index: try scene.sceneIndex(), size: size,
@@ -74,9 +129,13 @@ struct BenchCommand: ParsableCommand {
             scale: scale,
             knobs: try scene.knobs())
         let host = HeadlessHost(session: session, fps: frameRate.fps, events: script, canvas: canvas)
+        if let encode {
+            try runEncode(encode, host: host)
+            return
+        }
         if seek {
-            guard seconds.isFinite, (0.1...600).contains(seconds) else {
-                throw ValidationError("--seconds \(seconds) is outside 0.1…600")
+            guard seconds.isFinite, (0.1...Self.maxSeconds).contains(seconds) else {
+                throw ValidationError("--seconds \(seconds) is outside 0.1…\(Int(Self.maxSeconds))")
             }
             let result = try Benchmark.seek(host: host, seconds: seconds, seeks: frames)
             if json {
@@ -84,7 +143,10 @@ struct BenchCommand: ParsableCommand {
                 encoder.outputFormatting = [.sortedKeys]
                 print(String(decoding: try encoder.encode(result), as: UTF8.self))
             } else {
-                print(String(format: "%@ %@: %d seeks into %.0f s", scene.scene, scene.size, frames, seconds))
+                print(
+                    String(
+                        format: "%@ %@: %d seeks into %.0f s%@", scene.scene, scene.size, frames, seconds,
+                        dragEvery.map { String(format: ", a drag every %g s", $0) } ?? ""))
                 print(
                     String(
                         format: "seek    median %.3f ms  p99 %.3f ms", result.medianMilliseconds,
@@ -131,5 +193,38 @@ struct BenchCommand: ParsableCommand {
                     format: "baseline median %.3f ms (direct Cairo), frame / baseline %.2f×", baselineMedian,
                     ratio))
         }
+    }
+
+    /// `--encode FORMAT`: the encoder's cost a frame, on one thread.
+    private func runEncode(_ name: String, host: HeadlessHost) throws {
+        guard let format = AnimationFormat(rawValue: name) else {
+            throw ValidationError("--encode \(name) is not gif or webp")
+        }
+        guard seconds.isFinite, (0.1...RecordingSchedule.maxDuration).contains(seconds) else {
+            throw ValidationError(
+                "--seconds \(seconds) is outside 0.1…\(Int(RecordingSchedule.maxDuration)) with --encode")
+        }
+        let path = NSTemporaryDirectory() + "/animdemo-bench-\(getpid()).\(format.fileExtension)"
+        let result = try Benchmark.encode(
+            host: host, seconds: seconds, fps: RecordCommand.defaultFPS, format: format,
+            effort: fast ? .fast : .smallestFile, path: path)
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            print(String(decoding: try encoder.encode(result), as: UTF8.self))
+            return
+        }
+        print(
+            String(
+                format: "%@ %@: %@ (%@), %d frames at %d fps", scene.scene, scene.size, name, result.effort,
+                result.frames, RecordCommand.defaultFPS))
+        print(
+            String(
+                format: "append  median %.3f ms  p99 %.3f ms  max %.3f ms", result.medianMilliseconds,
+                result.p99Milliseconds, result.maxMilliseconds))
+        print(
+            String(
+                format: "total   %.0f ms, the end %.0f ms; %d bytes", result.totalMilliseconds,
+                result.finishMilliseconds, result.bytes))
     }
 }

@@ -112,15 +112,37 @@ struct RecordingTests {
     /// Records `frames` into `path` and reads the file back.
     static func record(
         _ frames: [[UInt32]], width: Int, height: Int, fps: Int = 30, loopCount: Int = 0,
-        quality: Int? = nil, to path: String
+        quality: Int? = nil, effort: EncodingEffort = .smallestFile, to path: String
     ) throws -> (bytes: [UInt8], decoded: DecodedAnimation) {
         let recorder = try AnimationRecorder(
             format: try AnimationFormat.format(forPath: path), width: width, height: height, fps: fps,
-            loopCount: loopCount, quality: quality)
+            loopCount: loopCount, quality: quality, effort: effort)
         for frame in frames { try recorder.append(pixels: frame) }
         try recorder.finish(to: path)
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         return (bytes, try DecodedAnimation(contentsOfFile: path))
+    }
+
+    // MARK: - Effort
+
+    @Test(
+        "the fast effort (the window's) gives WebP's lossless pixels exactly, in another file; GIF the same bytes"
+    )
+    func fastEffort() throws {
+        let folder = try Self.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let frames = try Self.drawnFrames(count: 12).map(\.pixels)
+        for format in AnimationFormat.allCases {
+            let smallest = try Self.record(frames, width: 160, height: 100, to: "\(folder)/small.\(format)")
+            let fast = try Self.record(
+                frames, width: 160, height: 100, effort: .fast, to: "\(folder)/fast.\(format)")
+            #expect(fast.decoded == smallest.decoded, "\(format): the frames differ")
+            if format == .webp {
+                #expect(fast.bytes != smallest.bytes, "libwebp's method 0 wrote the default's bytes")
+            } else {
+                #expect(fast.bytes == smallest.bytes, "GIF has one effort")
+            }
+        }
     }
 
     // MARK: - Length and timing

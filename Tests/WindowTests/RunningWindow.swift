@@ -50,13 +50,14 @@ final class RunningWindow {
     /// - `overTCP`: the program reaches the server at `127.0.0.1:N`, as a remote display.
     /// - `resources`: the server's resource database (`Xft.dpi: 192`), set before the program
     ///   starts, as a desktop's `xrdb` does.
+    /// - `executable`: the program to run; `Animdemo.executable()` when nil.
     init(
         scene: String = TestScene.name, width: Int = TestScene.width, height: Int = TestScene.height,
         arguments: [String] = [], environment: [String: String] = [:], screenshotDirectory: String? = nil,
-        overTCP: Bool = false, resources: String? = nil
+        overTCP: Bool = false, resources: String? = nil, executable: String? = nil
     ) throws {
         xdotoolPath = try MissingTool.require("xdotool", package: "xdotool")
-        let executable = try Animdemo.executable()
+        let executable = try executable ?? Animdemo.executable()
         if let screenshotDirectory {
             self.screenshotDirectory = URL(fileURLWithPath: screenshotDirectory)
             ownsScreenshotDirectory = false

@@ -25,6 +25,8 @@ public final class AnimationRecorder {
     public let loopCount: Int
     /// WebP only: nil for lossless, else lossy at 0…100.
     public let quality: Int?
+    /// How hard the encoder works for a smaller file (WebP; GIF is the same at either).
+    public let effort: EncodingEffort
     /// How many frames have been appended.
     public private(set) var frameCount = 0
     private let encoder: any FrameEncoder
@@ -42,9 +44,11 @@ public final class AnimationRecorder {
     /// - Parameters:
     ///   - loopCount: how many times it plays, 0…65535; 0 (the default) loops forever.
     ///   - quality: WebP only. nil (the default) is lossless; 0…100 is lossy at that quality.
+    ///   - effort: `.smallestFile` (the default) or `.fast` (`EncodingEffort`).
     /// - Throws: `RecordingError` naming a size, frame rate, loop count or quality out of range.
     public init(
-        format: AnimationFormat, width: Int, height: Int, fps: Int, loopCount: Int = 0, quality: Int? = nil
+        format: AnimationFormat, width: Int, height: Int, fps: Int, loopCount: Int = 0, quality: Int? = nil,
+        effort: EncodingEffort = .smallestFile
     ) throws(RecordingError) {
         let maxSide = Self.maxSide[format] ?? 0
         guard (1...maxSide).contains(width), (1...maxSide).contains(height) else {
@@ -65,12 +69,14 @@ public final class AnimationRecorder {
         self.fps = fps
         self.loopCount = loopCount
         self.quality = quality
+        self.effort = effort
         switch format {
         case .gif:
             encoder = try GifAnimationEncoder(width: width, height: height, fps: fps, loopCount: loopCount)
         case .webp:
             encoder = try WebPAnimationEncoder(
-                width: width, height: height, fps: fps, loopCount: loopCount, quality: quality)
+                width: width, height: height, fps: fps, loopCount: loopCount, quality: quality,
+                effort: effort)
         }
     }
 

@@ -5,6 +5,8 @@ internal import CWebP
 ///
 /// - Lossless by default (`quality` nil): opaque pixels come back identical. Lossy with a
 ///   quality of 0…100.
+/// - `effort`: libwebp's defaults (`.smallestFile`), or its fastest method (`.fast`, lossless
+///   level 0 of `WebPConfigLosslessPreset`: method 0, effort 0), whose pixels are the same.
 /// - Frame `n` starts at round(n × 1000 / fps) milliseconds (`FrameTiming`); the last frame
 ///   ends at the recording's length, rounded.
 /// - libwebp merges a frame identical to its predecessor into it (one frame, twice as long),
@@ -19,7 +21,10 @@ final class WebPAnimationEncoder: FrameEncoder {
     private let fps: Int
     private var frame = 0
 
-    init(width: Int, height: Int, fps: Int, loopCount: Int, quality: Int?) throws(RecordingError) {
+    init(
+        width: Int, height: Int, fps: Int, loopCount: Int, quality: Int?,
+        effort: EncodingEffort
+    ) throws(RecordingError) {
         var options = WebPAnimEncoderOptions()
         guard WebPAnimEncoderOptionsInit(&options) != 0, WebPConfigInit(&config) != 0 else {
             throw .encoderFailed(format: .webp, reason: "libwebp version mismatch")
@@ -28,6 +33,11 @@ final class WebPAnimationEncoder: FrameEncoder {
         if let quality {
             config.lossless = 0
             config.quality = Float(quality)
+            if effort == .fast { config.method = 0 }
+        } else if effort == .fast {
+            guard WebPConfigLosslessPreset(&config, 0) != 0 else {
+                throw .encoderFailed(format: .webp, reason: "libwebp refused lossless level 0")
+            }
         } else {
             config.lossless = 1
         }
