@@ -1,6 +1,6 @@
 import Animation
 
-/// Every scene of animdemo, in the order of the keys 1…6 (README § The scenes).
+/// Every scene of animdemo, in the order of the keys 1…7 (README § The scenes).
 public enum SceneCatalog {
     public static let all: [SceneDescriptor] = [
         SceneDescriptor(
@@ -41,6 +41,13 @@ public enum SceneCatalog {
             knobs: PullScene.tutorialKnobs
         ) {
             PullScene(context: $0)
+        },
+        SceneDescriptor(
+            name: "floating",
+            summary: "JRMFloatingAnimation's demo: balloons, a treasure chest, music notes, dust clouds",
+            knobs: FloatingScene.tutorialKnobs
+        ) {
+            FloatingScene(context: $0)
         },
     ]
 
