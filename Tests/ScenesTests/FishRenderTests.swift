@@ -40,7 +40,9 @@ struct FishRenderTests {
             #expect(FishTest.isBackground(color), "\(color) at \(point) is not white")
         }
         // Nothing but white outside the fish's frame.
-        let outside = frame.count { !FishTest.isBackground($0) } - frame.count(in: fishFrame) { !FishTest.isBackground($0) }
+        let outside =
+            frame.count { !FishTest.isBackground($0) }
+            - frame.count(in: fishFrame) { !FishTest.isBackground($0) }
         #expect(outside == 0, "\(outside) pixels outside the fish are not white")
         // The fish: its warm pixels span the image's warm extent, placed at the frame: a fish at
         // rest is placed on whole pixels (half a pixel off at most) and its scaled edges are
@@ -169,7 +171,9 @@ struct FishRenderTests {
             // within 1.5 px.
             let center = sample.from + (width + 300 - sample.from) * sample.progress
             let expected = (center + Self.warmExtent.maxX - 100) * scale
-            #expect(abs(box.maxX - expected) <= 1.5, "snout at \(box.maxX), expected \(expected) at \(sample.time) s")
+            #expect(
+                abs(box.maxX - expected) <= 1.5,
+                "snout at \(box.maxX), expected \(expected) at \(sample.time) s")
         }
         // 10.5 s is as far into the third leg as 5.5 s into the second.
         #expect(abs(snouts[3] - snouts[1]) <= 1, "after starting over: \(snouts[3]) vs \(snouts[1])")
@@ -198,7 +202,9 @@ struct FishRenderTests {
                 swim.boundingBox(in: Rect(x: 0, y: 140, width: 800, height: 320), where: FishTest.isFish))
             #expect(abs(box.maxX - 709.6) <= 2, "snout at \(box.maxX)")
             #expect(swim.count(in: Rect(x: 0, y: 0, width: 410, height: 270), where: FishTest.isBubble) > 200)
-            #expect(swim.count(in: Rect(x: 715, y: 0, width: 85, height: 600)) { !FishTest.isBackground($0) } == 0)
+            #expect(
+                swim.count(in: Rect(x: 715, y: 0, width: 85, height: 600)) { !FishTest.isBackground($0) } == 0
+            )
         },
     ]
 

@@ -399,7 +399,9 @@ struct FishSceneTests {
 
     // MARK: - Nothing stays behind
 
-    @Test("after 60 s of swimming, then tap mode, the layers are back to the background, the fish and the guides")
+    @Test(
+        "after 60 s of swimming, then tap mode, the layers are back to the background, the fish and the guides"
+    )
     func longSwim() throws {
         let tester = try SceneTester(scene: "fish", events: "60 key m")
         let scene = try tester.scene(as: FishScene.self)

@@ -32,7 +32,9 @@ enum FishTest {
 
     /// Whether `color` is the white background, to the rounding of 8-bit channels (1/255 each,
     /// plus the premultiplied round trip: 2/255).
-    static func isBackground(_ color: Color) -> Bool { color.isClose(to: fishBackgroundColor, within: 2.0 / 255) }
+    static func isBackground(_ color: Color) -> Bool {
+        color.isClose(to: fishBackgroundColor, within: 2.0 / 255)
+    }
 
     /// The box of the pixels whose colour differs between `a` and `b` by more than
     /// `threshold` (of 255) in some channel, nil if none. The default, 8/255, is far above

@@ -62,7 +62,9 @@ struct FloatingLibraryTests {
             // Ranges: w from 50 to W (150), r from min to max; exact sums of the draws.
             #expect((50...150).contains(w) && (100...300).contains(r))
             #expect(path.shape == .curveRight)
-            #expect(Self.hasControls(path, Point(x: 200, y: 500 - 0.75 * r), Point(x: 200 + w, y: 500 - 0.25 * r)))
+            #expect(
+                Self.hasControls(path, Point(x: 200, y: 500 - 0.75 * r), Point(x: 200 + w, y: 500 - 0.25 * r))
+            )
             swaps.insert(path.cp1.x != 200)
         }
         #expect(swaps == [false, true], "the coin never swapped (or always did)")
@@ -74,7 +76,9 @@ struct FloatingLibraryTests {
             let w = Self.start.x - path.end.x
             let r = Self.start.y - path.end.y
             #expect((50...150).contains(w) && (100...300).contains(r))
-            #expect(Self.hasControls(path, Point(x: 200, y: 500 - 0.75 * r), Point(x: 200 - w, y: 500 - 0.25 * r)))
+            #expect(
+                Self.hasControls(path, Point(x: 200, y: 500 - 0.75 * r), Point(x: 200 - w, y: 500 - 0.25 * r))
+            )
         }
     }
 
@@ -115,7 +119,9 @@ struct FloatingLibraryTests {
     // MARK: - The view, on the engine's clock
 
     /// A floating view at (200, 500) on a bare timeline, in a 375-point-wide superview.
-    static func view(_ configure: (inout FloatingAnimationOptions) -> Void) -> (FloatingAnimationView, FrameStepper) {
+    static func view(_ configure: (inout FloatingAnimationOptions) -> Void) -> (
+        FloatingAnimationView, FrameStepper
+    ) {
         let stepper = FrameStepper()
         let view = FloatingAnimationView(
             startingPoint: start, timeline: stepper.timeline, random: SeededRandom(seed: 3))
@@ -125,7 +131,9 @@ struct FloatingLibraryTests {
         return (view, stepper)
     }
 
-    @Test("an object's centre follows its path linearly in time, from its frame's origin, for animationDuration")
+    @Test(
+        "an object's centre follows its path linearly in time, from its frame's origin, for animationDuration"
+    )
     func followsPath() throws {
         let (view, stepper) = Self.view { $0.animationDuration = 3 }
         let object = try #require(view.animate())
@@ -201,10 +209,16 @@ struct FloatingLibraryTests {
 
     @Test("sizes: from min to max; min above max makes every object min-sized")
     func sizes() throws {
-        let (view, _) = Self.view { $0.minFloatObjectSize = 5; $0.maxFloatObjectSize = 30 }
+        let (view, _) = Self.view {
+            $0.minFloatObjectSize = 5
+            $0.maxFloatObjectSize = 30
+        }
         let sizes = (0..<40).compactMap { _ in view.animate()?.size }
         #expect(sizes.allSatisfy { (5...30).contains($0) } && (sizes.max() ?? 0) - (sizes.min() ?? 0) > 15)
-        let (crossed, _) = Self.view { $0.minFloatObjectSize = 40; $0.maxFloatObjectSize = 30 }
+        let (crossed, _) = Self.view {
+            $0.minFloatObjectSize = 40
+            $0.maxFloatObjectSize = 30
+        }
         #expect((0..<10).compactMap { _ in crossed.animate()?.size }.allSatisfy { $0 == 40 })
     }
 
@@ -217,7 +231,9 @@ struct FloatingLibraryTests {
         #expect((0..<10).compactMap { _ in plain.animate()?.path.start.x }.allSatisfy { $0 == 200 })
     }
 
-    @Test("animationWidth 0: the shape's default — straight 2 × size, curve right to the superview's right edge")
+    @Test(
+        "animationWidth 0: the shape's default — straight 2 × size, curve right to the superview's right edge"
+    )
     func defaultWidths() throws {
         let (straight, _) = Self.view { _ in }
         for _ in 0..<40 {

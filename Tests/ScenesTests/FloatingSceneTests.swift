@@ -108,7 +108,8 @@ struct FloatingSceneTests {
         #expect(scene.floatingView.objects.last?.path.shape == .straight)
     }
 
-    @Test("tractor: right to left in 5 s on ease in-out, over and over; a dust cloud every 0.2 s from its pipe")
+    @Test(
+        "tractor: right to left in 5 s on ease in-out, over and over; a dust cloud every 0.2 s from its pipe")
     func tractor() throws {
         let (tester, scene) = try tester("0 key n; 0 key n; 0 key n")
         try tester.advance(to: 0)
@@ -122,7 +123,8 @@ struct FloatingSceneTests {
             let frame = tractor.presentation().frame
             if let row = table.first(where: { abs($0.time - tester.time) < 1e-9 }) {
                 // From x = 375 to −80; the table's ±5e-7 and the solver's 1e-6 over 455 points.
-                #expect(abs(frame.minX - (375 - 455 * row.progress)) <= 1e-3, "x \(frame.minX) at \(row.time) s")
+                #expect(
+                    abs(frame.minX - (375 - 455 * row.progress)) <= 1e-3, "x \(frame.minX) at \(row.time) s")
                 #expect(frame.minY == 333.5)
             }
             // A new puff starts at the tractor's origin + (40, 20) as shown on its frame (its
@@ -145,12 +147,16 @@ struct FloatingSceneTests {
     @Test("the knobs override every screen's own values; at demo/0 the screen's stay")
     func knobs() throws {
         let (_, plain) = try tester()
-        #expect(plain.effectiveOptions.animationDuration == 5 && plain.effectiveOptions.floatingShape == .straight)
+        #expect(
+            plain.effectiveOptions.animationDuration == 5 && plain.effectiveOptions.floatingShape == .straight
+        )
         #expect(!plain.effectiveOptions.removeOnCompletion)
         let (tester, scene) = try tester(
             knobs: [
-                "animationDuration=3", "floatingShape=curveLeft", "removeOnCompletion=on", "pop=on", "sink=on",
-                "minFloatObjectSize=12", "maxFloatObjectSize=13", "animationWidth=60", "startingPointWidth=10",
+                "animationDuration=3", "floatingShape=curveLeft", "removeOnCompletion=on", "pop=on",
+                "sink=on",
+                "minFloatObjectSize=12", "maxFloatObjectSize=13", "animationWidth=60",
+                "startingPointWidth=10",
                 "minAnimationHeight=20", "maxAnimationHeight=30", "fadeOut=on", "varyAlpha=on",
             ])
         let options = scene.effectiveOptions
@@ -183,7 +189,8 @@ struct FloatingSceneTests {
             // (its top at 64, its centre at 114).
             #expect(frame.count(in: Rect(x: 0, y: 170, width: 375, height: 497), where: isRed) > 2000)
             // Below the bar (whose tabs are blue text).
-            let blue = try #require(frame.boundingBox(in: Rect(x: 0, y: 65, width: 375, height: 602), where: isBlueBalloon))
+            let blue = try #require(
+                frame.boundingBox(in: Rect(x: 0, y: 65, width: 375, height: 602), where: isBlueBalloon))
             #expect(blue.minY >= 63 && blue.minY <= 80 && blue.maxY <= 166, "blue balloon \(blue)")
         },
         SceneGolden(
@@ -195,11 +202,17 @@ struct FloatingSceneTests {
             // Intent: the chest; the red max line up from (168.75, 517) by 200, the purple min
             // line 10 to its left by 100, the blue startingPointWidth line 100 wide at 517;
             // bubbles above the chest.
-            #expect(frame.count(in: Rect(x: 166, y: 320, width: 6, height: 190)) { $0.red > 0.8 && $0.green < 0.2 } > 300)
-            #expect(frame.count(in: Rect(x: 122, y: 514, width: 94, height: 6)) { $0.blue > 0.8 && $0.red < 0.2 } > 150)
-            #expect(frame.count(in: Rect(x: 156, y: 420, width: 6, height: 90)) {
-                $0.red > 0.35 && $0.blue > 0.35 && $0.green < 0.2
-            } > 150)
+            #expect(
+                frame.count(in: Rect(x: 166, y: 320, width: 6, height: 190)) {
+                    $0.red > 0.8 && $0.green < 0.2
+                } > 300)
+            #expect(
+                frame.count(in: Rect(x: 122, y: 514, width: 94, height: 6)) { $0.blue > 0.8 && $0.red < 0.2 }
+                    > 150)
+            #expect(
+                frame.count(in: Rect(x: 156, y: 420, width: 6, height: 90)) {
+                    $0.red > 0.35 && $0.blue > 0.35 && $0.green < 0.2
+                } > 150)
             #expect(frame.count(in: Rect(x: 60, y: 300, width: 250, height: 210), where: isBubble) > 100)
             #expect(frame.count(in: Rect(x: 37, y: 467, width: 200, height: 170), where: isSandy) > 5000)
         },
@@ -210,16 +223,24 @@ struct FloatingSceneTests {
             at: 1.3, size: phone
         ) { frame in
             // Intent: the sax at the bottom left of the middle; notes between it and the controls.
-            #expect(frame.count(in: Rect(x: 37, y: 433, width: 200, height: 200)) { $0.red - $0.blue > 0.4 } > 3000)
+            #expect(
+                frame.count(in: Rect(x: 37, y: 433, width: 200, height: 200)) { $0.red - $0.blue > 0.4 }
+                    > 3000)
             #expect(frame.count(in: Rect(x: 0, y: 290, width: 375, height: 140), where: isInk) > 20)
         },
         SceneGolden(scene: "floating", events: "0.1 \(tab(.tractor))", at: 2.5, size: phone) { frame in
             // Intent: the green tractor in the middle band, dust clouds behind it (to its right)
             // and above its pipe.
-            let tractor = try #require(frame.boundingBox(in: Rect(x: 0, y: 330, width: 375, height: 90), where: isGreen))
+            let tractor = try #require(
+                frame.boundingBox(in: Rect(x: 0, y: 330, width: 375, height: 90), where: isGreen))
             #expect(tractor.minY >= 333 && tractor.maxY <= 414)
-            #expect(frame.count(in: Rect(x: tractor.minX + 20, y: 230, width: 375, height: 125), where: isSandy) > 100)
-            #expect(frame.count(in: Rect(x: 0, y: 230, width: max(tractor.minX - 10, 0), height: 125), where: isSandy) == 0)
+            #expect(
+                frame.count(in: Rect(x: tractor.minX + 20, y: 230, width: 375, height: 125), where: isSandy)
+                    > 100)
+            #expect(
+                frame.count(
+                    in: Rect(x: 0, y: 230, width: max(tractor.minX - 10, 0), height: 125), where: isSandy)
+                    == 0)
         },
     ]
 

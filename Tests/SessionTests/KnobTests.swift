@@ -60,9 +60,11 @@ struct KnobTests {
         (
             "floating",
             [
-                "floatingShape": .choice(0), "fadeOut": .choice(0), "pop": .choice(0), "varyAlpha": .choice(0),
+                "floatingShape": .choice(0), "fadeOut": .choice(0), "pop": .choice(0),
+                "varyAlpha": .choice(0),
                 "removeOnCompletion": .choice(0), "sink": .choice(0), "startingPointWidth": .number(0),
-                "minAnimationHeight": .number(0), "maxAnimationHeight": .number(0), "animationWidth": .number(0),
+                "minAnimationHeight": .number(0), "maxAnimationHeight": .number(0),
+                "animationWidth": .number(0),
                 "minFloatObjectSize": .number(0), "maxFloatObjectSize": .number(0),
                 "animationDuration": .number(0),
             ]

@@ -266,7 +266,8 @@ final class FishScene: Scene {
     /// fish blows it where it is on screen now.
     func createBubble() {
         let fishFrame = fishImageView.presentation().frame
-        blowBubble(at: Point(x: fishFrame.minX + bubbleStartOffset.x, y: fishFrame.minY + bubbleStartOffset.y))
+        blowBubble(
+            at: Point(x: fishFrame.minX + bubbleStartOffset.x, y: fishFrame.minY + bubbleStartOffset.y))
     }
 
     // MARK: - Steps 4 and 5: float, then pop

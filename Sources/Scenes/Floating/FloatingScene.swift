@@ -117,8 +117,11 @@ final class FloatingScene: Scene {
             "floatingShape", choice: 0, of: ["demo"] + FloatingShape.knobNames,
             "floatingShape: the path (demo: the screen's; the library's default straight)"),
         Knob("fadeOut", choice: 0, of: switchNames, "fadeOut: alpha to 0 over the float (library: off)"),
-        Knob("pop", choice: 0, of: switchNames, "pop: the end's dissolve grows the object 1.3× (library: off)"),
-        Knob("varyAlpha", choice: 0, of: switchNames, "varyAlpha: each object's alpha random 0.1…1 (library: off)"),
+        Knob(
+            "pop", choice: 0, of: switchNames, "pop: the end's dissolve grows the object 1.3× (library: off)"),
+        Knob(
+            "varyAlpha", choice: 0, of: switchNames,
+            "varyAlpha: each object's alpha random 0.1…1 (library: off)"),
         Knob(
             "removeOnCompletion", choice: 0, of: switchNames,
             "removeOnCompletion: objects leave after their pop (library: on)"),
@@ -212,8 +215,8 @@ final class FloatingScene: Scene {
 
     func layout(in bounds: Rect) {
         self.bounds = bounds
-        bar.frame = Rect(x: 0, y: -1, width: bounds.width + 2, height: Self.barHeight + 1)
-        bar.frame.origin.x = -1
+        // A hairline under the bar: its border, with the other three edges just off the window.
+        bar.frame = Rect(x: -1, y: -1, width: bounds.width + 2, height: Self.barHeight + 1)
         bar.borderWidth = 0.5
         let tabWidth = bounds.width / Double(tabs.count)
         for (index, tab) in tabs.enumerated() {
@@ -339,14 +342,16 @@ final class FloatingScene: Scene {
         let varyAlpha = Switch(isOn: true, timeline: timeline)
         varyAlpha.layer.name = "varyAlpha"
         varyAlpha.layer.frame = Rect(origin: Point(x: midX + 35.5 - 25.5, y: top + 57), size: Switch.size)
-        varyAlpha.layer.addGestureRecognizer(TapGestureRecognizer { [weak self] _ in self?.toggleVaryAlpha() })
+        varyAlpha.layer.addGestureRecognizer(
+            TapGestureRecognizer { [weak self] _ in self?.toggleVaryAlpha() })
         for control in [pop, varyAlpha] { content.addSublayer(control.layer) }
         popSwitch = pop
         varyAlphaSwitch = varyAlpha
         addLabel("Pop?", frame: Rect(x: midX - 64, y: top + 23, width: 38.5, height: 20.5))
         addLabel("Vary alpha?", frame: Rect(x: midX - 111, y: top + 61, width: 88.5, height: 20.5))
         let buttons: [(GuideLine, Double)] = [
-            (.maxAnimationHeight, top + 220), (.minAnimationHeight, top + 254), (.startingPointWidth, top + 286),
+            (.maxAnimationHeight, top + 220), (.minAnimationHeight, top + 254),
+            (.startingPointWidth, top + 286),
         ]
         for (line, y) in buttons {
             addButton(line.rawValue, frame: Rect(x: midX - 75, y: y, width: 150, height: 30)) { [weak self] in
@@ -456,7 +461,9 @@ final class FloatingScene: Scene {
         content.addSublayer(fade.layer)
         fadeSwitch = fade
         addLabel("Fade out?", frame: Rect(x: midX - 72, y: top + 169, width: 75, height: 20.5))
-        addLabel("-different images for object", frame: Rect(x: midX - 105, y: top + 203, width: 210, height: 20.5))
+        addLabel(
+            "-different images for object", frame: Rect(x: midX - 105, y: top + 203, width: 210, height: 20.5)
+        )
     }
 
     /// A shape button: sets `floatingShape` and releases a note.
@@ -503,8 +510,12 @@ final class FloatingScene: Scene {
         addLabel(
             "can't go far from the tractor",
             frame: Rect(x: 10, y: top + 73, width: bounds.width - 20, height: 20.5), alignment: .center)
-        addLabel("- vary alpha", frame: Rect(x: 10, y: top + 101, width: bounds.width - 20, height: 20.5), alignment: .center)
-        addLabel("- fade out", frame: Rect(x: 10, y: top + 130, width: bounds.width - 20, height: 20.5), alignment: .center)
+        addLabel(
+            "- vary alpha", frame: Rect(x: 10, y: top + 101, width: bounds.width - 20, height: 20.5),
+            alignment: .center)
+        addLabel(
+            "- fade out", frame: Rect(x: 10, y: top + 130, width: bounds.width - 20, height: 20.5),
+            alignment: .center)
         timer = timeline.schedule(after: Self.puffInterval, repeats: true) { [weak self] _ in self?.puff() }
         timer?.name = "puff timer"
         runTractor()

@@ -129,8 +129,9 @@ final class FloatingAnimationView {
         imageView.contents = ImageAsset(named: image)
         imageView.isUserInteractionEnabled = false
         if options.varyAlpha {
+            let range = FloatingAnimationOptions.alphaRange
             imageView.opacity = FloatingPath.randomFloatBetween(
-                Self.alphaRange.lowerBound, and: Self.alphaRange.upperBound, using: &random)
+                range.lowerBound, and: range.upperBound, using: &random)
         }
         var x = options.startingPoint.x
         if options.startingPointWidth != 0 {
@@ -148,8 +149,6 @@ final class FloatingAnimationView {
         start(object, options: options)
         return object
     }
-
-    private static let alphaRange = FloatingAnimationOptions.alphaRange
 
     /// JRMFloatingImageView's `start`: the path animation (linear, held at its end), and the
     /// fade when `fadeOut` is on.
