@@ -10,7 +10,9 @@ public enum SceneCatalog {
             CheckmarkScene(context: $0)
         },
         SceneDescriptor(
-            name: "fish", summary: "click the fish: a bubble floats up and pops; the fish swims and bubbles",
+            name: "fish",
+            summary:
+                "the fish swims and bubbles; click it for a bubble that floats up and pops (even swimming: the example's tap is off then)",
             knobs: FishScene.tutorialKnobs
         ) {
             FishScene(context: $0)
