@@ -109,17 +109,18 @@ struct PullSceneTests {
                     centerWave: 1.36))
     }
 
-    @Test("the sixth scene: key 6 switches to it, the help lists 1 … 6")
+    @Test("the sixth scene: key 6 switches to it, the help lists 1 … 7 (floating is the seventh)")
     func sixthScene() throws {
         #expect(
-            SceneCatalog.all.map(\.name) == ["checkmark", "fish", "tictactoe", "elastic", "download", "pull"])
+            SceneCatalog.all.map(\.name)
+                == ["checkmark", "fish", "tictactoe", "elastic", "download", "pull", "floating"])
         #expect(SceneCatalog.all[5].knobs.count >= 5)
         let tester = try SceneTester(scene: "checkmark")
         try tester.key("6")
         try tester.tick()
         #expect(tester.session.sceneName == "pull")
         #expect(tester.session.windowTitle == "animdemo — Elastic pull to refresh")
-        #expect(tester.session.helpLines.first?.key == "1 … 6, Tab, Shift+Tab")
+        #expect(tester.session.helpLines.first?.key == "1 … 7, Tab, Shift+Tab")
     }
 
     @Test("at rest: 30 rows under the bar, the offset 0, nothing pulled, nothing running")

@@ -22,7 +22,7 @@ struct KnobTests {
         (
             "fish",
             [
-                "timerInterval": .number(0.1), "goFishGoDuration": .number(12), "popScale": .number(1.3),
+                "timerInterval": .number(0.1), "goFishGoDuration": .number(5), "popScale": .number(1.3),
                 "minSize": .number(5), "maxSize": .number(30), "minT": .number(20), "maxT": .number(100),
             ]
         ),

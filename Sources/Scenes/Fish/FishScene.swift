@@ -471,7 +471,7 @@ final class FishScene: Scene {
             mode == .swim
                 ? (
                     .character("m"),
-                    "tap mode: the fish stays; click it to blow a bubble (a click works while it swims too: the example's swim has no tap)"
+                    "tap mode (the example ignores clicks while it swims)"
                 )
                 : (.character("m"), "swim mode: the fish swims and blows bubbles"),
             (.character("f"), "floating shape: \(options.shape.rawValue) → \(options.shape.next.rawValue)"),

@@ -29,12 +29,14 @@
 //   `minFloatObjectSize` and `maxFloatObjectSize`; its switches and buttons are drawn (a
 //   UISwitch as the download scene draws it, buttons as iOS 7's blue text).
 // - The images are our own drawings (Assets/generate_assets.py), not the demo's Freepik ones.
+//   The Fish screen shows the treasure chest alone, as the demo's code does (a fish image sits
+//   unused in its asset catalogue).
 // - `sink` is pull request #9's `objectsShouldSink`, never merged into the library.
 import Animation
 
 /// The demo app's four screens, in a bar at the top.
 final class FloatingScene: Scene {
-    /// The demo's screens (its table's rows, in the order).
+    /// The demo's screens (its table's rows, balloons first).
     enum Screen: Int, CaseIterable, Sendable {
         case balloon, fish, music, tractor
 
