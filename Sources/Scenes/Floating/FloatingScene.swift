@@ -28,6 +28,10 @@
 // - The fish screen's two sliders (min and max object size, 5…100) are the knobs
 //   `minFloatObjectSize` and `maxFloatObjectSize`; its switches and buttons are drawn (a
 //   UISwitch as the download scene draws it, buttons as iOS 7's blue text).
+// - The demo is a portrait app: in a landscape window (the window's default 800 × 600 is 500 ×
+//   375 points) its centred controls would cover the chest and the saxophone would hang below
+//   the window, so there the controls are centred in the right half and the saxophone moves up
+//   to 10 points above the bottom. Portrait windows get the demo's frames exactly.
 // - The images are our own drawings (Assets/generate_assets.py), not the demo's Freepik ones.
 //   The Fish screen shows the treasure chest alone, as the demo's code does (a fish image sits
 //   unused in its asset catalogue).
@@ -335,7 +339,7 @@ final class FloatingScene: Scene {
         content.addSublayer(view.layer)
 
         // The storyboard's controls, centred as its constraints centre them (x from the middle).
-        let midX = bounds.width / 2
+        let midX = controlsCenterX
         let top = Self.barHeight
         let pop = Switch(isOn: true, timeline: timeline)
         pop.layer.name = "pop"
@@ -424,7 +428,14 @@ final class FloatingScene: Scene {
     }
 
     /// The saxophone's frame: (centre.x − 150, centre.y + 100, 200 × 200).
-    var saxFrame: Rect { Rect(x: bounds.midX - 150, y: bounds.midY + 100, width: 200, height: 200) }
+    /// In a landscape window, moved up to stay in it (see the header).
+    var saxFrame: Rect {
+        Rect(x: bounds.midX - 150, y: min(bounds.midY + 100, bounds.maxY - 210), width: 200, height: 200)
+    }
+
+    /// Where the storyboard's centred controls are centred: the middle; in a landscape window
+    /// the middle of the right half (see the header).
+    var controlsCenterX: Double { bounds.width > bounds.height ? bounds.width * 0.75 : bounds.width / 2 }
 
     /// The music screen's shape buttons, top to bottom, and their keys.
     static let shapeButtons: [(title: String, shape: FloatingShape, key: Character)] = [
@@ -447,7 +458,7 @@ final class FloatingScene: Scene {
         screenOptions.varyAlpha = true
         content.addSublayer(view.layer)
 
-        let midX = bounds.width / 2
+        let midX = controlsCenterX
         let top = Self.barHeight
         addLabel("Floating shape:", frame: Rect(x: midX - 58.5, y: top + 22, width: 117, height: 20.5))
         for (index, button) in Self.shapeButtons.enumerated() {
