@@ -173,6 +173,24 @@ struct FloatingSceneTests {
         #expect(balloon.imageView.superlayer == nil)
     }
 
+    @Test(
+        "landscape (800×600, 500 × 375 points): the controls right of the chest, the saxophone in the window")
+    func landscape() throws {
+        let tester = try SceneTester(scene: "floating", events: "0 key n; 1 key n")
+        let scene = try tester.scene(as: FloatingScene.self)
+        try tester.advance(to: 0)
+        let chest = try #require(scene.treasureChest?.frame)
+        for control in [scene.popSwitch?.layer, scene.varyAlphaSwitch?.layer] {
+            let frame = try #require(control?.frame)
+            #expect(frame.minX >= chest.maxX, "\(frame) over the chest \(chest)")
+        }
+        try tester.advance(to: 1)
+        // The sax 10 points above the bottom (375 − 210), exact; the fade switch right of it.
+        #expect(scene.saxFrame.minY == 165 && scene.saxFrame.maxY <= 375)
+        let fade = try #require(scene.fadeSwitch?.layer.frame)
+        #expect(fade.minX >= scene.saxFrame.maxX)
+    }
+
     // MARK: - Goldens
 
     /// Pixels of a red balloon, of a blue one, the blue guide line and so on.
