@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
-"""Generate the animdemo image assets: Assets/fish.png, bubble.png, bubble2.png and
-note1.png, note2.png, note3.png (the music notes of JRMFloatingAnimation's music demo).
+"""Generate the animdemo image assets: Assets/fish.png, bubble.png, bubble2.png,
+note1.png, note2.png, note3.png (the music notes of JRMFloatingAnimation's music demo), and
+the floating scene's balloon1.png, blueballoon.png, treasure.png, sax.png, tractor.png and
+dustcloud.png (JRMFloatingAnimation's demo screens).
 
 Standard library only (zlib + struct write the PNG).  Every drawing is a
 stack of layers painted back to front, designed on a small grid (the fish on
-120 x 72, the bubble on 64 x 64) and rendered RES times larger, so that the
+100 x 100, the bubble on 64 x 64) and rendered RES times larger, so that the
 scenes can show them 200 points wide on HiDPI windows without blur.  Each
 pixel near an edge is sampled 4x4 times and the samples are averaged, which
 gives antialiased edges; a pixel far from every edge is sampled once.
@@ -172,16 +174,18 @@ def mix(c0, c1, t):
 
 # -------------------------------------------------------------------- fish
 
-FISH_W, FISH_H = 120, 72  # design units; the PNG is RES times larger
-TAIL_TIP = (15, 36)  # notch of the forked tail, on the centre line: bubbles start here
-RES = 4  # pixels per design unit: 480 x 288, tail notch at (60, 144)
+FISH_W, FISH_H = 100, 100  # design units; the PNG is RES times larger (the 200 x 200 fish view)
+RES = 4  # pixels per design unit: 400 x 400
 
 
 def fish_layers():
-    ink = (110, 45, 15, 1.0)          # dark outline
-    fin = (235, 92, 30, 1.0)          # fins: red-orange
-    fin_tip = (255, 170, 60, 1.0)
-    top, belly = (240, 110, 20, 1.0), (255, 214, 90, 1.0)
+    """A yellow fish facing right, filling its square view as the example project's fish does;
+    the tail on the left, near where the example starts its bubbles (origin + (5, 80) points of
+    the 200-point view: (2.5, 40) here)."""
+    ink = (120, 80, 0, 1.0)            # dark amber outline
+    fin = (255, 170, 0, 1.0)           # fins: orange-yellow
+    fin_tip = (255, 225, 90, 1.0)
+    top, belly = (250, 200, 0, 1.0), (255, 245, 150, 1.0)
     white, black = (255, 255, 255, 1.0), (25, 20, 30, 1.0)
 
     def fin_fill(base, tip):  # fins lighten from base toward tip
@@ -189,35 +193,31 @@ def fish_layers():
         k = 1.0 / (vx * vx + vy * vy)
         return lambda x, y: mix(fin, fin_tip, ((x - base[0]) * vx + (y - base[1]) * vy) * k)
 
-    # forked tail fin (behind the body): two lobes with a notch at TAIL_TIP
-    tail = polygon(path((32, 30), ((16, 16), (3, 4)), ((6, 24), TAIL_TIP),
-                        ((6, 48), (3, 68)), ((16, 56), (32, 42))))
-    # dorsal fin on the back, swept toward the tail
-    dorsal = polygon(path((80, 16), ((70, 2), (44, 2)), ((48, 10), (42, 18))))
-    # small belly fin
-    pelvic = polygon(path((72, 56), ((64, 68), (50, 70)), ((56, 62), (58, 56))))
-    # oval body: orange back shading to a golden belly
-    body = ellipse(66, 36, 45, 25)
-    body_fill = lambda x, y: mix(top, belly, (y - 16) / 40)
-    # gill line, side (pectoral) fin, eye, mouth
-    gill = stroke(quad((84, 16), (74, 36), (84, 56), 12), 1.6)
-    pectoral = polygon(path((76, 41), ((66, 35), (55, 40)), ((52, 49), (59, 54)),
-                            ((68, 51), (76, 44))))
-    mouth = stroke(quad((101, 42), (104, 45), (107, 43), 6), 1.5)
-    shine = ellipse(58, 22, 20, 4.5)
-    shine_fill = lambda x, y: (255, 240, 200, 0.5 * (1 - ((x - 58) / 20) ** 2))
+    # a fan tail behind the body, its notch on the centre line
+    tail = polygon(path((28, 42), ((14, 30), (3, 24)), ((8, 38), (6, 50)),
+                        ((8, 62), (3, 76)), ((14, 70), (28, 58))))
+    dorsal = polygon(path((72, 26), ((62, 8), (38, 12)), ((44, 20), (40, 28))))
+    pelvic = polygon(path((66, 72), ((58, 86), (44, 86)), ((50, 78), (52, 72))))
+    body = ellipse(58, 50, 38, 28)
+    body_fill = lambda x, y: mix(top, belly, (y - 24) / 50)
+    gill = stroke(quad((76, 28), (66, 50), (76, 72), 12), 1.5)
+    pectoral = polygon(path((68, 56), ((58, 50), (48, 56)), ((46, 65), (53, 69)),
+                            ((62, 66), (68, 59))))
+    mouth = stroke(quad((90, 56), (93, 59), (96, 57), 6), 1.4)
+    shine = ellipse(52, 34, 18, 4)
+    shine_fill = lambda x, y: (255, 255, 230, 0.6 * (1 - ((x - 52) / 18) ** 2))
     return [
-        layer(tail, fin_fill((30, 36), (4, 36)), 1.6, ink),        # tail
-        layer(dorsal, fin_fill((60, 16), (52, 3)), 1.6, ink),      # dorsal fin
-        layer(pelvic, fin_fill((64, 58), (52, 69)), 1.6, ink),     # belly fin
-        layer(body, body_fill, 1.8, ink),                          # body
-        layer(shine, shine_fill),                          # glossy highlight on the back
-        layer(gill, (200, 80, 20, 1.0)),                   # gill line
-        layer(pectoral, fin_fill((76, 42), (55, 48)), 1.4, ink),   # side fin
-        layer(circle(93, 29, 7.5), white, 1.4, ink),       # eye white
-        layer(circle(95, 29.5, 4.2), black),               # pupil
-        layer(circle(93.6, 27.4, 1.5), white),              # glint
-        layer(mouth, ink),                                 # smile
+        layer(tail, fin_fill((28, 50), (4, 50)), 1.5, ink),
+        layer(dorsal, fin_fill((56, 26), (46, 10)), 1.5, ink),
+        layer(pelvic, fin_fill((60, 74), (48, 85)), 1.5, ink),
+        layer(body, body_fill, 1.7, ink),
+        layer(shine, shine_fill),
+        layer(gill, (220, 150, 0, 1.0)),
+        layer(pectoral, fin_fill((68, 58), (48, 64)), 1.3, ink),
+        layer(circle(83, 42, 6.5), white, 1.3, ink),
+        layer(circle(85, 42.5, 3.6), black),
+        layer(circle(83.8, 40.6, 1.3), white),
+        layer(mouth, ink),
     ]
 
 
@@ -228,26 +228,26 @@ BUBBLE_RES = 2  # 128 x 128
 
 
 def bubble_layers():
-    """A white rim, opaque, and a body that is mostly clear: the scene fades bubbles to as
-    little as 10 % (the tutorial's alpha 0.1...1), and an opaque white rim is what still
-    shows on the sea then."""
+    """A bluish, glossy bubble (as the example project's): a light-blue body, deeper toward
+    the rim, a blue rim, a large white gloss on the upper left and a glint on the lower right.
+    Mostly opaque, so that it shows on a white screen."""
     c, r = BUBBLE_SIZE / 2, BUBBLE_SIZE / 2 - 1.5
-    inner, rim = (200, 245, 255), (255, 255, 255)
+    centre, edge, rim = (175, 228, 255), (90, 180, 245), (60, 150, 230)
 
-    def body_fill(x, y):  # faint cyan, denser toward the rim
-        t = math.hypot(x - c, y - c) / r
-        return inner + (0.3 + 0.3 * t ** 4,)
+    def body_fill(x, y):  # light in the middle, deeper blue toward the rim
+        t = math.hypot(x - c + 0.2 * r, y - c + 0.2 * r) / (1.2 * r)
+        return mix(centre, edge, t ** 1.5) + (0.85,)
 
-    oval = ellipse(0, 0, 0.16 * r, 0.32 * r)
+    oval = ellipse(0, 0, 0.2 * r, 0.4 * r)
 
     def highlight_sdf(x, y):  # the oval tilted 45 degrees, upper left
-        u, v = x - c + 0.42 * r, y - c + 0.42 * r
+        u, v = x - c + 0.4 * r, y - c + 0.4 * r
         return oval((u + v) * 0.7071, (v - u) * 0.7071)
 
     return [
-        layer(circle(c, c, r), body_fill, 5.0, rim + (1.0,)),  # disc + rim
-        layer(highlight_sdf, (255, 255, 255, 1.0)),             # main highlight
-        layer(circle(c + 0.45 * r, c + 0.5 * r, 0.07 * r), (255, 255, 255, 0.9)),  # glint
+        layer(circle(c, c, r), body_fill, 2.5, rim + (1.0,)),  # disc + rim
+        layer(highlight_sdf, (255, 255, 255, 0.95)),            # gloss
+        layer(circle(c + 0.45 * r, c + 0.48 * r, 0.09 * r), (255, 255, 255, 0.9)),  # glint
     ]
 
 
@@ -321,6 +321,119 @@ def note3_layers():
     return [layer(shape, NOTE_FILL, 1.6, NOTE_INK)]
 
 
+# ------------------------------------------- JRMFloatingAnimation's demo screens
+# Our own drawings of what the library's demo app shows (its images are Freepik's): balloons,
+# a treasure chest, a saxophone, a tractor and a dust cloud.
+
+def balloon_layers(body, shade):
+    """A balloon on a string: an oval body, a knot, and a string down to the bottom edge
+    (square, as the library wants its images)."""
+    ink = tuple(v * 0.55 for v in body[:3]) + (1.0,)
+    oval = ellipse(32, 24, 17, 21)
+    fill = lambda x, y: mix(body, shade, ((x - 22) + (y - 10)) / 50)
+    knot = polygon([(32, 44), (28.5, 49), (35.5, 49)])
+    string = stroke([(32, 49), (30, 53), (34, 57), (31, 63)], 1.0)
+    shine = ellipse(25, 15, 3.5, 6.5)
+    return [
+        layer(string, (110, 110, 110, 1.0)),
+        layer(knot, shade, 1.0, ink),
+        layer(oval, fill, 1.4, ink),
+        layer(shine, (255, 255, 255, 0.75)),
+    ]
+
+
+def balloon1_layers():
+    return balloon_layers((240, 60, 70, 1.0), (175, 25, 45, 1.0))
+
+
+def blueballoon_layers():
+    return balloon_layers((70, 140, 240, 1.0), (30, 80, 190, 1.0))
+
+
+def treasure_layers():
+    """An open treasure chest, 100 x 85 (the demo's 200 x 170-point view): a wooden box with
+    gold bands and a lock, its lid open behind, gold heaped inside."""
+    ink = (70, 40, 15, 1.0)
+    wood, wood_dark = (165, 100, 45, 1.0), (120, 70, 30, 1.0)
+    gold, gold_light = (235, 185, 40, 1.0), (255, 230, 120, 1.0)
+    lid = polygon(path((14, 40), (20, 12), ((50, 2), (80, 12)), (86, 40)))
+    inside = polygon([(14, 40), (86, 40), (84, 46), (16, 46)])
+    heap = union(circle(30, 42, 9), circle(44, 38, 10), circle(58, 40, 9), circle(71, 43, 8))
+    box = polygon([(10, 44), (90, 44), (88, 82), (12, 82)])
+    box_fill = lambda x, y: mix(wood, wood_dark, (y - 44) / 40)
+    band_l = polygon([(22, 44), (28, 44), (28, 82), (22, 82)])
+    band_r = polygon([(72, 44), (78, 44), (78, 82), (72, 82)])
+    rim = polygon([(10, 44), (90, 44), (90, 49), (10, 49)])
+    lock = polygon([(45, 48), (55, 48), (55, 60), (50, 64), (45, 60)])
+    coin = lambda cx, cy: circle(cx, cy, 2.6)
+    return [
+        layer(lid, lambda x, y: mix(wood_dark, wood, (y - 4) / 36), 1.4, ink),
+        layer(inside, (60, 35, 15, 1.0)),
+        layer(heap, lambda x, y: mix(gold_light, gold, (y - 28) / 20), 1.0, (180, 130, 20, 1.0)),
+        layer(coin(38, 32), gold_light, 0.8, (180, 130, 20, 1.0)),
+        layer(coin(62, 33), gold_light, 0.8, (180, 130, 20, 1.0)),
+        layer(box, box_fill, 1.4, ink),
+        layer(band_l, gold, 0.8, ink),
+        layer(band_r, gold, 0.8, ink),
+        layer(rim, gold, 0.8, ink),
+        layer(lock, gold_light, 1.0, ink),
+        layer(circle(50, 55, 1.6), ink),
+    ]
+
+
+def sax_layers():
+    """A saxophone: a mouthpiece and neck at the upper left, the body down the left, a U-bend
+    at the bottom and the bell rising on the right, open at the upper right (where the demo's
+    notes come out: the view's centre + (55, -20) points, (49.6, 25.6) here)."""
+    ink = (90, 60, 10, 1.0)
+    brass, brass_light = (225, 170, 40, 1.0), (255, 225, 120, 1.0)
+    fill = lambda x, y: mix(brass_light, brass, (x - 10) / 40)
+    neck = stroke([(8, 6), (14, 7), (19, 10), (22, 14)], 3.2)
+    mouthpiece = stroke([(4, 5), (9, 6)], 2.4)
+    tube = stroke([(22, 14)] + quad((22, 14), (21, 40), (23, 50), 10)
+                  + quad((23, 50), (30, 62), (40, 56), 10)
+                  + quad((40, 56), (46, 48), (46, 36), 10), 8.0)
+    bell = polygon([(41, 38), (51, 38), (58, 24), (40, 24)])
+    mouth = ellipse(49, 24, 9.2, 2.4)
+    keys = [circle(22, 24 + 7 * k, 1.7) for k in range(4)]
+    return ([layer(mouthpiece, (40, 40, 40, 1.0)), layer(neck, fill, 1.0, ink),
+             layer(tube, fill, 1.2, ink), layer(bell, fill, 1.2, ink),
+             layer(mouth, (120, 80, 10, 1.0), 1.0, ink)]
+            + [layer(k, brass_light, 0.8, ink) for k in keys])
+
+
+def tractor_layers():
+    """A green tractor driving to the left (the demo's tractor crosses from right to left):
+    a small front wheel on the left, a big rear wheel on the right under the cab, and an
+    exhaust pipe on the hood, its top at (20, 9) (the demo's puffs start at the view's
+    origin + (40, 20) points of 80: (20, 10) here)."""
+    ink = (20, 40, 20, 1.0)
+    green, green_dark = (70, 165, 60, 1.0), (40, 115, 40, 1.0)
+    hood = polygon([(6, 19), (24, 19), (24, 30), (6, 30)])
+    cab = polygon([(24, 8), (35, 8), (36, 30), (24, 30)])
+    window = polygon([(26.5, 11), (33, 11), (33.5, 19), (26.5, 19)])
+    pipe = polygon([(18.5, 9), (21.5, 9), (21.5, 19), (18.5, 19)])
+    rear = circle(30, 30, 8.5)
+    front = circle(10, 33, 5.5)
+    return [
+        layer(hood, lambda x, y: mix(green, green_dark, (y - 19) / 11), 1.0, ink),
+        layer(cab, lambda x, y: mix(green, green_dark, (y - 8) / 22), 1.0, ink),
+        layer(window, (200, 230, 245, 1.0), 0.8, ink),
+        layer(pipe, (90, 90, 90, 1.0), 0.8, ink),
+        layer(rear, (35, 35, 35, 1.0)),
+        layer(circle(30, 30, 3.8), (230, 190, 40, 1.0), 0.8, ink),
+        layer(front, (35, 35, 35, 1.0)),
+        layer(circle(10, 33, 2.4), (230, 190, 40, 1.0), 0.8, ink),
+    ]
+
+
+def dustcloud_layers():
+    """A puff of dust: overlapping round lumps, sandy brown and lighter on top."""
+    lumps = union(circle(22, 38, 13), circle(36, 28, 15), circle(46, 40, 12), circle(32, 44, 12))
+    fill = lambda x, y: mix((225, 205, 170, 1.0), (175, 145, 105, 1.0), (y - 14) / 42)
+    return [layer(lumps, fill, 1.2, (150, 120, 85, 1.0))]
+
+
 ASSETS = {
     "fish": (FISH_W, FISH_H, RES, fish_layers),
     "bubble": (BUBBLE_SIZE, BUBBLE_SIZE, BUBBLE_RES, bubble_layers),
@@ -328,6 +441,12 @@ ASSETS = {
     "note1": (BUBBLE_SIZE, BUBBLE_SIZE, BUBBLE_RES, note1_layers),
     "note2": (BUBBLE_SIZE, BUBBLE_SIZE, BUBBLE_RES, note2_layers),
     "note3": (BUBBLE_SIZE, BUBBLE_SIZE, BUBBLE_RES, note3_layers),
+    "balloon1": (64, 64, 2, balloon1_layers),
+    "blueballoon": (64, 64, 2, blueballoon_layers),
+    "treasure": (100, 85, 3, treasure_layers),
+    "sax": (64, 64, 4, sax_layers),
+    "tractor": (40, 40, 4, tractor_layers),
+    "dustcloud": (64, 64, 2, dustcloud_layers),
 }
 
 

@@ -1,6 +1,6 @@
 import Animation
 
-/// Every scene of animdemo, in the order of the keys 1…6 (README § The scenes).
+/// Every scene of animdemo, in the order of the keys 1…7 (README § The scenes).
 public enum SceneCatalog {
     public static let all: [SceneDescriptor] = [
         SceneDescriptor(
@@ -12,8 +12,10 @@ public enum SceneCatalog {
             CheckmarkScene(context: $0)
         },
         SceneDescriptor(
-            name: "fish", summary: "click the fish: a bubble floats up and pops; the fish swims and bubbles",
-            hint: "click the fish: a bubble floats up and pops (m: tap mode)",
+            name: "fish",
+            summary:
+                "the fish swims and bubbles; click it for a bubble that floats up and pops (even swimming: the example's tap is off then)",
+            hint: "click the fish: a bubble floats up and pops (it takes clicks even while it swims)",
             gestures: [("click the fish", "a bubble floats up and pops")],
             knobs: FishScene.tutorialKnobs
         ) {
@@ -53,6 +55,15 @@ public enum SceneCatalog {
             knobs: PullScene.tutorialKnobs
         ) {
             PullScene(context: $0)
+        },
+        SceneDescriptor(
+            name: "floating",
+            summary: "JRMFloatingAnimation's demo: balloons, a treasure chest, music notes, dust clouds",
+            hint: "click the tabs at the bottom (or n) for the demo's four screens",
+            gestures: [("click a tab", "switch the demo's screen"), ("click a button or switch", "change the float")],
+            knobs: FloatingScene.tutorialKnobs
+        ) {
+            FloatingScene(context: $0)
         },
     ]
 

@@ -206,8 +206,9 @@ struct LayerDrawingTests {
         #expect(frame.color(x: 10, y: 25)?.isClose(to: blue, within: colorTolerance) == true)
         #expect(frame.color(x: 25, y: 25)?.isClose(to: white, within: colorTolerance) == true)
         #expect(frame.color(x: 40, y: 25)?.isClose(to: blue, within: colorTolerance) == true)
-        // The fish is opaque orange in its body (image 60, 40 → window 170, 80).
-        let body = try #require(frame.color(x: 170, y: 80))
+        // The fish is opaque yellow in its upper body (Assets/fish.png's design point (62, 40) of
+        // 100 × 100, squeezed into 120 × 72 → window 184, 69).
+        let body = try #require(frame.color(x: 184, y: 69))
         #expect(body.red > 0.8 && body.blue < 0.4, "fish body \(body)")
         // The rounded corner leaves its very corner white.
         #expect(frame.color(x: 11, y: 51)?.isClose(to: white, within: colorTolerance) == true)

@@ -24,10 +24,11 @@ struct FishFloatTests {
         #expect(bubblePopDuration == 0.1)
         #expect(bubblePopDuration <= 0.3)  // the bound on "a short cross-dissolve"
         #expect(bubbleTimerInterval == 0.1)
-        #expect(fishSwimDuration == 12)
-        #expect(fishViewWidth == 200)
-        #expect(fishTailTip == Point(x: 60, y: 144))
-        #expect(fishImageSize == Size(width: 480, height: 288))
+        #expect(fishSwimDuration == 5)
+        #expect(fishSwimOvershoot == 200)
+        #expect(fishViewSize == Size(width: 200, height: 200))
+        #expect(bubbleStartOffset == Point(x: 5, y: 80))
+        #expect(fishBackgroundColor == .white)
     }
 
     @Test("ox, oy at the tail; ex = ox; ey above by the height; cp1, cp2 half-way up, t to each side")

@@ -6,15 +6,14 @@ import Testing
 
 @testable import Scenes
 
-/// The fish scene as `animdemo render` draws it: the sea, the fish where it should be, a
+/// The fish scene as `animdemo render` draws it: the white screen, the fish where it should be, a
 /// bubble found in the pixels, and goldens paired with those probes.
 @Suite("Fish: rendered frames")
 struct FishRenderTests {
-    /// Where the fish is warm (red − blue > 0.3) once composited over the sea, points from the
-    /// left of the 200-point fish: 5 to 185 (0.025 and 0.925 of its width, measured from
-    /// Assets/fish.png scaled to 200, 320 and 533 pixels; the antialiased rims of the tail lobes
-    /// and the snout are too pale to count).
-    static let warmExtent = (minX: 5.0, maxX: 185.0)
+    /// Where the fish is warm (red − blue > 0.3) once composited over white, points from the
+    /// top left of its 200 × 200 view: x 6.5 to 193.5, y 22.5 to 172 (measured from
+    /// Assets/fish.png, 400 × 400, scaled to 200; the antialiased rims are too pale to count).
+    static let warmExtent = (minX: 6.5, maxX: 193.5, minY: 22.5, maxY: 172.0)
 
     func frames(
         size: Size = Size(width: 800, height: 600), events: String = "", at times: [MediaTime]
@@ -23,25 +22,28 @@ struct FishRenderTests {
     }
 
     @Test(
-        "tap mode at rest: the sea, and the fish alone in the middle of the window", arguments: FishTest.sizes
+        "tap mode at rest: a white screen, and the fish alone in the middle of the window",
+        arguments: FishTest.sizes
     )
     func tapModeAtRest(size: Size) throws {
         let frame = try #require(try frames(size: size, events: FishTest.tapMode, at: [1])[1])
         let scale = SceneSession.pointScale(forWindow: size)
         let fishFrame = Rect(
-            x: size.width / 2 - 100 * scale, y: size.height / 2 - 60 * scale, width: 200 * scale,
-            height: 120 * scale)
-        // Corners and edges are the sea, to 8-bit rounding.
+            x: size.width / 2 - 100 * scale, y: size.height / 2 - 100 * scale, width: 200 * scale,
+            height: 200 * scale)
+        // Corners and edges are white, to 8-bit rounding.
         for point in [
             Point(x: 2, y: 2), Point(x: size.width - 3, y: 2), Point(x: 2, y: size.height - 3),
             Point(x: size.width - 3, y: size.height - 3), Point(x: size.width / 2, y: fishFrame.minY - 20),
         ] {
             let color = try #require(frame.color(at: point))
-            #expect(FishTest.isSea(color), "\(color) at \(point) is not the sea")
+            #expect(FishTest.isBackground(color), "\(color) at \(point) is not white")
         }
-        // Nothing but the sea outside the fish's frame.
-        let outside = frame.count { !FishTest.isSea($0) } - frame.count(in: fishFrame) { !FishTest.isSea($0) }
-        #expect(outside == 0, "\(outside) pixels outside the fish are not the sea")
+        // Nothing but white outside the fish's frame.
+        let outside =
+            frame.count { !FishTest.isBackground($0) }
+            - frame.count(in: fishFrame) { !FishTest.isBackground($0) }
+        #expect(outside == 0, "\(outside) pixels outside the fish are not white")
         // The fish: its warm pixels span the image's warm extent, placed at the frame: a fish at
         // rest is placed on whole pixels (half a pixel off at most) and its scaled edges are
         // antialiased over a pixel or so: ±2 px.
@@ -50,16 +52,17 @@ struct FishRenderTests {
         let warmMaxX = fishFrame.minX + Self.warmExtent.maxX * scale
         #expect(abs(box.minX - warmMinX) <= 2, "fish box \(box), warm from \(warmMinX)")
         #expect(abs(box.maxX - warmMaxX) <= 2, "fish box \(box), warm to \(warmMaxX)")
-        #expect(box.minY >= fishFrame.minY - 1 && box.maxY <= fishFrame.maxY + 1)
-        #expect(abs(box.midY - fishFrame.midY) <= 2 * scale, "fish box \(box)")
+        #expect(abs(box.minY - (fishFrame.minY + Self.warmExtent.minY * scale)) <= 2, "fish box \(box)")
+        #expect(abs(box.maxY - (fishFrame.minY + Self.warmExtent.maxY * scale)) <= 2, "fish box \(box)")
     }
 
     @Test(
         "tap mode: a click's bubble starts at the tail, rises, swings both ways, is gone after its pop"
     )
     func bubbleInPixels() throws {
-        // On the phone's screen, 375 × 667 points at a pixel each: the tail is at (112.5, 333.5)
-        // and even the highest float (300 points) stays in the window.
+        // On the phone's screen, 375 × 667 points at a pixel each: the fish's frame is at (87.5,
+        // 233.5), bubbles start at (92.5, 313.5), and even the highest float (300 points) stays
+        // in the window.
         let phone = Size(width: 375, height: 667)
         let click = 0.2
         let tester = try SceneTester(
@@ -82,7 +85,7 @@ struct FishRenderTests {
             let model = entry.bubbleImageView.presentation().position
             return (FishTest.differenceBox(withClick, without), model)
         }
-        let tail = Point(x: 112.5, y: 333.5)
+        let tail = Point(x: 92.5, y: 313.5)
         #expect(bubble.origin == tail)
         let size = bubble.size
 
@@ -131,9 +134,9 @@ struct FishRenderTests {
     func clicksBeside() throws {
         let times: [MediaTime] = [0.5, 1, 2]
         let plain = try frames(events: FishTest.tapMode, at: times)
-        // The fish covers 240…560 × 204…396 px: right of it, above it, left of it.
+        // The fish covers 240…560 × 140…460 px: right of it, above it, left of it.
         let missed = try frames(
-            events: "\(FishTest.tapMode); 0.2 tap 600 300; 0.3 tap 400 180; 0.4 tap 200 320", at: times)
+            events: "\(FishTest.tapMode); 0.2 tap 600 300; 0.3 tap 400 120; 0.4 tap 200 320", at: times)
         for time in times {
             let a = try #require(plain[time])
             let b = try #require(missed[time])
@@ -143,32 +146,37 @@ struct FishRenderTests {
     }
 
     @Test(
-        "swim mode: the fish's snout advances at a steady pace and the fish wraps around",
+        "swim mode: the fish's snout is where 5-s eased legs put it, and each leg after the first starts over",
         arguments: FishTest.sizes)
     func swimInPixels(size: Size) throws {
-        let times: [MediaTime] = [1, 3, 5, 7, 13]
-        let shots = try frames(size: size, at: times)
-        let scale = SceneSession.pointScale(forWindow: size)
+        // (time, the leg's start x of the centre, its progress on ease in-out): times where the
+        // table of docs/SEMANTICS.md has the progress (0.1 → 0.019722, 0.25 → 0.129162) and the
+        // snout is in the window at all three sizes.
         let width = SceneSession.sceneBounds(forWindow: size).width  // points
+        let samples: [(time: MediaTime, from: Double, progress: Double)] = [
+            (0.5, width / 2, 0.019722), (5.5, -100, 0.019722), (6.25, -100, 0.129162), (10.5, -100, 0.019722),
+        ]
+        let shots = try frames(size: size, at: samples.map(\.time))
+        let scale = SceneSession.pointScale(forWindow: size)
         var snouts: [Double] = []
-        for time in times {
-            let frame = try #require(shots[time])
-            // The fish's own rows: the bubbles above it are cool, so they never count.
-            let band = Rect(x: 0, y: size.height / 2 - 60 * scale, width: size.width, height: 120 * scale)
+        for sample in samples {
+            let frame = try #require(shots[sample.time])
+            // The fish's own rows: the bubbles are bluish, so they never count.
+            let band = Rect(x: 0, y: size.height / 2 - 100 * scale, width: size.width, height: 200 * scale)
             let box = try #require(
-                frame.boundingBox(in: band, where: FishTest.isFish), "no fish at \(time) s")
+                frame.boundingBox(in: band, where: FishTest.isFish), "no fish at \(sample.time) s")
             snouts.append(box.maxX)
+            // The centre from the leg's start towards width + 300; the snout 93.5 points right of
+            // it. The moving fish is drawn at its exact place, its edges antialiased over a pixel:
+            // within 1.5 px.
+            let center = sample.from + (width + 300 - sample.from) * sample.progress
+            let expected = (center + Self.warmExtent.maxX - 100) * scale
+            #expect(
+                abs(box.maxX - expected) <= 1.5,
+                "snout at \(box.maxX), expected \(expected) at \(sample.time) s")
         }
-        // x(t) = −100 + (w + 200)·t / 12 points for the centre; the snout 85 points right of it.
-        // The moving fish is drawn at its exact place, its edges antialiased over a pixel:
-        // within 1.5 px.
-        let pace = (width + 200) / 12
-        for (time, snout) in zip(times.prefix(4), snouts) {
-            let expected = (-100 + pace * time + (Self.warmExtent.maxX - 100)) * scale
-            #expect(abs(snout - expected) <= 1.5, "snout at \(snout), expected \(expected) at \(time) s")
-        }
-        // 13 s is 1 s into the second crossing.
-        #expect(abs(snouts[4] - snouts[0]) <= 1, "after wrapping: \(snouts[4]) vs \(snouts[0])")
+        // 10.5 s is as far into the third leg as 5.5 s into the second.
+        #expect(abs(snouts[3] - snouts[1]) <= 1, "after starting over: \(snouts[3]) vs \(snouts[1])")
     }
 
     // MARK: - Goldens
@@ -180,22 +188,23 @@ struct FishRenderTests {
             scene: "fish", events: "\(FishTest.tapMode); 0.2 tap 400 300; 0.4 tap 390 290; 0.6 tap 410 310",
             at: 1.2
         ) { tap in
-            // Intent: the fish in the middle (its warm box centred on (150 + 95) points, 392 px),
-            // and bubbles (cool, lighter than the sea) above its tail, over its top (204 px).
-            let above = Rect(x: 180, y: 0, width: 200, height: 200)
-            #expect(tap.count(in: above) { !FishTest.isSea($0) && $0.red > fishSeaColor.red } > 100)
-            #expect(tap.boundingBox(where: FishTest.isFish).map { abs($0.midX - 392) <= 2 } == true)
+            // Intent: the fish in the middle (its warm box centred on its frame, 400 px), and
+            // bluish bubbles above where they start, (155, 167.5) points, (248, 268) px.
+            let above = Rect(x: 180, y: 0, width: 200, height: 260)
+            #expect(tap.count(in: above, where: FishTest.isBubble) > 100)
+            #expect(tap.boundingBox(where: FishTest.isFish).map { abs($0.midX - 400) <= 2 } == true)
         },
-        SceneGolden(scene: "fish", at: 6) { swim in
-            // Intent: the fish with its centre at 250 points, 400 px (half-way across at 6 s), its
-            // snout at (250 − 100 + 185) · 1.6 = 536 px; bubbles behind and above its tail, none
-            // ahead of its snout.
+        SceneGolden(scene: "fish", at: 7.5) { swim in
+            // Intent: half-way through the second leg the fish's centre is at −100 + 900 · 0.5 =
+            // 350 points, its snout at (350 + 93.5) · 1.6 = 709.6 px; bubbles behind and above
+            // where they start (x ≤ 255 points, 408 px), none ahead of its snout.
             let box = try #require(
-                swim.boundingBox(in: Rect(x: 0, y: 204, width: 800, height: 192), where: FishTest.isFish))
-            #expect(abs(box.maxX - 536) <= 2, "snout at \(box.maxX)")
+                swim.boundingBox(in: Rect(x: 0, y: 140, width: 800, height: 320), where: FishTest.isFish))
+            #expect(abs(box.maxX - 709.6) <= 2, "snout at \(box.maxX)")
+            #expect(swim.count(in: Rect(x: 0, y: 0, width: 410, height: 270), where: FishTest.isBubble) > 200)
             #expect(
-                swim.count(in: Rect(x: 60, y: 40, width: 330, height: 200)) { !FishTest.isSea($0) } > 200)
-            #expect(swim.count(in: Rect(x: 545, y: 0, width: 255, height: 600)) { !FishTest.isSea($0) } == 0)
+                swim.count(in: Rect(x: 715, y: 0, width: 85, height: 600)) { !FishTest.isBackground($0) } == 0
+            )
         },
     ]
 

@@ -12,9 +12,9 @@ import Testing
 @Suite("Fish: the scene frame by frame")
 struct FishSceneTests {
     /// In tap mode at 800×600 (500 × 375 points) the fish sits at the window's centre, (250,
-    /// 187.5) points: its frame is (150, 127.5, 200, 120), so the tail notch (60, 144) of the
-    /// 480-pixel image, (25, 60) points, is at (175, 187.5).
-    static let tapTail = Point(x: 175, y: 187.5)
+    /// 187.5) points: its frame is (150, 87.5, 200, 200), so bubbles start at its origin +
+    /// (5, 80): (155, 167.5).
+    static let tapTail = Point(x: 155, y: 167.5)
     /// The centre of the window at 800×600, points.
     static let center = Point(x: 250, y: 187.5)
 
@@ -134,10 +134,10 @@ struct FishSceneTests {
     func clickBeside(size: Size) throws {
         let center = Point(x: size.width / 2, y: size.height / 2)
         let scale = SceneSession.pointScale(forWindow: size)
-        // Beside the fish's frame (200 × 120 points about the centre): right of it, above it,
+        // Beside the fish's frame (200 × 200 points about the centre): right of it, above it,
         // left of it; window pixels.
         let misses = [
-            Point(x: center.x + 110 * scale, y: center.y), Point(x: center.x, y: center.y - 65 * scale),
+            Point(x: center.x + 110 * scale, y: center.y), Point(x: center.x, y: center.y - 105 * scale),
             Point(x: center.x - 112 * scale, y: center.y + 6 * scale),
         ]
         let events =
@@ -221,7 +221,7 @@ struct FishSceneTests {
             (heights.min() ?? 300) < 62.5 && (heights.max() ?? 0) > 287.5, "heights \(heights.min() ?? 0)…")
     }
 
-    @Test("the faintest bubbles (alpha near 0.1) still show on the sea: their rim moves a channel > 20/255")
+    @Test("the faintest bubbles (alpha near 0.1) still show on white: their rim moves a channel > 15/255")
     func faintBubbleShows() throws {
         // A seed whose first bubble is faint and large enough to have whole rim pixels.
         let seed = try #require(
@@ -239,38 +239,53 @@ struct FishSceneTests {
         let b = try plain.render(at: 0.7)
         let alpha = try #require(scene.floats.first?.bubble.alpha)
         #expect(alpha < 0.12)
-        // The opaque white rim at alpha 0.1 over the sea's red (28/255) makes 28 + 0.1·227 = 51,
-        // a change of 23/255 at least; the old image's rim, 80 % of (225, 245, 255), at most
-        // 0.12·0.8·197 = 19 (a 20-point bubble has rim pixels wholly covered).
+        // The opaque blue rim, RGB(60, 150, 230), at alpha 0.1 over white moves red by
+        // 0.1·195 = 19.5/255 at least (a 20-point bubble has rim pixels wholly covered); 15/255
+        // is well above rounding.
         #expect(
-            FishTest.differenceBox(a, b, threshold: 20) != nil, "the bubble of alpha \(alpha) is invisible")
+            FishTest.differenceBox(a, b, threshold: 15) != nil, "the bubble of alpha \(alpha) is invisible")
     }
 
     // MARK: - Swim mode
 
+    /// easeInEaseOut's progress at 0.1, 0.25, 0.5, 0.75 and 0.9 of a leg (docs/SEMANTICS.md,
+    /// computed by bisection; 6 decimals, ±5e-7).
+    static let easeInEaseOutTable: [(x: Double, progress: Double)] = [
+        (0.1, 0.019722), (0.25, 0.129162), (0.5, 0.5), (0.75, 0.870838), (0.9, 0.980278),
+    ]
+
     @Test(
-        "swim mode: the fish crosses the window at a steady pace, every 12 s, and starts over",
+        "swim mode: each leg is 5 s on ease in-out, the first from the middle, then from frame x −200 to width + 200",
         arguments: FishTest.sizes)
-    func swimPace(size: Size) throws {
+    func swimLegs(size: Size) throws {
         let tester = try SceneTester(scene: "fish", size: size)
         let scene = try tester.scene(as: FishScene.self)
         let bounds = SceneSession.sceneBounds(forWindow: size)  // points
-        let start = -100.0  // half the 200-point fish off the left edge
-        let distance = bounds.width + 200
-        for frame in 0...1600 {  // two crossings and a bit
-            try tester.tick()
-            let time = Double(frame) / 60
-            let position = scene.fishImageView.presentation().position
-            // A crossing's last frame is drawn at the end (x = start + distance); the frame's
-            // completions then put the fish back at the start for the next one, as seen here.
-            let crossing = (time / 12).truncatingRemainder(dividingBy: 1)
-            let expected = start + distance * crossing
-            // The linear curve goes through the engine's UnitBezier solver: progress within
-            // 1e-6 (docs/SEMANTICS.md), so x within 1e-6 · 700 points; 2e-3 allows for it.
-            #expect(abs(position.x - expected) <= 2e-3, "x \(position.x) ≠ \(expected) at \(time) s")
-            #expect(position.y == bounds.height / 2)
-            if abs(position.x - expected) > 2e-3 { break }
+        // The fish's centre: the frame's x + 100. The first leg from the middle, the others from
+        // frame x −200, all to frame x = width + 200.
+        let end = bounds.width + 200 + 100
+        let legs: [(begin: Double, from: Double)] = [(0, bounds.midX), (5, -100), (10, -100)]
+        for leg in legs {
+            for (x, progress) in Self.easeInEaseOutTable {
+                try tester.advance(to: leg.begin + 5 * x)
+                let frame = scene.fishImageView.presentation().frame
+                let expected = leg.from + (end - leg.from) * progress
+                // The table's ±5e-7 and the solver's 1e-6 of progress, over at most 1,240 points:
+                // 2e-3 points (the issue asks for 1).
+                #expect(
+                    abs(frame.midX - expected) <= 2e-3,
+                    "x \(frame.midX) ≠ \(expected) at \(leg.begin + 5 * x) s (\(size))")
+                // Horizontal, with the frame's y at the middle − 100, 200 × 200: exact but for the
+                // rounding of x + 200 − x (1e-9).
+                #expect(frame.minY == bounds.midY - 100)
+                #expect(abs(frame.width - 200) <= 1e-9 && abs(frame.height - 200) <= 1e-9)
+            }
         }
+        // A leg's last frame ends at width + 200; the next one starts at −200 (frame x).
+        try tester.advance(to: 15 - 1.0 / 60)
+        #expect(scene.fishImageView.presentation().frame.minX > bounds.width + 199)
+        try tester.advance(to: 15)
+        #expect(abs(scene.fishImageView.presentation().frame.minX - -200) <= 1e-9)
     }
 
     @Test(
@@ -281,7 +296,7 @@ struct FishSceneTests {
         var blown: [FloatingBubble] = []
         var frames: [Int] = []
         var newest: Layer?  // held, so that no new layer can take its identity
-        for frame in 0..<700 {  // before the first wrap (frame 720)
+        for frame in 0..<290 {  // before the first leg's end (frame 300)
             try tester.tick()
             let tail = FishTest.tail(of: scene)
             // Bubbles are appended; the newest one of the last frame is still in flight.
@@ -298,35 +313,36 @@ struct FishSceneTests {
         // 0.30000000000000004) land a hair past a frame's time, which then fires a frame late.
         let gaps = zip(frames, frames.dropFirst()).map { $1 - $0 }
         #expect(gaps.allSatisfy { (5...7).contains($0) }, "gaps \(gaps)")
-        #expect(frames.count == 116 || frames.count == 117, "\(frames.count) bubbles in 700 frames")
+        #expect((47...49).contains(frames.count), "\(frames.count) bubbles in 290 frames")
         #expect(frames.first.map { (6...7).contains($0) } == true)
-        // The tails follow the fish: later bubbles start further right, at its height.
+        // The start follows the fish: later bubbles start further right, 80 points below the
+        // frame's top (187.5 − 100 + 80).
         #expect(
-            zip(blown, blown.dropFirst()).allSatisfy { $0.origin.x < $1.origin.x && $1.origin.y == 187.5 })
+            zip(blown, blown.dropFirst()).allSatisfy { $0.origin.x < $1.origin.x && $1.origin.y == 167.5 })
     }
 
     @Test("swim mode: a click on the moving fish, where it is on screen, blows an extra bubble")
     func clickMovingFish() throws {
-        // At 6 s the fish's centre is at x = −100 + 700/2 = 250 points, 400 px, and it spans 240
-        // to 560 px; at 150 px it was 2 s before.
-        let testers = try ["", "6 tap 420 300", "6 tap 150 300"].map {
+        // At 7.5 s the second leg is half-way: the fish's centre at −100 + 900 · 0.5 = 350
+        // points, 560 px, and it spans 400 to 720 px; 150 px is far behind it.
+        let testers = try ["", "7.5 tap 560 300", "7.5 tap 150 300"].map {
             try SceneTester(scene: "fish", events: $0)
         }
-        for tester in testers { try tester.advance(to: 6) }
+        for tester in testers { try tester.advance(to: 7.5) }
         let (plain, clicked, missed) = try (
             testers[0].scene(as: FishScene.self), testers[1].scene(as: FishScene.self),
             testers[2].scene(as: FishScene.self)
         )
         #expect(clicked.liveBubbleCount == plain.liveBubbleCount + 1)
         #expect(missed.liveBubbleCount == plain.liveBubbleCount)
-        // The extra bubble is the last one, blown at the tail as it is on screen.
+        // The extra bubble is the last one, blown at origin + (5, 80) as the fish is on screen.
         let extra = try #require(clicked.floats.last)
         #expect(extra.bubble.origin == FishTest.tail(of: clicked))
-        // The fish's centre is at 250 points up to the linear solver's 2e-3 (see swimPace).
-        #expect(extra.bubble.origin.distance(to: Self.tapTail) <= 2e-3)
+        // The frame at (250, 87.5) up to the solver's 1e-6 of progress over 900 points: 2e-3.
+        #expect(extra.bubble.origin.distance(to: Point(x: 255, y: 167.5)) <= 2e-3)
     }
 
-    @Test("swim mode: a resize mid-swim carries the fish on from where it is, at the new middle")
+    @Test("swim mode: a resize mid-swim starts a new leg from where the fish is, at the new middle")
     func resizeMidSwim() throws {
         let tester = try SceneTester(scene: "fish")
         let scene = try tester.scene(as: FishScene.self)
@@ -334,12 +350,13 @@ struct FishSceneTests {
         tester.resize(to: Size(width: 375, height: 667))  // on the frame at 6 s: 375 × 667 points
         try tester.advance(to: 6)
         let shown = scene.fishImageView.presentation().position
-        // The linear solver again: 2e-3 points (see swimPace).
-        #expect(abs(shown.x - 250) <= 2e-3 && shown.y == 333.5)
+        // 1 s into the second 5-s leg at 500 points wide (from −100 to 800); the solver's 2e-3.
+        let ease = TimingFunction.easeInEaseOut.progress(at: 0.2)
+        #expect(abs(shown.x - (-100 + 900 * ease)) <= 2e-3 && shown.y == 333.5)
         try tester.advance(to: 7)
         let later = scene.fishImageView.presentation().position
-        // One second at the new width's pace, (375 + 200) / 12 points/s.
-        #expect(abs(later.x - (250 + 575.0 / 12)) <= 2e-3, "x \(later.x)")
+        // A new 5-s leg from there to 375 + 300 points, 1 s in.
+        #expect(abs(later.x - (shown.x + (675 - shown.x) * ease)) <= 2e-3, "x \(later.x)")
     }
 
     // MARK: - Modes and keys
@@ -360,8 +377,9 @@ struct FishSceneTests {
         #expect(tester.session.sceneTimeline.nextWakeTime == nil, "tap mode at rest still wants frames")
         try tester.advance(to: 9)
         #expect(scene.mode == .swim)
-        // From the middle to the right edge at the pace of a crossing: 700 / 12 points/s for 1 s.
-        #expect(abs(scene.fishImageView.presentation().position.x - (250 + 700.0 / 12)) <= 2e-3)
+        // A new leg from the middle to 500 + 300 points, 1 s of its 5 s in (the solver's 2e-3).
+        let expected = 250 + 550 * TimingFunction.easeInEaseOut.progress(at: 0.2)
+        #expect(abs(scene.fishImageView.presentation().position.x - expected) <= 2e-3)
         #expect(scene.liveBubbleCount >= 9, "the timer did not come back")
     }
 
@@ -381,7 +399,9 @@ struct FishSceneTests {
 
     // MARK: - Nothing stays behind
 
-    @Test("after 60 s of swimming, then tap mode, the layers are back to the sea, the fish and the guides")
+    @Test(
+        "after 60 s of swimming, then tap mode, the layers are back to the background, the fish and the guides"
+    )
     func longSwim() throws {
         let tester = try SceneTester(scene: "fish", events: "60 key m")
         let scene = try tester.scene(as: FishScene.self)

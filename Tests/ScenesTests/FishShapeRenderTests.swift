@@ -9,17 +9,17 @@ import Testing
 /// § Fish (JRMFloatingAnimation)), found in the pixels, has the library's form; and goldens.
 @Suite("Fish: the floating shapes, rendered")
 struct FishShapeRenderTests {
-    /// 800×600: 1.6 px a point; in tap mode the fish is centred and its tail is at (175,
-    /// 187.5) points, (280, 300) px.
+    /// 800×600: 1.6 px a point; in tap mode the fish is centred and bubbles start at its frame's
+    /// origin + (5, 80), (155, 167.5) points, (248, 268) px.
     static let scale = 1.6
-    static let tail = Point(x: 280, y: 300)
+    static let tail = Point(x: 248, y: 268)
     /// The overlay's time label, top left: not the path.
     static let label = Rect(x: 0, y: 0, width: 220, height: 32)
 
     /// The pixels of the debug overlay's bubble paths: where the frame with the overlay on
-    /// differs from the same run without it and is light and grey-blue to white (the path is
-    /// white at 70 % over the sea, 187, 210, 232, or over a bubble or the fish); the yellow
-    /// control lines (blue ≤ 0.5), the green layer bounds (red ≤ 0.2) and the label are not.
+    /// differs from the same run without it and is blue well above red (the path is RGB(0.1, 0.3,
+    /// 0.7) at 70 %: over white (0.37, 0.51, 0.79), over a bubble bluer); the orange control
+    /// lines (red above blue), the green layer bounds (blue ≤ 0.5) and the label are not.
     func pathPixels(events: String, knobs: [String] = ["maxHeight=150"], at time: MediaTime) throws -> (
         pixels: [Point], floats: [FloatingBubble]
     ) {
@@ -36,7 +36,7 @@ struct FishShapeRenderTests {
             let y = index / a.width
             guard let color = a.color(x: x, y: y), !Self.label.contains(Point(x: Double(x), y: Double(y)))
             else { continue }
-            if min(color.red, color.green, color.blue) > 0.55 && color.blue > 0.6 {
+            if color.blue > 0.6 && color.blue - color.red > 0.15 {
                 found.append(Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
             }
         }
@@ -132,10 +132,11 @@ struct FishShapeRenderTests {
 
     // MARK: - Goldens
 
-    /// Light pixels (the paths, the bubbles, the fish's eye and shine) outside the fish.
-    static func isLight(_ color: Color) -> Bool { min(color.red, color.green, color.blue) > 0.55 }
-    /// The fish's layer in tap mode at 800×600, and the overlay's label.
-    static let fishBox = Rect(x: 240, y: 204, width: 320, height: 192)
+    /// The paths and the bubbles on the white screen: blue well above red (as `pathPixels`);
+    /// the overlay's orange control lines and green layer bounds (the window's edges too) are not.
+    static func isMark(_ color: Color) -> Bool { color.blue > 0.5 && color.blue - color.red > 0.15 }
+    /// The fish's layer in tap mode at 800×600.
+    static let fishBox = Rect(x: 240, y: 140, width: 320, height: 320)
 
     static let goldens: [SceneGolden] = [
         SceneGolden(
@@ -144,16 +145,15 @@ struct FishShapeRenderTests {
                 "\(FishTest.tapMode); 0 key f; 0.05 key d; 0.2 tap 400 300; 0.35 tap 400 300; 0.5 tap 400 300",
             at: 0.95
         ) { frame in
-            // Intent: three curves left, their paths and bubbles all left of the tail (280 px):
-            // no light pixel right of it but the fish's eye and shine, above, below and right
-            // of the fish.
+            // Intent: three curves left, their paths and bubbles all left of where they start
+            // (248 px): no mark right of it above, below and right of the fish.
             for outside in [
-                Rect(x: 284, y: 40, width: 516, height: 164), Rect(x: 284, y: 396, width: 516, height: 204),
-                Rect(x: 560, y: 204, width: 240, height: 192),
+                Rect(x: 252, y: 40, width: 548, height: 100), Rect(x: 252, y: 460, width: 548, height: 140),
+                Rect(x: 560, y: 140, width: 240, height: 320),
             ] {
-                #expect(frame.count(in: outside) { isLight($0) } == 0, "light pixels in \(outside)")
+                #expect(frame.count(in: outside, where: isMark) == 0, "marks in \(outside)")
             }
-            #expect(frame.count(in: Rect(x: 0, y: 40, width: 276, height: 262)) { isLight($0) } > 300)
+            #expect(frame.count(in: Rect(x: 0, y: 40, width: 240, height: 228), where: isMark) > 300)
         },
         SceneGolden(
             scene: "fish",
@@ -161,11 +161,11 @@ struct FishShapeRenderTests {
                 "\(FishTest.tapMode); 0 key f; 0 key f; 0 key n; 0.05 key d; 0.2 tap 400 300; 0.35 tap 400 300",
             at: 1.0
         ) { frame in
-            // Intent: two curves right sinking: light pixels below the fish, right of the tail,
-            // none above the fish or left of the tail below it.
-            #expect(frame.count(in: Rect(x: 284, y: 400, width: 516, height: 200)) { isLight($0) } > 100)
-            #expect(frame.count(in: Rect(x: 0, y: 40, width: 800, height: 160)) { isLight($0) } == 0)
-            #expect(frame.count(in: Rect(x: 0, y: 300, width: 274, height: 300)) { isLight($0) } == 0)
+            // Intent: two curves right sinking: marks below the fish, right of the start, none
+            // above the fish or left of the fish below the start.
+            #expect(frame.count(in: Rect(x: 252, y: 460, width: 548, height: 140), where: isMark) > 100)
+            #expect(frame.count(in: Rect(x: 0, y: 40, width: 800, height: 100), where: isMark) == 0)
+            #expect(frame.count(in: Rect(x: 0, y: 272, width: 236, height: 328), where: isMark) == 0)
         },
         SceneGolden(
             scene: "fish",
@@ -174,13 +174,11 @@ struct FishShapeRenderTests {
             at: 1.05
         ) { frame in
             // Intent: triangle up with music notes (no overlay): notes, pale gold with a dark
-            // outline at the bubbles' random alpha (0.1…1), make the sea warmer (red − blue up
-            // by more than 0.15 from the sea's −0.59) above the fish, on both sides of the tail.
-            func isNote(_ color: Color) -> Bool {
-                color.red - color.blue > fishSeaColor.red - fishSeaColor.blue + 0.15
-            }
-            #expect(frame.count(in: Rect(x: 0, y: 0, width: 276, height: 200), where: isNote) > 10)
-            #expect(frame.count(in: Rect(x: 284, y: 0, width: 516, height: 200), where: isNote) > 10)
+            // outline at the bubbles' random alpha (0.1…1), make white warmer (red − blue above
+            // 0.15) above the fish (y < 140 px), on both sides of the start (248 px).
+            func isNote(_ color: Color) -> Bool { color.red - color.blue > 0.15 }
+            #expect(frame.count(in: Rect(x: 0, y: 0, width: 244, height: 140), where: isNote) > 10)
+            #expect(frame.count(in: Rect(x: 252, y: 0, width: 548, height: 140), where: isNote) > 10)
         },
     ]
 

@@ -17,22 +17,29 @@ enum FishTest {
     /// The events that switch to tap mode on the first frame.
     static let tapMode = "0 key m"
 
-    /// Layers of the scene with no bubble in flight: the sea, the fish, the bubbles' layer and
+    /// Layers of the scene with no bubble in flight: the background, the fish, the bubbles' layer and
     /// the two debug guides.
     static let baselineLayerCount = 5
 
-    /// Pixels of the fish: warm (red well above blue); the sea, the bubbles and the debug marks
-    /// are cool or grey.
+    /// Pixels of the fish: warm (red well above blue: the yellow fish and its amber outline);
+    /// the white background, the bluish bubbles and the debug marks are not.
     static func isFish(_ color: Color) -> Bool { color.red - color.blue > 0.3 }
 
-    /// Whether `color` is the sea, to the rounding of 8-bit channels (1/255 each, plus the
-    /// premultiplied round trip: 2/255).
-    static func isSea(_ color: Color) -> Bool { color.isClose(to: fishSeaColor, within: 2.0 / 255) }
+    /// Pixels of a bubble: bluish (blue clearly above red), as the bubble image's body and rim
+    /// are, even at the faintest alpha over white (0.1 · (255 − 90) ≈ 16/255 of blue over red
+    /// at its rim; 8/255 allows for the body's lighter middle).
+    static func isBubble(_ color: Color) -> Bool { color.blue - color.red > 8.0 / 255 }
+
+    /// Whether `color` is the white background, to the rounding of 8-bit channels (1/255 each,
+    /// plus the premultiplied round trip: 2/255).
+    static func isBackground(_ color: Color) -> Bool {
+        color.isClose(to: fishBackgroundColor, within: 2.0 / 255)
+    }
 
     /// The box of the pixels whose colour differs between `a` and `b` by more than
     /// `threshold` (of 255) in some channel, nil if none. The default, 8/255, is far above
     /// rounding (the same layers drawn twice give the same bytes) and below the rim of the
-    /// faintest bubble: its opaque white rim at 10 % moves a channel over the sea by 22/255.
+    /// faintest bubble: its blue rim at 10 % moves the red channel over white by 20/255.
     static func differenceBox(_ a: RenderedFrame, _ b: RenderedFrame, threshold: Int = 8) -> Rect? {
         precondition(a.width == b.width && a.height == b.height, "frames of different sizes")
         let pa = a.pixels
@@ -52,11 +59,10 @@ enum FishTest {
         return box
     }
 
-    /// The fish's tail tip on screen now (points), from the fish's presentation layer: the
-    /// image's tail notch scaled to the 200-point fish.
+    /// Where a bubble starts now (points): the fish's presentation frame's origin + (5, 80), as
+    /// the example project's `createBubble` reads it.
     static func tail(of scene: FishScene) -> Point {
         let frame = scene.fishImageView.presentation().frame
-        let scale = fishViewWidth / fishImageSize.width
-        return Point(x: frame.minX + fishTailTip.x * scale, y: frame.minY + fishTailTip.y * scale)
+        return Point(x: frame.minX + 5, y: frame.minY + 80)
     }
 }

@@ -12,7 +12,8 @@ struct GoldenGuardTests {
     static let used: [String] =
         (CheckmarkRenderTests.goldens + FishRenderTests.goldens + FishShapeRenderTests.goldens
         + TicTacToeSceneTests.goldens
-        + DownloadSceneTests.goldens + ElasticRenderTests.goldens + PullRenderTests.goldens).map(\.name)
+        + DownloadSceneTests.goldens + ElasticRenderTests.goldens + PullRenderTests.goldens
+        + FloatingSceneTests.goldens).map(\.name)
 
     /// This folder's `Goldens/`.
     static let directory = GoldenImage.directory(besides: #filePath)

@@ -110,10 +110,11 @@ struct PullSceneTests {
                     centerWave: 1.36))
     }
 
-    @Test("the sixth scene: key 6 switches to it, the help lists 1 … 6")
+    @Test("the sixth scene: key 6 switches to it, the help lists 1 … 7 (floating is the seventh)")
     func sixthScene() throws {
         #expect(
-            SceneCatalog.all.map(\.name) == ["checkmark", "fish", "tictactoe", "elastic", "download", "pull"])
+            SceneCatalog.all.map(\.name)
+                == ["checkmark", "fish", "tictactoe", "elastic", "download", "pull", "floating"])
         #expect(SceneCatalog.all[5].knobs.count >= 5)
         let tester = try SceneTester(scene: "checkmark")
         try tester.key("6")

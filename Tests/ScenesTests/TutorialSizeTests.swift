@@ -142,21 +142,21 @@ struct TutorialSizeTests {
         let images = ImageStore()
         let fishImage = try #require(images.image(named: "fish"))
         let rect = Rect(
-            x: size.width / 2 - 100 * s, y: size.height / 2 - 60 * s, width: 200 * s, height: 120 * s)
-        let reference = try Self.reference(size: size, background: fishSeaColor) { context in
+            x: size.width / 2 - 100 * s, y: size.height / 2 - 100 * s, width: 200 * s, height: 200 * s)
+        let reference = try Self.reference(size: size, background: fishBackgroundColor) { context in
             context.draw(fishImage, in: rect, alpha: 1)
         }
         // The fish at rest is placed on whole pixels (at most half a pixel off, as before
         // points): centroids within 0.75 px; its ink, through another filter, within 2 %. Ink is
-        // read as red over the sea's, the channel where the orange fish differs most.
+        // read as pure yellow over white: the yellow fish's difference from white is its blue.
         let region = rect.insetBy(dx: -4, dy: -4)
-        let warm = Color(red: 1, green: fishSeaColor.green, blue: fishSeaColor.blue)
+        let yellow = Color(red: 1, green: 1, blue: 0)
         Self.expectSameInk(
-            frame, reference, ink: warm, background: fishSeaColor, in: region, share: 0.02, distance: 0.75,
-            "the fish at \(size)")
-        // Its warm pixels span 0.025…0.925 of its 200 points.
+            frame, reference, ink: yellow, background: fishBackgroundColor, in: region, share: 0.02,
+            distance: 0.75, "the fish at \(size)")
+        // Its warm pixels span 6.5…193.5 of its 200 points (FishRenderTests.warmExtent).
         let box = try #require(frame.boundingBox(where: FishTest.isFish))
-        #expect(abs(box.width - 180 * s) <= 3, "fish \(box.width) px wide at \(size)")
+        #expect(abs(box.width - 187 * s) <= 3, "fish \(box.width) px wide at \(size)")
     }
 
     // MARK: - Tictactoe: the finish line, radius 12 and 25 wide

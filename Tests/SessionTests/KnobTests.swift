@@ -22,7 +22,7 @@ struct KnobTests {
         (
             "fish",
             [
-                "timerInterval": .number(0.1), "goFishGoDuration": .number(12), "popScale": .number(1.3),
+                "timerInterval": .number(0.1), "goFishGoDuration": .number(5), "popScale": .number(1.3),
                 "minSize": .number(5), "maxSize": .number(30), "minT": .number(20), "maxT": .number(100),
             ]
         ),
@@ -55,6 +55,18 @@ struct KnobTests {
                 "loadingContentInset": .number(50),
                 "loadingViewSize": .number(30), "duration": .number(0.9), "dampingRatio": .number(0.43),
                 "loadingDuration": .number(1.5), "decelerationRate": .number(0.998),
+            ]
+        ),
+        (
+            "floating",
+            [
+                "floatingShape": .choice(0), "fadeOut": .choice(0), "pop": .choice(0),
+                "varyAlpha": .choice(0),
+                "removeOnCompletion": .choice(0), "sink": .choice(0), "startingPointWidth": .number(0),
+                "minAnimationHeight": .number(0), "maxAnimationHeight": .number(0),
+                "animationWidth": .number(0),
+                "minFloatObjectSize": .number(0), "maxFloatObjectSize": .number(0),
+                "animationDuration": .number(0),
             ]
         ),
     ]

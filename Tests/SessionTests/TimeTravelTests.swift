@@ -24,6 +24,7 @@ struct TimeTravelTests {
         ("elastic", "0.1 drag 400 100 420 400 0.5", 0.9),
         ("download", "", 2.2),
         ("pull", "0.1 drag 400 100 400 400 0.5", 1.2),
+        ("floating", "0.1 key n; 0.1 key n; 0.1 key n", 2.5),
     ]
 
     /// Whether two pictures are byte for byte the same (without printing a million pixels).

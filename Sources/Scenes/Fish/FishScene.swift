@@ -3,8 +3,8 @@
 // seven steps, with the numbers of its example project; the library behind it is
 // JRMFloatingAnimation (docs/SEMANTICS.md § Fish (JRMFloatingAnimation)).
 //
-// What the user does: watches a fish swim across a blue sea from left to right, over and over,
-// blowing a bubble from its tail every 0.1 s, and clicks the fish for an extra bubble. `m`
+// What the user does: watches a yellow fish swim across a white screen from left to right, over
+// and over, blowing a bubble every 0.1 s, and clicks the fish for an extra bubble. `m`
 // switches to the tutorial's first stage, tap mode: the fish waits in the middle of the window
 // and every click on it blows one bubble. A bubble floats up along one cubic Bézier that swings
 // left and right (a keyframe animation along a path, 2 s), then pops: its transaction's
@@ -22,22 +22,20 @@
 // completion block (`blowBubble(at:)`, `pop`, ViewTransition.swift); 7 the swim (`goFishGo`),
 // the timer (`startBubbleTimer`) and the tail read from the presentation layer (`createBubble`).
 //
-// The example project's numbers, in points: the fish 200 wide, bubbles 5–30 across, rising
-// 50–300 with swings t of 20–100, alpha 0.1–1, floats of 2 s, the 0.1-s timer, 12-s crossings.
+// The example project's numbers (JRMBubbleTutorial's ViewController.m), in points: the fish view
+// 200 × 200, bubbles 5–30 across starting at the fish frame's origin + (5, 80), rising 50–300
+// with swings t of 20–100, alpha 0.1–1, floats of 2 s, the 0.1-s timer; `goFishGo` swims
+// horizontally with the fish frame at y = centre − 100, each leg 5 s on UIKit's default curve
+// (ease in-out) to frame x = width + 200, then from frame x −200 again; the first leg starts from
+// where the fish sits, in the middle.
 //
 // Deliberate differences from the tutorial, and why:
 // - Both stages in one scene, switched with `m`, and the fish keeps its tap recognizer while it
-//   swims (the tutorial removes it): the user can compare the stages, and a click on the moving
-//   fish, hit-tested where it is on screen, blows an extra bubble. Swim mode is the default.
-// - The fish swims left to right across the middle of the window, from just off the left edge
-//   to just off the right edge, in 12 s per crossing (the example project's `goFishGo` duration;
-//   its fish swims diagonally down instead, the prose says "across the screen from left to
-//   right"), on a linear curve rather than UIView's default ease in/out, so that its pace is
-//   steady and it does not stop at each edge.
-// - The fish is 200 points wide, as the example's fish view, but as tall as our image's shape
-//   makes it (120 points; the example's view is a 200 × 200 square for its own image), and
-//   bubbles start at the tail notch of our image: the tutorial says to "play around with these
-//   values" for the image you chose.
+//   swims (the example project comments it out in swim mode; the hint says so): the user can
+//   compare the stages, and a click on the moving fish, hit-tested where it is on screen, blows
+//   an extra bubble. Swim mode is the default.
+// - The images are our own drawings (Assets/generate_assets.py): a yellow fish filling its
+//   200 × 200 view and a bluish glossy bubble, as the example's images are.
 // - The pop: UIKit's cross-dissolve is a transition between two renderings of the view; the
 //   engine has no transitions, so a snapshot of the bubble at 1× fades out over the bubble at
 //   1.3× fading in (ViewTransition.swift). When it is over the bubble also drops its finished
@@ -46,26 +44,25 @@
 // - Bubbles live in one layer above the fish (the tutorial adds them to the view), take no
 //   clicks (like a UIImageView) and clip to their bounds, so that the renderer's opacity group
 //   stays bubble-sized: hundreds in flight stay cheap.
-// - When the window is resized mid-swim, the fish carries on from where it is, at the new
-//   middle height, at the pace of a 12-s crossing of the new width.
+// - When the window is resized mid-swim (or `goFishGoDuration` is turned), the fish starts a new
+//   leg from where it is, at the new middle height: the example never resizes.
 // - The debug overlay (`d`) also draws every bubble's zigzag path with its control points, as
 //   "if you tap the fish quickly, you can clearly see the bezier path that our bubbles are
 //   following".
 import Animation
 
-/// The sea: the window's background (ours: a mid blue on which the pale bubbles and the orange
-/// fish both show).
-let fishSeaColor = Color(red255: 28, green255: 107, blue255: 178)
-/// Points: the fish's width, the example project's 200-point fish view; its height follows
-/// the image's shape (120 points for Assets/fish.png).
-let fishViewWidth = 200.0
-/// Image pixels of Assets/fish.png: where bubbles start on the fish, the notch of its tail
-/// (Assets/README.md).
-let fishTailTip = Point(x: 60, y: 144)
-/// Pixels: the fish image's size, used if the renderer cannot tell it (Assets/fish.png).
-let fishImageSize = Size(width: 480, height: 288)
-/// Seconds for one crossing of the window (the example project's `goFishGo`: 12 s).
-let fishSwimDuration: MediaTime = 12
+/// The window's background: the example project's white screen (its storyboard's view).
+let fishBackgroundColor = Color.white
+/// Points: the example project's fish view, `CGRectMake(center.x − 100, center.y − 100, 200, 200)`.
+let fishViewSize = Size(width: 200, height: 200)
+/// Points from the fish frame's origin to where a bubble's frame starts (the example's
+/// `frame.origin.x + 5`, `frame.origin.y + 80`), used as the start of its path.
+let bubbleStartOffset = Point(x: 5, y: 80)
+/// Seconds for one leg of the swim (the example project's `goFishGo`: `animateWithDuration:5`).
+let fishSwimDuration: MediaTime = 5
+/// Points: a leg ends with the fish frame's x at the width + this, and the next starts at −this
+/// (the example's `width + 200` and `origin.x − 200`).
+let fishSwimOvershoot = 200.0
 /// Seconds between two bubbles while the fish swims (the example project's repeating timer).
 let bubbleTimerInterval: MediaTime = 0.1
 
@@ -107,10 +104,8 @@ final class FishScene: Scene {
     var floats: [(bubbleImageView: Layer, bubble: FloatingBubble)] {
         floatsByBubble.values.sorted { $0.number < $1.number }.map { ($0.bubbleImageView, $0.bubble) }
     }
-    /// The fish's size in points: `fishViewWidth` wide, as tall as its image's shape makes it.
-    let fishSize: Size
-    /// Where bubbles start on the fish, in the fish layer's coordinates (points).
-    let fishTail: Point
+    /// The fish's size in points: the example's 200 × 200 view.
+    let fishSize = fishViewSize
     private var bounds = Rect.zero
     private var hasLaidOut = false
     /// The repeating timer of swim mode.
@@ -152,8 +147,8 @@ final class FishScene: Scene {
             "timerInterval", number: bubbleTimerInterval, in: 0.02...5, step: 0.02, unit: "s",
             "swimming: a bubble every this many seconds"),
         Knob(
-            "goFishGoDuration", number: fishSwimDuration, in: 1...60, step: 1, unit: "s",
-            "swimming: seconds for one crossing"),
+            "goFishGoDuration", number: fishSwimDuration, in: 0.5...60, step: 0.5, unit: "s",
+            "swimming: animateWithDuration of one leg (ease in-out), to 200 pt past the right edge"),
         Knob(
             "popScale", number: bubblePopScale, in: 0.1...5, step: 0.1, unit: "×",
             "the pop grows the bubble to this"),
@@ -218,10 +213,6 @@ final class FishScene: Scene {
         bubbles = Layer(timeline: timeline)
         pathGuide = ShapeLayer(timeline: timeline)
         controlGuide = ShapeLayer(timeline: timeline)
-        let imageSize = context.images.size(ofImage: "fish") ?? fishImageSize
-        let imageScale = fishViewWidth / imageSize.width
-        fishSize = Size(width: fishViewWidth, height: imageSize.height * imageScale)
-        fishTail = fishTailTip * imageScale
         readKnobs()
         setup()
         startBubbleTimer()
@@ -237,7 +228,7 @@ final class FishScene: Scene {
     // MARK: - Step 1: the fish
 
     private func setup() {
-        rootLayer.backgroundColor = fishSeaColor
+        rootLayer.backgroundColor = fishBackgroundColor
 
         fishImageView.name = "fish"
         fishImageView.contents = ImageAsset(named: "fish")
@@ -261,8 +252,9 @@ final class FishScene: Scene {
         case .tap:
             fishImageView.position = bounds.center
         case .swim:
-            // The first time, from the left edge; after a resize, on from where the fish is.
-            let x = hasLaidOut ? stopSwimming().x : swimStart.x
+            // The first time, from the middle (where viewDidLoad puts the fish); after a resize,
+            // on from where the fish is.
+            let x = hasLaidOut ? stopSwimming().x : bounds.midX
             fishImageView.position = Point(x: x, y: swimStart.y)
             goFishGo()
         }
@@ -271,11 +263,12 @@ final class FishScene: Scene {
     // MARK: - Steps 1 and 7: a bubble from the tail
 
     /// The tap's and the timer's action (the tutorial's `createBubble`): a bubble from the
-    /// fish's tail, read from the fish's presentation layer so that a swimming fish blows it
-    /// where it is on screen now.
+    /// fish frame's origin + (5, 80), read from the fish's presentation layer so that a swimming
+    /// fish blows it where it is on screen now.
     func createBubble() {
         let fishFrame = fishImageView.presentation().frame
-        blowBubble(at: Point(x: fishFrame.minX + fishTail.x, y: fishFrame.minY + fishTail.y))
+        blowBubble(
+            at: Point(x: fishFrame.minX + bubbleStartOffset.x, y: fishFrame.minY + bubbleStartOffset.y))
     }
 
     // MARK: - Steps 4 and 5: float, then pop
@@ -352,25 +345,25 @@ final class FishScene: Scene {
 
     // MARK: - Step 7: swim
 
-    /// Where a crossing starts: the fish's centre half a fish left of the window, at mid-height.
-    var swimStart: Point { Point(x: bounds.minX - fishSize.width / 2, y: bounds.midY) }
-    /// Where a crossing ends: half a fish right of the window.
-    var swimEnd: Point { Point(x: bounds.maxX + fishSize.width / 2, y: bounds.midY) }
+    /// Where a leg starts over: the fish frame at x −200, its y at the middle − 100 (so its
+    /// centre at the middle).
+    var swimStart: Point {
+        Point(x: bounds.minX - fishSwimOvershoot + fishSize.width / 2, y: bounds.midY)
+    }
+    /// Where a leg ends: the fish frame at x = the width + 200.
+    var swimEnd: Point { Point(x: bounds.maxX + fishSwimOvershoot + fishSize.width / 2, y: bounds.midY) }
 
-    /// Moves the fish from where it is to the right edge at the pace of one crossing per
-    /// `fishSwimDuration`, then puts it back at the left edge and starts over.
+    /// The example's `goFishGo`: `UIView.animate(withDuration: 5)` (UIKit's default curve, ease
+    /// in-out) from where the fish is to the end, then back to the start at once and again.
+    ///
+    /// ```
+    ///  first leg:  middle ──(5 s, ease in-out)──▶ width + 200
+    ///  then:       −200   ──(5 s, ease in-out)──▶ width + 200   (frame x), over and over
+    /// ```
     private func goFishGo() {
-        if fishImageView.position.x >= swimEnd.x {
-            timeline.transaction { transaction in
-                transaction.disableActions = true
-                fishImageView.position = swimStart
-            }
-        }
         let swim = swimGeneration
-        let distance = swimEnd.x - fishImageView.position.x
-        let crossing = knobs.number("goFishGoDuration", fallback: fishSwimDuration)
-        let duration = crossing * distance / (swimEnd.x - swimStart.x)
-        timeline.animate(duration: duration, curve: .linear) {
+        swimDuration = knobs.number("goFishGoDuration", fallback: fishSwimDuration)
+        timeline.animate(duration: swimDuration, curve: .easeInEaseOut) {
             fishImageView.position = swimEnd
         } completion: { [weak self] in
             guard let self, self.swimGeneration == swim else { return }  // called off
@@ -381,6 +374,9 @@ final class FishScene: Scene {
             self.goFishGo()
         }
     }
+
+    /// The duration of the leg under way (the knob as it was when the leg started).
+    private var swimDuration = fishSwimDuration
 
     /// Calls the swim off; returns where the fish is on screen (the model keeps the end point
     /// until the caller moves it there).
@@ -424,13 +420,14 @@ final class FishScene: Scene {
     }
 
     /// The next bubble blown and the next pop take the new knobs; a new timer interval or
-    /// crossing time applies at once while swimming: the timer starts again, and the fish swims
-    /// on from where it is at the new pace.
+    /// leg duration applies at once while swimming: the timer starts again, and the fish starts
+    /// a new leg from where it is.
     func knobsDidChange() {
         readKnobs()
         guard mode == .swim else { return }
         let interval = knobs.number("timerInterval", fallback: bubbleTimerInterval)
         if bubbleTimer?.interval != interval { startBubbleTimer() }
+        guard knobs.number("goFishGoDuration", fallback: fishSwimDuration) != swimDuration else { return }
         let shown = stopSwimming()
         timeline.transaction { transaction in
             transaction.disableActions = true
@@ -473,7 +470,10 @@ final class FishScene: Scene {
         let sets = FloatOptions.imageSets
         return [
             mode == .swim
-                ? (.character("m"), "tap mode: the fish stays; click it to blow a bubble")
+                ? (
+                    .character("m"),
+                    "tap mode (the example ignores clicks while it swims)"
+                )
                 : (.character("m"), "swim mode: the fish swims and blows bubbles"),
             (.character("f"), "floating shape: \(options.shape.rawValue) → \(options.shape.next.rawValue)"),
             (.character("n"), "sink instead of float: \(onOff(options.sinks)) → \(onOff(!options.sinks))"),
@@ -497,10 +497,10 @@ final class FishScene: Scene {
     private func setUpGuides() {
         pathGuide.name = "zigzag paths"
         pathGuide.fillColor = .clear
-        pathGuide.strokeColor = Color(white: 1, alpha: 0.7)
+        pathGuide.strokeColor = Color(red: 0.1, green: 0.3, blue: 0.7, alpha: 0.7)
         controlGuide.name = "control points"
         controlGuide.fillColor = .clear
-        controlGuide.strokeColor = Color(red: 1, green: 0.85, blue: 0.2)
+        controlGuide.strokeColor = Color(red: 0.85, green: 0.3, blue: 0.1)
         controlGuide.lineDashPattern = [3, 3]
         for guide in [pathGuide, controlGuide] {
             guide.isHidden = true
