@@ -6,6 +6,9 @@ import Session
 
 /// Runs a scene in an X11 window until the user quits.
 public enum WindowHost {
+    /// The most pixels a side of the window: X's and Cairo's limit (a 16-bit signed size).
+    public static let maxPixels = 32767
+
     /// Set to 1 to present with XPutImage even where MIT-SHM works.
     public static let noShmVariable = "ANIMDEMO_NO_SHM"
 
@@ -32,6 +35,10 @@ public enum WindowHost {
                     resources: display.resourceManagerString))
         let width = Int((options.size.width * scale).rounded())
         let height = Int((options.size.height * scale).rounded())
+        // The desktop's scale is known only now; a --scale given was checked with the arguments.
+        guard max(width, height) <= maxPixels else {
+            throw .tooLarge(width: width, height: height, scale: scale)
+        }
         let canvas = FrameRenderer(images: options.images)
         let session = SceneSession(
             catalog: options.catalog, index: options.sceneIndex,

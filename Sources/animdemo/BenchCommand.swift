@@ -34,8 +34,13 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Time travel: play --seconds, then seek to random frames of the recording.")
     var seek = false
 
-    @Option(parsing: .unconditional, help: "With --seek: seconds to record before seeking.")
-    var seconds = 60.0
+    @Option(
+        parsing: .unconditional, help: "With --seek: seconds to record before seeking, 0.1…600 (default: 60)."
+    )
+    var seconds: Double?
+
+    /// Seconds `--seek` records when `--seconds` is not given.
+    static let defaultSeekSeconds = 60.0
 
     @Flag(help: "Print one JSON object.")
     var json = false
@@ -48,6 +53,12 @@ struct BenchCommand: ParsableCommand {
     func validate() throws {
         guard (1...100_000).contains(frames) else {
             throw ValidationError("--frames \(frames) is outside 1…100000")
+        }
+        if let seconds {
+            guard seek else { throw ValidationError("--seconds works with --seek only") }
+            guard seconds.isFinite, (0.1...600).contains(seconds) else {
+                throw ValidationError("--seconds \(seconds) is outside 0.1…600")
+            }
         }
         _ = try bubbleLoad.load(scene: scene.scene)
     }
@@ -75,9 +86,7 @@ struct BenchCommand: ParsableCommand {
             knobs: try scene.knobs())
         let host = HeadlessHost(session: session, fps: frameRate.fps, events: script, canvas: canvas)
         if seek {
-            guard seconds.isFinite, (0.1...600).contains(seconds) else {
-                throw ValidationError("--seconds \(seconds) is outside 0.1…600")
-            }
+            let seconds = seconds ?? Self.defaultSeekSeconds
             let result = try Benchmark.seek(host: host, seconds: seconds, seeks: frames)
             if json {
                 let encoder = JSONEncoder()

@@ -44,7 +44,18 @@ struct SceneOptions: ParsableArguments {
         _ = try sceneIndex()
         _ = try parsedSize()
         _ = try knobs()
-        _ = try parsedScale()
+        if let scale = try parsedScale() { try Self.checkPixels(try parsedSize(), scale: scale) }
+    }
+
+    /// Refuses a `--size` × `--scale` wider or taller than `WindowHost.maxPixels` (an X window's
+    /// and a Cairo image's limit) before anything starts.
+    static func checkPixels(_ size: Size, scale: Int) throws {
+        let (width, height) = (Int(size.width) * scale, Int(size.height) * scale)
+        guard max(width, height) <= WindowHost.maxPixels else {
+            throw ValidationError(
+                "--size \(Int(size.width))x\(Int(size.height)) at --scale \(scale) is \(width)x\(height) pixels; "
+                    + "the most is \(WindowHost.maxPixels) a side")
+        }
     }
 
     /// The image assets, found by the documented rule (`ImageStore.locateAssets`).
