@@ -68,6 +68,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        Interruption.install()
         let (size, scale) = try scene.headlessSize()
         let script = SceneOptions.scaled(
             try EventScriptLoader.load(events: events, file: eventsFile, fps: frameRate.fps), by: scale)

@@ -58,17 +58,41 @@ struct SceneOptions: ParsableArguments {
         }
     }
 
-    /// The image assets, found by the documented rule (`ImageStore.locateAssets`).
+    /// Every image a scene may show (the fish scene's, and the bubbles its `images` knob picks:
+    /// Scenes/Fish/FloatOptions.swift); all are loaded before anything runs.
+    static let imageNames = ["fish", "bubble", "bubble2", "note1", "note2", "note3"]
+
+    /// The image assets, found by the documented rule (README § Assets), every one loaded: a
+    /// folder that is not one, or an image missing, unreadable, broken or too large, is an
+    /// error naming it (status 2) before a window opens or a file is written.
     func imageStore() throws -> ImageStore {
-        if let assets {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: assets, isDirectory: &isFolder), isFolder.boolValue
-            else {
-                throw ValidationError("--assets \(assets) is not a folder")
-            }
-            return ImageStore(directory: URL(fileURLWithPath: assets))
+        let environment = ProcessInfo.processInfo.environment["ANIMDEMO_ASSETS"].flatMap {
+            $0.isEmpty ? nil : $0
         }
-        return ImageStore()
+        let folder: URL?
+        if let assets {
+            folder = try Self.assetsFolder(assets, as: "--assets \(assets)")
+        } else if let environment {
+            folder = try Self.assetsFolder(environment, as: "ANIMDEMO_ASSETS=\(environment)")
+        } else {
+            folder = ImageStore.locateAssets()
+        }
+        let store = ImageStore(directory: folder)
+        do {
+            try store.loadAll(Self.imageNames)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        return store
+    }
+
+    /// `path` as a folder URL, or an error saying that `given` is not a folder.
+    private static func assetsFolder(_ path: String, as given: String) throws -> URL {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw ValidationError("\(given) is not a folder")
+        }
+        return URL(fileURLWithPath: path)
     }
 
     /// The `--set` values, checked against the scene's knobs.
