@@ -72,8 +72,8 @@ public enum Interruption {
         while lock.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged == false {
             sched_yield()
         }
-        files.forEach { unlink($0) }
-        folders.forEachReversed { rmdir($0) }
+        files.forEachPath { unlink($0) }
+        folders.forEachPathReversed { rmdir($0) }
         _exit(128 + signal)
     }
 
@@ -132,11 +132,11 @@ private struct PathList {
         }
     }
 
-    func forEach(_ body: (UnsafeMutablePointer<CChar>) -> Void) {
+    func forEachPath(_ body: (UnsafeMutablePointer<CChar>) -> Void) {
         for index in 0..<count { if let entry = paths?[index] { body(entry) } }
     }
 
-    func forEachReversed(_ body: (UnsafeMutablePointer<CChar>) -> Void) {
+    func forEachPathReversed(_ body: (UnsafeMutablePointer<CChar>) -> Void) {
         for index in stride(from: count - 1, through: 0, by: -1) {
             if let entry = paths?[index] { body(entry) }
         }

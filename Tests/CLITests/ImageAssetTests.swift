@@ -14,15 +14,14 @@ struct ImageAssetTests {
         (try? FileManager.default.contentsOfDirectory(atPath: assets.path))?
         .filter { $0.hasSuffix(".png") }.sorted() ?? []
 
-    /// A copy of the package's PNGs in a fresh folder, changed by `prepare`, for `body`.
-    static func withAssets<T>(_ prepare: (URL) throws -> Void, _ body: (URL) throws -> T) throws -> T {
+    /// A copy of the package's PNGs in a fresh folder, for `body` to change and use.
+    static func withAssets<T>(_ body: (URL) throws -> T) throws -> T {
         try LimitedRun.withScratch("assets") { folder in
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             for name in shipped {
                 try FileManager.default.copyItem(
                     at: assets.appendingPathComponent(name), to: folder.appendingPathComponent(name))
             }
-            try prepare(folder)
             return try body(folder)
         }
     }
@@ -58,7 +57,7 @@ struct ImageAssetTests {
     func shippedAssetsWork() throws {
         #expect(
             Self.shipped == ["bubble.png", "bubble2.png", "fish.png", "note1.png", "note2.png", "note3.png"])
-        try Self.withAssets({ _ in }) { folder in
+        try Self.withAssets { folder in
             let result = try LimitedRun.withScratch("out") { out in
                 try ProgramRun.animdemo([
                     "render", "--scene", "fish", "--assets", folder.path, "--at", "1", "--out", out.path,
@@ -80,19 +79,18 @@ struct ImageAssetTests {
 
     @Test("each image, missing, is named: every scene may need it", arguments: shipped)
     func eachMissing(name: String) throws {
-        try Self.withAssets({ try FileManager.default.removeItem(at: $0.appendingPathComponent(name)) }) {
-            folder in
+        try Self.withAssets { folder in
+            try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
             try Self.expectRefused(["--assets", folder.path], mentions: ["\(folder.path)/\(name)"])
         }
     }
 
     @Test("a truncated fish.png is not a whole PNG")
     func truncated() throws {
-        try Self.withAssets({ folder in
+        try Self.withAssets { folder in
             let file = folder.appendingPathComponent("fish.png")
             let bytes = try Data(contentsOf: file)
             try bytes.prefix(bytes.count / 2).write(to: file)
-        }) { folder in
             try Self.expectRefused(
                 ["--assets", folder.path],
                 mentions: ["the image \(folder.path)/fish.png is not a whole PNG file"])
@@ -101,9 +99,8 @@ struct ImageAssetTests {
 
     @Test("text in fish.png is not a PNG")
     func notPNG() throws {
-        try Self.withAssets({ folder in
+        try Self.withAssets { folder in
             try Data("not a picture\n".utf8).write(to: folder.appendingPathComponent("fish.png"))
-        }) { folder in
             try Self.expectRefused(
                 ["--assets", folder.path], mentions: ["\(folder.path)/fish.png", "no PNG header"])
         }
@@ -111,13 +108,12 @@ struct ImageAssetTests {
 
     @Test("a PNG whose header claims 30000×30000 is refused before it is decoded")
     func hugeHeader() throws {
-        try Self.withAssets({ folder in
+        try Self.withAssets { folder in
             // Signature, then an IHDR of 30000 × 30000, 8-bit RGBA; no pixels follow. Decoding it
             // would allocate 3.6 GB first, so the run also gets a 1 GiB address-space cap.
             var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
             bytes += Array("IHDR".utf8) + [0, 0, 0x75, 0x30, 0, 0, 0x75, 0x30, 8, 6, 0, 0, 0, 0, 0, 0, 0]
             try Data(bytes).write(to: folder.appendingPathComponent("fish.png"))
-        }) { folder in
             try Self.expectRefused(
                 ["--assets", folder.path],
                 mentions: [
@@ -135,11 +131,10 @@ struct ImageAssetTests {
     @Test("an image that cannot be read is named with the reason (a folder where bubble.png should be)")
     func unreadable() throws {
         // Permissions would do, but root (CI) reads anything: a folder fails for everyone.
-        try Self.withAssets({ folder in
+        try Self.withAssets { folder in
             let file = folder.appendingPathComponent("bubble.png")
             try FileManager.default.removeItem(at: file)
             try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
-        }) { folder in
             try Self.expectRefused(
                 ["--assets", folder.path],
                 mentions: ["cannot read the image \(folder.path)/bubble.png: it is a folder"])
