@@ -1,5 +1,4 @@
-import Glibc
-import Synchronization
+import Foundation
 
 /// Interrupted is the same as failed (README § Command line): when SIGINT, SIGTERM or SIGHUP
 /// ends a run, the temporary files it was writing and the folders it made are removed, and it
@@ -10,14 +9,19 @@ import Synchronization
 /// `unlink` and `rmdir` only (async-signal-safe, and `rmdir` leaves a folder that is not
 /// empty), and ends the process with `_exit`.
 ///
-/// The lists are C strings in memory of their own, guarded by a spin lock that the handler
-/// takes too: a thread holds it with the three signals blocked, so the handler never waits
-/// for the thread it interrupted, only, briefly, for another.
+/// The lists are C strings in memory of their own, guarded by a spin lock (`pthread_spin_lock`:
+/// an atomic exchange, no system call, no allocation) that the handler takes too: a thread
+/// holds it with the three signals blocked, so the handler never waits for the thread it
+/// interrupted, only, briefly, for another.
 public enum Interruption {
     /// The signals that end a run as a failure does.
     public static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
-    private static let lock = Atomic<Int>(0)
+    nonisolated(unsafe) private static let lock: UnsafeMutablePointer<pthread_spinlock_t> = {
+        let lock = UnsafeMutablePointer<pthread_spinlock_t>.allocate(capacity: 1)
+        pthread_spin_init(lock, Int32(PTHREAD_PROCESS_PRIVATE))
+        return lock
+    }()
     nonisolated(unsafe) private static var files = PathList()
     nonisolated(unsafe) private static var folders = PathList()
 
@@ -69,9 +73,7 @@ public enum Interruption {
     /// Removes the registered files, then the registered folders that are empty, and ends the
     /// process with status 128 + `signal`. Async-signal-safe: for a signal handler.
     public static func cleanUpAndExit(signal: Int32) -> Never {
-        while lock.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged == false {
-            sched_yield()
-        }
+        while pthread_spin_trylock(lock) != 0 { sched_yield() }
         files.forEachPath { unlink($0) }
         folders.forEachPathReversed { rmdir($0) }
         _exit(128 + signal)
@@ -79,11 +81,9 @@ public enum Interruption {
 
     private static func withLock(_ body: () -> Void) {
         deferringSignals {
-            while lock.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged == false {
-                sched_yield()
-            }
+            pthread_spin_lock(lock)
             body()
-            lock.store(0, ordering: .releasing)
+            pthread_spin_unlock(lock)
         }
     }
 }

@@ -103,10 +103,10 @@ struct RandomScriptPropertyTests {
         hostile: ["NoSuchKey"])
     /// Times on a coarse grid, so that several items often fall in one frame (issue 31: a press on
     /// a knob slider, a scene switch and a move in one frame crashed).
-    static let burstTimes = pick((1...8).map { String(format: "%.2f", Double($0) / 10) }, hostile: ["-1"])
+    static let burstTimes = pick((1...16).map { String(format: "%.2f", Double($0) / 20) }, hostile: ["-1"])
     /// Coordinates over the whole 800×600 window: the panels' strips (right, bottom) included.
-    static let windowXs = pick(stride(from: 0, through: 800, by: 10).map { String($0) }, hostile: ["nan"])
-    static let windowYs = pick(stride(from: 0, through: 600, by: 8).map { String($0) }, hostile: ["-inf"])
+    static let windowXs = pick(stride(from: 0, through: 800, by: 10).map { String($0) })
+    static let windowYs = pick(stride(from: 0, through: 600, by: 8).map { String($0) })
     static let panelVerbs = pick(["down", "move", "move", "up", "tap", "drag", "key", "key", "key", "wheel"])
     static let panelItem = zip(burstTimes, panelVerbs, zip(windowXs, windowYs, windowXs, windowYs), panelKeys)
         .map { time, verb, point, key in
@@ -158,8 +158,8 @@ struct RandomScriptPropertyTests {
                 outcomes[1].png == first.png, "two runs drew different pictures: \(script.debugDescription)")
             if first.status == 0 { rendered += 1 }
         }
-        // One pick in 25 is hostile, about 15 a script: most scripts render, and their pictures
-        // are compared.
+        // Only a time (1 in 17) or a key (1 in 16) is hostile: most scripts render, and their
+        // pictures are compared.
         #expect(rendered >= 20, "only \(rendered) of 60 scripts with panels rendered")
     }
 }
