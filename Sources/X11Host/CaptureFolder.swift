@@ -1,4 +1,5 @@
 import Glibc
+import Render
 
 /// The folder screenshots and recordings go to (`--screenshot-dir`), and how they are named:
 /// `DIR/animdemo-SCENE-YYYYmmdd-HHMMSS.png` (or `.gif`, `.webp`; README § Recording).
@@ -27,10 +28,16 @@ struct CaptureFolder: Sendable {
         directory == "." ? name : directory.hasSuffix("/") ? directory + name : "\(directory)/\(name)"
     }
 
-    /// A hidden name in the folder for a file being written: unique in this process.
+    /// A hidden name in the folder for a file being written: unique in this process, and
+    /// removed if a second signal ends the program before `publish` (`Interruption`).
     func temporaryPath(for stem: String, fileExtension: String, number: Int) -> String {
-        path(of: ".\(stem).\(getpid())-\(number).partial.\(fileExtension)")
+        let temporary = path(of: ".\(stem).\(getpid())-\(number).partial.\(fileExtension)")
+        Interruption.removeOnSignal(file: temporary)
+        return temporary
     }
+
+    /// The file at `temporary` is named or gone: a signal need not remove it.
+    func forget(_ temporary: String) { Interruption.forget(file: temporary) }
 
     /// Makes the folder if missing (`mkdir -p`).
     func create(for what: String) throws(Failure) {
@@ -47,6 +54,7 @@ struct CaptureFolder: Sendable {
             let target = path(of: name)
             if link(temporary, target) == 0 {
                 unlink(temporary)
+                forget(temporary)
                 return target
             }
             switch errno {
@@ -57,22 +65,26 @@ struct CaptureFolder: Sendable {
                 // name, which another program could take in between; none does here.
                 if access(target, F_OK) == 0 { continue }
                 guard rename(temporary, target) == 0 else { break }
+                forget(temporary)
                 return target
             default:
                 break
             }
             let reason = Self.lastError()
             unlink(temporary)
+            forget(temporary)
             throw Failure(what: what, directory: directory, reason: reason)
         }
         unlink(temporary)
+        forget(temporary)
         throw Failure(
             what: what, directory: directory, reason: "1000 files of that name in one second already")
     }
 
-    /// `mkdir -p`.
+    /// `mkdir -p`; a folder it makes is removed, if still empty, when a second signal ends
+    /// the program (`Interruption`).
     private func makeDirectory(_ path: String, what: String) throws(Failure) {
-        if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
+        if Self.madeNow(path) || errno == EEXIST { return }
         guard errno == ENOENT else {
             throw Failure(what: what, directory: directory, reason: Self.lastError())
         }
@@ -81,8 +93,17 @@ struct CaptureFolder: Sendable {
             throw Failure(what: what, directory: directory, reason: Self.lastError())
         }
         try makeDirectory(parent, what: what)
-        guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
+        guard Self.madeNow(path) || errno == EEXIST else {
             throw Failure(what: what, directory: directory, reason: Self.lastError())
+        }
+    }
+
+    /// `mkdir path`, and if it made it, registers it with `Interruption` in the same step.
+    private static func madeNow(_ path: String) -> Bool {
+        Interruption.deferringSignals {
+            guard mkdir(path, 0o755) == 0 else { return false }
+            Interruption.removeOnSignal(folder: path)
+            return true
         }
     }
 

@@ -43,6 +43,8 @@ final class EventLoop {
     /// When the loop started waiting for the last frame's completion event.
     private var busySince: FrameClock.Instant?
     private var isFinished = false
+    /// The signal that ended the loop (SIGINT, SIGTERM, SIGHUP), nil if the user did.
+    private(set) var endingSignal: Int32?
     /// The last frame left something animating, so the next one was due on the very next
     /// deadline (a skipped deadline then is a missed frame, not an idle pause).
     private var wantsFramesBackToBack = false
@@ -138,7 +140,10 @@ final class EventLoop {
 
     /// Reads everything the server sent and whether a signal arrived, without blocking.
     private func readEvents() {
-        if signals.drain() { isFinished = true }
+        if let signal = signals.drain() {
+            endingSignal = signal
+            isFinished = true
+        }
         while events.hasPendingEvents {
             if let event = events.next() { handle(event) }
         }

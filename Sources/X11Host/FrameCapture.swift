@@ -194,11 +194,17 @@ final class FrameCapture {
         _ pixels: [UInt32], width: Int, height: Int, to folder: CaptureFolder, stem: String, temporary: String
     ) throws(CaptureFolder.Failure) -> String {
         let what = "a screenshot"
-        try folder.create(for: what)
+        do {
+            try folder.create(for: what)
+        } catch {
+            folder.forget(temporary)
+            throw error
+        }
         do {
             try RenderedFrame(width: width, height: height, pixels: pixels).writePNG(to: temporary)
         } catch {
             unlink(temporary)
+            folder.forget(temporary)
             throw CaptureFolder.Failure(what: what, directory: folder.directory, reason: error.description)
         }
         return try folder.publish(temporary, stem: stem, fileExtension: "png", what: what)

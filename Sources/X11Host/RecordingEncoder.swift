@@ -53,6 +53,7 @@ final class RecordingEncoder: @unchecked Sendable {
             do {
                 try recorder.finish(to: temporary)
             } catch {
+                folder.forget(temporary)
                 throw CaptureFolder.Failure(what: what, directory: folder.directory, reason: "\(error)")
             }
             let path = try folder.publish(temporary, stem: stem, fileExtension: fileExtension, what: what)

@@ -15,6 +15,8 @@ public enum WindowError: Error, CustomStringConvertible {
     case unsupportedVisual(String)
     /// Frames cannot be drawn or sent (out of memory, a server without 32-bit images).
     case cannotPresent(String)
+    /// `--size` times the desktop's scale is more than `WindowHost.maxPixels` a side.
+    case tooLarge(width: Int, height: Int, scale: Double)
 
     public var description: String {
         switch self {
@@ -34,12 +36,15 @@ public enum WindowError: Error, CustomStringConvertible {
                 + "use `animdemo render` to draw without one"
         case .cannotPresent(let reason):
             return "cannot show frames in the window: \(reason)"
+        case .tooLarge(let width, let height, let scale):
+            return "the window would be \(width)x\(height) pixels at the desktop's scale \(Int(scale)); "
+                + "the most is \(WindowHost.maxPixels) a side: give a smaller --size or --scale 1"
         }
     }
 
     public var exitStatus: Int32 {
         switch self {
-        case .cannotOpenDisplay, .unsupportedVisual: return 2
+        case .cannotOpenDisplay, .unsupportedVisual, .tooLarge: return 2
         case .serverGone, .connectionClosed, .cannotPresent: return 1
         }
     }

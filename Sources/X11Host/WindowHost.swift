@@ -6,22 +6,35 @@ import Session
 
 /// Runs a scene in an X11 window until the user quits.
 public enum WindowHost {
+    /// The most pixels a side of the window: X's and Cairo's limit (a 16-bit signed size).
+    public static let maxPixels = 32767
+
     /// Set to 1 to present with XPutImage even where MIT-SHM works.
     public static let noShmVariable = "ANIMDEMO_NO_SHM"
 
     /// Opens the window, `options.size` × the scale in pixels, and runs the event loop; returns when the window is closed, `q` or
-    /// `Escape` is pressed, or SIGINT or SIGTERM arrives. Everything it holds (the shared
-    /// memory, the window, the connection) is released on the way out.
-    public static func run(_ options: WindowOptions) throws(WindowError) {
+    /// `Escape` is pressed, or SIGINT, SIGTERM or SIGHUP arrives: then it returns that signal,
+    /// for the program to exit with 128 + it. Everything it holds (the shared memory, the
+    /// window, the connection) is released on the way out.
+    @discardableResult
+    public static func run(_ options: WindowOptions) throws(WindowError) -> Int32? {
         var captures: FrameCapture?
         // A recording running at the end is saved, and files still being written are finished,
-        // once the window and the connection are gone.
-        defer { captures?.finish() }
-        try runWindow(options) { captures = $0 }
+        // once the window and the connection are gone; and when the server goes away, before
+        // the program exits with status 1 (XErrorTrap).
+        defer {
+            XErrorTrap.beforeExit = nil
+            captures?.finish()
+        }
+        return try runWindow(options) { kept in
+            captures = kept
+            XErrorTrap.beforeExit = { kept.finish() }
+        }
     }
 
     /// Everything of `run` but waiting for the files: `keep` receives the captures.
     private static func runWindow(_ options: WindowOptions, keep: (FrameCapture) -> Void) throws(WindowError)
+        -> Int32?
     {
         let display = try XDisplay()
         let scale =
@@ -32,6 +45,10 @@ public enum WindowHost {
                     resources: display.resourceManagerString))
         let width = Int((options.size.width * scale).rounded())
         let height = Int((options.size.height * scale).rounded())
+        // The desktop's scale is known only now; a --scale given was checked with the arguments.
+        guard max(width, height) <= maxPixels else {
+            throw .tooLarge(width: width, height: height, scale: scale)
+        }
         let canvas = FrameRenderer(images: options.images)
         let session = SceneSession(
             catalog: options.catalog, index: options.sceneIndex,
@@ -52,6 +69,7 @@ public enum WindowHost {
         window.map()
         defer { if FrameStats.isRequested { Console.error(loop.frameStats.summary) } }
         try loop.run()
+        return loop.endingSignal
     }
 
     /// MIT-SHM where the server can share our memory and it is not turned off, else XPutImage.

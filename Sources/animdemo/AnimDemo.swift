@@ -60,11 +60,14 @@ struct AnimDemo: ParsableCommand {
             images: try scene.imageStore(), scale: try scene.parsedScale().map(Double.init),
             knobs: try scene.knobs(), recordingFormat: try parsedRecordingFormat(),
             bubbleLoad: try bubbleLoad.load(scene: scene.scene))
+        Interruption.install()
+        let signal: Int32?
         do {
-            try WindowHost.run(options)
+            signal = try WindowHost.run(options)
         } catch {
             throw ExitWithMessage(message: error.description, status: error.exitStatus)
         }
+        if let signal { throw Interrupted(signal: signal) }
     }
 }
 
@@ -82,6 +85,13 @@ extension AnimDemo {
         }
         return format
     }
+}
+
+/// A signal ended the run after it saved what it had (the window): the program exits with
+/// 128 + `signal`, without a message. (`render` and `record` exit from the signal handler:
+/// `Interruption`.)
+struct Interrupted: Error {
+    var signal: Int32
 }
 
 /// An error that ends the program with a one-line message and a chosen status.

@@ -48,8 +48,11 @@ struct BenchCommand: ParsableCommand {
 
     @Option(
         parsing: .unconditional,
-        help: "With --seek: seconds to record before seeking, 0.1…3600 (the history keeps an hour).")
-    var seconds = 60.0
+        help: "With --seek: seconds to record before seeking, 0.1…3600 (the history keeps an hour; default: 60).")
+    var seconds: Double?
+
+    /// Seconds `--seek` records when `--seconds` is not given.
+    static let defaultSeekSeconds = 60.0
 
     /// The longest `--seconds`: the hour a scene's history keeps.
     static let maxSeconds = RecordingSchedule.maxTime
@@ -75,6 +78,12 @@ struct BenchCommand: ParsableCommand {
     func validate() throws {
         guard (1...100_000).contains(frames) else {
             throw ValidationError("--frames \(frames) is outside 1…100000")
+        }
+        if let seconds {
+            guard seek || encode != nil else { throw ValidationError("--seconds works with --seek or --encode only") }
+            guard seconds.isFinite, (0.1...Self.maxSeconds).contains(seconds) else {
+                throw ValidationError("--seconds \(seconds) is outside 0.1…\(Int(Self.maxSeconds))")
+            }
         }
         _ = try bubbleLoad.load(scene: scene.scene)
         if let dragEvery {
@@ -115,7 +124,7 @@ struct BenchCommand: ParsableCommand {
         var given = events
         if let dragEvery {
             let load = Self.dragLoad(
-                every: dragEvery, seconds: seek ? seconds : Self.maxSeconds,
+                every: dragEvery, seconds: seek ? seconds ?? Self.defaultSeekSeconds : Self.maxSeconds,
                 size: Size(width: size.width / scale, height: size.height / scale))
             given = given.map { $0 + "\n" + load } ?? load
         }
@@ -134,9 +143,7 @@ struct BenchCommand: ParsableCommand {
             return
         }
         if seek {
-            guard seconds.isFinite, (0.1...Self.maxSeconds).contains(seconds) else {
-                throw ValidationError("--seconds \(seconds) is outside 0.1…\(Int(Self.maxSeconds))")
-            }
+            let seconds = seconds ?? Self.defaultSeekSeconds
             let result = try Benchmark.seek(host: host, seconds: seconds, seeks: frames)
             if json {
                 let encoder = JSONEncoder()
@@ -200,6 +207,7 @@ struct BenchCommand: ParsableCommand {
         guard let format = AnimationFormat(rawValue: name) else {
             throw ValidationError("--encode \(name) is not gif or webp")
         }
+        let seconds = seconds ?? Self.defaultSeekSeconds
         guard seconds.isFinite, (0.1...RecordingSchedule.maxDuration).contains(seconds) else {
             throw ValidationError(
                 "--seconds \(seconds) is outside 0.1…\(Int(RecordingSchedule.maxDuration)) with --encode")

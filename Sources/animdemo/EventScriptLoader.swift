@@ -4,11 +4,16 @@ import Session
 /// Reads `--events` and `--events-file` into one `EventScript`, refusing a file over the
 /// script's size limit before reading it (README § Command line).
 enum EventScriptLoader {
+    /// U+FEFF in UTF-8.
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
     /// The script of `events` then the file's lines; errors end the program with status 2.
     static func load(events: String?, file: String?, fps: Int) throws -> EventScript {
         var bytes = Array((events ?? "").utf8)
         if let file {
-            let contents = try contents(of: file)
+            var contents = try contents(of: file)
+            // Editors on some systems start a UTF-8 file with a byte-order mark; it is no event.
+            if contents.starts(with: byteOrderMark) { contents.removeFirst(byteOrderMark.count) }
             if bytes.isEmpty {
                 bytes = contents
             } else {

@@ -2,7 +2,8 @@ import Foundation
 import Render
 
 /// The `render` output folder: PNGs written under temporary names, renamed into place by
-/// `commit`, or removed with the folders this run made by `discard`.
+/// `commit`, or removed with the folders this run made by `discard`, or by a signal
+/// (`Interruption`).
 final class OutputFolder {
     private let path: String
     /// The folders this run made, outermost first.
@@ -28,6 +29,7 @@ final class OutputFolder {
         let final = (path as NSString).appendingPathComponent(name)
         let temporary = (path as NSString).appendingPathComponent(".\(name).\(getpid()).partial")
         written.append((temporary, final))
+        Interruption.removeOnSignal(file: temporary)
         do {
             try image.writePNG(to: temporary)
         } catch .cannotWritePNG(_, let reason) {
@@ -46,42 +48,62 @@ final class OutputFolder {
     }
 
     /// Renames every frame into place.
+    /// Renames every frame into place; a signal meanwhile waits until they all are.
     func commit() throws {
-        for (index, file) in written.enumerated() where rename(file.temporary, file.final) != 0 {
-            let reason = String(cString: strerror(errno))
-            written.removeFirst(index)
-            throw ExitWithMessage(message: "cannot write \(file.final): \(reason)", status: 2)
+        try Interruption.deferringSignals { () throws(ExitWithMessage) in
+            for (index, file) in written.enumerated() {
+                guard rename(file.temporary, file.final) == 0 else {
+                    let reason = String(cString: strerror(errno))
+                    written.removeFirst(index)
+                    throw ExitWithMessage(message: "cannot write \(file.final): \(reason)", status: 2)
+                }
+                Interruption.forget(file: file.temporary)
+            }
+            written = []
+            for folder in madeFolders { Interruption.forget(folder: folder) }
+            madeFolders = []
         }
-        written = []
     }
 
     /// Removes what this run wrote, and the folder if this run made it and it is empty.
     func discard() {
-        for file in written { unlink(file.temporary) }
+        for file in written {
+            unlink(file.temporary)
+            Interruption.forget(file: file.temporary)
+        }
         written = []
         removeMadeFolders()
     }
 
     /// Removes the folders this run made, innermost first, if they are empty.
     private func removeMadeFolders() {
-        for folder in madeFolders.reversed() { rmdir(folder) }
+        for folder in madeFolders.reversed() {
+            rmdir(folder)
+            Interruption.forget(folder: folder)
+        }
         madeFolders = []
     }
 
     /// `mkdir -p path`, noting each folder it makes in `made`; nil when done, else the
     /// system's words for why not.
     private static func makeFolder(_ path: String, made: inout [String]) -> String? {
-        if mkdir(path, 0o755) == 0 {
-            made.append(path)
-            return nil
-        }
+        if madeNow(path, made: &made) { return nil }
         if errno == EEXIST { return nil }
         guard errno == ENOENT else { return String(cString: strerror(errno)) }
         let parent = (path as NSString).deletingLastPathComponent
         guard !parent.isEmpty, parent != path else { return String(cString: strerror(ENOENT)) }
         if let reason = makeFolder(parent, made: &made) { return reason }
-        guard mkdir(path, 0o755) == 0 else { return String(cString: strerror(errno)) }
-        made.append(path)
+        guard madeNow(path, made: &made) else { return String(cString: strerror(errno)) }
         return nil
+    }
+
+    /// `mkdir path`, and if it made it, notes it in `made` and for a signal, in one step.
+    private static func madeNow(_ path: String, made: inout [String]) -> Bool {
+        Interruption.deferringSignals {
+            guard mkdir(path, 0o755) == 0 else { return false }
+            made.append(path)
+            Interruption.removeOnSignal(folder: path)
+            return true
+        }
     }
 }

@@ -84,6 +84,7 @@ struct RecordCommand: ParsableCommand {
     }
 
     func run() throws {
+        Interruption.install()
         let schedule = try schedule()
         let (size, scale) = try scene.headlessSize()
         let script = SceneOptions.scaled(
@@ -151,12 +152,15 @@ struct RecordCommand: ParsableCommand {
             throw ValidationError("cannot write \(out): \(folder) is a file, not a folder")
         }
         let probe = "\(folder)/.\(url.lastPathComponent).\(getpid()).probe"
-        let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw ValidationError("cannot write \(out): \(String(cString: strerror(errno)))")
+        // Made and removed with signals held back: an interruption cannot leave it.
+        let failure = Interruption.deferringSignals { () -> Int32? in
+            let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else { return errno }
+            close(descriptor)
+            unlink(probe)
+            return nil
         }
-        close(descriptor)
-        unlink(probe)
+        if let failure { throw ValidationError("cannot write \(out): \(String(cString: strerror(failure)))") }
     }
 }
 

@@ -51,10 +51,31 @@ struct RenderCommand: ParsableCommand {
         for time in times where !(time.isFinite && time >= 0 && time <= Self.maxTime) {
             throw ValidationError("--at \(time) is not a time in 0…3600 seconds")
         }
+        if let (first, second) = Self.sameFrame(times, fps: frameRate.fps) {
+            let fps = frameRate.fps
+            let frameTime = Double(HeadlessHost.nearestFrame(to: first, fps: fps)) / Double(fps)
+            throw ValidationError(
+                "--at \(first) and --at \(second) are one frame at --fps \(fps) (\(String(format: "%.3f", frameTime)) s), "
+                    + "which would be one file: give each time once, or a higher --fps")
+        }
         _ = try bubbleLoad.load(scene: scene.scene)
     }
 
+    /// The first two of `times` that fall on one frame (each file is named after its frame's
+    /// time, so two such times would write one file), nil if none do.
+    static func sameFrame(_ times: [MediaTime], fps: Int) -> (MediaTime, MediaTime)? {
+        guard FrameRateOptions.range.contains(fps) else { return nil }  // its own error comes first
+        var seen: [Int: MediaTime] = [:]
+        for time in times {
+            let frame = HeadlessHost.nearestFrame(to: time, fps: fps)
+            if let earlier = seen[frame] { return (earlier, time) }
+            seen[frame] = time
+        }
+        return nil
+    }
+
     func run() throws {
+        Interruption.install()
         let (size, scale) = try scene.headlessSize()
         let script = SceneOptions.scaled(
             try EventScriptLoader.load(events: events, file: eventsFile, fps: frameRate.fps), by: scale)

@@ -1,5 +1,6 @@
-/// Refuses an option given twice (`--scene fish --scene elastic`), which ArgumentParser would
-/// settle silently by taking the last; only `--at` and `--set` may repeat (README § Command line).
+/// Refuses an option or a flag given twice (`--scene fish --scene elastic`, `--json --json`),
+/// which ArgumentParser would settle silently by taking the last; only `--at` and `--set` may
+/// repeat (README § Command line).
 enum RepeatedOptions {
     /// The options that take a value (the next argument, whatever it looks like, or `=VALUE`).
     static let valued: Set<String> = [
@@ -23,7 +24,14 @@ enum RepeatedOptions {
             guard argument.hasPrefix("--") else { continue }
             let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(parts[0])
-            guard valued.contains(name) else { continue }
+            guard valued.contains(name) else {
+                // A flag: the same once or twice, so twice is a slip worth a word.
+                if name != "--help", seen.contains(name) {
+                    return "\(name) is given more than once; give it once"
+                }
+                seen.insert(name)
+                continue
+            }
             skipNext = parts.count == 1
             if repeatable.contains(name) { continue }
             if seen.contains(name) { return "\(name) is given more than once; give it once" }

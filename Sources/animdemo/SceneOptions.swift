@@ -45,20 +45,58 @@ struct SceneOptions: ParsableArguments {
         _ = try sceneIndex()
         _ = try parsedSize()
         _ = try knobs()
-        _ = try parsedScale()
+        if let scale = try parsedScale() { try Self.checkPixels(try parsedSize(), scale: scale) }
     }
 
-    /// The image assets, found by the documented rule (`ImageStore.locateAssets`).
-    func imageStore() throws -> ImageStore {
-        if let assets {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: assets, isDirectory: &isFolder), isFolder.boolValue
-            else {
-                throw ValidationError("--assets \(assets) is not a folder")
-            }
-            return ImageStore(directory: URL(fileURLWithPath: assets))
+    /// Refuses a `--size` × `--scale` wider or taller than `WindowHost.maxPixels` (an X window's
+    /// and a Cairo image's limit) before anything starts.
+    static func checkPixels(_ size: Size, scale: Int) throws {
+        let (width, height) = (Int(size.width) * scale, Int(size.height) * scale)
+        guard max(width, height) <= WindowHost.maxPixels else {
+            throw ValidationError(
+                "--size \(Int(size.width))x\(Int(size.height)) at --scale \(scale) is \(width)x\(height) pixels; "
+                    + "the most is \(WindowHost.maxPixels) a side")
         }
-        return ImageStore(directory: DesktopLayout.installedAssets())
+    }
+
+    /// Every image a scene may show (the fish scene's, the bubbles its `images` knob picks, the
+    /// floating scene's); all are loaded before anything runs.
+    static let imageNames = [
+        "fish", "bubble", "bubble2", "note1", "note2", "note3", "balloon1", "blueballoon", "treasure", "sax", "tractor",
+        "dustcloud",
+    ]
+
+    /// The image assets, found by the documented rule (README § Assets), every one loaded: a
+    /// folder that is not one, or an image missing, unreadable, broken or too large, is an
+    /// error naming it (status 2) before a window opens or a file is written.
+    func imageStore() throws -> ImageStore {
+        let environment = ProcessInfo.processInfo.environment["ANIMDEMO_ASSETS"].flatMap {
+            $0.isEmpty ? nil : $0
+        }
+        let folder: URL?
+        if let assets {
+            folder = try Self.assetsFolder(assets, as: "--assets \(assets)")
+        } else if let environment {
+            folder = try Self.assetsFolder(environment, as: "ANIMDEMO_ASSETS=\(environment)")
+        } else {
+            folder = DesktopLayout.installedAssets()
+        }
+        let store = ImageStore(directory: folder)
+        do {
+            try store.loadAll(Self.imageNames)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        return store
+    }
+
+    /// `path` as a folder URL, or an error saying that `given` is not a folder.
+    private static func assetsFolder(_ path: String, as given: String) throws -> URL {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw ValidationError("\(given) is not a folder")
+        }
+        return URL(fileURLWithPath: path)
     }
 
     /// The `--set` values, checked against the scene's knobs.

@@ -208,13 +208,17 @@ struct WindowTests {
         #expect(app.program.errorOutput.isEmpty)
     }
 
-    @Test("SIGINT and SIGTERM end it cleanly and release the shared memory", arguments: [SIGINT, SIGTERM])
+    @Test(
+        "SIGINT, SIGTERM and SIGHUP end it cleanly with 128 + N and release the shared memory",
+        arguments: [SIGINT, SIGTERM, SIGHUP])
     func signals(signal: Int32) throws {
         let app = try RunningWindow()
         defer { app.stop() }
         #expect(app.sharedMemorySegments == 1)
         app.program.send(signal)
-        #expect(app.program.waitForExit(timeout: 5) == .exited(0), "stderr: \(app.program.errorOutput)")
+        let ending = app.program.waitForExit(timeout: 5)
+        #expect(ending == .exited(128 + signal), "\(String(describing: ending)): \(app.program.errorOutput)")
+        #expect(app.program.errorOutput.isEmpty, "stderr: \(app.program.errorOutput)")
         // The server detaches once it has seen the client go; the kernel then frees the segment.
         let released = pollUntil(timeout: 5) { app.sharedMemorySegments == 0 ? true : nil }
         #expect(released == true, "a segment created by \(app.program.pid) is still in /proc/sysvipc/shm")

@@ -21,11 +21,18 @@ enum WholeFile {
         } catch {
             if isOpen { close(descriptor) }
             unlink(temporary)
+            Interruption.forget(file: temporary)
             throw error
         }
-        guard rename(temporary, path) == 0 else {
-            let reason = lastError()
+        let failure = Interruption.deferringSignals { () -> Int32? in
+            guard rename(temporary, path) == 0 else { return errno }
+            Interruption.forget(file: temporary)
+            return nil
+        }
+        if let failure {
+            let reason = String(cString: strerror(failure))
             unlink(temporary)
+            Interruption.forget(file: temporary)
             throw .cannotWrite(path: path, reason: reason)
         }
     }
@@ -38,7 +45,8 @@ enum WholeFile {
     }
 
     /// Creates a new, empty, hidden file beside the target (`.NAME.RANDOM.partial`), with the
-    /// usual permissions (0666 less the umask, as any new file), and opens it for writing.
+    /// usual permissions (0666 less the umask, as any new file), and opens it for writing; a
+    /// signal before it is renamed removes it (`Interruption`).
     private static func create(in folder: String, for name: String, path: String) throws(RecordingError)
         -> (String, Int32)
     {
@@ -46,9 +54,16 @@ enum WholeFile {
         for _ in 0..<8 {
             let suffix = String(generator.next() & 0xFFFF_FFFF, radix: 16)
             let temporary = "\(folder)/.\(name).\(suffix).partial"
-            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            let (descriptor, failure) = Interruption.deferringSignals { () -> (Int32, Int32) in
+                let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+                guard descriptor >= 0 else { return (descriptor, errno) }
+                Interruption.removeOnSignal(file: temporary)
+                return (descriptor, 0)
+            }
             if descriptor >= 0 { return (temporary, descriptor) }
-            guard errno == EEXIST else { throw .cannotWrite(path: path, reason: lastError()) }
+            guard failure == EEXIST else {
+                throw .cannotWrite(path: path, reason: String(cString: strerror(failure)))
+            }
         }
         throw .cannotWrite(path: path, reason: "no free temporary name beside it")
     }

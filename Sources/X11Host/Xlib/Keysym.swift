@@ -14,3 +14,16 @@ enum Keysym {
         return String(cString: name)
     }
 }
+
+extension Keysym {
+    /// The keysym Xlib reads `name` as (`XStringToKeysym`), nil if none.
+    static func value(named name: String) -> UInt? {
+        let keysym = XStringToKeysym(name)
+        return keysym == UInt(NoSymbol) ? nil : keysym
+    }
+
+    /// Xlib's name of `keysym` (`XKeysymToString`), nil if it has none.
+    static func name(of keysym: UInt) -> String? {
+        XKeysymToString(keysym).map { String(cString: $0) }
+    }
+}

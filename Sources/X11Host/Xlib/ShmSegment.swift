@@ -3,9 +3,11 @@ import Glibc
 
 /// Owns one System V shared-memory segment, attached by this process and by the X server.
 ///
-/// The segment is marked for removal (`IPC_RMID`) as soon as both sides have attached it: the
-/// kernel then frees it when the last side detaches, so it cannot outlive us even if the
-/// process dies from a signal or the server goes away.
+/// The segment is marked for removal (`IPC_RMID`) as soon as this process has attached it,
+/// before the server is asked to: Linux lets a marked segment be attached by its id while it
+/// exists, and frees it when the last side detaches. So it cannot outlive us, even if the
+/// process is killed (SIGKILL) while it waits for the server to attach (issue 31: marked only
+/// after the server's reply, 2 of 8 kills mid-resize left a segment behind).
 final class ShmSegment {
     private let display: XDisplay
     /// Heap-allocated because an `XShmCreateImage` image keeps a pointer to it (`obdata`).
@@ -22,6 +24,8 @@ final class ShmSegment {
             shmctl(id, IPC_RMID, nil)
             return nil
         }
+        // Marked at once: from here the kernel frees it when the last side detaches.
+        shmctl(id, IPC_RMID, nil)
         info = .allocate(capacity: 1)
         info.initialize(
             to: XShmSegmentInfo(
@@ -30,7 +34,6 @@ final class ShmSegment {
         let mark = XErrorTrap.mark
         XShmAttach(display.handle, info)
         display.sync()  // the server has attached (or refused: BadAccess) by now
-        shmctl(id, IPC_RMID, nil)
         guard XErrorTrap.take(since: mark).isEmpty else {
             shmdt(address)
             info.deallocate()

@@ -9,8 +9,9 @@ import Glibc
 /// - Protocol errors (`XSetErrorHandler`) are recorded and never fatal: a `BadWindow` for our
 ///   own window means it was destroyed (`xdotool windowclose`), a failed `XShmAttach` means
 ///   the server cannot reach our memory (a remote display).
-/// - A lost connection (`XSetIOErrorHandler`) prints one line and exits with status 1: Xlib
-///   cannot go on after it, and the shared-memory segments are already marked for removal.
+/// - A lost connection (`XSetIOErrorHandler`) prints one line, saves a running recording
+///   (`beforeExit`) and exits with status 1: Xlib cannot go on after it, and the
+///   shared-memory segments are already marked for removal.
 ///   The line says whether the server went away or, still running, closed the connection
 ///   (the window was killed): a new connection to it tells which.
 enum XErrorTrap {
@@ -26,6 +27,9 @@ enum XErrorTrap {
 
     nonisolated(unsafe) private static var records: [Record] = []
     nonisolated(unsafe) private static var displayName = ""
+    /// Runs when the connection is lost, after the message and before the exit: the window's
+    /// recording is saved then (its frames are in this process, not the server).
+    nonisolated(unsafe) static var beforeExit: (() -> Void)?
 
     /// Installs both handlers; `displayName` goes into the lost-connection message.
     static func install(displayName: String) {
@@ -52,6 +56,10 @@ enum XErrorTrap {
                 error = .serverGone("lost the connection to \(name)")
             }
             Console.error("error: \(error.description)")
+            if let beforeExit = XErrorTrap.beforeExit {
+                XErrorTrap.beforeExit = nil  // once, even if it loses the connection again
+                beforeExit()
+            }
             exit(error.exitStatus)
         }
     }
