@@ -60,7 +60,9 @@ public enum SceneCatalog {
             name: "floating",
             summary: "JRMFloatingAnimation's demo: balloons, a treasure chest, music notes, dust clouds",
             hint: "click the tabs at the bottom (or n) for the demo's four screens",
-            gestures: [("click a tab", "switch the demo's screen"), ("click a button or switch", "change the float")],
+            gestures: [
+                ("click a tab", "switch the demo's screen"), ("click a button or switch", "change the float"),
+            ],
             knobs: FloatingScene.tutorialKnobs
         ) {
             FloatingScene(context: $0)

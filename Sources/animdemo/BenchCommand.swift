@@ -48,7 +48,9 @@ struct BenchCommand: ParsableCommand {
 
     @Option(
         parsing: .unconditional,
-        help: "With --seek: seconds to record before seeking, 0.1…3600 (the history keeps an hour; default: 60).")
+        help:
+            "With --seek: seconds to record before seeking, 0.1…3600 (the history keeps an hour; default: 60)."
+    )
     var seconds: Double?
 
     /// Seconds `--seek` records when `--seconds` is not given.
@@ -80,7 +82,9 @@ struct BenchCommand: ParsableCommand {
             throw ValidationError("--frames \(frames) is outside 1…100000")
         }
         if let seconds {
-            guard seek || encode != nil else { throw ValidationError("--seconds works with --seek or --encode only") }
+            guard seek || encode != nil else {
+                throw ValidationError("--seconds works with --seek or --encode only")
+            }
             guard seconds.isFinite, (0.1...Self.maxSeconds).contains(seconds) else {
                 throw ValidationError("--seconds \(seconds) is outside 0.1…\(Int(Self.maxSeconds))")
             }

@@ -62,7 +62,8 @@ struct SceneOptions: ParsableArguments {
     /// Every image a scene may show (the fish scene's, the bubbles its `images` knob picks, the
     /// floating scene's); all are loaded before anything runs.
     static let imageNames = [
-        "fish", "bubble", "bubble2", "note1", "note2", "note3", "balloon1", "blueballoon", "treasure", "sax", "tractor",
+        "fish", "bubble", "bubble2", "note1", "note2", "note3", "balloon1", "blueballoon", "treasure", "sax",
+        "tractor",
         "dustcloud",
     ]
 
