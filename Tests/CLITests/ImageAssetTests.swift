@@ -53,10 +53,13 @@ struct ImageAssetTests {
         }
     }
 
-    @Test("the package ships the six images the scenes use, and they render")
+    @Test("the package ships the twelve images the scenes use, and they render")
     func shippedAssetsWork() throws {
         #expect(
-            Self.shipped == ["bubble.png", "bubble2.png", "fish.png", "note1.png", "note2.png", "note3.png"])
+            Self.shipped == [
+                "balloon1.png", "blueballoon.png", "bubble.png", "bubble2.png", "dustcloud.png", "fish.png",
+                "note1.png", "note2.png", "note3.png", "sax.png", "tractor.png", "treasure.png",
+            ])
         try Self.withAssets { folder in
             let result = try LimitedRun.withScratch("out") { out in
                 try ProgramRun.animdemo([

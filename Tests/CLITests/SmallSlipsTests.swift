@@ -70,10 +70,10 @@ struct SmallSlipsTests {
     func secondsWithoutSeek() throws {
         Self.expectRefused(
             try ProgramRun.animdemo(["bench", "--seconds", "3", "--frames", "1"]),
-            mentions: "--seconds works with --seek only")
+            mentions: "--seconds works with --seek or --encode only")
         Self.expectRefused(
             try ProgramRun.animdemo(["bench", "--seek", "--seconds", "0", "--frames", "1"]),
-            mentions: "0.1…600")
+            mentions: "0.1…3600")
         let seek = try ProgramRun.animdemo(["bench", "--seek", "--seconds", "0.5", "--frames", "2", "--json"])
         #expect(seek.status == 0, "\(seek.stderr)")
     }
