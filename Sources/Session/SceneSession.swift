@@ -413,6 +413,10 @@ public final class SceneSession {
             }
             if handleShellKey(key, at: hostTime, requests: &requests) { return }
             sceneInput.append(event)
+            // The scene's own keys say what they did, as the shell's do.
+            if let help = scene.keyHelp.first(where: { $0.key == key || $0.key == key.ignoringCase }) {
+                requests.append(.message("\(help.key.label): \(help.action)"))
+            }
         case .down(let point):
             overlay.fadeHint()
             if let panel = panel(at: point) {
