@@ -29,6 +29,7 @@ public struct Knob: Sendable {
 
     /// The tutorial's name for it (`d`, `dampingRatio`).
     public let name: String
+    /// The values it takes.
     public let kind: Kind
     /// The tutorial's value.
     public let defaultValue: KnobValue
@@ -36,6 +37,7 @@ public struct Knob: Sendable {
     public let unit: String
     /// One line: what it changes.
     public let description: String
+    /// What the knob panel plots beside it, if anything.
     public let plot: Plot?
     /// Where the tutorial value is declared (`static let bounceDampingRatioDefault` in
     /// `ElasticScene.swift`); nil for a knob made without a `KnobKey`.
