@@ -43,6 +43,8 @@ public struct Knob: Sendable {
     /// `ElasticScene.swift`); nil for a knob made without a `KnobKey`.
     public internal(set) var declaration: KnobDeclaration?
 
+    /// A number knob: `defaultValue` (the tutorial's) in `range`, stepped by `step` in the
+    /// panel, in `unit` (`s`, `pt`, `×` or empty). Scenes declare a `KnobKey<Double>` instead.
     public init(
         _ name: String, number defaultValue: Double, in range: ClosedRange<Double>, step: Double,
         unit: String, _ description: String, plot: Plot? = nil
@@ -56,6 +58,7 @@ public struct Knob: Sendable {
         self.plot = plot
     }
 
+    /// A choice knob: one of `names`, the tutorial's at `defaultIndex`.
     public init(_ name: String, choice defaultIndex: Int, of names: [String], _ description: String) {
         precondition(names.indices.contains(defaultIndex), "knob \(name): default index \(defaultIndex)")
         self.name = name
@@ -66,6 +69,7 @@ public struct Knob: Sendable {
         plot = nil
     }
 
+    /// A timing-curve knob, the tutorial's `defaultValue`.
     public init(_ name: String, curve defaultValue: TimingFunction, _ description: String) {
         self.name = name
         kind = .curve
