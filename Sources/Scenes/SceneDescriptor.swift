@@ -11,8 +11,10 @@ public struct SceneDescriptor: Sendable {
     public let gestures: [(gesture: String, action: String)]
     /// The tutorial's constants people may turn (`animdemo knobs`).
     public let knobs: [Knob]
+    /// Builds the scene; called again on every restart (`r`), seek and knob change.
     public let make: @Sendable (SceneContext) -> Scene
 
+    /// A scene for the shell: `name` is its `--scene` name (lower case, no spaces).
     public init(
         name: String, summary: String, hint: String = "", gestures: [(gesture: String, action: String)] = [],
         knobs: [Knob] = [], make: @escaping @Sendable (SceneContext) -> Scene
