@@ -49,7 +49,15 @@ final class AnimationLog {
     private(set) var rows: [InspectorRow] = []
     private var rowIndex: [ObjectIdentifier: Int] = [:]
     /// Numbered names for layers that share a name (`bubble`, `bubble 2`, …).
-    private var layerLabels: [ObjectIdentifier: String] = [:]
+    /// Each layer held weakly with its label: a layer freed and another allocated at its address
+    /// (which the renderer's threads make happen at different moments from run to run) must not
+    /// inherit its label, or two runs of one script would draw different rows.
+    private var layerLabels: [ObjectIdentifier: LabelledLayer] = [:]
+
+    private struct LabelledLayer {
+        weak var layer: Layer?
+        var label: String
+    }
     private var nameCounts: [String: Int] = [:]
     private var lastGroupTime = -MediaTime.infinity
     private var groupCount = 0
@@ -157,12 +165,12 @@ final class AnimationLog {
     /// class.
     private func label(of layer: Layer) -> String {
         let id = ObjectIdentifier(layer)
-        if let known = layerLabels[id] { return known }
+        if let known = layerLabels[id], known.layer === layer { return known.label }
         let base = layer.name ?? String(describing: type(of: layer))
         let count = (nameCounts[base] ?? 0) + 1
         nameCounts[base] = count
         let label = count == 1 ? base : "\(base) \(count)"
-        layerLabels[id] = label
+        layerLabels[id] = LabelledLayer(layer: layer, label: label)
         return label
     }
 
