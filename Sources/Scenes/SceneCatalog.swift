@@ -25,7 +25,7 @@ public enum SceneCatalog {
             name: "tictactoe", summary: "play tic-tac-toe; a win draws the rounded finish line",
             hint: "click a square to play; three in a row draws the finish line",
             gestures: [("click a square", "play X or O")],
-            knobs: TicTacToeScene.tutorialKnobs
+            knobs: TicTacToeScene.tutorialKnobs, steps: TicTacToeScene.steps
         ) {
             TicTacToeScene(context: $0)
         },
@@ -34,7 +34,7 @@ public enum SceneCatalog {
             summary: "drag down: an elastic wave follows; release: it bounces back on a spring",
             hint: "drag down on the wave, then let go",
             gestures: [("drag down", "the wave follows"), ("release", "it bounces back on a spring")],
-            knobs: ElasticScene.tutorialKnobs
+            knobs: ElasticScene.tutorialKnobs, steps: ElasticScene.steps
         ) {
             ElasticScene(context: $0)
         },

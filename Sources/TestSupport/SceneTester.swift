@@ -20,12 +20,21 @@ public final class SceneTester {
     public var scene: Scene { host.session.scene }
     public var fps: Int { host.fps }
 
-    /// A session on `scene` (its `--scene` name) with the given window and script.
+    /// A session on `scene` (its `--scene` name) with the given window and script, at its
+    /// tutorial's `step` (from 1) if one is given.
     public init(
         scene name: String, size: Size = Size(width: 800, height: 600), fps: Int = 60, seed: UInt64 = 1,
-        events: String = "", bubbleLoad: Int = 0, knobs settings: [String] = [], showsHints: Bool = false
+        events: String = "", bubbleLoad: Int = 0, knobs settings: [String] = [], showsHints: Bool = false,
+        step: Int? = nil
     ) throws {
         guard let index = SceneCatalog.index(of: name) else { throw SceneTesterError.unknownScene(name) }
+        var catalog = SceneCatalog.all
+        if let step {
+            guard let descriptor = catalog[index].atStep(step) else {
+                throw SceneTesterError.unknownStep(step)
+            }
+            catalog[index] = descriptor
+        }
         var knobs: [String: KnobValue] = [:]
         for setting in settings {
             let (name, value) = try KnobAssignment.parse(setting, knobs: SceneCatalog.all[index].knobs)
@@ -33,7 +42,7 @@ public final class SceneTester {
         }
         let canvas = FrameRenderer()
         let session = SceneSession(
-            catalog: SceneCatalog.all, index: index, size: size, seed: seed, images: canvas.images,
+            catalog: catalog, index: index, size: size, seed: seed, images: canvas.images,
             fps: fps, bubbleLoad: bubbleLoad, knobs: knobs, showsHints: showsHints)
         host = HeadlessHost(
             session: session, fps: fps, events: try EventScript(parsing: events, fps: fps), canvas: canvas)
@@ -185,6 +194,7 @@ public final class SceneTester {
 
 public enum SceneTesterError: Error, CustomStringConvertible {
     case unknownScene(String)
+    case unknownStep(Int)
     case unknownKey(String)
     case noLayer(String)
     case wrongType(String)
@@ -193,6 +203,7 @@ public enum SceneTesterError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownScene(let name): "no scene called \(name)"
+        case .unknownStep(let step): "the scene has no step \(step)"
         case .unknownKey(let name): "no key called \(name)"
         case .noLayer(let name): "the scene has no layer called \(name)"
         case .wrongType(let name): "the scene is a \(name)"

@@ -13,7 +13,8 @@ struct AnimDemo: ParsableCommand {
             "Five iOS animation tutorials in an X11 window, on an engine with Core Animation's semantics.",
         version: AnimDemoVersion.current,
         subcommands: [
-            RenderCommand.self, RecordCommand.self, BenchCommand.self, KnobsCommand.self, KeysCommand.self,
+            RenderCommand.self, RecordCommand.self, BenchCommand.self, KnobsCommand.self, StepsCommand.self,
+            KeysCommand.self,
         ])
 
     @OptionGroup var scene: SceneOptions
@@ -55,7 +56,7 @@ struct AnimDemo: ParsableCommand {
             return
         }
         let options = WindowOptions(
-            catalog: SceneCatalog.all, sceneIndex: try scene.sceneIndex(), size: try scene.parsedSize(),
+            catalog: try scene.catalog(), sceneIndex: try scene.sceneIndex(), size: try scene.parsedSize(),
             fps: frameRate.fps, seed: scene.seed, screenshotDirectory: capturesFolder,
             images: try scene.imageStore(), scale: try scene.parsedScale().map(Double.init),
             knobs: try scene.knobs(), recordingFormat: try parsedRecordingFormat(),

@@ -1,0 +1,113 @@
+import Animation
+import Render
+import TestSupport
+import Testing
+
+@testable import Scenes
+
+/// The tutorials as steps (SceneDescriptor.steps, `--step N`): each stage runs and shows what
+/// its tutorial has on screen then, and the last is the scene itself.
+@Suite("Tutorial steps")
+struct TutorialStepTests {
+    /// The scenes with steps, each with an events script that shows its stages: a won game
+    /// (the finish line) and a drag released at 1 s (the wave and its bounce).
+    static let scripts: [(scene: String, events: String)] = [
+        ("tictactoe", TicTacToeFixture.topRowWin),
+        ("elastic", "0.1 drag 400 100 420 300 0.5\n"),
+    ]
+
+    @Test("each tutorial has at least four steps, each with a caption of a sentence or two")
+    func stepsAndCaptions() throws {
+        for (name, _) in Self.scripts {
+            let descriptor = try #require(SceneCatalog.index(of: name).map { SceneCatalog.all[$0] })
+            #expect(descriptor.steps.count >= 4, "\(name)")
+            for step in descriptor.steps {
+                #expect((20...300).contains(step.caption.count), "\(name): \(step.caption)")
+            }
+            #expect(descriptor.atStep(0) == nil && descriptor.atStep(descriptor.steps.count + 1) == nil)
+            #expect(descriptor.atStep(1)?.step == 1)
+        }
+    }
+
+    @Test("every step renders its stage through the scripted input", arguments: scripts.map(\.scene))
+    func everyStepRenders(scene: String) throws {
+        let events = try #require(Self.scripts.first { $0.scene == scene }).events
+        let count = try #require(SceneCatalog.index(of: scene).map { SceneCatalog.all[$0].steps.count })
+        for step in 1...count {
+            let tester = try SceneTester(scene: scene, events: events, step: step)
+            let frame = try tester.render(at: 1.2)
+            // Something is drawn: not one flat colour.
+            let first = try #require(frame.color(x: 0, y: frame.height - 1))
+            let others = frame.count { !$0.isClose(to: first, within: 0.05) }
+            #expect(others > 100, "\(scene) step \(step)")
+        }
+    }
+
+    @Test("the last step is the scene, pixel for pixel", arguments: scripts.map(\.scene))
+    func lastStepIsTheScene(scene: String) throws {
+        let events = try #require(Self.scripts.first { $0.scene == scene }).events
+        let count = try #require(SceneCatalog.index(of: scene).map { SceneCatalog.all[$0].steps.count })
+        for time in [0.0, 0.5, 1.2, 3.5] {
+            let plain = try SceneTester(scene: scene, events: events).render(at: time)
+            let last = try SceneTester(scene: scene, events: events, step: count).render(at: time)
+            #expect(plain.pixels == last.pixels, "\(scene) at \(time) s")
+        }
+    }
+
+    @Test("the finish line's first step is a plain rectangle: square ends where the last has round ones")
+    func finishLineFirstStepHasSquareEnds() throws {
+        let geometry = TicTacToeFixture.geometry()
+        let (start, end) = (geometry.fieldCenter(0), geometry.fieldCenter(2))
+        // Past each end along the line, inside the round end (radius 20 px at 800×600,
+        // `TicTacToeFixture.rim`): 12 px out is 8 px inside the circle's edge, clear of its
+        // antialiasing; a butt-capped stroke ends at the field's centre.
+        let beyondStart = Point(x: start.x - 12, y: start.y)
+        let beyondEnd = Point(x: end.x + 12, y: end.y)
+        let middle = Point(x: (start.x + end.x) / 2, y: start.y)
+        let time = TicTacToeFixture.winTime + 2.5  // the line drawn whole (2 s)
+        let first = try SceneTester(scene: "tictactoe", events: TicTacToeFixture.topRowWin, step: 1).render(
+            at: time)
+        let last = try SceneTester(scene: "tictactoe", events: TicTacToeFixture.topRowWin).render(at: time)
+        for point in [beyondStart, beyondEnd] {
+            #expect(!TicTacToeFixture.isFinishLine(try #require(first.color(at: point))), "\(point)")
+            #expect(TicTacToeFixture.isFinishLine(try #require(last.color(at: point))), "\(point)")
+        }
+        #expect(TicTacToeFixture.isFinishLine(try #require(first.color(at: middle))))
+        #expect(TicTacToeFixture.isFinishLine(try #require(last.color(at: middle))))
+    }
+
+    @Test("the elastic's first steps show the control points as red squares; the scene hides them")
+    func elasticControlPointsAreRed() throws {
+        // The centre point c's square, 3 points (4.8 px at 800×600), red over its middle
+        // pixel; without the red the pixel there is the band's edge or white.
+        let red = Color(red: 1, green: 0, blue: 0)
+        func colorAtC(step: Int?) throws -> Color {
+            let tester = try SceneTester(scene: "elastic", step: step)
+            let frame = try tester.render(at: 0.1)
+            let center = tester.pixels(try tester.presentation(of: "c").position)
+            return try #require(frame.color(at: center))
+        }
+        for step in 1...4 {
+            let color = try colorAtC(step: step)
+            #expect(color.isClose(to: red, within: 0.02), "step \(step): \(color)")
+        }
+        let scene = try colorAtC(step: nil)
+        #expect(!scene.isClose(to: red, within: 0.3), "\(scene)")
+    }
+
+    @Test(
+        "the elastic's pan step stretches the wave and leaves it there on release; the spring step brings it back"
+    )
+    func elasticPanThenSpring() throws {
+        let drag = "0.1 drag 400 100 400 300 0.5\n"
+        // 2 s after the release at 0.6 s: the spring (0.9 s) is over.
+        let pan = try SceneTester(scene: "elastic", events: drag, step: 3).render(at: 2.6)
+        let spring = try SceneTester(scene: "elastic", events: drag, step: 4).render(at: 2.6)
+        let fill = Color(red255: 57, green255: 67, blue255: 89)
+        // Below the band at rest (50 points, 80 px at 800×600) and above the stretched wave's
+        // base (100 points: a pull of 125 points leaves 50 + 125 − 75).
+        let below = Point(x: 420.5, y: 120.5)
+        #expect(try #require(pan.color(at: below)).isClose(to: fill, within: 0.02))
+        #expect(try #require(spring.color(at: below)).isClose(to: .white, within: 0.02))
+    }
+}
