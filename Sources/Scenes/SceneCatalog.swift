@@ -7,7 +7,7 @@ public enum SceneCatalog {
             name: "checkmark", summary: "click anywhere: check ↔ X, strokes and colour animate",
             hint: "click anywhere: the check turns into an X and back",
             gestures: [("click", "check ↔ X")],
-            knobs: CheckmarkScene.tutorialKnobs
+            knobs: CheckmarkScene.tutorialKnobs, steps: CheckmarkScene.steps
         ) {
             CheckmarkScene(context: $0)
         },

@@ -10,10 +10,12 @@ import Testing
 @Suite("Tutorial steps")
 struct TutorialStepTests {
     /// The scenes with steps, each with an events script that shows its stages: a won game
-    /// (the finish line) and a drag released at 1 s (the wave and its bounce).
+    /// (the finish line), a drag released at 0.6 s (the wave and its bounce), two clicks (the
+    /// check to the X and back).
     static let scripts: [(scene: String, events: String)] = [
         ("tictactoe", TicTacToeFixture.topRowWin),
         ("elastic", "0.1 drag 400 100 420 300 0.5\n"),
+        ("checkmark", "0.1 tap 100 100\n1.5 tap 100 100\n"),
     ]
 
     @Test("each tutorial has at least four steps, each with a caption of a sentence or two")
@@ -109,5 +111,43 @@ struct TutorialStepTests {
         let below = Point(x: 420.5, y: 120.5)
         #expect(try #require(pan.color(at: below)).isClose(to: fill, within: 0.02))
         #expect(try #require(spring.color(at: below)).isClose(to: .white, within: 0.02))
+    }
+
+    @Test("the checkmark's first step shows the bare shapes, filled; the next trims their strokes")
+    func checkmarkFirstSteps() throws {
+        // 30 points below the artboard's centre: inside the circle, clear of every path's
+        // straight parts by 6 points or more (the artboard's lines x + y = 207.6, y − x = 47.5
+        // and x + y = 229.2 at (103.8, 133.8)).
+        func color(step: Int?) throws -> Color {
+            let tester = try SceneTester(scene: "checkmark", step: step)
+            let frame = try tester.render(at: 0.1)
+            let center = try tester.presentation(of: "b1").position
+            return try #require(frame.color(at: tester.pixels(center + Point(x: 0, y: 30))))
+        }
+        let shapes = try color(step: 1)
+        #expect(shapes.isClose(to: C4Blue, within: 0.02), "\(shapes)")
+        for step in [2, nil] {
+            let trimmed = try color(step: step)
+            #expect(trimmed.isClose(to: C4Purple, within: 0.02), "step \(step ?? 0): \(trimmed)")
+        }
+    }
+
+    @Test(
+        "the checkmark's X state moves all strokes at once; the choreography delays them; only the last turns pink"
+    )
+    func checkmarkXStateAndChoreography() throws {
+        let click = "0.1 tap 100 100\n"
+        // 0.2 s after the click: b2 starts at 0.3 s in the choreography, at once in the X state.
+        let allAtOnce = try SceneTester(scene: "checkmark", events: click, step: 3).render(at: 0.3)
+        let delayed = try SceneTester(scene: "checkmark", events: click, step: 4).render(at: 0.3)
+        #expect(allAtOnce.pixels != delayed.pixels)
+        // At rest on the X: blue strokes until the colour step, pink in it.
+        func strokes(_ frame: RenderedFrame, _ color: Color) -> Int {
+            frame.count { $0.isClose(to: color, within: 0.1) }
+        }
+        let blueX = try SceneTester(scene: "checkmark", events: click, step: 4).render(at: 1.5)
+        let pinkX = try SceneTester(scene: "checkmark", events: click, step: 5).render(at: 1.5)
+        #expect(strokes(blueX, C4Blue) > 500 && strokes(blueX, C4Pink) == 0)
+        #expect(strokes(pinkX, C4Pink) > 500 && strokes(pinkX, C4Blue) == 0)
     }
 }
