@@ -17,7 +17,7 @@ public enum SceneCatalog {
                 "the fish swims and bubbles; click it for a bubble that floats up and pops (even swimming: the example's tap is off then)",
             hint: "click the fish: a bubble floats up and pops (it takes clicks even while it swims)",
             gestures: [("click the fish", "a bubble floats up and pops")],
-            knobs: FishScene.tutorialKnobs
+            knobs: FishScene.tutorialKnobs, steps: FishScene.steps
         ) {
             FishScene(context: $0)
         },

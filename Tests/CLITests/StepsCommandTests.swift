@@ -5,7 +5,7 @@ import Testing
 /// `animdemo steps` and `--step N` against the built executable.
 @Suite("Tutorial steps on the command line")
 struct StepsCommandTests {
-    static let scenesWithSteps = ["tictactoe", "elastic", "checkmark"]
+    static let scenesWithSteps = ["tictactoe", "elastic", "checkmark", "fish"]
 
     @Test(
         "steps lists at least four numbered steps; --json gives step and caption", arguments: scenesWithSteps)
@@ -29,8 +29,8 @@ struct StepsCommandTests {
     @Test(
         "a scene without steps, or a step it does not have: one line on stderr, status 2",
         arguments: [
-            ["steps", "--scene", "fish"],
-            ["render", "--scene", "fish", "--step", "1", "--at", "0", "--out", "/tmp/animdemo-steps-never"],
+            ["steps", "--scene", "download"],
+            ["render", "--scene", "pull", "--step", "1", "--at", "0", "--out", "/tmp/animdemo-steps-never"],
             [
                 "render", "--scene", "elastic", "--step", "0", "--at", "0", "--out",
                 "/tmp/animdemo-steps-never",

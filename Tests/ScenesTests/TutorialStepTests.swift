@@ -11,11 +11,12 @@ import Testing
 struct TutorialStepTests {
     /// The scenes with steps, each with an events script that shows its stages: a won game
     /// (the finish line), a drag released at 0.6 s (the wave and its bounce), two clicks (the
-    /// check to the X and back).
+    /// check to the X and back), two clicks on the fish.
     static let scripts: [(scene: String, events: String)] = [
         ("tictactoe", TicTacToeFixture.topRowWin),
         ("elastic", "0.1 drag 400 100 420 300 0.5\n"),
         ("checkmark", "0.1 tap 100 100\n1.5 tap 100 100\n"),
+        ("fish", "0.1 tap 400 300\n0.6 tap 400 300\n"),
     ]
 
     @Test("each tutorial has at least four steps, each with a caption of a sentence or two")
@@ -149,5 +150,32 @@ struct TutorialStepTests {
         let pinkX = try SceneTester(scene: "checkmark", events: click, step: 5).render(at: 1.5)
         #expect(strokes(blueX, C4Blue) > 500 && strokes(blueX, C4Pink) == 0)
         #expect(strokes(pinkX, C4Pink) > 500 && strokes(pinkX, C4Blue) == 0)
+    }
+
+    @Test(
+        "the fish's steps: a click blows nothing at first, then a still bubble, then one with its path drawn")
+    func fishFirstSteps() throws {
+        let click = "0.1 tap 400 300\n"  // the fish's middle, where it waits before the swim
+        func frame(step: Int, at time: Double) throws -> RenderedFrame {
+            try SceneTester(scene: "fish", events: click, step: step).render(at: time)
+        }
+        // The bubble image is bluish, the fish yellow, the window white.
+        func bubblePixels(_ frame: RenderedFrame) -> Int {
+            frame.count { $0.blue > $0.red + 0.15 && $0.alpha > 0.5 }
+        }
+        func pathPixels(_ frame: RenderedFrame) -> Int {
+            frame.count { $0.isClose(to: FishScene.tutorialPathColor, within: 0.08) }
+        }
+        #expect(bubblePixels(try frame(step: 1, at: 0.5)) == 0)
+        let still = try frame(step: 2, at: 0.5)
+        #expect(bubblePixels(still) > 100 && pathPixels(still) == 0)
+        // The path: 75 points of curve, 2 points wide (3.2 px at 800×600), a few hundred pixels.
+        let path = try frame(step: 3, at: 0.5)
+        #expect(pathPixels(path) > 150, "\(pathPixels(path))")
+        // Step 3's bubble stays at the start; step 4's floats off it.
+        #expect(try frame(step: 3, at: 1.5).pixels == path.pixels)
+        #expect(try frame(step: 4, at: 1.5).pixels != path.pixels)
+        // From the variation on there is no drawn path.
+        #expect(pathPixels(try frame(step: 6, at: 0.5)) == 0)
     }
 }
