@@ -43,7 +43,7 @@ public enum SceneCatalog {
             summary: "a simulated download fills circular indicators; its switch (or o): one update",
             hint: "watch the download; click the switch (or o) for one update",
             gestures: [("click the switch", "One Time Animation")],
-            knobs: DownloadScene.tutorialKnobs
+            knobs: DownloadScene.tutorialKnobs, steps: DownloadScene.steps
         ) {
             DownloadScene(context: $0)
         },

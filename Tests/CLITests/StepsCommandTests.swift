@@ -5,7 +5,7 @@ import Testing
 /// `animdemo steps` and `--step N` against the built executable.
 @Suite("Tutorial steps on the command line")
 struct StepsCommandTests {
-    static let scenesWithSteps = ["tictactoe", "elastic", "checkmark", "fish"]
+    static let scenesWithSteps = ["tictactoe", "elastic", "checkmark", "fish", "download"]
 
     @Test(
         "steps lists at least four numbered steps; --json gives step and caption", arguments: scenesWithSteps)
@@ -29,7 +29,7 @@ struct StepsCommandTests {
     @Test(
         "a scene without steps, or a step it does not have: one line on stderr, status 2",
         arguments: [
-            ["steps", "--scene", "download"],
+            ["steps", "--scene", "pull"],
             ["render", "--scene", "pull", "--step", "1", "--at", "0", "--out", "/tmp/animdemo-steps-never"],
             [
                 "render", "--scene", "elastic", "--step", "0", "--at", "0", "--out",
@@ -40,7 +40,7 @@ struct StepsCommandTests {
                 "/tmp/animdemo-steps-never",
             ],
             [
-                "record", "--scene", "download", "--step", "1", "--from", "0", "--to", "0.1", "--out",
+                "record", "--scene", "floating", "--step", "1", "--from", "0", "--to", "0.1", "--out",
                 "/tmp/animdemo-steps-never.gif",
             ],
         ])

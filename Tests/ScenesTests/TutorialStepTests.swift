@@ -11,12 +11,13 @@ import Testing
 struct TutorialStepTests {
     /// The scenes with steps, each with an events script that shows its stages: a won game
     /// (the finish line), a drag released at 0.6 s (the wave and its bounce), two clicks (the
-    /// check to the X and back), two clicks on the fish.
+    /// check to the X and back), two clicks on the fish; the download runs by itself.
     static let scripts: [(scene: String, events: String)] = [
         ("tictactoe", TicTacToeFixture.topRowWin),
         ("elastic", "0.1 drag 400 100 420 300 0.5\n"),
         ("checkmark", "0.1 tap 100 100\n1.5 tap 100 100\n"),
         ("fish", "0.1 tap 400 300\n0.6 tap 400 300\n"),
+        ("download", ""),
     ]
 
     @Test("each tutorial has at least four steps, each with a caption of a sentence or two")
@@ -177,5 +178,23 @@ struct TutorialStepTests {
         #expect(try frame(step: 4, at: 1.5).pixels != path.pixels)
         // From the variation on there is no drawn path.
         #expect(pathPixels(try frame(step: 6, at: 0.5)) == 0)
+    }
+
+    @Test("the download's steps: nothing fills at first, then the updates jump, then they animate")
+    func downloadSteps() throws {
+        func frame(step: Int, at time: Double) throws -> RenderedFrame {
+            try SceneTester(scene: "download", step: step).render(at: time)
+        }
+        func filled(_ frame: RenderedFrame) -> Int {
+            frame.count { $0.isClose(to: DownloadScene.indicatorColor, within: 0.05) }
+        }
+        // After the last update (4 s) and its animation: only the rings in step 1, the pies
+        // (80-point indicators, 128 px at 800×600) in the scene.
+        let empty = try frame(step: 1, at: 4.7)
+        let full = try frame(step: 4, at: 4.7)
+        #expect(filled(full) > 3 * filled(empty), "\(filled(empty)) of \(filled(full))")
+        // The first update is at 1 s: step 2 shows its end at once, step 3 animates for 0.5 s.
+        #expect(try frame(step: 2, at: 1.1).pixels == frame(step: 2, at: 1.45).pixels)
+        #expect(try filled(frame(step: 3, at: 1.1)) < filled(frame(step: 3, at: 1.45)))
     }
 }
