@@ -197,4 +197,25 @@ struct TutorialStepTests {
         #expect(try frame(step: 2, at: 1.1).pixels == frame(step: 2, at: 1.45).pixels)
         #expect(try filled(frame(step: 3, at: 1.1)) < filled(frame(step: 3, at: 1.45)))
     }
+
+    @Test("a step stays that step through a restart and through time travel")
+    func stepSurvivesRestartAndTimeTravel() throws {
+        let geometry = TicTacToeFixture.geometry()
+        let end = geometry.fieldCenter(2)
+        let beyondEnd = Point(x: end.x + 12, y: end.y)  // as in the square-ends test
+        let middle = geometry.fieldCenter(1)
+        // Time travel: paused at 3.5 s, one frame back (a replay from a rebuilt scene).
+        let paused = TicTacToeFixture.topRowWin + "\n3.5 key space\n3.6 key Left\n"
+        let travelled = try SceneTester(scene: "tictactoe", events: paused, step: 1).render(at: 3.8)
+        #expect(TicTacToeFixture.isFinishLine(try #require(travelled.color(at: middle))))
+        #expect(!TicTacToeFixture.isFinishLine(try #require(travelled.color(at: beyondEnd))))
+        // Restart at 3.5 s, then the same game again from 3.6 s.
+        let again = TicTacToeFixture.clicks([0, 3, 1, 4, 2], from: 3.6)
+        let restarted = TicTacToeFixture.topRowWin + "\n3.5 key r\n" + again
+        let replayed = try SceneTester(scene: "tictactoe", events: restarted, step: 1).render(at: 7.5)
+        #expect(TicTacToeFixture.isFinishLine(try #require(replayed.color(at: middle))))
+        #expect(!TicTacToeFixture.isFinishLine(try #require(replayed.color(at: beyondEnd))))
+        let scene = try SceneTester(scene: "tictactoe", events: restarted).render(at: 7.5)
+        #expect(TicTacToeFixture.isFinishLine(try #require(scene.color(at: beyondEnd))))
+    }
 }
