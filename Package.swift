@@ -15,6 +15,11 @@ let package = Package(
         // The engine and its Cairo renderer, for other packages on Linux (README § The engine as a library).
         .library(name: "Animation", targets: ["Animation"]),
         .library(name: "Render", targets: ["Render"]),
+        // The whole program for a package's own scenes (README § Write your own scene): the
+        // shell, the `Scene` protocol and what a scene uses, and the scene tester.
+        .library(name: "AnimdemoShell", targets: ["AnimdemoShell"]),
+        .library(name: "Scenes", targets: ["Scenes"]),
+        .library(name: "TestSupport", targets: ["TestSupport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -57,12 +62,14 @@ let package = Package(
 
         // The program and its benchmarks
         .target(name: "Benchmarks", dependencies: ["Animation", "Render", "Session"]),
-        .executableTarget(
-            name: "animdemo",
+        // The commands, for any list of scenes (`AnimdemoShell.main(scenes:)`)
+        .target(
+            name: "AnimdemoShell",
             dependencies: [
                 "Animation", "Render", "Scenes", "Session", "X11Host", "Benchmarks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        .executableTarget(name: "animdemo", dependencies: ["AnimdemoShell"]),
 
         // Tests
         .target(name: "TestSupport", dependencies: ["Animation", "Render", "Scenes", "Session"]),

@@ -62,10 +62,18 @@ module() {
 module Animation
 module Scenes
 module Render "${c_flags[@]}"
+# SceneSources: the scenes' text, generated as the EmbedSceneSources build plugin does.
+swiftc -O Sources/EmbedSources/main.swift -o "$out/embed-sources"
+mapfile -t scene_files < <(find Sources/Scenes -name '*.swift' | sort)
+"$out/embed-sources" Sources/Scenes "$out/EmbeddedSceneSources.swift" "${scene_files[@]}"
+mapfile -t scene_sources < <(find Sources/SceneSources -name '*.swift' | sort)
+swiftc "${flags[@]}" -module-name SceneSources -wmo -emit-module \
+    -emit-module-path "$out/modules/SceneSources.swiftmodule" -c "${scene_sources[@]}" \
+    "$out/EmbeddedSceneSources.swift" -o "$out/modules/SceneSources.o"
 module Session "${c_flags[@]}"
 
-objects=("$out/modules/Animation.o" "$out/modules/Scenes.o" "$out/modules/Render.o" "$out/modules/Session.o"
-    "${c_objects[@]}")
+objects=("$out/modules/Animation.o" "$out/modules/Scenes.o" "$out/modules/Render.o" "$out/modules/SceneSources.o"
+    "$out/modules/Session.o" "${c_objects[@]}")
 for target in events scenes; do
     source="Fuzz/$(tr '[:lower:]' '[:upper:]' <<<"${target:0:1}")${target:1}Fuzz.swift"
     swiftc "${flags[@]}" "${c_flags[@]}" -module-name "Fuzz${target^}" \

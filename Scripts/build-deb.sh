@@ -6,7 +6,7 @@
 #   Scripts/build-deb.sh [OUTPUT-FOLDER]     # default: the current folder
 #   sudo dpkg -i animdemo_1.0.0_amd64.deb    # then `animdemo`, `man animdemo`; dpkg -r animdemo
 #
-# VERSION is what `animdemo --version` prints (Sources/animdemo/Version.swift, the one place);
+# VERSION is what `animdemo --version` prints (Sources/AnimdemoShell/Version.swift, the one place);
 # ARCH is dpkg's. BINARY and MANPAGE are passed on to install.sh (default: it builds them).
 # DEBEMAIL names the maintainer's address (default: a no-reply address of the project's).
 # The Swift runtime is linked into the program (install.sh builds with --static-swift-stdlib),

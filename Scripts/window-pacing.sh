@@ -3,6 +3,7 @@
 # (ANIMDEMO_FRAME_STATS=1): frames drawn, deadlines missed, median pixels sent, CPU time.
 #
 #   Scripts/window-pacing.sh [WIDTHxHEIGHT] [BINARY]
+#   PANELS="i k" Scripts/window-pacing.sh     (opens those panels first: the inspector, the knobs)
 #
 # Each scene runs ~6 s with input that keeps it animating; then an idle run of checkmark
 # measures the CPU used while nothing moves. Needs xvfb and xdotool.
@@ -26,6 +27,7 @@ run_scene() {  # scene, seconds, input function
         sleep 0.1
     done
     xdotool windowmove "$window" 0 0
+    for key in ${PANELS:-}; do xdotool key --window "$window" "$key"; done
     local start=$SECONDS
     $input "$window" "$seconds"
     while (( SECONDS - start < seconds )); do sleep 0.2; done

@@ -29,6 +29,7 @@ public struct Knob: Sendable {
 
     /// The tutorial's name for it (`d`, `dampingRatio`).
     public let name: String
+    /// The values it takes.
     public let kind: Kind
     /// The tutorial's value.
     public let defaultValue: KnobValue
@@ -36,11 +37,14 @@ public struct Knob: Sendable {
     public let unit: String
     /// One line: what it changes.
     public let description: String
+    /// What the knob panel plots beside it, if anything.
     public let plot: Plot?
     /// Where the tutorial value is declared (`static let bounceDampingRatioDefault` in
     /// `ElasticScene.swift`); nil for a knob made without a `KnobKey`.
     public internal(set) var declaration: KnobDeclaration?
 
+    /// A number knob: `defaultValue` (the tutorial's) in `range`, stepped by `step` in the
+    /// panel, in `unit` (`s`, `pt`, `×` or empty). Scenes declare a `KnobKey<Double>` instead.
     public init(
         _ name: String, number defaultValue: Double, in range: ClosedRange<Double>, step: Double,
         unit: String, _ description: String, plot: Plot? = nil
@@ -54,6 +58,7 @@ public struct Knob: Sendable {
         self.plot = plot
     }
 
+    /// A choice knob: one of `names`, the tutorial's at `defaultIndex`.
     public init(_ name: String, choice defaultIndex: Int, of names: [String], _ description: String) {
         precondition(names.indices.contains(defaultIndex), "knob \(name): default index \(defaultIndex)")
         self.name = name
@@ -64,6 +69,7 @@ public struct Knob: Sendable {
         plot = nil
     }
 
+    /// A timing-curve knob, the tutorial's `defaultValue`.
     public init(_ name: String, curve defaultValue: TimingFunction, _ description: String) {
         self.name = name
         kind = .curve

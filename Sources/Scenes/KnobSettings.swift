@@ -5,6 +5,7 @@ import Animation
 /// motion); the shell sets them by name (`--set`, the knob panel, time travel replaying a
 /// change).
 public final class KnobSettings {
+    /// The scene's knobs, as its descriptor declares them.
     public let knobs: [Knob]
     private var values: [String: KnobValue]
 
@@ -15,8 +16,11 @@ public final class KnobSettings {
         for (name, value) in overrides where values[name] != nil { values[name] = value }
     }
 
+    /// The knob called `name`, if the scene has one.
     public func knob(named name: String) -> Knob? { knobs.first { $0.name == name } }
 
+    /// The value of the knob called `name` now (by name, as the shell sets it; scenes read by
+    /// typed key).
     public func value(of name: String) -> KnobValue? { values[name] }
 
     /// Sets a knob (ignored for an unknown name: callers validate with `KnobAssignment`).
@@ -71,6 +75,7 @@ public final class KnobSettings {
 public enum KnobAssignment {
     /// What is wrong with an assignment: one line naming the valid names or the range.
     public struct Failure: Error, CustomStringConvertible {
+        /// The line to print.
         public let description: String
     }
 

@@ -2,6 +2,7 @@ import Animation
 
 /// Every scene of animdemo, in the order of the keys 1…7 (README § The scenes).
 public enum SceneCatalog {
+    /// The tutorials' scenes, the default catalogue of `AnimdemoShell.main`.
     public static let all: [SceneDescriptor] = [
         SceneDescriptor(
             name: "checkmark", summary: "click anywhere: check ↔ X, strokes and colour animate",

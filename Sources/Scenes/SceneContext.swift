@@ -13,6 +13,7 @@ public struct SceneContext {
     /// The scene's knobs as they are set now (the tutorial's values unless changed).
     public let knobs: KnobSettings
 
+    /// A context for tests and hosts; the shell makes the scenes' own.
     public init(
         timeline: Timeline, random: SeededRandom, images: ImageCatalog, bubbleLoad: Int = 0,
         knobs: KnobSettings = KnobSettings(knobs: [])

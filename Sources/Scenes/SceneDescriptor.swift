@@ -11,12 +11,14 @@ public struct SceneDescriptor: Sendable {
     public let gestures: [(gesture: String, action: String)]
     /// The tutorial's constants people may turn (`animdemo knobs`).
     public let knobs: [Knob]
+    /// Builds the scene; called again on every restart (`r`), seek and knob change.
     public let make: @Sendable (SceneContext) -> Scene
     /// The tutorial's stages in order, the last the scene itself; empty for a scene without.
     public let steps: [SceneStep]
     /// The step this descriptor builds (`atStep`), from 1; nil for the scene as it is.
     public private(set) var step: Int?
 
+    /// A scene for the shell: `name` is its `--scene` name (lower case, no spaces).
     public init(
         name: String, summary: String, hint: String = "", gestures: [(gesture: String, action: String)] = [],
         knobs: [Knob] = [], steps: [SceneStep] = [], make: @escaping @Sendable (SceneContext) -> Scene

@@ -257,8 +257,9 @@ public final class SceneSession {
         }
         // After the keys: a pause keeps this frame's time, a new scene starts at 0.
         let playingTime = max(sceneTime(at: hostTime), sceneTimeline.currentTime)
-        if seekTarget != nil && history.isFull {
-            seekTarget = nil
+        if let target = seekTarget, history.isFull, let last = history.frames.last, target > last.time {
+            // Back within the hour kept is fine; past it there is nothing recorded to show.
+            seekTarget = last.time
             showMessage("time travel keeps the first hour of a scene: press r to start again")
         }
         var replaysFromStart = false
@@ -413,6 +414,10 @@ public final class SceneSession {
             }
             if handleShellKey(key, at: hostTime, requests: &requests) { return }
             sceneInput.append(event)
+            // The scene's own keys say what they did, as the shell's do.
+            if let help = scene.keyHelp.first(where: { $0.key == key || $0.key == key.ignoringCase }) {
+                requests.append(.message("\(help.key.label): \(help.action)"))
+            }
         case .down(let point):
             overlay.fadeHint()
             if let panel = panel(at: point) {

@@ -20,29 +20,33 @@ public final class SceneTester {
     public var scene: Scene { host.session.scene }
     public var fps: Int { host.fps }
 
-    /// A session on `scene` (its `--scene` name) with the given window and script, at its
-    /// tutorial's `step` (from 1) if one is given.
+    /// A session on `scene` (its `--scene` name, one of `scenes`: animdemo's own unless a
+    /// package gives its own) with the given window and script, at its tutorial's `step`
+    /// (from 1) if one is given.
     public init(
-        scene name: String, size: Size = Size(width: 800, height: 600), fps: Int = 60, seed: UInt64 = 1,
+        scene name: String, in scenes: [SceneDescriptor] = SceneCatalog.all,
+        size: Size = Size(width: 800, height: 600), fps: Int = 60, seed: UInt64 = 1,
         events: String = "", bubbleLoad: Int = 0, knobs settings: [String] = [], showsHints: Bool = false,
         step: Int? = nil
     ) throws {
-        guard let index = SceneCatalog.index(of: name) else { throw SceneTesterError.unknownScene(name) }
-        var catalog = SceneCatalog.all
+        guard let index = scenes.firstIndex(where: { $0.name == name }) else {
+            throw SceneTesterError.unknownScene(name)
+        }
+        var scenes = scenes
         if let step {
-            guard let descriptor = catalog[index].atStep(step) else {
+            guard let descriptor = scenes[index].atStep(step) else {
                 throw SceneTesterError.unknownStep(step)
             }
-            catalog[index] = descriptor
+            scenes[index] = descriptor
         }
         var knobs: [String: KnobValue] = [:]
         for setting in settings {
-            let (name, value) = try KnobAssignment.parse(setting, knobs: SceneCatalog.all[index].knobs)
+            let (name, value) = try KnobAssignment.parse(setting, knobs: scenes[index].knobs)
             knobs[name] = value
         }
         let canvas = FrameRenderer()
         let session = SceneSession(
-            catalog: catalog, index: index, size: size, seed: seed, images: canvas.images,
+            catalog: scenes, index: index, size: size, seed: seed, images: canvas.images,
             fps: fps, bubbleLoad: bubbleLoad, knobs: knobs, showsHints: showsHints)
         host = HeadlessHost(
             session: session, fps: fps, events: try EventScript(parsing: events, fps: fps), canvas: canvas)

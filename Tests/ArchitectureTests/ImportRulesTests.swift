@@ -41,6 +41,14 @@ struct ImportRulesTests {
             ("Session", ["Animation", "Render", "Scenes", "SceneSources", "Foundation"]),
             ("X11Host", ["Animation", "Render", "Session", "Scenes", "CX11", "Glibc", "Foundation"]),
             ("Benchmarks", ["Animation", "Render", "Session", "Foundation"]),
+            (
+                "AnimdemoShell",
+                [
+                    "Animation", "Render", "Scenes", "Session", "X11Host", "Benchmarks", "ArgumentParser",
+                    "Foundation",
+                ]
+            ),
+            ("animdemo", ["AnimdemoShell"]),
             ("TestSupport", ["Animation", "Render", "Scenes", "Session", "Foundation", "Testing"]),
         ])
     func allowedImports(target: String, allowed: [String]) throws {

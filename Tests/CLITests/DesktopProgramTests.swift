@@ -9,10 +9,10 @@ import Testing
 struct DesktopProgramTests {
     static let root = ProgramRun.packageRoot
 
-    @Test("--version prints the version that Sources/animdemo/Version.swift defines")
+    @Test("--version prints the version that Sources/AnimdemoShell/Version.swift defines")
     func version() throws {
-        let source = try String(
-            contentsOf: Self.root.appendingPathComponent("Sources/animdemo/Version.swift"), encoding: .utf8)
+        let file = Self.root.appendingPathComponent("Sources/AnimdemoShell/Version.swift")
+        let source = try String(contentsOf: file, encoding: .utf8)
         let defined = try #require(
             source.split(separator: "\"").dropFirst().first.map(String.init),
             "no version string in Version.swift")

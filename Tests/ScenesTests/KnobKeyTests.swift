@@ -115,7 +115,7 @@ struct KnobKeyTests {
     }
 
     /// The scenes whose knobs are all declared by `KnobKey` (the fish scene is not yet).
-    static let typedScenes = ["checkmark", "tictactoe", "elastic", "download", "pull"]
+    static let typedScenes = ["checkmark", "fish", "tictactoe", "elastic", "download", "pull"]
 
     @Test(
         "every knob of a typed scene names a declaration that is in its file with the tutorial's value",

@@ -261,4 +261,14 @@ struct PlaygroundTests {
         #expect(
             texts.contains("▶\(code.running[code.running.count - 1])"), "the newest running line is shown")
     }
+
+    @Test("a scene's key says what it did in a toast, as the shell's keys do")
+    func sceneKeyToast() throws {
+        let tester = try SceneTester(scene: "fish", events: "0.1 key m; 0.5 key 3")
+        try tester.advance(to: 0.2)
+        let toast = try #require(tester.session.describe().toast)
+        #expect(toast.hasPrefix("m: "), "\(toast)")
+        try tester.advance(to: 0.6)
+        #expect(tester.session.describe().toast == "scene 3: \(tester.session.scene.title)")
+    }
 }

@@ -59,12 +59,12 @@ let fishViewSize = Size(width: 200, height: 200)
 /// `frame.origin.x + 5`, `frame.origin.y + 80`), used as the start of its path.
 let bubbleStartOffset = Point(x: 5, y: 80)
 /// Seconds for one leg of the swim (the example project's `goFishGo`: `animateWithDuration:5`).
-let fishSwimDuration: MediaTime = 5
+let fishSwimDuration: MediaTime = FishScene.goFishGoDurationDefault
 /// Points: a leg ends with the fish frame's x at the width + this, and the next starts at −this
 /// (the example's `width + 200` and `origin.x − 200`).
 let fishSwimOvershoot = 200.0
 /// Seconds between two bubbles while the fish swims (the example project's repeating timer).
-let bubbleTimerInterval: MediaTime = 0.1
+let bubbleTimerInterval: MediaTime = FishScene.bubbleTimerIntervalDefault
 
 /// The tutorial's view controller: a fish that blows bubbles when tapped (tap mode) or while it
 /// swims (swim mode).
@@ -119,50 +119,95 @@ final class FishScene: Scene {
     let controlGuide: ShapeLayer
     private var isDebugOverlayVisible = false
 
-    /// The tutorial's constants as knobs (`animdemo knobs --scene fish`).
-    static let tutorialKnobs: [Knob] = [
-        Knob(
-            "duration", number: bubbleFloatDuration, in: 0.2...10, step: 0.1, unit: "s",
-            "pathAnimation.duration: how long a bubble floats"),
-        Knob(
-            "minHeight", number: bubbleHeightRange.lowerBound, in: 0...1000, step: 10, unit: "pt",
-            "how high a bubble goes, at least"),
-        Knob(
-            "maxHeight", number: bubbleHeightRange.upperBound, in: 0...1000, step: 10, unit: "pt",
-            "how high a bubble goes, at most"),
-        Knob(
-            "minSize", number: bubbleSizeRange.lowerBound, in: 1...200, step: 1, unit: "pt",
-            "the smallest bubble"),
-        Knob(
-            "maxSize", number: bubbleSizeRange.upperBound, in: 1...200, step: 1, unit: "pt",
-            "the largest bubble"),
-        Knob(
-            "minT", number: bubbleSwingRange.lowerBound, in: 0...400, step: 5, unit: "pt",
-            "t, the swing's control-point offset, at least"),
-        Knob(
-            "maxT", number: bubbleSwingRange.upperBound, in: 0...400, step: 5, unit: "pt",
-            "t, the swing's control-point offset, at most"),
-        Knob(
-            "minAlpha", number: bubbleAlphaRange.lowerBound, in: 0...1, step: 0.05, unit: "",
-            "the faintest bubble"),
-        Knob(
-            "timerInterval", number: bubbleTimerInterval, in: 0.02...5, step: 0.02, unit: "s",
-            "swimming: a bubble every this many seconds"),
-        Knob(
-            "goFishGoDuration", number: fishSwimDuration, in: 0.5...60, step: 0.5, unit: "s",
-            "swimming: animateWithDuration of one leg (ease in-out), to 200 pt past the right edge"),
-        Knob(
-            "popScale", number: bubblePopScale, in: 0.1...5, step: 0.1, unit: "×",
-            "the pop grows the bubble to this"),
-        Knob(
-            "shape", choice: 0, of: FloatingShape.knobNames,
-            "JRMFloatingAnimation's floatingShape: the zigzag (straight), a curve, or a cone"),
-        Knob("sink", choice: 0, of: switchNames, "objectsShouldSink: bubbles sink instead of float"),
-        Knob("fadeOut", choice: 0, of: switchNames, "fadeOut: a bubble fades to nothing as it floats"),
-        Knob(
-            "images", choice: 0, of: FloatOptions.imageSets.map(\.name),
-            "the images bubbles pick from at random: one bubble, two bubbles, three music notes"),
-    ]
+    // MARK: - Knobs
+
+    /// The example project's constants that are knobs, each declared once, here: the bubble's
+    /// ranges and durations (FloatingBubble.swift, and `fishSwimDuration`,
+    /// `bubbleTimerInterval` above) are made from them, and `p` in the knob panel prints them.
+    static let bubbleFloatDurationDefault = 2.0
+    static let minHeightDefault = 50.0
+    static let maxHeightDefault = 300.0
+    static let minSizeDefault = 5.0
+    static let maxSizeDefault = 30.0
+    static let minTDefault = 20.0
+    static let maxTDefault = 100.0
+    static let minAlphaDefault = 0.1
+    static let bubbleTimerIntervalDefault = 0.1
+    static let goFishGoDurationDefault = 5.0
+    static let popScaleDefault = 1.3
+    /// JRMFloatingAnimation's options, as the fish tutorial uses the library: its defaults.
+    static let floatingShapeDefault: FloatingShape = .straight
+    static let objectsShouldSinkDefault = false
+    static let fadeOutDefault = false
+    static let imageSetDefault: ImageSetChoice = .bubble
+
+    /// The images bubbles pick from at random (`FloatOptions.imageSets`, in its order).
+    enum ImageSetChoice: String, KnobChoice {
+        case bubble, bubbles, notes
+    }
+
+    /// The tutorial's constants as knobs (`animdemo knobs --scene fish`), read by type.
+    enum Knobs {
+        static let duration = KnobKey<Double>(
+            "duration", KnobDeclaration("static let bubbleFloatDurationDefault"),
+            tutorial: bubbleFloatDurationDefault, in: 0.2...10, step: 0.1, unit: "s",
+            "pathAnimation.duration: how long a bubble floats")
+        static let minHeight = KnobKey<Double>(
+            "minHeight", KnobDeclaration("static let minHeightDefault"), tutorial: minHeightDefault,
+            in: 0...1000, step: 10, unit: "pt", "how high a bubble goes, at least")
+        static let maxHeight = KnobKey<Double>(
+            "maxHeight", KnobDeclaration("static let maxHeightDefault"), tutorial: maxHeightDefault,
+            in: 0...1000, step: 10, unit: "pt", "how high a bubble goes, at most")
+        static let minSize = KnobKey<Double>(
+            "minSize", KnobDeclaration("static let minSizeDefault"), tutorial: minSizeDefault, in: 1...200,
+            step: 1, unit: "pt", "the smallest bubble")
+        static let maxSize = KnobKey<Double>(
+            "maxSize", KnobDeclaration("static let maxSizeDefault"), tutorial: maxSizeDefault, in: 1...200,
+            step: 1, unit: "pt", "the largest bubble")
+        static let minT = KnobKey<Double>(
+            "minT", KnobDeclaration("static let minTDefault"), tutorial: minTDefault, in: 0...400, step: 5,
+            unit: "pt", "t, the swing's control-point offset, at least")
+        static let maxT = KnobKey<Double>(
+            "maxT", KnobDeclaration("static let maxTDefault"), tutorial: maxTDefault, in: 0...400, step: 5,
+            unit: "pt", "t, the swing's control-point offset, at most")
+        static let minAlpha = KnobKey<Double>(
+            "minAlpha", KnobDeclaration("static let minAlphaDefault"), tutorial: minAlphaDefault, in: 0...1,
+            step: 0.05, unit: "", "the faintest bubble")
+        static let timerInterval = KnobKey<Double>(
+            "timerInterval", KnobDeclaration("static let bubbleTimerIntervalDefault"),
+            tutorial: bubbleTimerIntervalDefault, in: 0.02...5, step: 0.02, unit: "s",
+            "swimming: a bubble every this many seconds")
+        static let goFishGoDuration = KnobKey<Double>(
+            "goFishGoDuration", KnobDeclaration("static let goFishGoDurationDefault"),
+            tutorial: goFishGoDurationDefault, in: 0.5...60, step: 0.5, unit: "s",
+            "swimming: animateWithDuration of one leg (ease in-out), to 200 pt past the right edge")
+        static let popScale = KnobKey<Double>(
+            "popScale", KnobDeclaration("static let popScaleDefault"), tutorial: popScaleDefault, in: 0.1...5,
+            step: 0.1, unit: "×", "the pop grows the bubble to this")
+        static let shape = KnobKey<FloatingShape>(
+            "shape", KnobDeclaration("static let floatingShapeDefault: FloatingShape"),
+            tutorial: floatingShapeDefault,
+            "JRMFloatingAnimation's floatingShape: the zigzag (straight), a curve, or a cone")
+        static let sink = KnobKey<Bool>(
+            "sink", KnobDeclaration("static let objectsShouldSinkDefault"),
+            tutorial: objectsShouldSinkDefault,
+            "objectsShouldSink: bubbles sink instead of float")
+        static let fadeOut = KnobKey<Bool>(
+            "fadeOut", KnobDeclaration("static let fadeOutDefault"), tutorial: fadeOutDefault,
+            "fadeOut: a bubble fades to nothing as it floats")
+        static let images = KnobKey<ImageSetChoice>(
+            "images", KnobDeclaration("static let imageSetDefault: ImageSetChoice"),
+            tutorial: imageSetDefault,
+            "the images bubbles pick from at random: one bubble, two bubbles, three music notes")
+
+        static let all = [
+            duration.knob, minHeight.knob, maxHeight.knob, minSize.knob, maxSize.knob, minT.knob, maxT.knob,
+            minAlpha.knob, timerInterval.knob, goFishGoDuration.knob, popScale.knob, shape.knob, sink.knob,
+            fadeOut.knob, images.knob,
+        ]
+    }
+
+    static let tutorialKnobs = Knobs.all
 
     /// The values of the on/off knobs.
     static let switchNames = ["off", "on"]
@@ -185,25 +230,23 @@ final class FishScene: Scene {
     ///
     /// A range whose ends cross is empty: its lower end is used.
     private func readKnobs() {
-        func range(_ low: String, _ high: String, _ tutorial: ClosedRange<Double>) -> ClosedRange<Double> {
-            let lower = knobs.number(low, fallback: tutorial.lowerBound)
-            return lower...max(lower, knobs.number(high, fallback: tutorial.upperBound))
+        func range(_ low: KnobKey<Double>, _ high: KnobKey<Double>) -> ClosedRange<Double> {
+            let lower = knobs[low]
+            return lower...max(lower, knobs[high])
         }
         floatRanges = FloatRanges(
-            size: range("minSize", "maxSize", bubbleSizeRange),
-            alpha: knobs.number(
-                "minAlpha", fallback: bubbleAlphaRange.lowerBound)...bubbleAlphaRange.upperBound,
-            height: range("minHeight", "maxHeight", bubbleHeightRange),
-            swing: range("minT", "maxT", bubbleSwingRange),
-            duration: knobs.number("duration", fallback: bubbleFloatDuration))
-        let shapes = FloatingShape.allCases
+            size: range(Knobs.minSize, Knobs.maxSize),
+            alpha: knobs[Knobs.minAlpha]...bubbleAlphaRange.upperBound,
+            height: range(Knobs.minHeight, Knobs.maxHeight),
+            swing: range(Knobs.minT, Knobs.maxT),
+            duration: knobs[Knobs.duration])
         floatOptions = FloatOptions(
-            shape: shapes[min(max(knobs.choice("shape", fallback: 0), 0), shapes.count - 1)],
-            sinks: knobs.choice("sink", fallback: 0) == 1,
-            fadesOut: knobs.choice("fadeOut", fallback: 0) == 1,
+            shape: knobs[Knobs.shape],
+            sinks: knobs[Knobs.sink],
+            fadesOut: knobs[Knobs.fadeOut],
             images: FloatOptions.imageSets[imageSetIndex].images,
             horizontalExtent: bounds.minX...max(bounds.maxX, bounds.minX))
-        popScale = knobs.number("popScale", fallback: bubblePopScale)
+        popScale = knobs[Knobs.popScale]
     }
 
     init(context: SceneContext, stage: Stage = .swim) {
@@ -371,7 +414,7 @@ final class FishScene: Scene {
     /// ```
     private func goFishGo() {
         let swim = swimGeneration
-        swimDuration = knobs.number("goFishGoDuration", fallback: fishSwimDuration)
+        swimDuration = knobs[Knobs.goFishGoDuration]
         timeline.animate(duration: swimDuration, curve: .easeInEaseOut) {
             fishImageView.position = swimEnd
         } completion: { [weak self] in
@@ -399,7 +442,7 @@ final class FishScene: Scene {
     /// Step 7's "set a timer": a bubble from the tail every `bubbleTimerInterval` seconds.
     private func startBubbleTimer() {
         bubbleTimer?.invalidate()
-        let interval = knobs.number("timerInterval", fallback: bubbleTimerInterval)
+        let interval = knobs[Knobs.timerInterval]
         bubbleTimer = timeline.schedule(after: interval, repeats: true) { [weak self] _ in
             self?.createBubble()
         }
@@ -434,9 +477,8 @@ final class FishScene: Scene {
     func knobsDidChange() {
         readKnobs()
         guard mode == .swim else { return }
-        let interval = knobs.number("timerInterval", fallback: bubbleTimerInterval)
-        if bubbleTimer?.interval != interval { startBubbleTimer() }
-        guard knobs.number("goFishGoDuration", fallback: fishSwimDuration) != swimDuration else { return }
+        if bubbleTimer?.interval != knobs[Knobs.timerInterval] { startBubbleTimer() }
+        guard knobs[Knobs.goFishGoDuration] != swimDuration else { return }
         let shown = stopSwimming()
         timeline.transaction { transaction in
             transaction.disableActions = true
@@ -451,10 +493,10 @@ final class FishScene: Scene {
         switch character.lowercased() {
         case "m" where stage < .swim: return false  // the stages before the swim have no swim
         case "m": switchMode(to: mode == .swim ? .tap : .swim)
-        case "f": setChoice("shape", FloatingShape.allCases.firstIndex(of: options.shape.next) ?? 0)
-        case "n": setChoice("sink", options.sinks ? 0 : 1)
-        case "a": setChoice("fadeOut", options.fadesOut ? 0 : 1)
-        case "v": setChoice("images", nextImageSetIndex)
+        case "f": setOption(Knobs.shape, options.shape.next)
+        case "n": setOption(Knobs.sink, !options.sinks)
+        case "a": setOption(Knobs.fadeOut, !options.fadesOut)
+        case "v": setOption(Knobs.images, ImageSetChoice.allCases[nextImageSetIndex])
         default: return false
         }
         return true
@@ -462,14 +504,16 @@ final class FishScene: Scene {
 
     /// The `images` knob's value, and the next one round the sets.
     private var imageSetIndex: Int {
-        min(max(knobs.choice("images", fallback: 0), 0), FloatOptions.imageSets.count - 1)
+        min(
+            ImageSetChoice.allCases.firstIndex(of: knobs[Knobs.images]) ?? 0, FloatOptions.imageSets.count - 1
+        )
     }
     private var nextImageSetIndex: Int { (imageSetIndex + 1) % FloatOptions.imageSets.count }
 
     /// The option keys turn the knobs, so that the knob panel shows them and new bubbles read
     /// them as they read a turned knob.
-    private func setChoice(_ name: String, _ index: Int) {
-        knobs.set(name, to: .choice(index))
+    private func setOption<Value>(_ key: KnobKey<Value>, _ value: Value) {
+        knobs.set(key, to: value)
         readKnobs()
     }
 

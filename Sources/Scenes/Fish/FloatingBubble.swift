@@ -7,21 +7,21 @@ import Animation
 
 /// Points: the smallest and the largest bubble, the tutorial's "small number" and "big number"
 /// for the size (step 6; the example project's, docs/SEMANTICS.md § Fish).
-let bubbleSizeRange = 5.0...30.0
+let bubbleSizeRange = FishScene.minSizeDefault...FishScene.maxSizeDefault
 /// Points: how far above its start a bubble ends, "how high we want the bubble to go" (step 2;
 /// the example project's 50…300, docs/SEMANTICS.md § Fish).
-let bubbleHeightRange = 50.0...300.0
+let bubbleHeightRange = FishScene.minHeightDefault...FishScene.maxHeightDefault
 /// Points: the tutorial's "some t", how far the control points sit left and right of the start
 /// line (the example project draws t from 20…100). The curve itself swings 0.289·t to each
 /// side (see `FloatingBubble.maximumSwing`).
-let bubbleSwingRange = 20.0...100.0
+let bubbleSwingRange = FishScene.minTDefault...FishScene.maxTDefault
 /// Seconds one float lasts: the example project's `pathAnimation.duration = 2`.
-let bubbleFloatDuration: MediaTime = 2
+let bubbleFloatDuration: MediaTime = FishScene.bubbleFloatDurationDefault
 /// Opacity of a bubble: the example project's random alpha, 0.1…1 (the bubble image's opaque
 /// white rim keeps the faintest ones visible on the sea, Assets/README.md).
-let bubbleAlphaRange = 0.1...1.0
+let bubbleAlphaRange = FishScene.minAlphaDefault...1.0
 /// The pop: the cross-dissolve ends on the bubble at this scale (step 5; docs/SEMANTICS.md).
-let bubblePopScale = 1.3
+let bubblePopScale = FishScene.popScaleDefault
 /// Seconds: how long the pop's cross-dissolve lasts (step 5: JRMFloatingAnimation's
 /// `transitionWithView:duration:0.1f`).
 let bubblePopDuration: MediaTime = 0.1

@@ -3,7 +3,7 @@
 
 /// The shape of the path a bubble floats along: the library's four, named as it names them.
 /// The order is the knob's and the `f` key's: the tutorial's zigzag first, as the default.
-enum FloatingShape: String, CaseIterable, Sendable {
+enum FloatingShape: String, CaseIterable, Sendable, KnobChoice {
     /// The library's `JRMFloatingShapeStraight`, its default: the tutorial's zigzag, straight
     /// up with control points t to either side of the start line.
     case straight

@@ -85,12 +85,15 @@ final class KnobPanel: Panel {
     private var headerHeight: Double { Self.headerHeight * scale }
     private var rowHeight: Double { Self.rowHeight * scale }
     private var margin: Double { PanelStyle.margin * scale }
-    /// What is below the rows: the description, and the plot when there is room.
+    /// Whether the chosen knob has a curve to plot (then the footer makes room for it).
+    private var selectedHasPlot = false
+    /// What is below the rows: the description, and the chosen knob's plot when it has one and
+    /// there is room.
     private var footerHeight: Double {
         let description = Double(Self.descriptionLines) * PanelStyle.lineHeight * scale + margin
         let plot = Self.plotHeight * scale
-        return frame.height - headerHeight - 3 * rowHeight >= description + plot
-            ? description + plot : description
+        let hasRoom = frame.height - headerHeight - 3 * rowHeight >= description + plot
+        return selectedHasPlot && hasRoom ? description + plot : description
     }
     private var visibleRowCount: Int {
         max(Int((frame.height - headerHeight - footerHeight) / rowHeight), 1)
@@ -249,6 +252,7 @@ final class KnobPanel: Panel {
             selectedName = list.first?.name
             firstRow = 0
         }
+        selectedHasPlot = list.first { $0.name == selectedName }?.plot != nil
         firstRow = min(firstRow, max(list.count - visibleRowCount, 0))
         let values = list.map { knobs.value(of: $0.name) ?? $0.defaultValue }
         let state = DrawnState(

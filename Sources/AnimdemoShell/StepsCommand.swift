@@ -7,11 +7,11 @@ import Scenes
 struct StepsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "steps", abstract: "List the steps of a scene's tutorial: number and caption.",
-        usage: "animdemo steps [--scene <scene>] [--json]",
+        usage: "\(ShellScenes.programName) steps [--scene <scene>] [--json]",
         discussion: """
             Of the scene options, this one applies here:
-              --scene <scene>         The scene: \(SceneCatalog.all.map(\.name).joined(separator: ", ")) \
-            (default: \(SceneCatalog.all[0].name)).
+              --scene <scene>         The scene: \(ShellScenes.all.map(\.name).joined(separator: ", ")) \
+            (default: \(ShellScenes.all[0].name)).
             `--step N` on the window, `render` and `record` runs step N.
             """)
 
@@ -28,7 +28,7 @@ struct StepsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let descriptor = SceneCatalog.all[try options.sceneIndex()]
+        let descriptor = ShellScenes.all[try options.sceneIndex()]
         guard !descriptor.steps.isEmpty else {
             throw ExitWithMessage(message: "the scene \"\(descriptor.name)\" has no steps yet", status: 2)
         }

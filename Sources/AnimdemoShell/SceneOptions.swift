@@ -9,8 +9,8 @@ import X11Host
 /// Options every mode shares (the scene's frame rate is `FrameRateOptions`: `record` has its own).
 struct SceneOptions: ParsableArguments {
     @Option(
-        parsing: .unconditional, help: "The scene: \(SceneCatalog.all.map(\.name).joined(separator: ", ")).")
-    var scene = SceneCatalog.all[0].name
+        parsing: .unconditional, help: "The scene: \(ShellScenes.all.map(\.name).joined(separator: ", ")).")
+    var scene = ShellScenes.all[0].name
 
     @Option(parsing: .unconditional, help: "Window or image size, WIDTHxHEIGHT.")
     var size = "800x600"
@@ -110,7 +110,7 @@ struct SceneOptions: ParsableArguments {
 
     /// The `--set` values, checked against the scene's knobs.
     func knobs() throws -> [String: KnobValue] {
-        let knobs = SceneCatalog.all[try sceneIndex()].knobs
+        let knobs = ShellScenes.all[try sceneIndex()].knobs
         var values: [String: KnobValue] = [:]
         for setting in settings {
             do {
@@ -126,7 +126,7 @@ struct SceneOptions: ParsableArguments {
     /// The scenes, the chosen one at its `--step` if one is given: a scene without steps, or a
     /// step it does not have, is an error.
     func catalog() throws -> [SceneDescriptor] {
-        var catalog = SceneCatalog.all
+        var catalog = ShellScenes.all
         guard let step else { return catalog }
         let index = try sceneIndex()
         let count = catalog[index].steps.count
@@ -141,8 +141,8 @@ struct SceneOptions: ParsableArguments {
     }
 
     func sceneIndex() throws -> Int {
-        guard let index = SceneCatalog.index(of: scene) else {
-            let names = SceneCatalog.all.map(\.name).joined(separator: ", ")
+        guard let index = ShellScenes.index(of: scene) else {
+            let names = ShellScenes.all.map(\.name).joined(separator: ", ")
             throw ValidationError("unknown scene \"\(scene)\"; the scenes are: \(names)")
         }
         return index

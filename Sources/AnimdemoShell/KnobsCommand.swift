@@ -6,11 +6,11 @@ import Scenes
 struct KnobsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "knobs", abstract: "List a scene's knobs: name, value, range, step, unit, description.",
-        usage: "animdemo knobs [--scene <scene>] [--set <NAME=VALUE> ...] [--json]",
+        usage: "\(ShellScenes.programName) knobs [--scene <scene>] [--set <NAME=VALUE> ...] [--json]",
         discussion: """
             Of the scene options, these two apply here:
-              --scene <scene>         The scene: \(SceneCatalog.all.map(\.name).joined(separator: ", ")) \
-            (default: \(SceneCatalog.all[0].name)).
+              --scene <scene>         The scene: \(ShellScenes.all.map(\.name).joined(separator: ", ")) \
+            (default: \(ShellScenes.all[0].name)).
               --set <NAME=VALUE>      Show a knob turned (repeatable).
             """)
 
@@ -57,7 +57,7 @@ struct KnobsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let knobs = SceneCatalog.all[try options.sceneIndex()].knobs
+        let knobs = ShellScenes.all[try options.sceneIndex()].knobs
         let changed = try options.knobs()
         let entries = knobs.map { knob in
             var entry = Self.entry(knob)

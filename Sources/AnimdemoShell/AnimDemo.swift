@@ -7,15 +7,19 @@ import X11Host
 
 /// `animdemo`: the window, `--list`, and the `render` subcommand (README § Command line).
 struct AnimDemo: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "animdemo",
-        abstract:
-            "Five iOS animation tutorials in an X11 window, on an engine with Core Animation's semantics.",
-        version: AnimDemoVersion.current,
-        subcommands: [
-            RenderCommand.self, RecordCommand.self, BenchCommand.self, KnobsCommand.self, StepsCommand.self,
-            KeysCommand.self,
-        ])
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: ShellScenes.programName,
+            abstract: ShellScenes.programName == "animdemo"
+                ? "Five iOS animation tutorials in an X11 window, on an engine with Core Animation's semantics."
+                : "Animations in an X11 window, on animdemo's engine with Core Animation's semantics.",
+            version: AnimDemoVersion.current,
+            subcommands: [
+                RenderCommand.self, RecordCommand.self, BenchCommand.self, KnobsCommand.self,
+                StepsCommand.self, KeysCommand.self,
+                NewCommand.self,
+            ])
+    }
 
     @OptionGroup var scene: SceneOptions
 
@@ -52,7 +56,7 @@ struct AnimDemo: ParsableCommand {
 
     func run() throws {
         if list {
-            print(AlignedColumns.format(SceneCatalog.all.map { [$0.name, $0.summary] }), terminator: "")
+            print(AlignedColumns.format(ShellScenes.all.map { [$0.name, $0.summary] }), terminator: "")
             return
         }
         let options = WindowOptions(
