@@ -16,7 +16,7 @@ struct AnimDemo: ParsableCommand {
             version: AnimDemoVersion.current,
             subcommands: [
                 RenderCommand.self, RecordCommand.self, BenchCommand.self, KnobsCommand.self,
-                KeysCommand.self,
+                StepsCommand.self, KeysCommand.self,
                 NewCommand.self,
             ])
     }
@@ -60,7 +60,7 @@ struct AnimDemo: ParsableCommand {
             return
         }
         let options = WindowOptions(
-            catalog: ShellScenes.all, sceneIndex: try scene.sceneIndex(), size: try scene.parsedSize(),
+            catalog: try scene.catalog(), sceneIndex: try scene.sceneIndex(), size: try scene.parsedSize(),
             fps: frameRate.fps, seed: scene.seed, screenshotDirectory: capturesFolder,
             images: try scene.imageStore(), scale: try scene.parsedScale().map(Double.init),
             knobs: try scene.knobs(), recordingFormat: try parsedRecordingFormat(),

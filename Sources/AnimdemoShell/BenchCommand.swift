@@ -136,7 +136,7 @@ struct BenchCommand: ParsableCommand {
             try EventScriptLoader.load(events: given, file: eventsFile, fps: frameRate.fps), by: scale)
         let canvas = FrameRenderer(images: try scene.imageStore())
         let session = SceneSession(
-            catalog: ShellScenes.all, index: try scene.sceneIndex(), size: size,
+            catalog: try scene.catalog(), index: try scene.sceneIndex(), size: size,
             seed: scene.seed, images: canvas.images, fps: frameRate.fps,
             bubbleLoad: try bubbleLoad.load(scene: scene.scene),
             scale: scale,

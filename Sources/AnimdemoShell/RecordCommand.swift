@@ -101,7 +101,7 @@ struct RecordCommand: ParsableCommand {
         try checkFolder()
         let canvas = FrameRenderer(images: try scene.imageStore())
         let session = SceneSession(
-            catalog: ShellScenes.all, index: try scene.sceneIndex(), size: size, seed: scene.seed,
+            catalog: try scene.catalog(), index: try scene.sceneIndex(), size: size, seed: scene.seed,
             images: canvas.images, fps: sceneFPS, bubbleLoad: try bubbleLoad.load(scene: scene.scene),
             scale: scale, knobs: try scene.knobs())
         let host = HeadlessHost(session: session, fps: sceneFPS, events: script, canvas: canvas)

@@ -81,7 +81,7 @@ struct RenderCommand: ParsableCommand {
             try EventScriptLoader.load(events: events, file: eventsFile, fps: frameRate.fps), by: scale)
         let canvas = FrameRenderer(images: try scene.imageStore())
         let session = SceneSession(
-            catalog: ShellScenes.all, index: try scene.sceneIndex(), size: size, seed: scene.seed,
+            catalog: try scene.catalog(), index: try scene.sceneIndex(), size: size, seed: scene.seed,
             images: canvas.images, fps: frameRate.fps, bubbleLoad: try bubbleLoad.load(scene: scene.scene),
             scale: scale, knobs: try scene.knobs())
         let host = HeadlessHost(session: session, fps: frameRate.fps, events: script, canvas: canvas)

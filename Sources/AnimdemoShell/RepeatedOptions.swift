@@ -6,7 +6,7 @@ enum RepeatedOptions {
     static let valued: Set<String> = [
         "--scene", "--size", "--fps", "--seed", "--scale", "--assets", "--screenshot-dir", "--events",
         "--events-file", "--at", "--out", "--frames", "--bubbles", "--seconds", "--set", "--scene-fps",
-        "--from", "--to", "--loop", "--quality", "--record-format", "--drag-every", "--encode",
+        "--from", "--to", "--loop", "--quality", "--record-format", "--drag-every", "--encode", "--step",
     ]
     /// Those of them that may be given more than once.
     static let repeatable: Set<String> = ["--at", "--set"]

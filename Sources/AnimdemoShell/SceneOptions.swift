@@ -41,8 +41,16 @@ struct SceneOptions: ParsableArguments {
         help: "Turn a knob: NAME=VALUE (repeatable; `animdemo knobs --scene NAME` lists them).")
     var settings: [String] = []
 
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Open the scene at this step of its tutorial, from 1 (`animdemo steps --scene NAME` lists them).",
+            valueName: "N"))
+    var step: Int?
+
     func validate() throws {
         _ = try sceneIndex()
+        _ = try catalog()
         _ = try parsedSize()
         _ = try knobs()
         if let scale = try parsedScale() { try Self.checkPixels(try parsedSize(), scale: scale) }
@@ -113,6 +121,23 @@ struct SceneOptions: ParsableArguments {
             }
         }
         return values
+    }
+
+    /// The scenes, the chosen one at its `--step` if one is given: a scene without steps, or a
+    /// step it does not have, is an error.
+    func catalog() throws -> [SceneDescriptor] {
+        var catalog = ShellScenes.all
+        guard let step else { return catalog }
+        let index = try sceneIndex()
+        let count = catalog[index].steps.count
+        guard count > 0 else {
+            throw ValidationError("the scene \"\(scene)\" has no steps; --step is not for it")
+        }
+        guard let descriptor = catalog[index].atStep(step) else {
+            throw ValidationError("--step \(step) is not a step of \(scene): its steps are 1…\(count)")
+        }
+        catalog[index] = descriptor
+        return catalog
     }
 
     func sceneIndex() throws -> Int {

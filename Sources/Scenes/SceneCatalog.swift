@@ -8,7 +8,7 @@ public enum SceneCatalog {
             name: "checkmark", summary: "click anywhere: check ↔ X, strokes and colour animate",
             hint: "click anywhere: the check turns into an X and back",
             gestures: [("click", "check ↔ X")],
-            knobs: CheckmarkScene.tutorialKnobs
+            knobs: CheckmarkScene.tutorialKnobs, steps: CheckmarkScene.steps
         ) {
             CheckmarkScene(context: $0)
         },
@@ -18,7 +18,7 @@ public enum SceneCatalog {
                 "the fish swims and bubbles; click it for a bubble that floats up and pops (even swimming: the example's tap is off then)",
             hint: "click the fish: a bubble floats up and pops (it takes clicks even while it swims)",
             gestures: [("click the fish", "a bubble floats up and pops")],
-            knobs: FishScene.tutorialKnobs
+            knobs: FishScene.tutorialKnobs, steps: FishScene.steps
         ) {
             FishScene(context: $0)
         },
@@ -26,7 +26,7 @@ public enum SceneCatalog {
             name: "tictactoe", summary: "play tic-tac-toe; a win draws the rounded finish line",
             hint: "click a square to play; three in a row draws the finish line",
             gestures: [("click a square", "play X or O")],
-            knobs: TicTacToeScene.tutorialKnobs
+            knobs: TicTacToeScene.tutorialKnobs, steps: TicTacToeScene.steps
         ) {
             TicTacToeScene(context: $0)
         },
@@ -35,7 +35,7 @@ public enum SceneCatalog {
             summary: "drag down: an elastic wave follows; release: it bounces back on a spring",
             hint: "drag down on the wave, then let go",
             gestures: [("drag down", "the wave follows"), ("release", "it bounces back on a spring")],
-            knobs: ElasticScene.tutorialKnobs
+            knobs: ElasticScene.tutorialKnobs, steps: ElasticScene.steps
         ) {
             ElasticScene(context: $0)
         },
@@ -44,7 +44,7 @@ public enum SceneCatalog {
             summary: "a simulated download fills circular indicators; its switch (or o): one update",
             hint: "watch the download; click the switch (or o) for one update",
             gestures: [("click the switch", "One Time Animation")],
-            knobs: DownloadScene.tutorialKnobs
+            knobs: DownloadScene.tutorialKnobs, steps: DownloadScene.steps
         ) {
             DownloadScene(context: $0)
         },

@@ -21,14 +21,23 @@ public final class SceneTester {
     public var fps: Int { host.fps }
 
     /// A session on `scene` (its `--scene` name, one of `scenes`: animdemo's own unless a
-    /// package gives its own) with the given window and script.
+    /// package gives its own) with the given window and script, at its tutorial's `step`
+    /// (from 1) if one is given.
     public init(
         scene name: String, in scenes: [SceneDescriptor] = SceneCatalog.all,
         size: Size = Size(width: 800, height: 600), fps: Int = 60, seed: UInt64 = 1,
-        events: String = "", bubbleLoad: Int = 0, knobs settings: [String] = [], showsHints: Bool = false
+        events: String = "", bubbleLoad: Int = 0, knobs settings: [String] = [], showsHints: Bool = false,
+        step: Int? = nil
     ) throws {
         guard let index = scenes.firstIndex(where: { $0.name == name }) else {
             throw SceneTesterError.unknownScene(name)
+        }
+        var scenes = scenes
+        if let step {
+            guard let descriptor = scenes[index].atStep(step) else {
+                throw SceneTesterError.unknownStep(step)
+            }
+            scenes[index] = descriptor
         }
         var knobs: [String: KnobValue] = [:]
         for setting in settings {
@@ -189,6 +198,7 @@ public final class SceneTester {
 
 public enum SceneTesterError: Error, CustomStringConvertible {
     case unknownScene(String)
+    case unknownStep(Int)
     case unknownKey(String)
     case noLayer(String)
     case wrongType(String)
@@ -197,6 +207,7 @@ public enum SceneTesterError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownScene(let name): "no scene called \(name)"
+        case .unknownStep(let step): "the scene has no step \(step)"
         case .unknownKey(let name): "no key called \(name)"
         case .noLayer(let name): "the scene has no layer called \(name)"
         case .wrongType(let name): "the scene is a \(name)"

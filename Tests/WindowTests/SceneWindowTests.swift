@@ -50,6 +50,40 @@ struct SceneWindowTests {
         #expect(!beyond.isClose(to: finish, within: 0.2), "(300, 70) is \(beyond)")
     }
 
+    @Test(
+        "--step 1 opens the tutorial's first stage: the finish line's square ends, the elastic's red points")
+    func firstSteps() throws {
+        let finish = Color(red: 0.953, green: 0.686, blue: 0.133)
+        do {
+            // As `tictactoeGame`: 0.8 px a point, the top row's centres at x 120, 200, 280, y 70.
+            let app = try RunningWindow(scene: "tictactoe", arguments: ["--step", "1"])
+            defer { app.stop() }
+            for (column, row) in [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0)] {
+                try app.click(x: 120 + 80 * column, y: 70 + 80 * row)
+                Thread.sleep(forTimeInterval: 0.15)
+            }
+            Thread.sleep(forTimeInterval: 0.5)  // the plain line is there at once
+            let shot = try app.screenshot()
+            let middle = try #require(shot.frame.color(x: 200, y: 70))
+            #expect(middle.isClose(to: finish, within: tolerance), "(200, 70) is \(middle) in \(shot.path)")
+            // 6 px past the last centre: inside the scene's round end (10 px), past the
+            // rectangle's square one.
+            let beyond = try #require(shot.frame.color(x: 286, y: 70))
+            #expect(!beyond.isClose(to: finish, within: 0.2), "(286, 70) is \(beyond) in \(shot.path)")
+        }
+        do {
+            // The centre control point at rest: (200, 40) px, a 2.4 px red square over that pixel.
+            let app = try RunningWindow(scene: "elastic", arguments: ["--step", "1"])
+            defer { app.stop() }
+            Thread.sleep(forTimeInterval: 0.3)
+            let shot = try app.screenshot()
+            let point = try #require(shot.frame.color(x: 200, y: 40))
+            #expect(
+                point.isClose(to: Color(red: 1, green: 0, blue: 0), within: tolerance),
+                "(200, 40) is \(point) in \(shot.path)")
+        }
+    }
+
     @Test("elastic: a drag held mid-way shows the wave under the pointer")
     func elasticDrag() throws {
         let app = try RunningWindow(scene: "elastic")

@@ -134,7 +134,11 @@ final class CheckmarkScene: Scene {
         ViewAnimation.Curve(knobs[key])
     }
 
-    init(context: SceneContext) {
+    /// How far along its tutorial the scene is built (CheckmarkSteps.swift).
+    let stage: Stage
+
+    init(context: SceneContext, stage: Stage = .complete) {
+        self.stage = stage
         knobs = context.knobs
         timeline = context.timeline
         rootLayer = Layer(timeline: timeline)
@@ -154,12 +158,14 @@ final class CheckmarkScene: Scene {
         b2.name = "b2"
         b3.name = "b3"
         let shapes: [Shape] = [b1, b2, b3]
-        for shape in shapes {
-            shape.fillColor = .clear
-            shape.lineWidth = knobs[Knobs.lineWidth]
-            shape.strokeColor = C4Blue
+        if stage >= .strokes {
+            for shape in shapes {
+                shape.fillColor = .clear
+                shape.lineWidth = knobs[Knobs.lineWidth]
+                shape.strokeColor = C4Blue
+            }
+            startInCheckState()
         }
-        startInCheckState()
 
         b1.addSublayer(b2)
         b1.addSublayer(b3)
@@ -170,16 +176,17 @@ final class CheckmarkScene: Scene {
         createB2Animations()
         createB3Animations()
 
+        guard stage >= .xState else { return }
         rootLayer.addGestureRecognizer(
             TapGestureRecognizer { [weak self] _ in
                 guard let self else { return }
                 self.stopPreviousTransition()
                 if self.x {
-                    self.toCheck()
-                    self.animate(C4Blue)
+                    if self.stage >= .choreography { self.toCheck() } else { self.toCheckAllAtOnce() }
+                    if self.stage >= .complete { self.animate(C4Blue) }
                 } else {
-                    self.toX()
-                    self.animate(C4Pink)
+                    if self.stage >= .choreography { self.toX() } else { self.toXAllAtOnce() }
+                    if self.stage >= .complete { self.animate(C4Pink) }
                 }
                 self.x = !self.x
             })
@@ -359,7 +366,7 @@ final class CheckmarkScene: Scene {
     // MARK: - Ours
 
     /// The knobs' durations and curves, read when a click starts the animations.
-    private func applyTimingKnobs() {
+    func applyTimingKnobs() {
         for animation in [b1ToX, b1ToCheck, b2ToX, b2ToCheck, b3ToX, b3ToCheck] {
             animation?.duration = dKnob
         }

@@ -114,6 +114,9 @@ final class DownloadIndicator {
     /// Seconds per update (`setIndicatorAnimationDuration:`).
     var animationDuration = DownloadIndicator.defaultAnimationDuration
     /// Whether the percentage shows under the indicator (ours; off, as in the library).
+    /// Whether an update animates through its keyframe paths (false: the tutorial's step
+    /// before the animation, DownloadSteps.swift, which shows the last path at once).
+    var animatesUpdates = true
     var showsPercentage = false {
         didSet { displayLabel.isHidden = !showsPercentage }
     }
@@ -230,7 +233,7 @@ final class DownloadIndicator {
         lastUpdate = (lastSourceAngle, destinationAngle, layer.timeline.currentTime)
         lastSourceAngle = destinationAngle
         downloadedRatio = ratio
-        addPathAnimation(beginTime: 0)  // 0: now, as Core Animation
+        if animatesUpdates { addPathAnimation(beginTime: 0) }  // 0: now, as Core Animation
         displayLabel.string = Self.labelText(forRatio: ratio)
         updateDebugTicks()
     }

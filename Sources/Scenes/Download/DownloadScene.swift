@@ -157,7 +157,11 @@ final class DownloadScene: Scene {
     private let knobs: KnobSettings
     private var bounds = Rect.zero
 
-    init(context: SceneContext) {
+    /// How far along its tutorial the scene is built (DownloadSteps.swift).
+    let stage: Stage
+
+    init(context: SceneContext, stage: Stage = .demo) {
+        self.stage = stage
         knobs = context.knobs
         timeline = context.timeline
         rootLayer = Layer(timeline: timeline)
@@ -174,8 +178,10 @@ final class DownloadScene: Scene {
             rootLayer.addSublayer(line)
         }
         rootLayer.addSublayer(settingSwitch.layer)
-        settingSwitch.layer.addGestureRecognizer(
-            TapGestureRecognizer { [weak self] _ in self?.toggleSettingSwitch() })
+        if stage >= .demo {
+            settingSwitch.layer.addGestureRecognizer(
+                TapGestureRecognizer { [weak self] _ in self?.toggleSettingSwitch() })
+        }
         addDownloadIndicators()
         applyKnobs()
         settingChanged()  // viewDidLoad
@@ -213,7 +219,8 @@ final class DownloadScene: Scene {
     }
 
     func handleKey(_ key: Key) -> Bool {
-        guard key == .character("o") || key == .character("O"), isSwitchInteractionEnabled else {
+        guard key == .character("o") || key == .character("O"), isSwitchInteractionEnabled, stage >= .demo
+        else {
             return false
         }
         toggleSettingSwitch()
@@ -221,7 +228,8 @@ final class DownloadScene: Scene {
     }
 
     var keyHelp: [(key: Key, action: String)] {
-        [
+        guard stage >= .demo else { return [] }
+        return [
             (
                 .character("o"),
                 (settingSwitch.isOn ? "One Time Animation" : "Multi Time Animation")
@@ -243,8 +251,10 @@ final class DownloadScene: Scene {
             for indicator in indicators {
                 indicator.loadIndicator()
                 indicator.animationDuration = knobs[Knobs.animationDuration]
+                indicator.animatesUpdates = stage >= .animation
             }
         }
+        guard stage >= .paths else { return }  // the first step: the empty arcs only
         guard settingSwitch.isOn else {
             updateViewOneTime()
             return

@@ -159,6 +159,8 @@ final class ElasticScene: Scene {
     let wave: ElasticWave
 
     private let timeline: Timeline
+    /// How far along its tutorial the scene is built (ElasticSteps.swift).
+    let stage: Stage
 
     /// Rebuilds the path every frame while the points bounce (the tutorial's `CADisplayLink`
     /// with the `updateShapeLayer` selector); paused otherwise, so the app idles.
@@ -191,7 +193,8 @@ final class ElasticScene: Scene {
 
     /// The tutorial's `loadView`: the shape layer, its actions, the control points, the pan
     /// and the paused display link. `layout(in:)` sizes them.
-    init(context: SceneContext) {
+    init(context: SceneContext, stage: Stage = .complete) {
+        self.stage = stage
         knobs = context.knobs
         timeline = context.timeline
         rootLayer = Layer(timeline: timeline)
@@ -200,17 +203,22 @@ final class ElasticScene: Scene {
 
         shapeLayer = ShapeLayer(timeline: timeline)
         shapeLayer.name = "shapeLayer"
-        shapeLayer.fillColor = shapeFillColor
+        if stage == .controlPoints {
+            shapeLayer.backgroundColor = shapeFillColor
+        } else {
+            shapeLayer.fillColor = shapeFillColor
+        }
         shapeLayer.actions = ["position": .none, "bounds": .none, "path": .none]
 
         wave = ElasticWave(timeline: timeline, controlPointSize: controlPointSize)
 
         rootLayer.addSublayer(shapeLayer)
+        if stage < .complete { wave.setControlPoints(visible: true) }
         let pan = PanGestureRecognizer { [weak self] gesture in
             guard let self, let gesture = gesture as? PanGestureRecognizer else { return }
             self.panGestureDidMove(gesture)
         }
-        rootLayer.addGestureRecognizer(pan)
+        if stage >= .pan { rootLayer.addGestureRecognizer(pan) }
 
         timeline.transaction { transaction in
             transaction.disableActions = true
@@ -228,12 +236,12 @@ final class ElasticScene: Scene {
         }
         shapeLayer.frame = Rect(x: 0, y: 0, width: bounds.width, height: minimalHeight)
         layoutControlPoints(baseHeight: minimalHeight, waveHeight: 0, locationX: bounds.width / 2)
-        updateShapeLayer()
+        if stage >= .path { updateShapeLayer() }
     }
 
     /// Shows the control points as red squares (the tutorial's red backgrounds) or hides them.
     func setDebugOverlay(visible: Bool) {
-        wave.setControlPoints(visible: visible)
+        wave.setControlPoints(visible: visible || stage < .complete)
     }
 
     // MARK: - Methods
@@ -241,6 +249,7 @@ final class ElasticScene: Scene {
     /// Drag: lay the points out under the pointer; release: spring them back to the band.
     private func panGestureDidMove(_ gesture: PanGestureRecognizer) {
         if gesture.state == .ended || gesture.state == .failed || gesture.state == .cancelled {
+            guard stage >= .spring else { return }
             let centerY = minimalHeight
 
             animating = true

@@ -82,7 +82,9 @@ final class FishScene: Scene {
     let rootLayer: Layer
     private(set) var mode = Mode.swim
 
-    private let timeline: Timeline
+    let timeline: Timeline
+    /// How far along its tutorial the scene is built (FishSteps.swift).
+    let stage: Stage
     private var random: SeededRandom
     /// Where the extra bubbles of a load start (FishScene+BubbleLoad.swift); a stream of its
     /// own, so the scene's own randomness is the same with or without them.
@@ -247,7 +249,9 @@ final class FishScene: Scene {
         popScale = knobs[Knobs.popScale]
     }
 
-    init(context: SceneContext) {
+    init(context: SceneContext, stage: Stage = .swim) {
+        self.stage = stage
+        if stage < .swim { mode = .tap }
         knobs = context.knobs
         timeline = context.timeline
         random = context.random
@@ -258,7 +262,7 @@ final class FishScene: Scene {
         controlGuide = ShapeLayer(timeline: timeline)
         readKnobs()
         setup()
-        startBubbleTimer()
+        if stage == .swim { startBubbleTimer() }
         if context.bubbleLoad > 0 {
             let load = context.bubbleLoad
             loadLink = timeline.addDisplayLink { [weak self] _ in self?.keepBubblesInFlight(load) }
@@ -276,7 +280,12 @@ final class FishScene: Scene {
         fishImageView.name = "fish"
         fishImageView.contents = ImageAsset(named: "fish")
         fishImageView.bounds = Rect(origin: .zero, size: fishSize)
-        fishImageView.addGestureRecognizer(TapGestureRecognizer { [weak self] _ in self?.createBubble() })
+        if stage >= .randomness {
+            fishImageView.addGestureRecognizer(TapGestureRecognizer { [weak self] _ in self?.createBubble() })
+        } else if stage >= .bubble {
+            fishImageView.addGestureRecognizer(
+                TapGestureRecognizer { [weak self] _ in self?.blowTutorialBubble() })
+        }
         rootLayer.addSublayer(fishImageView)
 
         bubbles.name = "bubbles"
@@ -375,7 +384,7 @@ final class FishScene: Scene {
     /// Step 5: a short cross-dissolve into the bubble at 1.3×, then it leaves the tree (the
     /// example's `transitionWithView(…, CrossDissolve) { transform = scale 1.3 }` and
     /// `removeFromSuperview`).
-    private func pop(_ bubbleImageView: Layer) {
+    func pop(_ bubbleImageView: Layer) {
         ViewTransition.crossDissolve(with: bubbleImageView, duration: bubblePopDuration) {
             bubbleImageView.transform = AffineTransform(scaleX: popScale, y: popScale)
         } completion: { [weak self] in
@@ -482,6 +491,7 @@ final class FishScene: Scene {
         guard case .character(let character) = key else { return false }
         let options = floatOptions
         switch character.lowercased() {
+        case "m" where stage < .swim: return false  // the stages before the swim have no swim
         case "m": switchMode(to: mode == .swim ? .tap : .swim)
         case "f": setOption(Knobs.shape, options.shape.next)
         case "n": setOption(Knobs.sink, !options.sinks)

@@ -42,11 +42,11 @@ final class FinishLine {
     let finishLineView: Layer
     /// When the animations start, scene seconds.
     let beginTime: MediaTime
-    private let timeline: Timeline
+    let timeline: Timeline
     /// The tutorial's three constants, or the knobs' values for them.
-    private let width: Double
-    private let color: Color
-    private let duration: MediaTime
+    let width: Double
+    let color: Color
+    let duration: MediaTime
 
     /// A finish line for a window of `frameOfMainView` ("the whole screen") whose animations
     /// start at `beginTime` (nil: now).
@@ -71,7 +71,13 @@ final class FinishLine {
     /// Draws the line from `startPoint` to `endPoint` (points of `finishLineView`, which are
     /// the scene's): the three shape layers of the tutorial, added in its order.
     func draw(from startPoint: Point, to endPoint: Point) {
-        // Firstly, the starting circle; it stays where it is.
+        addStartCircle(at: startPoint)
+        addMovingCircle(from: startPoint, to: endPoint)
+        addDrawingLine(from: startPoint, to: endPoint)
+    }
+
+    /// Firstly, the starting circle; it stays where it is.
+    func addStartCircle(at startPoint: Point) {
         var startPointPath = BezierPath()
         startPointPath.addArc(
             withCenter: startPoint, radius: width, startAngle: 0, endAngle: .pi * 2,
@@ -82,10 +88,12 @@ final class FinishLine {
         startPointShapeLayer.strokeColor = color
         startPointShapeLayer.path = startPointPath
         finishLineView.addSublayer(startPointShapeLayer)
+    }
 
-        // Next, a circle drawn at the start too, whose layer moves by the offset to the end:
-        // its position runs from (0, 0) to `endPoint − startPoint`, relative coordinates, and
-        // holds there (fillMode forwards, not removed on completion).
+    /// Next, a circle drawn at the start too, whose layer moves by the offset to the end:
+    /// its position runs from (0, 0) to `endPoint − startPoint`, relative coordinates, and
+    /// holds there (fillMode forwards, not removed on completion).
+    func addMovingCircle(from startPoint: Point, to endPoint: Point) {
         var linePath = BezierPath()
         linePath.addArc(
             withCenter: startPoint, radius: width, startAngle: 0, endAngle: .pi * 2,
@@ -104,9 +112,11 @@ final class FinishLine {
         lineAnimation.beginTime = beginTime
         lineShapeLayer.add(lineAnimation, forKey: "animation")
         finishLineView.addSublayer(lineShapeLayer)
+    }
 
-        // Another step is to draw a line: as wide as the circles, stroked from nothing to
-        // whole over the same time, so that its end stays under the moving circle.
+    /// Another step is to draw a line: as wide as the circles, stroked from nothing to
+    /// whole over the same time, so that its end stays under the moving circle.
+    func addDrawingLine(from startPoint: Point, to endPoint: Point) {
         var finishPointPath = BezierPath()
         finishPointPath.move(to: startPoint)
         finishPointPath.addLine(to: endPoint)

@@ -140,8 +140,11 @@ final class TicTacToeScene: Scene {
     static let tutorialKnobs = Knobs.all
 
     private let knobs: KnobSettings
+    /// How far along its tutorial the finish line is drawn (FinishLineSteps.swift).
+    private let finishLineStage: FinishLine.Stage
 
-    init(context: SceneContext) {
+    init(context: SceneContext, finishLineStage: FinishLine.Stage = .complete) {
+        self.finishLineStage = finishLineStage
         knobs = context.knobs
         timeline = context.timeline
         rootLayer = Layer(timeline: timeline)
@@ -332,7 +335,8 @@ final class TicTacToeScene: Scene {
             duration: knobs[Knobs.finishLineAnimationDuration])
         for line in lines {
             guard let first = line.first, let last = line.last else { continue }
-            finishLine.draw(from: geometry.fieldCenter(first), to: geometry.fieldCenter(last))
+            finishLine.draw(
+                from: geometry.fieldCenter(first), to: geometry.fieldCenter(last), stage: finishLineStage)
         }
         // "The last step is to add finishLineView to view."
         rootLayer.addSublayer(finishLine.finishLineView)

@@ -10,6 +10,8 @@ public struct SessionDescription: Encodable, Sendable {
     public var paused: Bool
     public var rate: Double
     public var scene: String
+    /// The tutorial step the scene runs (`--step N`), from 1; absent for the scene itself.
+    public var step: Int?
     public var size: [Double]
     public var scale: Double
     /// `[x, y, width, height]` of the scene's part of the window.
@@ -90,7 +92,8 @@ extension SceneSession {
         return SessionDescription(
             sceneTime: (sceneTimeline.currentTime * 1e6).rounded() / 1e6, paused: isPaused,
             rate: playbackRate,
-            scene: sceneName, size: [size.width / scale, size.height / scale], scale: scale,
+            scene: sceneName, step: catalog[sceneIndex].step,
+            size: [size.width / scale, size.height / scale], scale: scale,
             sceneRect: box(sceneRect),
             panels: openPanels.map { SessionDescription.Panel(name: $0.name, rect: box($0.frame)) },
             status: statusText, toast: toastText, hint: hintText,

@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import Scenes
+
+/// `animdemo steps --scene NAME [--json]`: the scene's tutorial as steps, each one's caption
+/// (`--step N` opens, renders or records it; docs/ARCHITECTURE.md § Tutorial steps).
+struct StepsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "steps", abstract: "List the steps of a scene's tutorial: number and caption.",
+        usage: "\(ShellScenes.programName) steps [--scene <scene>] [--json]",
+        discussion: """
+            Of the scene options, this one applies here:
+              --scene <scene>         The scene: \(ShellScenes.all.map(\.name).joined(separator: ", ")) \
+            (default: \(ShellScenes.all[0].name)).
+            `--step N` on the window, `render` and `record` runs step N.
+            """)
+
+    /// The root command's options, of which only `--scene` applies (as in `knobs`).
+    @OptionGroup(visibility: .hidden) var options: SceneOptions
+
+    @Flag(help: "Print a JSON array of objects, one a step: step (from 1) and caption.")
+    var json = false
+
+    /// One step as `steps --json` prints it.
+    struct Entry: Encodable {
+        var step: Int
+        var caption: String
+    }
+
+    func run() throws {
+        let descriptor = ShellScenes.all[try options.sceneIndex()]
+        guard !descriptor.steps.isEmpty else {
+            throw ExitWithMessage(message: "the scene \"\(descriptor.name)\" has no steps yet", status: 2)
+        }
+        let entries = descriptor.steps.enumerated().map {
+            Entry(step: $0.offset + 1, caption: $0.element.caption)
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(entries), as: UTF8.self))
+            return
+        }
+        print(AlignedColumns.format(entries.map { ["\($0.step)", $0.caption] }), terminator: "")
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `animdemo steps` and `--step N` against the built executable.
+@Suite("Tutorial steps on the command line")
+struct StepsCommandTests {
+    static let scenesWithSteps = ["tictactoe", "elastic", "checkmark", "fish", "download"]
+
+    @Test(
+        "steps lists at least four numbered steps; --json gives step and caption", arguments: scenesWithSteps)
+    func list(scene: String) throws {
+        let text = try ProgramRun.animdemo(["steps", "--scene", scene])
+        #expect(text.status == 0, "\(text.stderr)")
+        let lines = text.stdout.split(separator: "\n")
+        #expect(lines.count >= 4)
+        #expect(lines.first?.hasPrefix("1  ") == true, "\(text.stdout)")
+        let json = try ProgramRun.animdemo(["steps", "--scene", scene, "--json"])
+        #expect(json.status == 0)
+        let objects = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(objects.count == lines.count)
+        for (index, object) in objects.enumerated() {
+            #expect((object["caption"] as? String)?.isEmpty == false)
+            #expect(object["step"] as? Int == index + 1)
+        }
+    }
+
+    @Test(
+        "a scene without steps, or a step it does not have: one line on stderr, status 2",
+        arguments: [
+            ["steps", "--scene", "pull"],
+            ["render", "--scene", "pull", "--step", "1", "--at", "0", "--out", "/tmp/animdemo-steps-never"],
+            [
+                "render", "--scene", "elastic", "--step", "0", "--at", "0", "--out",
+                "/tmp/animdemo-steps-never",
+            ],
+            [
+                "render", "--scene", "tictactoe", "--step", "99", "--at", "0", "--out",
+                "/tmp/animdemo-steps-never",
+            ],
+            [
+                "record", "--scene", "floating", "--step", "1", "--from", "0", "--to", "0.1", "--out",
+                "/tmp/animdemo-steps-never.gif",
+            ],
+        ])
+    func refused(arguments: [String]) throws {
+        let result = try ProgramRun.animdemo(arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("step"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/animdemo-steps-never"))
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/animdemo-steps-never.gif"))
+    }
+
+    @Test("render --describe says which step runs, and nothing for the scene itself")
+    func describe() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "animdemo-steps-\(ProcessInfo.processInfo.processIdentifier)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func described(_ extra: [String]) throws -> [String: Any] {
+            let out = folder.appendingPathComponent(extra.joined()).path
+            let result = try ProgramRun.animdemo(
+                [
+                    "render", "--scene", "elastic", "--size", "200x150", "--at", "0", "--describe", "--out",
+                    out,
+                ]
+                    + extra)
+            #expect(result.status == 0, "\(result.stderr)")
+            let data = try Data(contentsOf: URL(fileURLWithPath: out + "/elastic-000000.json"))
+            return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        }
+        #expect(try described(["--step", "2"])["step"] as? Int == 2)
+        #expect(try described([])["step"] == nil)
+    }
+
+    @Test("record --step records that step: the first differs from the scene, the last is the scene's bytes")
+    func record() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "animdemo-steps-record-\(ProcessInfo.processInfo.processIdentifier)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func recording(_ extra: [String]) throws -> Data {
+            let out = folder.appendingPathComponent("r\(extra.joined()).webp").path
+            let result = try ProgramRun.animdemo(
+                [
+                    "record", "--scene", "elastic", "--size", "200x150", "--fps", "10", "--from", "0", "--to",
+                    "0.3",
+                    "--out", out,
+                ] + extra)
+            #expect(result.status == 0, "\(result.stderr)")
+            return try Data(contentsOf: URL(fileURLWithPath: out))
+        }
+        let scene = try recording([])
+        #expect(try recording(["--step", "1"]) != scene)
+        #expect(try recording(["--step", "5"]) == scene)
+    }
+}
