@@ -52,6 +52,8 @@ extension SceneSession {
             scene.setDebugOverlay(visible: isDebugOverlayVisible)
             overlay.setDebugVisible(isDebugOverlayVisible)
             requests.append(.message(isDebugOverlayVisible ? "debug overlay on" : "debug overlay off"))
+        case .character("["), .character("]"):
+            requests.append(.message(moveStep(by: key == .character("]") ? 1 : -1, at: hostTime)))
         case .character("r"):
             switchScene(to: sceneIndex, at: hostTime)
             requests.append(.message("restarted \(sceneName)"))
@@ -59,6 +61,23 @@ extension SceneSession {
             return false
         }
         return true
+    }
+
+    /// Restarts the scene at the tutorial step `offset` steps from the one running (the scene
+    /// itself is its last step) and says which; a scene without steps stays as it is.
+    func moveStep(by offset: Int, at hostTime: MediaTime) -> String {
+        let descriptor = catalog[sceneIndex]
+        let steps = descriptor.steps
+        guard !steps.isEmpty else { return "\(sceneName) has no tutorial steps" }
+        let current = descriptor.step ?? steps.count
+        let next = min(max(current + offset, 1), steps.count)
+        guard next != current else {
+            return next == 1 ? "the first step already" : "the last step already: the scene as it is"
+        }
+        guard let stepped = descriptor.atStep(next) else { return "no step \(next)" }
+        catalog[sceneIndex] = stepped
+        switchScene(to: sceneIndex, at: hostTime)
+        return "step \(next) of \(steps.count): \(steps[next - 1].caption)"
     }
 
     /// Quitting: says what is lost with it (the knobs changed), then asks the host to quit

@@ -17,7 +17,7 @@ import Scenes
 /// order before the scene's frame runs.
 public final class SceneSession {
     /// Every scene, in the order of the digit keys (1 is the first).
-    public let catalog: [SceneDescriptor]
+    public internal(set) var catalog: [SceneDescriptor]
     public internal(set) var sceneIndex: Int
     /// The scene running now.
     public internal(set) var scene: Scene

@@ -271,4 +271,22 @@ struct PlaygroundTests {
         try tester.advance(to: 0.6)
         #expect(tester.session.describe().toast == "scene 3: \(tester.session.scene.title)")
     }
+
+    @Test("[ and ] move through the tutorial's steps, restarting the scene at each, and say which")
+    func stepKeys() throws {
+        let tester = try SceneTester(
+            scene: "elastic",
+            events: "0.1 key bracketright; 0.2 key bracketleft; 0.3 key bracketleft; 0.4 key bracketright")
+        try tester.advance(to: 0.15)
+        #expect(tester.session.describe().step == nil)
+        #expect(tester.session.describe().toast == "the last step already: the scene as it is")
+        try tester.advance(to: 0.25)
+        let steps = try #require(SceneCatalog.all.first { $0.name == "elastic" }?.steps)
+        #expect(tester.session.describe().step == steps.count - 1)
+        #expect(
+            tester.session.describe().toast?.hasPrefix("step \(steps.count - 1) of \(steps.count): ") == true)
+        try tester.advance(to: 0.45)
+        #expect(tester.session.describe().step == steps.count - 1)
+        #expect(tester.session.sceneTimeline.currentTime < 0.1, "the scene restarted at the step")
+    }
 }

@@ -18,6 +18,7 @@ public enum KeyTable {
         ("g", "record an animation; g again saves it"),
         ("1 … 9, Tab, Shift+Tab", "switch scene (in the order of --list)"),
         ("r", "restart the scene"),
+        ("[, ]", "the tutorial's step before / after (restarts the scene at it)"),
         ("Escape", "close the topmost panel; with none open, quit"),
         ("q", "quit"),
     ]
