@@ -351,7 +351,8 @@ public final class SceneSession {
     var panelContext: PanelContext {
         PanelContext(
             sceneTime: sceneTimeline.currentTime, isPaused: isPaused, rate: playbackRate, scale: scale,
-            knobs: knobs, scene: scene, sceneName: sceneName, sceneTimeline: sceneTimeline, help: helpLines)
+            knobs: knobs, scene: scene, sceneName: sceneName, sceneTimeline: sceneTimeline,
+            help: isOpen(helpPanel) ? helpLines : [])
     }
 
     /// Gives a scene frame its input: the scene's size, knobs, pointer events to the scene's

@@ -55,20 +55,14 @@ final class CodePanel: Panel {
     func setOpen(_ isOpen: Bool) {
         drawn = nil
         followsCode = true
-        timeline.transaction { transaction in
-            transaction.disableActions = true
-            layer.isHidden = !isOpen
-        }
+        layer.setPanelOpen(isOpen)
         if !isOpen { frame = .zero }
     }
 
     func place(in frame: Rect, context: PanelContext) {
         self.frame = frame
         scale = context.scale
-        timeline.transaction { transaction in
-            transaction.disableActions = true
-            layer.frame = frame
-        }
+        layer.placePanel(in: frame)
     }
 
     private var lineHeight: Double { Self.lineHeight * scale }
@@ -83,13 +77,8 @@ final class CodePanel: Panel {
     private var lineCount = 0
 
     func handleKey(_ key: Key, context: PanelContext) -> [SessionRequest]? {
-        switch key {
-        case .up: scroll(by: -1, count: lineCount)
-        case .down: scroll(by: 1, count: lineCount)
-        case .pageUp: scroll(by: -visibleLineCount, count: lineCount)
-        case .pageDown: scroll(by: visibleLineCount, count: lineCount)
-        default: return nil
-        }
+        guard let lines = scrollLines(for: key, page: visibleLineCount) else { return nil }
+        scroll(by: lines, count: lineCount)
         return []
     }
 

@@ -43,20 +43,14 @@ final class HelpPanel: Panel {
     func setOpen(_ isOpen: Bool) {
         drawn = nil
         firstLine = 0
-        timeline.transaction { transaction in
-            transaction.disableActions = true
-            layer.isHidden = !isOpen
-        }
+        layer.setPanelOpen(isOpen)
         if !isOpen { frame = .zero }
     }
 
     func place(in frame: Rect, context: PanelContext) {
         self.frame = frame
         scale = context.scale
-        timeline.transaction { transaction in
-            transaction.disableActions = true
-            layer.frame = frame
-        }
+        layer.placePanel(in: frame)
     }
 
     private var lineHeight: Double { Self.lineHeight * scale }
@@ -69,13 +63,8 @@ final class HelpPanel: Panel {
     func handleKey(_ key: Key, context: PanelContext) -> [SessionRequest]? {
         let count = context.help.count
         guard count > visibleLineCount else { return nil }  // nothing to scroll: the keys are the shell's
-        switch key {
-        case .up: scroll(by: -1, count: count)
-        case .down: scroll(by: 1, count: count)
-        case .pageUp: scroll(by: -visibleLineCount, count: count)
-        case .pageDown: scroll(by: visibleLineCount, count: count)
-        default: return nil
-        }
+        guard let lines = scrollLines(for: key, page: visibleLineCount) else { return nil }
+        scroll(by: lines, count: count)
         return []
     }
 

@@ -107,10 +107,7 @@ final class InspectorPanel: Panel {
     func place(in frame: Rect, context: PanelContext) {
         self.frame = frame
         scale = context.scale
-        timeline.transaction { transaction in
-            transaction.disableActions = true
-            layer.frame = frame
-        }
+        layer.placePanel(in: frame)
     }
 
     // MARK: - The log

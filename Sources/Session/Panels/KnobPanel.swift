@@ -64,20 +64,14 @@ final class KnobPanel: Panel {
     func setOpen(_ isOpen: Bool) {
         draggedKnob = nil
         drawn = nil
-        timeline.transaction { transaction in
-            transaction.disableActions = true
-            layer.isHidden = !isOpen
-        }
+        layer.setPanelOpen(isOpen)
         if !isOpen { frame = .zero }
     }
 
     func place(in frame: Rect, context: PanelContext) {
         self.frame = frame
         scale = context.scale
-        timeline.transaction { transaction in
-            transaction.disableActions = true
-            layer.frame = frame
-        }
+        layer.placePanel(in: frame)
     }
 
     // MARK: - Geometry

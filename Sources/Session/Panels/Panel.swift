@@ -23,7 +23,8 @@ struct PanelContext {
     let scene: Scene
     let sceneName: String
     let sceneTimeline: Timeline
-    /// The help's lines: the shell's keys, the open panels', the scene's keys and gestures.
+    /// The help's lines: the shell's keys, the open panels', the scene's keys and gestures (made
+    /// only while the help is open: no other panel reads them).
     let help: [HelpLine]
 }
 
@@ -165,7 +166,35 @@ func makePanelLayer(named name: String, timeline: Timeline) -> Layer {
     return layer
 }
 
+/// The scroll keys of a list in a panel: Up / Down one line, Page Up / Page Down a page.
+/// Returns the lines to move, nil for another key.
+func scrollLines(for key: Key, page: Int) -> Int? {
+    switch key {
+    case .up: return -1
+    case .down: return 1
+    case .pageUp: return -page
+    case .pageDown: return page
+    default: return nil
+    }
+}
+
 extension Layer {
+    /// Shows or hides a panel's layer at once (no implicit fade).
+    func setPanelOpen(_ isOpen: Bool) {
+        timeline.transaction { transaction in
+            transaction.disableActions = true
+            isHidden = !isOpen
+        }
+    }
+
+    /// Moves a panel's layer to `frame` (window pixels) at once (no implicit move).
+    func placePanel(in frame: Rect) {
+        timeline.transaction { transaction in
+            transaction.disableActions = true
+            self.frame = frame
+        }
+    }
+
     /// Removes every sublayer (a panel about to be rebuilt).
     func removeAllSublayers() {
         for sublayer in sublayers { sublayer.removeFromSuperlayer() }
