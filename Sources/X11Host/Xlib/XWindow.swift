@@ -20,8 +20,13 @@ final class XWindow {
     /// The smallest window the user can resize to (pixels): room for the help overlay.
     static let preferredMinimumSize = (width: 320, height: 240)
 
-    /// Creates (but does not map) a window of `width` × `height` titled `title`.
-    init(display: XDisplay, width: Int, height: Int, title: String) throws(WindowError) {
+    /// Creates (but does not map) a window of `width` × `height` titled `title`, of class
+    /// `className` (`WM_CLASS`); at `position` on the screen when given (a window taken up under
+    /// `--watch`), where the window manager puts it otherwise.
+    init(
+        display: XDisplay, width: Int, height: Int, title: String, className: String = "animdemo",
+        position: (x: Int, y: Int)? = nil
+    ) throws(WindowError) {
         self.display = display
         let handle = display.handle
         var info = XVisualInfo()
@@ -41,14 +46,14 @@ final class XWindow {
             | PointerMotionMask | LeaveWindowMask | FocusChangeMask | VisibilityChangeMask
         let mask = CWColormap | CWBorderPixel | CWBackPixmap | CWBitGravity | CWEventMask
         id = XCreateWindow(
-            handle, display.rootWindow, 0, 0, UInt32(width), UInt32(height), 0, depth, UInt32(InputOutput),
+            handle, display.rootWindow, Int32(position?.x ?? 0), Int32(position?.y ?? 0), UInt32(width), UInt32(height), 0, depth, UInt32(InputOutput),
             visual, UInt(mask), &attributes)
         graphicsContext = XCreateGC(handle, id, 0, nil)
 
-        setClass("animdemo")
+        setClass(className)
         setMinimumSize(
             width: min(Self.preferredMinimumSize.width, width),
-            height: min(Self.preferredMinimumSize.height, height))
+            height: min(Self.preferredMinimumSize.height, height), position: position)
         setProcessProperties()
         var deleteWindow = display.atom("WM_DELETE_WINDOW")
         XSetWMProtocols(handle, id, &deleteWindow, 1)
@@ -66,6 +71,18 @@ final class XWindow {
     func map() {
         XMapWindow(display.handle, id)
         display.flush()
+    }
+
+    /// Where the window's top left corner is on the screen, pixels (inside any frame a window
+    /// manager adds); nil if the server cannot say.
+    var position: (x: Int, y: Int)? {
+        var x: Int32 = 0
+        var y: Int32 = 0
+        var child: Window = 0
+        guard XTranslateCoordinates(display.handle, id, display.rootWindow, 0, 0, &x, &y, &child) != 0 else {
+            return nil
+        }
+        return (Int(x), Int(y))
     }
 
     /// Notes that the server destroyed the window (a DestroyNotify or a BadWindow for it).
@@ -96,10 +113,16 @@ final class XWindow {
         XSetClassHint(display.handle, id, &hint)
     }
 
-    /// `WM_NORMAL_HINTS` with a minimum size.
-    private func setMinimumSize(width: Int, height: Int) {
+    /// `WM_NORMAL_HINTS` with a minimum size, and the position as the user's (`USPosition`:
+    /// window managers keep it) when given.
+    private func setMinimumSize(width: Int, height: Int, position: (x: Int, y: Int)?) {
         var hints = XSizeHints()
         hints.flags = PMinSize
+        if let position {
+            hints.flags |= USPosition
+            hints.x = Int32(position.x)
+            hints.y = Int32(position.y)
+        }
         hints.min_width = Int32(width)
         hints.min_height = Int32(height)
         XSetWMNormalHints(display.handle, id, &hints)
