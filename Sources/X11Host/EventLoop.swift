@@ -133,7 +133,9 @@ final class EventLoop {
             pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: captures.fileDescriptor, events: Int16(POLLIN), revents: 0),
         ]
-        if let watch { descriptors.append(pollfd(fd: watch.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
+        if let watch {
+            descriptors.append(pollfd(fd: watch.fileDescriptor, events: Int16(POLLIN), revents: 0))
+        }
         var timeout: Int32 = -1  // no timeout: nothing animates, so use no CPU until input
         if let deadline {
             let nanoseconds = max(deadline - FrameClock.now(), 0)

@@ -31,7 +31,8 @@ final class BuildProblemPanel: Panel {
 
     func preferredExtent(at edge: PanelEdge, window size: Size, scale: Double) -> Double {
         let lines = Double(2 + Self.maxMessageLines)
-        return min((lines * PanelStyle.lineHeight + 2 * PanelStyle.margin) * scale, (size.height * 0.4).rounded())
+        return min(
+            (lines * PanelStyle.lineHeight + 2 * PanelStyle.margin) * scale, (size.height * 0.4).rounded())
     }
 
     func setOpen(_ isOpen: Bool) {
@@ -63,7 +64,8 @@ final class BuildProblemPanel: Panel {
             let width = frame.width - 2 * margin
             canvas.fill(Rect(x: 0, y: 0, width: frame.width, height: 2 * scale), Self.headlineColor)
             canvas.text(
-                problem.headline, in: Rect(x: margin, y: margin, width: width, height: lineHeight), bold: true,
+                problem.headline, in: Rect(x: margin, y: margin, width: width, height: lineHeight),
+                bold: true,
                 color: Self.headlineColor)
             var y = margin + lineHeight
             if let location = problem.location {

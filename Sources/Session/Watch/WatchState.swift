@@ -102,7 +102,9 @@ public struct StoredHistory: Codable, Equatable, Sendable {
                 Double(Int(exact)) / rate == frame.time
             {
                 let number = Int(exact)
-                if let last = stored.last, let first = last.first, let count = last.count, first + count == number {
+                if let last = stored.last, let first = last.first, let count = last.count,
+                    first + count == number
+                {
                     stored[stored.count - 1].count = count + 1
                 } else {
                     stored.append(StoredFrame(first: number, count: 1))
@@ -144,8 +146,9 @@ public struct StoredHistory: Codable, Equatable, Sendable {
         return history
     }
 
-    /// `event` in an events script's words (EventScript), keys by their own names.
-    static func line(_ event: InputEvent) -> String {
+    /// `event` in an events script's words (EventScript: `down X Y`, `wheel X Y DY`), keys by
+    /// their own names (`key char:?`, `key space`, `key F12`).
+    public static func line(_ event: InputEvent) -> String {
         switch event {
         case .down(let point): return "down \(point.x) \(point.y)"
         case .move(let point): return "move \(point.x) \(point.y)"
@@ -156,7 +159,7 @@ public struct StoredHistory: Codable, Equatable, Sendable {
     }
 
     /// The event `line` names, nil if none.
-    static func event(_ line: String) -> InputEvent? {
+    public static func event(_ line: String) -> InputEvent? {
         let words = line.split(separator: " ", maxSplits: 1).map(String.init)
         guard let verb = words.first else { return nil }
         if verb == "key" { return words.count == 2 ? key(named: words[1]).map(InputEvent.key) : nil }
@@ -185,7 +188,9 @@ public struct StoredHistory: Codable, Equatable, Sendable {
     }
 
     static func key(named name: String) -> Key? {
-        if name.hasPrefix("char:"), name.count == 6, let character = name.last { return .character(character) }
+        if name.hasPrefix("char:"), name.count == 6, let character = name.last {
+            return .character(character)
+        }
         if name.hasPrefix("F"), let number = Int(name.dropFirst()) { return .function(number) }
         return namedKeys.first { $0.0 == name }?.1
     }

@@ -46,7 +46,8 @@ final class XWindow {
             | PointerMotionMask | LeaveWindowMask | FocusChangeMask | VisibilityChangeMask
         let mask = CWColormap | CWBorderPixel | CWBackPixmap | CWBitGravity | CWEventMask
         id = XCreateWindow(
-            handle, display.rootWindow, Int32(position?.x ?? 0), Int32(position?.y ?? 0), UInt32(width), UInt32(height), 0, depth, UInt32(InputOutput),
+            handle, display.rootWindow, Int32(position?.x ?? 0), Int32(position?.y ?? 0), UInt32(width),
+            UInt32(height), 0, depth, UInt32(InputOutput),
             visual, UInt(mask), &attributes)
         graphicsContext = XCreateGC(handle, id, 0, nil)
 
