@@ -174,14 +174,18 @@ final class WatchSupervisor {
         Self.childPID = 0
         let status = child.terminationStatus
         let signalled = child.terminationReason == .uncaughtSignal
-        let userEnded = !signalled || [SIGINT, SIGTERM, SIGHUP, SIGKILL].contains(status)
-        if userEnded { return signalled ? 128 + status : status }
+        // Ended by the user (closed, q, a signal to the window or to the supervisor) or by the
+        // X server going away (1): the supervisor ends with it.
+        if signalled && [SIGINT, SIGTERM, SIGHUP, SIGKILL].contains(status) { return 128 + status }
+        if !signalled && [0, 1, 128 + SIGINT, 128 + SIGTERM, 128 + SIGHUP].contains(status) { return status }
         // A crash.
         usleep(50_000)  // the last of its stderr
-        let message = tail.crashMessage ?? "it ended with signal \(status)"
+        let message =
+            tail.crashMessage
+            ?? (signalled ? "it ended with signal \(status)" : "it ended with status \(status)")
         guard childIsNew, let lastGood else {
             say("\(product) crashed: \(message)")
-            return 128 + status
+            return signalled ? 128 + status : status
         }
         say("the new build crashed: \(message); the last good build comes back")
         do {

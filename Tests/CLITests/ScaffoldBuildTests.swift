@@ -34,6 +34,24 @@ struct ScaffoldBuildTests {
         #expect(close(frame.color(at: Point(x: 200, y: 300)), 255, 149, 0))
         #expect(close(frame.color(at: Point(x: 600, y: 300)), 30, 34, 56))
 
+        // The code panel (e) shows the package's own scene: its source, built in by the
+        // EmbedSceneSources plugin, fills the panel with lines of text (without it, one line says
+        // there is no source).
+        let code = try package.run([
+            ".build/debug/Orbit", "render", "--scene", "orbit", "--events", "0 key e", "--at", "0.1", "--out",
+            "code",
+            "--describe",
+        ])
+        try #require(code.status == 0, "render: \(code.output)")
+        let described = try String(contentsOfFile: package.path("code/orbit-000100.json"), encoding: .utf8)
+        #expect(described.contains("\"file\" : \"OrbitScene.swift\""), "\(described)")
+        let panel = try RenderedFrame(contentsOfPNG: package.path("code/orbit-000100.png"))
+        let rowsWithText = (30..<600).filter { y in
+            (410..<800).contains { x in (panel.color(x: x, y: y)?.green ?? 0) > 0.5 }
+        }
+        // 38 lines of 15 px, glyphs about 10 px tall: some 380 rows; a lone message, a dozen.
+        #expect(rowsWithText.count > 200, "\(rowsWithText.count) rows of the code panel have text")
+
         let test = try package.run(["swift", "test"])
         #expect(test.status == 0, "swift test: \(test.output.suffix(2000))")
         #expect(test.output.contains("a click springs the square to the right half"))
