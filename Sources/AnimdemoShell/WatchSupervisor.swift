@@ -193,7 +193,7 @@ final class WatchSupervisor {
             childIsNew = false
             send(
                 BuildProblem(
-                    headline: "the new build crashed: the window runs the last good build",
+                    headline: "new build crashed: back to the last good build",
                     location: tail.crashLocation, message: message))
         } catch {
             say("cannot start the last good build: \(error.localizedDescription)")
@@ -259,29 +259,30 @@ final class StderrTail: @unchecked Sendable {
         }
     }
 
-    /// Swift's runtime error (`…/File.swift:12: Fatal error: Index out of range`), its message.
-    var crashMessage: String? {
+    /// The words Swift's runtime starts a trap's line with, after `File.swift:LINE: `.
+    static let trapWords = [
+        "Fatal error", "Precondition failed", "Assertion failed", "Unexpectedly found nil",
+    ]
+
+    /// The runtime's last trap line (`OrbitScene/OrbitScene.swift:47: Precondition failed: boom`),
+    /// split at the words: the place before them, nil if none is named, and the message.
+    private var trap: (location: String?, message: String)? {
         lock.withLock {
-            text.split(whereSeparator: \.isNewline).last {
-                $0.contains("Fatal error") || $0.contains("error:")
+            for line in text.split(whereSeparator: \.isNewline).reversed() {
+                for word in Self.trapWords {
+                    guard let range = line.range(of: word) else { continue }
+                    let before = line[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
+                    let location = before.hasSuffix(":") ? String(before.dropLast()) : nil
+                    return (location.flatMap { $0.isEmpty ? nil : $0 }, String(line[range.lowerBound...]))
+                }
             }
-            .map { line in
-                if let range = line.range(of: "Fatal error: ") { return String(line[range.lowerBound...]) }
-                return String(line)
-            }
+            return nil
         }
     }
 
-    /// `File.swift:12` of the runtime error, when it names one.
-    var crashLocation: String? {
-        lock.withLock {
-            guard
-                let line = text.split(whereSeparator: \.isNewline).last(where: {
-                    $0.contains(": Fatal error")
-                }),
-                let range = line.range(of: ": Fatal error")
-            else { return nil }
-            return String(line[..<range.lowerBound])
-        }
-    }
+    /// The trap's message (`Precondition failed: boom`), nil if the window wrote none.
+    var crashMessage: String? { trap?.message }
+
+    /// Where it trapped (`OrbitScene/OrbitScene.swift:47`), when the line names it.
+    var crashLocation: String? { trap?.location }
 }

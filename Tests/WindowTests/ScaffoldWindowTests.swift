@@ -63,7 +63,7 @@ struct ScaffoldWindowTests {
     }
 
     @Test(
-        "slow (~2 min): --watch reloads the window at the same moment on a save, shows a syntax error while the old scene runs, and recovers"
+        "slow (~2 min): --watch reloads the window at the same moment on a save, shows a syntax error while the old scene runs, recovers, and survives a crash of new code"
     )
     func watchReloads() throws {
         let package = try Self.package()
@@ -138,6 +138,31 @@ struct ScaffoldWindowTests {
         try window.waitForReload(number: 2, timeout: 240)
         let recovered = window.waitUntilShowing(expected, timeout: 10)
         #expect(recovered.shown, "after the fix the window is not the edited scene at \(state.sceneTime) s")
+        let pausedTitle = try window.title()
+
+        // New code that crashes as it lays the scene out: the last good build comes back with
+        // the state (the same moment) and says why in the build panel.
+        let crashing = edited.replacingOccurrences(
+            of: "        self.bounds = bounds\n",
+            with:
+                "        self.bounds = bounds\n        precondition(bounds.width < 0, \"the new code crashed\")\n"
+        )
+        try #require(crashing != edited, "the starter's layout(in:) changed: the crash no longer applies")
+        try crashing.write(toFile: package.sceneFile, atomically: true, encoding: .utf8)
+        let crashed = pollUntil(timeout: 240) {
+            window.supervisor.errorOutput.contains("the new build crashed") ? true : nil
+        }
+        try #require(crashed == true, "no crash reported: \(window.supervisor.errorOutput)")
+        #expect(
+            window.supervisor.errorOutput.contains(
+                "the new build crashed: Precondition failed: the new code crashed"))
+        try window.waitForReload(number: 3, timeout: 20)  // the last good build takes up the state
+        let crashShown = pollUntil(timeout: 5) { () -> Bool? in
+            guard let capture = try? window.capture() else { return nil }
+            return WatchedWindow.showsBuildPanel(capture) ? true : nil
+        }
+        #expect(crashShown == true, "no build panel after the crash")
+        #expect(try window.title() == pausedTitle, "the last good build is not at the same moment")
     }
 }
 
