@@ -183,8 +183,9 @@ struct Scaffold {
         A scene of your own on animdemo's engine, with the whole animdemo program around it
         (written by `animdemo new \(name)`). The scene is `Sources/\(name)Scene/\(name)Scene.swift`.
 
-            swift run \(name)        # the window: click it; h for help, the panels, time travel
-            swift test               # drives the scene and checks its pixels
+            swift run \(name)          # the window: click it; h for help, the panels, time travel
+            swift run \(name) --watch  # the same, reloaded at the same moment on every save
+            swift test                 # drives the scene and checks its pixels
 
         `swift run \(name) render --scene \(sceneName) --at 1 --out frames` draws a frame;
         `swift run \(name) --help` lists every command.
