@@ -97,6 +97,21 @@ struct WatchStateTests {
         #expect(resumed.sceneTimeline.currentTime == 151.0 / 60)  // frame 150 was the last
     }
 
+    @Test("the tutorial step is kept: a step chosen with [ comes back at that step")
+    func stepKept() throws {
+        let played = try session("checkmark")
+        try played.runFrame(at: 0, input: [])
+        // [: the step before the scene as it is.
+        try played.runFrame(at: 1.0 / 60, input: [.key(.character("["))])
+        let step = try #require(played.catalog[played.sceneIndex].step)
+        let state = try WatchState(json: try played.watchState(window: nil).encoded())
+        #expect(state.step == step)
+        let resumed = try session("checkmark")
+        try #require(resumed.resume(from: state, at: 0) != nil)
+        #expect(resumed.catalog[resumed.sceneIndex].step == step)
+        #expect(resumed.scene.title == played.scene.title)
+    }
+
     @Test("a state naming a scene this build does not have is refused, the session untouched")
     func unknownScene() throws {
         var state = try playedSession().watchState(window: nil)

@@ -63,7 +63,7 @@ struct ScaffoldWindowTests {
     }
 
     @Test(
-        "slow (~2 min): --watch reloads the window at the same moment on a save, shows a syntax error while the old scene runs, recovers, and survives a crash of new code"
+        "slow (~15 s after the shared build): --watch reloads the window at the same moment on a save, shows a syntax error while the old scene runs, recovers, and survives a crash of new code"
     )
     func watchReloads() throws {
         let package = try Self.package()
@@ -163,6 +163,17 @@ struct ScaffoldWindowTests {
         }
         #expect(crashShown == true, "no build panel after the crash")
         #expect(try window.title() == pausedTitle, "the last good build is not at the same moment")
+
+        // The window's place and size are kept through a reload.
+        try window.xdotool("windowmove", window.window, "37", "21")
+        try window.xdotool("windowsize", window.window, "420", "640")
+        let moved = pollUntil(timeout: 5) { (try? window.geometry()) == "37,21 420x640" ? true : nil }
+        try #require(
+            moved == true, "xdotool did not move the window: \(String(describing: try? window.geometry()))")
+        try edited.write(toFile: package.sceneFile, atomically: true, encoding: .utf8)
+        try window.waitForReload(number: 4, timeout: 240)
+        #expect(try window.geometry() == "37,21 420x640", "the reloaded window is elsewhere")
+        #expect(try window.title() == pausedTitle, "the reloaded window is not at the same moment")
     }
 }
 
@@ -237,6 +248,14 @@ final class WatchedWindow {
     }
 
     func title() throws -> String { try xdotool("getwindowname", window).trimmingCharacters(in: .newlines) }
+
+    /// `X,Y WIDTHxHEIGHT` from `xdotool getwindowgeometry` (no window manager: no frame).
+    func geometry() throws -> String {
+        let lines = try xdotool("getwindowgeometry", window).split(separator: "\n")
+        let position = lines.first { $0.contains("Position:") }?.split(separator: " ").dropFirst().first ?? ""
+        let size = lines.first { $0.contains("Geometry:") }?.split(separator: " ").last ?? ""
+        return "\(position) \(size)"
+    }
 
     func windowPID() throws -> String {
         try xdotool("getwindowpid", window).trimmingCharacters(in: .newlines)
