@@ -66,8 +66,12 @@ struct WatchCommand: ParsableCommand {
             )
         }
         let arguments = Array(CommandLine.arguments.dropFirst()).filter { $0 != "--watch" }
+        // `.build/<triple>/release/NAME` when it was built with -c release: rebuilds keep that.
+        let configuration =
+            executable.deletingLastPathComponent().lastPathComponent == "release" ? "release" : "debug"
         let supervisor = WatchSupervisor(
-            package: package, product: executable.lastPathComponent, arguments: arguments)
+            package: package, product: executable.lastPathComponent, arguments: arguments,
+            configuration: configuration)
         return try supervisor.run(builtBinary: executable.path)
     }
 }

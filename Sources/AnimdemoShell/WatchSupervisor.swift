@@ -39,7 +39,11 @@ final class WatchSupervisor {
     /// The window's pid, for the signal handler to pass a signal on (0: none runs).
     nonisolated(unsafe) static var childPID: pid_t = 0
 
-    init(package: URL, product: String, arguments: [String]) {
+    /// `debug` or `release`: the configuration the program was built in, which rebuilds keep.
+    let configuration: String
+
+    init(package: URL, product: String, arguments: [String], configuration: String = "debug") {
+        self.configuration = configuration
         self.package = package
         self.product = product
         self.arguments = arguments
@@ -71,7 +75,8 @@ final class WatchSupervisor {
     /// Builds; on success hands the window over to the new build, else shows the first error.
     private func rebuild() {
         let start = Date()
-        let (status, output) = Self.run(["swift", "build", "--product", product], in: package)
+        let (status, output) = Self.run(
+            ["swift", "build", "-c", configuration, "--product", product], in: package)
         let seconds = String(format: "%.1f", Date().timeIntervalSince(start))
         guard status == 0 else {
             let problem =
@@ -85,7 +90,8 @@ final class WatchSupervisor {
         }
         say("built in \(seconds) s: reloading")
         do {
-            let binary = try copy(of: package.appendingPathComponent(".build/debug/\(product)").path)
+            let binary = try copy(
+                of: package.appendingPathComponent(".build/\(configuration)/\(product)").path)
             handOver(to: binary)
         } catch {
             say("cannot copy the build: \(error.localizedDescription)")
