@@ -35,6 +35,12 @@ final class WatchSupervisor {
     private var lastGood: String?
     private var generation = 0
     private let tail = StderrTail()
+    /// When the window started, and how many times in a row it could not reach the X server.
+    private var childStarted = Date.distantPast
+    private var displayRetries = 0
+    /// A window that cannot open the display is started again this many times, 0.2 s apart:
+    /// on a busy machine the X server has been seen to refuse a connection for a moment.
+    static let maxDisplayRetries = 5
 
     /// The window's pid, for the signal handler to pass a signal on (0: none runs).
     nonisolated(unsafe) static var childPID: pid_t = 0
@@ -169,6 +175,8 @@ final class WatchSupervisor {
         child = process
         childInput = input.fileHandleForWriting
         childBinary = binary
+        if Date().timeIntervalSince(childStarted) > 5 { displayRetries = 0 }
+        childStarted = Date()
         Self.childPID = process.processIdentifier
     }
 
@@ -184,8 +192,22 @@ final class WatchSupervisor {
         // X server going away (1): the supervisor ends with it.
         if signalled && [SIGINT, SIGTERM, SIGHUP, SIGKILL].contains(status) { return 128 + status }
         if !signalled && [0, 1, 128 + SIGINT, 128 + SIGTERM, 128 + SIGHUP].contains(status) { return status }
-        // A crash.
         usleep(50_000)  // the last of its stderr
+        if !signalled && status == 2 && tail.cannotOpenDisplay && displayRetries < Self.maxDisplayRetries,
+            let binary = childBinary
+        {
+            displayRetries += 1
+            usleep(200_000)
+            say("the window could not open the display: trying again (\(displayRetries))")
+            do {
+                try start(binary)
+                return nil
+            } catch {
+                say("cannot start \(binary): \(error.localizedDescription)")
+                return 1
+            }
+        }
+        // A crash.
         let message =
             tail.crashMessage
             ?? (signalled ? "it ended with signal \(status)" : "it ended with status \(status)")
@@ -285,6 +307,9 @@ final class StderrTail: @unchecked Sendable {
             return nil
         }
     }
+
+    /// Whether the window said it cannot open the X display (`WindowError.cannotOpenDisplay`).
+    var cannotOpenDisplay: Bool { lock.withLock { text.contains("cannot open X display") } }
 
     /// The trap's message (`Precondition failed: boom`), nil if the window wrote none.
     var crashMessage: String? { trap?.message }
