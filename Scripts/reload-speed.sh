@@ -94,6 +94,8 @@ PYTHON
 kill "$supervisor"
 wait "$supervisor" 2>/dev/null || true
 supervisor=""
+retries=$(grep -c "could not open the display" "$scratch/err" || true)
+[ "$retries" -eq 0 ] || echo "(the window could not open the display $retries times and was started again)"
 grep -E "built in" "$scratch/err" | sed 's/.*built in \([0-9.]*\) s.*/\1/' | sort -n |
     awk '{ a[NR] = $1 } END { if (NR) printf "of which swift build: median %s s\n", a[int((NR + 1) / 2)] }'
 
