@@ -80,7 +80,7 @@ extension FishScene {
         bubbleImageView.isUserInteractionEnabled = false
         bubbles.addSublayer(bubbleImageView)
         guard stage >= .path else { return }
-    // } step 2
+        // } step 2
 
         // step 3 {
         if stage < .pop {

@@ -70,7 +70,7 @@ final class FinishLine {
         view.name = "finishLineView"
         finishLineView = view
     }
-// } step 1
+    // } step 1
 
     // step 4 {
     /// Draws the line from `startPoint` to `endPoint` (points of `finishLineView`, which are
@@ -144,6 +144,6 @@ final class FinishLine {
         finishLineView.addSublayer(finishPointShapeLayer)
     }
     // } step 4
-// step 1 {
+    // step 1 {
 }
 // } step 1
