@@ -13,21 +13,20 @@ enum StepsDocC {
     static func files(for descriptor: SceneDescriptor, code: StepCode) -> [(path: String, text: String)] {
         let name = descriptor.name
         var files: [(path: String, text: String)] = []
-        var steps = ""
+        var steps: [String] = []
         for (index, step) in descriptor.steps.enumerated() {
             let number = index + 1
             let codeFile = "\(name)-step-\(number).swift"
             files.append(("Resources/\(codeFile)", code.excerpt(atStep: number)))
-            steps += """
-                        @Step {
-                            \(escaped(step.caption))
-
-                            @Code(name: "\(name).swift", file: "\(codeFile)") {
-                                @Image(source: "\(name)-step-\(number).gif", alt: "Step \(number) of the \(name) scene, recorded by animdemo.")
-                            }
-                        }
-
-                """
+            steps += [
+                "@Step {",
+                "    \(escaped(step.caption))",
+                "",
+                "    @Code(name: \"\(name).swift\", file: \"\(codeFile)\") {",
+                "        @Image(source: \"\(name)-step-\(number).gif\", alt: \"Step \(number) of the \(name) scene, recorded by animdemo.\")",
+                "    }",
+                "}",
+            ]
         }
         let tutorial = descriptor.tutorial
         let original =
@@ -54,7 +53,8 @@ enum StepsDocC {
                     }
 
                     @Steps {
-            \(steps)        }
+            \(steps.map { "            \($0)" }.joined(separator: "\n"))
+                    }
                 }
             }
 
