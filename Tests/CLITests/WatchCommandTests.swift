@@ -24,10 +24,10 @@ struct WatchCommandTests {
         for program in ["One", "Two"] {
             try FileManager.default.createDirectory(
                 atPath: "\(folder)/Sources/\(program)", withIntermediateDirectories: true)
-            FileManager.default.createFile(
+            _ = FileManager.default.createFile(
                 atPath: "\(folder)/Sources/\(program)/main.swift", contents: Data())
         }
-        FileManager.default.createFile(atPath: "\(folder)/Package.swift", contents: Data())
+        _ = FileManager.default.createFile(atPath: "\(folder)/Package.swift", contents: Data())
         let run = try ProgramRun.animdemo(["watch", folder])
         #expect(run.status == 2)
         #expect(run.stderr.hasPrefix("animdemo: error: "))
