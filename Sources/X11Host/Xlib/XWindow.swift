@@ -74,8 +74,10 @@ final class XWindow {
         display.flush()
     }
 
-    /// Where the window's top left corner is on the screen, pixels (inside any frame a window
-    /// manager adds); nil if the server cannot say.
+    /// Where the window is on the screen, pixels: the top left corner of the frame a window
+    /// manager puts around it (`_NET_FRAME_EXTENTS`), else of the window itself; the position
+    /// `USPosition` asks for, so that a window made there again does not move by its frame.
+    /// Nil if the server cannot say.
     var position: (x: Int, y: Int)? {
         var x: Int32 = 0
         var y: Int32 = 0
@@ -83,7 +85,26 @@ final class XWindow {
         guard XTranslateCoordinates(display.handle, id, display.rootWindow, 0, 0, &x, &y, &child) != 0 else {
             return nil
         }
-        return (Int(x), Int(y))
+        let frame = frameExtents
+        return (Int(x) - frame.left, Int(y) - frame.top)
+    }
+
+    /// The left and top sizes of the window manager's frame (`_NET_FRAME_EXTENTS`: left, right,
+    /// top, bottom), zero without a window manager that sets it.
+    private var frameExtents: (left: Int, top: Int) {
+        var type: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0
+        var remaining: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        let status = XGetWindowProperty(
+            display.handle, id, display.atom("_NET_FRAME_EXTENTS"), 0, 4, 0, XA_CARDINAL, &type, &format,
+            &count, &remaining, &data)
+        defer { if let data { XFree(data) } }
+        guard status == Success, let data, format == 32, count == 4 else { return (0, 0) }
+        // Format 32 properties are arrays of C longs in Xlib.
+        let values = UnsafeRawPointer(data).bindMemory(to: Int.self, capacity: 4)
+        return (values[0], values[2])
     }
 
     /// Notes that the server destroyed the window (a DestroyNotify or a BadWindow for it).
