@@ -45,10 +45,11 @@ final class WatchControl {
     func requests() -> [Request] {
         var buffer = [UInt8](repeating: 0, count: 4096)
         var requests: [Request] = []
+        var hasEnded = false
         while true {
             let count = read(fileDescriptor, &buffer, buffer.count)
             if count == 0 {
-                requests.append(.ended)
+                hasEnded = true
                 break
             }
             guard count > 0 else { break }
@@ -67,7 +68,8 @@ final class WatchControl {
                 requests.append(.problem(problem))
             }
         }
-        return requests.sorted { $0 != .ended && $1 == .ended }  // the pipe's end after its lines
+        if hasEnded { requests.append(.ended) }  // the pipe's end after its last lines
+        return requests
     }
 
     /// Writes `state` to the state file (whole or not at all).
