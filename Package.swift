@@ -89,7 +89,7 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: ["TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "WindowTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "WindowTests", dependencies: ["Session", "TestSupport"]),
         .testTarget(name: "X11HostTests", dependencies: ["Animation", "Render", "Session", "X11Host"]),
         .testTarget(name: "ArchitectureTests"),
     ],
