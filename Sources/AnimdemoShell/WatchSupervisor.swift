@@ -208,6 +208,7 @@ final class WatchSupervisor {
             }
         }
         // A crash.
+        let location = tail.crashLocation  // read before the next window's start empties the tail
         let message =
             tail.crashMessage
             ?? (signalled ? "it ended with signal \(status)" : "it ended with status \(status)")
@@ -222,7 +223,7 @@ final class WatchSupervisor {
             send(
                 BuildProblem(
                     headline: "new build crashed: back to the last good build",
-                    location: tail.crashLocation, message: message))
+                    location: location, message: message))
         } catch {
             say("cannot start the last good build: \(error.localizedDescription)")
             return 1
