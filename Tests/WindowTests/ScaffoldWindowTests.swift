@@ -16,9 +16,11 @@ struct ScaffoldWindowTests {
     nonisolated(unsafe) private static var shared: ScaffoldPackage?
     private static let lock = NSLock()
 
-    /// The scaffold, written the first time it is asked for, and built.
+    /// The scaffold, written the first time it is asked for (and removed when the test process
+    /// exits), and built.
     static func package() throws -> ScaffoldPackage {
         try lock.withLock {
+            if shared == nil { atexit { ScaffoldWindowTests.shared?.remove() } }
             let package = try shared ?? ScaffoldPackage()
             shared = package
             try package.build()
