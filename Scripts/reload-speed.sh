@@ -20,7 +20,11 @@ animdemo=$(realpath "${1:-.build/debug/animdemo}")
 width=400
 height=300
 supervisor=""
-trap '[ -n "$supervisor" ] && kill "$supervisor" 2>/dev/null; sleep 1; [ -n "${xvfb:-}" ] && kill "$xvfb" 2>/dev/null; [ -n "${scratch:-}" ] && rm -rf "$scratch"' EXIT
+# Each step may fail (the supervisor may have ended already) without skipping the next: the
+# trap runs under set -e.
+trap '{ [ -z "$supervisor" ] || kill "$supervisor" 2>/dev/null || true; sleep 1
+        [ -z "${xvfb:-}" ] || kill "$xvfb" 2>/dev/null || true
+        [ -z "${scratch:-}" ] || rm -rf "$scratch"; }' EXIT
 start_xvfb reload-speed "$width" "$height"
 
 package="$scratch/Orbit"
