@@ -44,6 +44,10 @@ final class WatchSupervisor {
 
     /// The window's pid, for the signal handler to pass a signal on (0: none runs).
     nonisolated(unsafe) static var childPID: pid_t = 0
+    /// Whether the window is in the supervisor's process group: then a terminal's Ctrl-C
+    /// reaches it already, and passing SIGINT on would make it a second one (which ends a
+    /// window at once, without saving a recording).
+    nonisolated(unsafe) static var childSharesGroup = false
 
     /// `debug` or `release`: the configuration the program was built in, which rebuilds keep.
     let configuration: String
@@ -178,6 +182,7 @@ final class WatchSupervisor {
         if Date().timeIntervalSince(childStarted) > 5 { displayRetries = 0 }
         childStarted = Date()
         Self.childPID = process.processIdentifier
+        Self.childSharesGroup = getpgid(process.processIdentifier) == getpgrp()
     }
 
     /// The window's exit, if it ended: nil while it runs (or after a crash, when the last good
@@ -245,15 +250,16 @@ final class WatchSupervisor {
         FileHandle.standardError.write(Data("\(product) --watch: \(line)\n".utf8))
     }
 
-    /// SIGINT, SIGTERM and SIGHUP go on to the window, whose end ends the supervisor with the
-    /// same status; with no window they end it at once. A window gone leaves a closed pipe, not
-    /// a SIGPIPE.
+    /// SIGINT, SIGTERM and SIGHUP go on to the window (SIGINT only when a terminal's Ctrl-C has
+    /// not reached it already), whose end ends the supervisor with the same status; with no
+    /// window they end it at once. A window gone leaves a closed pipe, not a SIGPIPE.
     private func installSignalHandlers() {
         signal(SIGPIPE, SIG_IGN)
         for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
             signal(signalNumber) { number in
                 let pid = WatchSupervisor.childPID
-                if pid > 0 { kill(pid, number) } else { _exit(128 + number) }
+                guard pid > 0 else { _exit(128 + number) }
+                if number != SIGINT || !WatchSupervisor.childSharesGroup { kill(pid, number) }
             }
         }
     }
