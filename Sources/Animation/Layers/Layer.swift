@@ -42,7 +42,7 @@ open class Layer {
     private var cachedCopy: Unmanaged<Layer>?
     /// The frame time and model revision `cachedPresentation` shows (NaN, which equals no
     /// time: none yet).
-    private var cachedTime = MediaTime.nan
+    var cachedTime = MediaTime.nan
     private var cachedRevision = 0
     /// The time `isAnimatingAnswer` was given for (NaN: none); cleared when an animation is
     /// added or removed.
@@ -53,12 +53,12 @@ open class Layer {
     private var soleAnimation: Unmanaged<LayerAnimation>?
     /// The clock and transaction state every layer of a tree shares.
     public let timeline: Timeline
-    public final private(set) var sublayers: [Layer] = []
+    public final internal(set) var sublayers: [Layer] = []
     /// The earliest time an attached animation that has not finished ends (`-infinity`:
     /// not known yet), so that the timeline's check at the end of every frame looks at the
     /// animations only when one may have ended. An animation is not changed once added (as in
     /// Core Animation, where changing the object `animation(forKey:)` returns is undefined).
-    private(set) var earliestEnd = -MediaTime.infinity
+    var earliestEnd = -MediaTime.infinity
     /// Animations in the order they were added; later ones apply on top of earlier ones.
     var animationEntries: [(key: String, animation: LayerAnimation)] = [] {
         didSet {
@@ -173,7 +173,7 @@ open class Layer {
     // MARK: - Tree
 
     // `sublayers` is with the per-frame state above: every frame walks the tree.
-    public final private(set) weak var superlayer: Layer? { didSet { noteRevision(.other) } }
+    public final internal(set) weak var superlayer: Layer? { didSet { noteRevision(.other) } }
 
     /// A new layer on `timeline`.
     public init(timeline: Timeline) {
@@ -404,6 +404,40 @@ open class Layer {
             earliest = min(earliest, entry.animation.endTime)
         }
         return earliest
+    }
+
+    // MARK: - Checkpoints
+
+    /// What this model layer holds now, as values (its sublayers, animations and recognizers
+    /// by reference: `Timeline.checkpoint(of:)` saves their own state), and the function that
+    /// puts it back on this same object: time travel's checkpoints (docs/ARCHITECTURE.md
+    /// § Time travel). Putting it back gives the layer a new `revision`, so that whatever is
+    /// kept by revision (presentations, the renderer's damage) takes it as a change; run it
+    /// with actions disabled. Subclasses add what they store.
+    open func savedState() -> () -> Void {
+        let values = (position, bounds, anchorPoint, transform, opacity, isHidden, drawing)
+        let behaviour = (name, isUserInteractionEnabled, actions, gestureRecognizers)
+        let tree = (sublayers, superlayer)
+        let animations = (animationEntries, anonymousKeyCounter, timelineSlot, earliestEnd)
+        return { [self] in
+            (position, bounds, anchorPoint, transform, opacity, isHidden, drawing) = values
+            (name, isUserInteractionEnabled, actions, gestureRecognizers) = behaviour
+            if !sublayers.elementsEqual(tree.0, by: ===) {
+                // Layers made since are no longer this one's (unless the checkpoint has them
+                // elsewhere, which their own restore says).
+                let kept = Set(tree.0.map(ObjectIdentifier.init))
+                for layer in sublayers
+                where !kept.contains(ObjectIdentifier(layer)) && layer.superlayer === self {
+                    layer.superlayer = nil
+                }
+                sublayers = tree.0
+            }
+            if superlayer !== tree.1 { superlayer = tree.1 }
+            (animationEntries, anonymousKeyCounter, timelineSlot) = (animations.0, animations.1, animations.2)
+            earliestEnd = animations.3
+            cachedTime = .nan
+            revision &+= 1
+        }
     }
 
     // MARK: - Presentation

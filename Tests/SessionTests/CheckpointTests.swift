@@ -1,0 +1,155 @@
+import Animation
+import Render
+import Session
+import TestSupport
+import Testing
+
+/// Time travel from checkpoints (docs/ARCHITECTURE.md § Time travel): a seek back restores the
+/// scene as it was after a checkpoint's frame and replays from there; every frame reached, and
+/// every frame after it, is byte for byte the frame of a run that was never interrupted.
+@Suite("Time travel from checkpoints")
+struct CheckpointTests {
+    /// Small, so that the many frames drawn stay quick; the scenes lay out in points.
+    static let size = Size(width: 400, height: 300)
+    static let fps = 60
+    /// Each checkpointing scene with input before, across and after its checkpoints (every 2 s):
+    /// the fish's option keys and mode (a bubble tapped in tap mode, keys held across 4 s and
+    /// 6 s), drags on the elastic wave and the pull to refresh, some held down across a
+    /// checkpoint (the recognizer mid-pan), some released just before one (a bounce, a load
+    /// under way), and how long to run, seconds.
+    static let cases: [(scene: String, events: String, seconds: Double)] = [
+        (
+            "fish",
+            "0.5 key f; 1.9 key a; 2.4 key v; 3.99 key m; 4.2 tap 200 150; 4.5 tap 200 150; "
+                + "5.98 key m; 6.5 key n; 7.9 key f; 8.02 key a",
+            10
+        ),
+        (
+            "elastic",
+            "0.5 drag 200 20 210 200 0.5; 1.8 drag 150 20 100 250 0.4; 3.7 drag 200 20 260 180 0.6; "
+                + "5.9 drag 200 20 200 120 0.05; 7.95 drag 300 20 250 280 0.3",
+            10
+        ),
+        (
+            "pull",
+            "0.5 drag 200 80 200 280 0.5; 2.9 drag 200 250 200 60 0.3; 3.8 drag 200 80 200 290 0.4; "
+                + "5.95 drag 200 90 200 200 0.2; 7.9 drag 200 80 200 280 0.3",
+            10
+        ),
+    ]
+
+    /// A hash of every pixel (with its size): equal pictures hash equal; two different ones
+    /// colliding is a 2⁻⁶⁴ chance.
+    static func fingerprint(_ frame: RenderedFrame) -> Int {
+        var hasher = Hasher()
+        hasher.combine(frame.width)
+        hasher.combine(frame.height)
+        hasher.combine(frame.pixels)
+        return hasher.finalize()
+    }
+
+    /// Runs one frame on `tester`'s host and returns its picture's fingerprint.
+    static func drawFrame(_ tester: SceneTester) throws -> Int {
+        var print = 0
+        let canvas = tester.host.canvas
+        let session = tester.session
+        try tester.host.step { root in
+            print = fingerprint(
+                try canvas.render(root, size: session.size, omitting: session.windowOnlyLayers))
+        }
+        return print
+    }
+
+    /// The fingerprints of frames 0… `count − 1` of a run without interruption.
+    static func uninterrupted(_ scene: String, events: String, count: Int) throws -> [Int] {
+        let tester = try SceneTester(scene: scene, size: size, fps: fps, events: events)
+        return try (0..<count).map { _ in try drawFrame(tester) }
+    }
+
+    /// Pauses `tester` on recorded frame `frame` and returns that frame's fingerprint.
+    static func seek(_ tester: SceneTester, to frame: Int) throws -> Int {
+        tester.session.seek(toFrame: frame, at: tester.host.time(ofFrame: tester.host.frame))
+        let print = try drawFrame(tester)
+        #expect(tester.session.history.shown == frame)
+        return print
+    }
+
+    @Test(
+        "seeks land one frame before, on and after every checkpoint, and the frames after it match",
+        arguments: cases)
+    func aroundCheckpoints(scene: String, events: String, seconds: Double) throws {
+        let count = Int(seconds * Double(Self.fps))
+        let expected = try Self.uninterrupted(scene, events: events, count: count)
+        let tester = try SceneTester(scene: scene, size: Self.size, fps: Self.fps, events: events)
+        for _ in 0..<count { try tester.host.step(panelWork: .none) }
+        let checkpoints = tester.session.checkpointFrames
+        // One before the first frame, then the first frame of every 2 s.
+        #expect(checkpoints == [-1] + stride(from: 120, to: count, by: 120).map { $0 })
+        for checkpoint in checkpoints where checkpoint >= 0 {
+            // Frame c is replayed from the checkpoint before; c + 1 is the first frame run from
+            // c's state, with nothing replayed; c + 2 replays one frame from it.
+            for target in [checkpoint, checkpoint + 1, checkpoint + 2] where target < count {
+                _ = try Self.seek(tester, to: count - 1)
+                let shown = try Self.seek(tester, to: target)
+                #expect(
+                    shown == expected[target], "\(scene): seek to frame \(target), checkpoint \(checkpoint)")
+            }
+            // Then Right, frame by frame, for 2.5 s: past the next checkpoint, through the
+            // input recorded after this one, on the state restored from it.
+            _ = try Self.seek(tester, to: count - 1)
+            _ = try Self.seek(tester, to: checkpoint + 1)
+            var mismatches: [Int] = []
+            for target in (checkpoint + 2)..<min(checkpoint + 152, count) {
+                if try Self.seek(tester, to: target) != expected[target] { mismatches.append(target) }
+            }
+            #expect(
+                mismatches.isEmpty, "\(scene): after checkpoint \(checkpoint), frames \(mismatches) differ")
+        }
+    }
+
+    @Test(
+        "a seek back restores a checkpoint: it replays at most one interval",
+        arguments: ["fish", "elastic", "pull"])
+    func restoresInsteadOfReplaying(scene: String) throws {
+        let tester = try SceneTester(scene: scene, size: Self.size, fps: Self.fps)
+        for _ in 0..<600 { try tester.host.step(panelWork: .none) }
+        let checkpoints = tester.session.checkpointFrames
+        #expect(checkpoints == [-1, 120, 240, 360, 480])
+        // A restore leaves the checkpoints as they are; a rebuild from the start would take
+        // them all again (they would still be there, but made anew): the live scene's root is
+        // the same object after a seek back, which a rebuild replaces.
+        let root = tester.session.scene.rootLayer
+        _ = try Self.seek(tester, to: 250)
+        #expect(tester.session.scene.rootLayer === root)
+        #expect(tester.session.checkpointFrames == checkpoints)
+    }
+
+    @Test("without checkpoints a seek back rebuilds the scene, and lands on the same frame")
+    func withoutCheckpoints() throws {
+        let (scene, events, _) = Self.cases[0]
+        let expected = try Self.uninterrupted(scene, events: events, count: 300)
+        let tester = try SceneTester(scene: scene, size: Self.size, fps: Self.fps, events: events)
+        tester.session.usesCheckpoints = false
+        for _ in 0..<300 { try tester.host.step(panelWork: .none) }
+        #expect(tester.session.checkpointFrames.isEmpty)
+        let root = tester.session.scene.rootLayer
+        #expect(try Self.seek(tester, to: 250) == expected[250])
+        #expect(tester.session.scene.rootLayer !== root)
+    }
+
+    @Test("new input after going back drops the checkpoints after it; the new future takes its own")
+    func newFutureDropsLaterCheckpoints() throws {
+        let tester = try SceneTester(scene: "elastic", size: Self.size, fps: Self.fps)
+        for _ in 0..<600 { try tester.host.step(panelWork: .none) }
+        _ = try Self.seek(tester, to: 300)
+        #expect(tester.session.checkpointFrames == [-1, 120, 240, 360, 480])
+        try tester.drag(from: Point(x: 200, y: 20), to: Point(x: 200, y: 200), seconds: 0.3)
+        #expect(tester.session.checkpointFrames == [-1, 120, 240])
+        try tester.key("space")  // play on: the new future's checkpoints
+        try tester.advance(seconds: 2)
+        // Paused, the drag's frames kept the scene time: the next is at 6 s, frames later.
+        let frames = tester.session.checkpointFrames
+        #expect(frames.count == 4)
+        if let last = frames.last { #expect(tester.session.history.frames[last].time == 6) }
+    }
+}
