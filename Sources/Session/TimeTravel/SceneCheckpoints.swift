@@ -4,9 +4,10 @@ import Animation
 /// of its history's frames, so that a seek restores the nearest one at or before the frame it
 /// needs and replays from there, not from the scene's start.
 ///
-/// One is taken after the first frame of every `interval` of scene time; those older than
-/// `recentSpan` before the newest are thinned to one every `olderInterval`. An hour then keeps
-/// 60 + 354 = 414 of them, and a seek replays at most 10 s (2 s within the last two minutes).
+/// One is taken after the first frame of every 2 s of scene time; older ones are thinned
+/// (`tiers`): every 2 s over the last two minutes before the newest, every 10 s over the ten
+/// minutes before, every 30 s before that. An hour then keeps 60 + 48 + 100 = 208 of them,
+/// and a seek replays at most 2, 10 or 30 s.
 struct SceneCheckpoints {
     struct Checkpoint {
         /// The history's frame after which it was taken; -1: before the first, the scene as
@@ -18,12 +19,21 @@ struct SceneCheckpoints {
         let restore: () -> Void
     }
 
-    /// Seconds of scene time between two checkpoints.
-    static let interval: MediaTime = 2
-    /// Seconds before the newest checkpoint within which every one is kept.
-    static let recentSpan: MediaTime = 120
-    /// Seconds between two of the checkpoints kept before that.
-    static let olderInterval: MediaTime = 10
+    /// Seconds of scene time between two checkpoints kept, by how long before the newest they
+    /// were taken (the first tier whose age is more): 2 s over the last 120 s, then 10 s up to
+    /// 600 s, then 30 s.
+    static let tiers: [(age: MediaTime, interval: MediaTime)] = [(120, 2), (600, 10), (.infinity, 30)]
+
+    /// The interval between checkpoints kept at `time` when the newest is at `newest`.
+    static func interval(at time: MediaTime, newest: MediaTime) -> MediaTime {
+        let age = newest - time
+        return (tiers.first { age <= $0.age } ?? tiers[tiers.count - 1]).interval
+    }
+
+    /// Whether `a` and `b` fall in the same interval of `step` seconds.
+    static func sameBucket(_ a: MediaTime, _ b: MediaTime, step: MediaTime) -> Bool {
+        (a / step).rounded(.down) == (b / step).rounded(.down)
+    }
 
     /// By frame (and so by time).
     private(set) var all: [Checkpoint] = []
@@ -54,19 +64,19 @@ struct SceneCheckpoints {
     }
 
     /// Whether a checkpoint after the frame at scene time `time` (frame `frame`) would be
-    /// kept: none yet in its interval (its older interval, if it is older than the span).
+    /// kept: none yet in its interval (`tiers`).
     func wants(frame: Int, time: MediaTime) -> Bool {
-        let newest = max(all.last?.time ?? time, time)
-        let step = time >= newest - Self.recentSpan ? Self.interval : Self.olderInterval
-        let bucket = (time / step).rounded(.down)
+        let step = Self.interval(at: time, newest: max(all.last?.time ?? time, time))
         let index = firstIndex(afterFrame: frame)
-        if index > 0, (all[index - 1].time / step).rounded(.down) == bucket { return false }
-        if index < all.count, (all[index].time / step).rounded(.down) == bucket { return false }
-        if index > 0 && all[index - 1].frame == frame { return false }
-        return true
+        if index > 0
+            && (all[index - 1].frame == frame || Self.sameBucket(all[index - 1].time, time, step: step))
+        {
+            return false
+        }
+        return index == all.count || !Self.sameBucket(all[index].time, time, step: step)
     }
 
-    /// Adds `checkpoint` in its place, then thins those that fell out of the recent span.
+    /// Adds `checkpoint` in its place, then thins the older ones to their tiers' intervals.
     mutating func insert(_ checkpoint: Checkpoint) {
         let index = firstIndex(afterFrame: checkpoint.frame)
         if index > 0 && all[index - 1].frame == checkpoint.frame { return }
@@ -75,10 +85,8 @@ struct SceneCheckpoints {
         var kept: [Checkpoint] = []
         kept.reserveCapacity(all.count)
         for checkpoint in all {
-            if checkpoint.time < newest - Self.recentSpan, let previous = kept.last,
-                (previous.time / Self.olderInterval).rounded(.down)
-                    == (checkpoint.time / Self.olderInterval).rounded(.down)
-            {
+            let step = Self.interval(at: checkpoint.time, newest: newest)
+            if let previous = kept.last, Self.sameBucket(previous.time, checkpoint.time, step: step) {
                 continue
             }
             kept.append(checkpoint)
