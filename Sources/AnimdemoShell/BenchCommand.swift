@@ -55,7 +55,9 @@ struct BenchCommand: ParsableCommand {
 
     @Flag(
         name: .customLong("no-checkpoints"),
-        help: "With --seek: keep no time-travel checkpoints, so that every seek back replays from the start.")
+        help:
+            "Keep no time-travel checkpoints: every seek back replays from the start (with --seek), and frames take none."
+    )
     var noCheckpoints = false
 
     @Flag(
@@ -101,9 +103,7 @@ struct BenchCommand: ParsableCommand {
             }
         }
         _ = try bubbleLoad.load(scene: scene.scene)
-        if (noCheckpoints || reshape) && !seek {
-            throw ValidationError("--no-checkpoints and --reshape work with --seek only")
-        }
+        if reshape && !seek { throw ValidationError("--reshape works with --seek only") }
         if let dragEvery {
             guard dragEvery.isFinite, (0.5...Self.maxSeconds).contains(dragEvery) else {
                 throw ValidationError("--drag-every \(dragEvery) is outside 0.5…\(Int(Self.maxSeconds))")
@@ -155,6 +155,7 @@ struct BenchCommand: ParsableCommand {
             bubbleLoad: try bubbleLoad.load(scene: scene.scene),
             scale: scale,
             knobs: try scene.knobs())
+        session.usesCheckpoints = !noCheckpoints
         let host = HeadlessHost(session: session, fps: frameRate.fps, events: script, canvas: canvas)
         if let encode {
             try runEncode(encode, host: host)
@@ -162,7 +163,6 @@ struct BenchCommand: ParsableCommand {
         }
         if seek {
             let seconds = seconds ?? Self.defaultSeekSeconds
-            session.usesCheckpoints = !noCheckpoints
             let result: SeekBenchmarkResult
             if reshape {
                 result = try runReshape(host: host, seconds: seconds)

@@ -15,7 +15,7 @@ extension Timeline {
     ///
     /// Nil between a frame's phases (callbacks due or a transaction open): take it after a
     /// frame, as `FrameLoop.runFrame` leaves the timeline.
-    public func checkpoint(of roots: [Layer]) -> (() -> Void)? {
+    public func checkpoint(of roots: [Layer]) -> TimelineCheckpoint? {
         guard dueCallbacks.isEmpty, transactionStack.isEmpty else { return nil }
         var seen = Set<ObjectIdentifier>()
         var layers: [Layer] = []
@@ -42,7 +42,7 @@ extension Timeline {
         let clock = (currentTime, previousFrameTime)
         let lists = (animatedLayers, animatedLayerEnds, leftLayerCount, timers, displayLinks)
         let saved = seen
-        return { [self] in
+        return TimelineCheckpoint(layerCount: layers.count) { [self] in
             // Layers animated since and not in the checkpoint leave the list with it.
             for case let layer? in animatedLayers where !saved.contains(ObjectIdentifier(layer)) {
                 layer.timelineSlot = -1
@@ -58,6 +58,14 @@ extension Timeline {
             noteModelChange()
         }
     }
+}
+
+/// What `Timeline.checkpoint(of:)` saved: `restore()` puts it back.
+public struct TimelineCheckpoint {
+    /// How many layers it saved (a measure of its memory).
+    public let layerCount: Int
+    /// Puts the saved state back on the same objects, with actions disabled.
+    public let restore: () -> Void
 }
 
 extension LayerAnimation {

@@ -15,6 +15,8 @@ struct SceneCheckpoints {
         let frame: Int
         /// That frame's scene time (0 before the first).
         let time: MediaTime
+        /// How many layers it saved.
+        let layerCount: Int
         /// Puts the scene, its timeline and what the session holds for it back as they were.
         let restore: () -> Void
     }
@@ -35,8 +37,18 @@ struct SceneCheckpoints {
         (a / step).rounded(.down) == (b / step).rounded(.down)
     }
 
+    /// The most layers the checkpoints kept may have saved, together: past it, the ones whose
+    /// going leaves the shortest gap go, until they fit. A layer saved costs 0.7–2.7 kB with
+    /// what it keeps alive (`bench --seek`'s memory, docs/performance-recording.md), so this
+    /// bounds them near 15–55 MB. The scenes save 10–60 layers a checkpoint, 2,000–13,000 an
+    /// hour; only a heavy load meets it: the fish's 2,000 bubbles (10 checkpoints), the
+    /// floating demo's balloons, which stay, one more a second (about 12 at an hour).
+    static let layerBudget = 20_000
+
     /// By frame (and so by time).
     private(set) var all: [Checkpoint] = []
+    /// The layers saved by those kept, together.
+    private(set) var layerCount = 0
     /// Off: every seek back replays from the start (`bench --seek --no-checkpoints`).
     var isEnabled = true
     /// The scene has state its history does not have (laid out for a size no frame
@@ -46,13 +58,16 @@ struct SceneCheckpoints {
     /// Drops them all, for a new instance of the scene.
     mutating func removeAll() {
         all.removeAll()
+        layerCount = 0
         isSuspended = false
     }
 
     /// Drops the checkpoints taken after frame `frame` or later (the history changed from
     /// there).
     mutating func remove(fromFrame frame: Int) {
-        all.removeSubrange(firstIndex(afterFrame: frame - 1)...)
+        let first = firstIndex(afterFrame: frame - 1)
+        layerCount -= all[first...].reduce(0) { $0 + $1.layerCount }
+        all.removeSubrange(first...)
     }
 
     /// The latest checkpoint taken after a frame at or before `frame` and at or before scene
@@ -92,6 +107,18 @@ struct SceneCheckpoints {
             kept.append(checkpoint)
         }
         all = kept
+        layerCount = all.reduce(0) { $0 + $1.layerCount }
+        // Over the budget: drop the one (not the first, nor the newest) between the two
+        // nearest neighbours, until it fits.
+        while layerCount > Self.layerBudget && all.count > 2 {
+            var dropped = 1
+            for index in 1..<(all.count - 1)
+            where all[index + 1].time - all[index - 1].time < all[dropped + 1].time - all[dropped - 1].time {
+                dropped = index
+            }
+            layerCount -= all[dropped].layerCount
+            all.remove(at: dropped)
+        }
     }
 
     /// The index of the first checkpoint taken after a frame later than `frame`.

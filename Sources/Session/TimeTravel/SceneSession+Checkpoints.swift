@@ -19,6 +19,9 @@ extension SceneSession {
     /// How many checkpoints are kept now.
     public var checkpointCount: Int { checkpoints.all.count }
 
+    /// How many layers the checkpoints kept now saved, together (`SceneCheckpoints.layerBudget`).
+    public var checkpointLayerCount: Int { checkpoints.layerCount }
+
     /// The history's frames after which the checkpoints kept now were taken, in order (-1:
     /// before the first frame).
     public var checkpointFrames: [Int] { checkpoints.all.map(\.frame) }
@@ -58,10 +61,11 @@ extension SceneSession {
         let gestures = dispatcher.savedState()
         let layoutSize = sceneLayoutSize
         checkpoints.insert(
-            SceneCheckpoints.Checkpoint(frame: frame, time: time) { [unowned self] in
+            SceneCheckpoints.Checkpoint(frame: frame, time: time, layerCount: engine.layerCount) {
+                [unowned self] in
                 inspector.resetLog()
                 own()  // first: what its setters do to layers and timers, the engine's undoes
-                engine()
+                engine.restore()
                 for (name, value) in knobValues { knobs.set(name, to: value) }
                 self.knobs = knobs
                 gestures()
