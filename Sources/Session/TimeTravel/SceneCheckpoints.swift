@@ -5,9 +5,9 @@ import Animation
 /// needs and replays from there, not from the scene's start.
 ///
 /// One is taken after the first frame of every 2 s of scene time; older ones are thinned
-/// (`tiers`): every 2 s over the last two minutes before the newest, every 10 s over the ten
-/// minutes before, every 30 s before that. An hour then keeps 60 + 48 + 100 = 208 of them,
-/// and a seek replays at most 2, 10 or 30 s.
+/// (`tiers`): every 2 s over the last two minutes before the newest, every 10 s up to ten
+/// minutes before it, every 30 s before that. An hour then keeps 1 + 60 + 48 + 100 = 209 of
+/// them, and a seek replays at most 2, 10 or 30 s (more past `layerBudget`).
 struct SceneCheckpoints {
     struct Checkpoint {
         /// The history's frame after which it was taken; -1: before the first, the scene as
