@@ -28,7 +28,7 @@ struct SceneCheckpointsTests {
         return zip(times, times.dropFirst()).map { $1 - $0 }.max() ?? 0
     }
 
-    @Test("an hour keeps 209: every 2 s over its last 2 minutes, every 10 s up to 10 minutes back, 30 s before")
+    @Test("an hour keeps 209: every 2 s over its last 2 minutes, every 10 s up to 10 minutes back, then 30 s")
     func tiers() {
         let checkpoints = Self.played(seconds: 3600, layers: 40)
         #expect(checkpoints.all.count == 1 + 60 + 48 + 100)  // before the first frame, then by tier
