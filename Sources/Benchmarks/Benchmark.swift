@@ -212,8 +212,9 @@ public struct SeekBenchmarkResult: Codable, Sendable {
     public var recordingSeconds: Double = 0
     /// Time travel's checkpoints kept after the seeks (0 with `--no-checkpoints`).
     public var checkpoints: Int = 0
-    /// The layers those checkpoints saved, together.
-    public var checkpointLayers: Int = 0
+    /// Those checkpoints' memory as the session estimates it (`SceneCheckpoints.byteBudget`),
+    /// megabytes.
+    public var checkpointEstimateMegabytes: Double = 0
     /// The process's peak resident memory when the recording is played, before the seeks draw
     /// anything (Linux's VmHWM), megabytes: the checkpoints' memory is the difference from a
     /// run with `--no-checkpoints`.
@@ -221,7 +222,7 @@ public struct SeekBenchmarkResult: Codable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case seeks, checkpoints
-        case checkpointLayers = "checkpoint_layers"
+        case checkpointEstimateMegabytes = "checkpoint_estimate_mb"
         case recordedSeconds = "recorded_seconds"
         case medianMilliseconds = "median_ms"
         case p99Milliseconds = "p99_ms"
@@ -292,7 +293,7 @@ extension Benchmark {
             medianMilliseconds: median(seekTimes), p99Milliseconds: percentile(seekTimes, 0.99),
             drawMedianMilliseconds: median(drawTimes), maxMilliseconds: seekTimes.max() ?? 0,
             recordingSeconds: Double(recordingNanos) / 1e9, checkpoints: host.session.checkpointCount,
-            checkpointLayers: host.session.checkpointLayerCount,
+            checkpointEstimateMegabytes: Double(host.session.checkpointEstimatedBytes) / 1_048_576,
             peakResidentMegabytes: recordingPeak)
     }
 
@@ -326,7 +327,7 @@ extension Benchmark {
             medianMilliseconds: median(times), p99Milliseconds: percentile(times, 0.99),
             drawMedianMilliseconds: 0, maxMilliseconds: times.max() ?? 0,
             recordingSeconds: Double(recordingNanos) / 1e9, checkpoints: host.session.checkpointCount,
-            checkpointLayers: host.session.checkpointLayerCount,
+            checkpointEstimateMegabytes: Double(host.session.checkpointEstimatedBytes) / 1_048_576,
             peakResidentMegabytes: recordingPeak)
     }
 }

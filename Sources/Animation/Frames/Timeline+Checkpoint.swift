@@ -42,7 +42,8 @@ extension Timeline {
         let clock = (currentTime, previousFrameTime)
         let lists = (animatedLayers, animatedLayerEnds, leftLayerCount, timers, displayLinks)
         let saved = seen
-        return TimelineCheckpoint(layerCount: layers.count) { [self] in
+        let animationCount = layers.reduce(0) { $0 + $1.animationEntries.count }
+        return TimelineCheckpoint(layerCount: layers.count, animationCount: animationCount) { [self] in
             // Layers animated since and not in the checkpoint leave the list with it.
             for case let layer? in animatedLayers where !saved.contains(ObjectIdentifier(layer)) {
                 layer.timelineSlot = -1
@@ -62,8 +63,9 @@ extension Timeline {
 
 /// What `Timeline.checkpoint(of:)` saved: `restore()` puts it back.
 public struct TimelineCheckpoint {
-    /// How many layers it saved (a measure of its memory).
+    /// How many layers it saved, and animations on them (a measure of its memory).
     public let layerCount: Int
+    public let animationCount: Int
     /// Puts the saved state back on the same objects, with actions disabled.
     public let restore: () -> Void
 }

@@ -7,7 +7,7 @@ import Animation
 /// One is taken after the first frame of every 2 s of scene time; older ones are thinned
 /// (`tiers`): every 2 s over the last two minutes before the newest, every 10 s up to ten
 /// minutes before it, every 30 s before that. An hour then keeps 1 + 60 + 48 + 100 = 209 of
-/// them, and a seek replays at most 2, 10 or 30 s (more past `layerBudget`).
+/// them, and a seek replays at most 2, 10 or 30 s (more past `byteBudget`).
 struct SceneCheckpoints {
     struct Checkpoint {
         /// The history's frame after which it was taken; -1: before the first, the scene as
@@ -15,8 +15,8 @@ struct SceneCheckpoints {
         let frame: Int
         /// That frame's scene time (0 before the first).
         let time: MediaTime
-        /// How many layers it saved.
-        let layerCount: Int
+        /// Its memory, estimated (`estimatedBytes`).
+        let estimatedBytes: Int
         /// Puts the scene, its timeline and what the session holds for it back as they were.
         let restore: () -> Void
     }
@@ -37,18 +37,24 @@ struct SceneCheckpoints {
         (a / step).rounded(.down) == (b / step).rounded(.down)
     }
 
-    /// The most layers the checkpoints kept may have saved, together: past it, the ones whose
-    /// going leaves the shortest gap go, until they fit. A layer saved costs 0.7–2.7 kB with
-    /// what it keeps alive (`bench --seek`'s memory, docs/performance-recording.md), so this
-    /// bounds them near 15–55 MB. The scenes save 10–60 layers a checkpoint, 2,000–13,000 an
-    /// hour; only a heavy load meets it: the fish's 2,000 bubbles (10 checkpoints), the
-    /// floating demo's balloons, which stay, one more a second (about 12 at an hour).
-    static let layerBudget = 20_000
+    /// The most memory the checkpoints kept may take, together, as `estimatedBytes` counts it:
+    /// past it, the ones whose going leaves the shortest gap go, until they fit, and new ones
+    /// come less often (`spacing`). The scenes take 2–15 MB an hour; only a heavy load meets
+    /// it: the fish's 2,000 bubbles, or the floating demo's balloons, which stay, one more a
+    /// second.
+    static let byteBudget = 48 << 20
+
+    /// A checkpoint's memory, estimated from what it saved: about 0.5 kB a layer (its values,
+    /// and the objects it keeps alive) and 2.5 kB an animation (with its path, the completion
+    /// and what that keeps alive), from `bench --seek`'s resident memory against
+    /// `--no-checkpoints` at an hour: the pull scene's table (114 layers, few animations) and
+    /// the fish's bubbles (docs/performance-recording.md).
+    static func estimatedBytes(layers: Int, animations: Int) -> Int { 512 * layers + 2560 * animations }
 
     /// By frame (and so by time).
     private(set) var all: [Checkpoint] = []
-    /// The layers saved by those kept, together.
-    private(set) var layerCount = 0
+    /// The memory of those kept, estimated, together.
+    private(set) var estimatedBytes = 0
     /// Off: every seek back replays from the start (`bench --seek --no-checkpoints`).
     var isEnabled = true
     /// The scene has state its history does not have (laid out for a size no frame
@@ -58,7 +64,7 @@ struct SceneCheckpoints {
     /// Drops them all, for a new instance of the scene.
     mutating func removeAll() {
         all.removeAll()
-        layerCount = 0
+        estimatedBytes = 0
         isSuspended = false
     }
 
@@ -66,7 +72,7 @@ struct SceneCheckpoints {
     /// there).
     mutating func remove(fromFrame frame: Int) {
         let first = firstIndex(afterFrame: frame - 1)
-        layerCount -= all[first...].reduce(0) { $0 + $1.layerCount }
+        estimatedBytes -= all[first...].reduce(0) { $0 + $1.estimatedBytes }
         all.removeSubrange(first...)
     }
 
@@ -78,15 +84,29 @@ struct SceneCheckpoints {
         return index >= 0 ? all[index] : nil
     }
 
+    /// How many checkpoints the tiers keep over an hour.
+    static let hourCount = 1 + 60 + 48 + 100
+
+    /// Seconds of scene time at least between two checkpoints of `bytes` each: none while
+    /// the tiers' hour of them fits in `byteBudget`; past that, so many that an hour of them
+    /// would (a heavy load is then not saved every 2 s only to be dropped).
+    static func spacing(bytes: Int) -> MediaTime {
+        bytes * hourCount <= byteBudget ? 0 : 3600 * Double(bytes) / Double(byteBudget)
+    }
+
     /// Whether a checkpoint after the frame at scene time `time` (frame `frame`) would be
-    /// kept: none yet in its interval (`tiers`).
+    /// kept: none yet in its interval (`tiers`), nor too near the one before for its size
+    /// (`spacing`).
     func wants(frame: Int, time: MediaTime) -> Bool {
         let step = Self.interval(at: time, newest: max(all.last?.time ?? time, time))
         let index = firstIndex(afterFrame: frame)
-        if index > 0
-            && (all[index - 1].frame == frame || Self.sameBucket(all[index - 1].time, time, step: step))
-        {
-            return false
+        if index > 0 {
+            let previous = all[index - 1]
+            if previous.frame == frame || Self.sameBucket(previous.time, time, step: step)
+                || time - previous.time < Self.spacing(bytes: previous.estimatedBytes)
+            {
+                return false
+            }
         }
         return index == all.count || !Self.sameBucket(all[index].time, time, step: step)
     }
@@ -107,16 +127,16 @@ struct SceneCheckpoints {
             kept.append(checkpoint)
         }
         all = kept
-        layerCount = all.reduce(0) { $0 + $1.layerCount }
+        estimatedBytes = all.reduce(0) { $0 + $1.estimatedBytes }
         // Over the budget: drop the one (not the first, nor the newest) between the two
         // nearest neighbours, until it fits.
-        while layerCount > Self.layerBudget && all.count > 2 {
+        while estimatedBytes > Self.byteBudget && all.count > 2 {
             var dropped = 1
             for index in 1..<(all.count - 1)
             where all[index + 1].time - all[index - 1].time < all[dropped + 1].time - all[dropped - 1].time {
                 dropped = index
             }
-            layerCount -= all[dropped].layerCount
+            estimatedBytes -= all[dropped].estimatedBytes
             all.remove(at: dropped)
         }
     }

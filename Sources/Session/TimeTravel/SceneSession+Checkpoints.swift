@@ -19,8 +19,9 @@ extension SceneSession {
     /// How many checkpoints are kept now.
     public var checkpointCount: Int { checkpoints.all.count }
 
-    /// How many layers the checkpoints kept now saved, together (`SceneCheckpoints.layerBudget`).
-    public var checkpointLayerCount: Int { checkpoints.layerCount }
+    /// The memory of the checkpoints kept now as `SceneCheckpoints.estimatedBytes` counts it,
+    /// together (`SceneCheckpoints.byteBudget`).
+    public var checkpointEstimatedBytes: Int { checkpoints.estimatedBytes }
 
     /// The history's frames after which the checkpoints kept now were taken, in order (-1:
     /// before the first frame).
@@ -61,7 +62,11 @@ extension SceneSession {
         let gestures = dispatcher.savedState()
         let layoutSize = sceneLayoutSize
         checkpoints.insert(
-            SceneCheckpoints.Checkpoint(frame: frame, time: time, layerCount: engine.layerCount) {
+            SceneCheckpoints.Checkpoint(
+                frame: frame, time: time,
+                estimatedBytes: SceneCheckpoints.estimatedBytes(
+                    layers: engine.layerCount, animations: engine.animationCount)
+            ) {
                 [unowned self] in
                 inspector.resetLog()
                 own()  // first: what its setters do to layers and timers, the engine's undoes
