@@ -13,8 +13,11 @@ import Animation
 /// uninterrupted run's, byte for byte.
 public protocol CheckpointingScene: Scene {
     /// The scene's own state now, as values (and objects by reference): every stored property
-    /// that can change, of the scene and of the helper objects it keeps (not layers, timers,
-    /// display links or recognizers, which the engine saves, nor the knobs, which the session
-    /// does); its random generators' `state`. Returns what puts it back.
+    /// that can change, of the scene and of the helper objects it keeps; its random
+    /// generators' `state`. Not the layers of its tree, the animated ones, timers, display
+    /// links or recognizers, which the engine saves, nor the knobs, which the session does; a
+    /// layer it keeps outside its tree to add again later, it saves with `Layer.savedState()`.
+    /// Returns what puts it back, which runs before the engine's: what its setters do to
+    /// layers and timers, the engine's restore undoes.
     func savedState() -> () -> Void
 }
