@@ -1,4 +1,5 @@
 import Animation
+import Foundation
 import Render
 import Session
 import TestSupport
@@ -122,6 +123,42 @@ struct CheckpointTests {
             #expect(
                 mismatches.isEmpty, "\(scene): after checkpoint \(checkpoint), frames \(mismatches) differ")
         }
+    }
+
+    @Test(
+        "paused after 7 s of input, Page Up and Left as a person presses them land on an uninterrupted run's frame",
+        arguments: [0, 1, 2])
+    func keysAsAPersonPresses(index: Int) throws {
+        let (scene, events, _) = Self.cases[index]
+        // Paused at frame 420 (7 s); three seconds back and one frame: frame 239, from the
+        // checkpoint after frame 120 (4 s is frame 240: its checkpoint is after it).
+        var script = events + "; 7 key space"
+        for (offset, key) in ["Page_Up", "Page_Up", "Page_Up", "Left"].enumerated() {
+            script += "; \(Double(421 + offset) / 60) key \(key)"
+        }
+        let tester = try SceneTester(scene: scene, size: Self.size, fps: Self.fps, events: script)
+        let shown = try tester.host.render(frame: 425)
+        let expected = try SceneTester(scene: scene, size: Self.size, fps: Self.fps, events: events)
+            .host.render(frame: 239)
+        #expect(tester.session.history.shown == 239)
+        #expect(shown.pixels == expected.pixels, "\(scene)")
+    }
+
+    @Test("with the inspector open, a seek back restores a checkpoint 12 s before: its rows are a rebuild's")
+    func inspectorRows() throws {
+        var descriptions: [String] = []
+        for usesCheckpoints in [true, false] {
+            let tester = try SceneTester(scene: "fish", size: Self.size, fps: Self.fps, events: "0.05 key i")
+            tester.session.usesCheckpoints = usesCheckpoints
+            for _ in 0..<1800 { try tester.host.step(panelWork: .none) }  // 30 s
+            _ = try Self.seek(tester, to: 1500)  // 25 s: from the checkpoint at 12 s or before
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            descriptions.append(
+                String(decoding: try encoder.encode(tester.session.describe()), as: UTF8.self))
+        }
+        #expect(descriptions[0].contains("bubble"))
+        #expect(descriptions[0] == descriptions[1])
     }
 
     @Test(
