@@ -60,12 +60,16 @@ struct SceneCheckpoints {
     /// The scene has state its history does not have (laid out for a size no frame
     /// recorded, while paused), so none is taken until it is rebuilt or restored.
     var isSuspended = false
+    /// The scene instance and clock they were taken of (they keep both alive, so the
+    /// identifiers cannot be reused while they are here).
+    var owner: (scene: ObjectIdentifier, timeline: ObjectIdentifier)?
 
     /// Drops them all, for a new instance of the scene.
     mutating func removeAll() {
         all.removeAll()
         estimatedBytes = 0
         isSuspended = false
+        owner = nil
     }
 
     /// Drops the checkpoints taken after frame `frame` or later (the history changed from

@@ -27,8 +27,13 @@ extension SceneSession {
     /// before the first frame).
     public var checkpointFrames: [Int] { checkpoints.all.map(\.frame) }
 
-    /// Drops the checkpoints that the history's frames no longer lead to.
+    /// Drops the checkpoints that the history's frames no longer lead to, and all of them if
+    /// the scene or its clock is not the one they were taken of (a new instance that did not
+    /// come through `rebuildScene`).
     func dropStaleCheckpoints() {
+        let owner = (scene: ObjectIdentifier(scene), timeline: ObjectIdentifier(sceneTimeline))
+        if let taken = checkpoints.owner, taken != owner { checkpoints.removeAll() }
+        checkpoints.owner = owner
         let edit = history.takeFirstEdit()
         guard edit != Int.max else { return }
         checkpoints.remove(fromFrame: edit)
