@@ -54,7 +54,7 @@ module() {
     local name=$1
     shift
     local sources
-    mapfile -t sources < <(find "Sources/$name" -name '*.swift' | sort)
+    mapfile -t sources < <(find "Sources/$name" -name '*.swift' -not -path '*.docc/*' | sort)
     swiftc "${flags[@]}" "$@" -module-name "$name" -wmo -emit-module \
         -emit-module-path "$out/modules/$name.swiftmodule" -c "${sources[@]}" -o "$out/modules/$name.o"
 }
@@ -64,7 +64,7 @@ module Scenes
 module Render "${c_flags[@]}"
 # SceneSources: the scenes' text, generated as the EmbedSceneSources build plugin does.
 swiftc -O Sources/EmbedSources/main.swift -o "$out/embed-sources"
-mapfile -t scene_files < <(find Sources/Scenes -name '*.swift' | sort)
+mapfile -t scene_files < <(find Sources/Scenes -name '*.swift' -not -path '*.docc/*' | sort)
 "$out/embed-sources" Sources/Scenes "$out/EmbeddedSceneSources.swift" "${scene_files[@]}"
 mapfile -t scene_sources < <(find Sources/SceneSources -name '*.swift' | sort)
 swiftc "${flags[@]}" -module-name SceneSources -wmo -emit-module \

@@ -15,15 +15,19 @@ public struct SceneDescriptor: Sendable {
     public let make: @Sendable (SceneContext) -> Scene
     /// The tutorial's stages in order, the last the scene itself; empty for a scene without.
     public let steps: [SceneStep]
+    /// The tutorial (or library demo) the scene ports; nil for a scene of one's own.
+    public let tutorial: SceneTutorial?
     /// The step this descriptor builds (`atStep`), from 1; nil for the scene as it is.
     public private(set) var step: Int?
 
     /// A scene for the shell: `name` is its `--scene` name (lower case, no spaces).
     public init(
         name: String, summary: String, hint: String = "", gestures: [(gesture: String, action: String)] = [],
-        knobs: [Knob] = [], steps: [SceneStep] = [], make: @escaping @Sendable (SceneContext) -> Scene
+        knobs: [Knob] = [], steps: [SceneStep] = [], tutorial: SceneTutorial? = nil,
+        make: @escaping @Sendable (SceneContext) -> Scene
     ) {
         self.steps = steps
+        self.tutorial = tutorial
         self.name = name
         self.summary = summary
         self.hint = hint
@@ -38,7 +42,7 @@ public struct SceneDescriptor: Sendable {
         guard steps.indices.contains(number - 1) else { return nil }
         var descriptor = SceneDescriptor(
             name: name, summary: summary, hint: hint, gestures: gestures, knobs: knobs, steps: steps,
-            make: steps[number - 1].make)
+            tutorial: tutorial, make: steps[number - 1].make)
         descriptor.step = number
         return descriptor
     }

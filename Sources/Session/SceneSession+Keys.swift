@@ -118,6 +118,8 @@ extension SceneSession {
         let panels = openPanels.flatMap(\.keyHelp)
         let sceneKeys = scene.keyHelp.map { HelpLine($0.key.label, $0.action) }
         let gestures = catalog[sceneIndex].gestures.map { HelpLine($0.gesture, $0.action) }
-        return gestures + sceneKeys + shell + panels
+        let tutorial =
+            catalog[sceneIndex].tutorial.map { [HelpLine("tutorial", "\($0.line): docs/TUTORIALS.md")] } ?? []
+        return tutorial + gestures + sceneKeys + shell + panels
     }
 }

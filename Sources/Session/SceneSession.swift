@@ -61,6 +61,8 @@ public final class SceneSession {
     let knobPanel: KnobPanel
     let helpPanel: HelpPanel
     let codePanel: CodePanel
+    /// The running scene type's tutorial code, parsed once a scene type.
+    private var stepCode: (typeName: String, code: StepCode?)?
     /// The open panels, in the order they were opened: the last is topmost.
     private(set) var openPanels: [Panel] = []
     /// Who holds the pointer between a press and its release.
@@ -338,17 +340,39 @@ public final class SceneSession {
     private func updatePanels() {
         overlay.setStatus(statusText)
         guard !openPanels.isEmpty else { return }
-        if isOpen(codePanel) {
-            let hovered = inspector.hoveredLocation
-            let file = hovered?.fileName ?? "\(type(of: scene)).swift"
-            let running = inspector.runningLocations(at: sceneTimeline.currentTime).filter {
-                $0.fileName == file
-            }
-            codePanel.focus = CodePanel.Focus(
-                file: file, line: hovered?.line, running: Set(running.map(\.line)))
-        }
+        if isOpen(codePanel) { codePanel.focus = codeFocus }
         let context = panelContext
         for panel in openPanels { panel.update(context: context) }
+    }
+
+    /// What the code panel shows now: the hovered row's file, else at a tutorial step (opened
+    /// with `--step` or `[` `]`) the file with the step's first new line, else the scene's own
+    /// file.
+    private var codeFocus: CodePanel.Focus {
+        let hovered = inspector.hoveredLocation
+        let steps = catalog[sceneIndex].steps
+        let stepNumber = catalog[sceneIndex].step
+        if stepCode?.typeName != "\(type(of: scene))" {
+            stepCode = ("\(type(of: scene))", StepCode.forScene(typeName: "\(type(of: scene))"))
+        }
+        let code = stepNumber == nil ? nil : stepCode?.code
+        let stepFile = stepNumber.flatMap { number in
+            code?.files.first { !$0.addedLines(atStep: number).isEmpty }
+        }
+        let file = hovered?.fileName ?? stepFile?.name ?? "\(type(of: scene)).swift"
+        let running = inspector.runningLocations(at: sceneTimeline.currentTime).filter { $0.fileName == file }
+        var marks: CodePanel.StepMarks?
+        if let stepNumber, let shown = code?.files.first(where: { $0.name == file }) {
+            let lines = shown.lines.indices.map { $0 + 1 }
+            marks = CodePanel.StepMarks(
+                number: stepNumber, count: steps.count, added: shown.addedLines(atStep: stepNumber),
+                later: Set(
+                    lines.filter {
+                        shown.isMarked($0) && !shown.isPresent($0, atStep: stepNumber) && !shown.isMarker($0)
+                    }))
+        }
+        return CodePanel.Focus(
+            file: file, line: hovered?.line, running: Set(running.map(\.line)), step: marks)
     }
 
     /// What panels may read now.

@@ -95,4 +95,53 @@ struct StepsCommandTests {
         #expect(try recording(["--step", "1"]) != scene)
         #expect(try recording(["--step", "5"]) == scene)
     }
+
+    @Test(
+        "the committed DocC tutorial is what steps --docc writes: the same captions and code; every picture it names exists",
+        arguments: scenesWithSteps)
+    func doccTutorialIsCurrent(scene: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "animdemo-docc-\(scene)-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try ProgramRun.animdemo(["steps", "--scene", scene, "--docc", folder.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let catalog = ProgramRun.packageRoot.appendingPathComponent("Sources/Scenes/Scenes.docc")
+        let written = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter {
+            $0.contains(".")
+        }
+        let steps =
+            try ProgramRun.animdemo(["steps", "--scene", scene, "--json"]).stdout.components(
+                separatedBy: "\"step\""
+            ).count - 1
+        #expect(written.count == steps + 1, "a code file a step and the tutorial: \(written)")
+        for path in written {
+            let fresh = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+            let committed = try String(contentsOf: catalog.appendingPathComponent(path), encoding: .utf8)
+            #expect(
+                fresh == committed,
+                "\(path) is out of date: run `animdemo steps --scene \(scene) --docc Sources/Scenes/Scenes.docc`"
+            )
+            for picture in fresh.components(separatedBy: "@Image(source: \"").dropFirst() {
+                let name = String(picture.prefix { $0 != "\"" })
+                #expect(
+                    FileManager.default.fileExists(
+                        atPath: catalog.appendingPathComponent("Resources/\(name)").path),
+                    "\(name) is missing: run Scripts/tutorial-media.sh \(scene)")
+            }
+        }
+    }
+
+    @Test("steps --code N prints the step's code; a step the scene does not have is status 2")
+    func code() throws {
+        let first = try ProgramRun.animdemo(["steps", "--scene", "tictactoe", "--code", "1"])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.hasPrefix("// FinishLine.swift\n"))
+        #expect(first.stdout.contains("func addThickLine"))
+        let last = try ProgramRun.animdemo(["steps", "--scene", "tictactoe", "--code", "4"])
+        #expect(!last.stdout.contains("func addThickLine"))
+        #expect(last.stdout.contains("func addDrawingLine"))
+        let missing = try ProgramRun.animdemo(["steps", "--scene", "tictactoe", "--code", "5"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.split(separator: "\n").count == 1, "\(missing.stderr)")
+    }
 }

@@ -148,6 +148,7 @@ final class CheckmarkScene: Scene {
 
     // MARK: - The tutorial's setup
 
+    // step 1 {
     private func setup() {
         rootLayer.backgroundColor = C4Purple
 
@@ -158,6 +159,7 @@ final class CheckmarkScene: Scene {
         b2.name = "b2"
         b3.name = "b3"
         let shapes: [Shape] = [b1, b2, b3]
+        // step 2 {
         if stage >= .strokes {
             for shape in shapes {
                 shape.fillColor = .clear
@@ -166,16 +168,20 @@ final class CheckmarkScene: Scene {
             }
             startInCheckState()
         }
+        // } step 2
 
         b1.addSublayer(b2)
         b1.addSublayer(b3)
         rootLayer.addSublayer(b1)
         addGuides()
 
+        // step 3 {
         createB1Animations()
         createB2Animations()
         createB3Animations()
+        // } step 3
 
+        // step 3 {
         guard stage >= .xState else { return }
         rootLayer.addGestureRecognizer(
             TapGestureRecognizer { [weak self] _ in
@@ -183,15 +189,22 @@ final class CheckmarkScene: Scene {
                 self.stopPreviousTransition()
                 if self.x {
                     if self.stage >= .choreography { self.toCheck() } else { self.toCheckAllAtOnce() }
+                    // step 5 {
                     if self.stage >= .complete { self.animate(C4Blue) }
+                    // } step 5
                 } else {
                     if self.stage >= .choreography { self.toX() } else { self.toXAllAtOnce() }
+                    // step 5 {
                     if self.stage >= .complete { self.animate(C4Pink) }
+                    // } step 5
                 }
                 self.x = !self.x
             })
+        // } step 3
     }
+    // } step 1
 
+    // step 2 {
     /// Ours: the stroke ranges that b1ToCheck, b2ToCheck and b3ToCheck (with their chains)
     /// end on.
     private func startInCheckState() {
@@ -202,6 +215,7 @@ final class CheckmarkScene: Scene {
         b3.strokeStart = 0.804
         b3.strokeEnd = 1.0
     }
+    // } step 2
 
     func layout(in bounds: Rect) {
         // C4: b1.center = canvas.center. b1's frame is its path's box, (0, 0)…(207.6, 207.6)
@@ -212,6 +226,7 @@ final class CheckmarkScene: Scene {
 
     // MARK: - The shapes (the tutorial's PaintCode paths, artboard units = points)
 
+    // step 1 {
     func createBezier1() -> Shape {
         var bezier = BezierPath()
         bezier.move(to: Point(177.2, 30.4))
@@ -228,7 +243,9 @@ final class CheckmarkScene: Scene {
         bezier.addLine(to: Point(69.2, 138.4))
         return Shape(bezier, timeline: timeline)
     }
+    // } step 1
 
+    // step 1 {
     func createBezier2() -> Shape {
         var bezier = BezierPath()
         bezier.move(to: Point(90.9, 138.4))
@@ -245,7 +262,9 @@ final class CheckmarkScene: Scene {
             to: Point(10.7, 58.1), controlPoint1: Point(63, 0), controlPoint2: Point(27.6, 23.7))
         return Shape(bezier, timeline: timeline)
     }
+    // } step 1
 
+    // step 1 {
     func createBezier3() -> Shape {
         var bezier = BezierPath()
         bezier.move(to: Point(138.4, 138.4))
@@ -256,9 +275,11 @@ final class CheckmarkScene: Scene {
         bezier.addLine(to: Point(160, 69.2))
         return Shape(bezier, timeline: timeline)
     }
+    // } step 1
 
     // MARK: - Animations
 
+    // step 5 {
     /// The colour of all three shapes, over d + dc (the curve is left to C4's default).
     func animate(_ color: Color) {
         let colorAnimation = ViewAnimation(duration: dKnob + dcKnob, on: timeline) { [unowned self] in
@@ -270,9 +291,11 @@ final class CheckmarkScene: Scene {
         self.colorAnimation = colorAnimation  // kept, as the b1… animations are
         colorAnimation.animate()
     }
+    // } step 5
 
     private var colorAnimation: ViewAnimation?
 
+    // step 3 {
     private func createB1Animations() {
         b1ToX = ViewAnimation(duration: d, on: timeline) { [unowned self] in
             self.b1.strokeStart = 0.6
@@ -300,7 +323,9 @@ final class CheckmarkScene: Scene {
             a.animate()
         }
     }
+    // } step 3
 
+    // step 3 {
     private func createB2Animations() {
         b2ToX = ViewAnimation(duration: d, on: timeline) { [unowned self] in
             self.b2.strokeStart = 0.15
@@ -328,7 +353,9 @@ final class CheckmarkScene: Scene {
             a.animate()
         }
     }
+    // } step 3
 
+    // step 3 {
     private func createB3Animations() {
         b3ToX = ViewAnimation(duration: d, on: timeline) { [unowned self] in
             self.b3.strokeStart = 0.0
@@ -340,9 +367,11 @@ final class CheckmarkScene: Scene {
             self.b3.strokeEnd = 1.0
         }
     }
+    // } step 3
 
     // MARK: - Putting it all together
 
+    // step 4 {
     func toX() {
         applyTimingKnobs()
         b1ToX.animate()
@@ -353,7 +382,9 @@ final class CheckmarkScene: Scene {
             self?.b2ToX.animate()
         }
     }
+    // } step 4
 
+    // step 4 {
     func toCheck() {
         applyTimingKnobs()
         b2ToCheck.animate()
@@ -362,6 +393,7 @@ final class CheckmarkScene: Scene {
             self?.b1ToCheck.animate()
         }
     }
+    // } step 4
 
     // MARK: - Ours
 

@@ -48,6 +48,7 @@ extension CheckmarkScene {
         }
     }
 
+    // step 3 only {
     /// The X state before the choreography: every shape's animation to the X at once.
     func toXAllAtOnce() {
         applyTimingKnobs()
@@ -55,7 +56,9 @@ extension CheckmarkScene {
         b3ToX.animate()
         b2ToX.animate()
     }
+    // } step 3
 
+    // step 3 only {
     /// The check state before the choreography: every shape's animation back at once.
     func toCheckAllAtOnce() {
         applyTimingKnobs()
@@ -63,4 +66,5 @@ extension CheckmarkScene {
         b3ToCheck.animate()
         b1ToCheck.animate()
     }
+    // } step 3
 }

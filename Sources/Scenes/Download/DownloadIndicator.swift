@@ -164,6 +164,7 @@ final class DownloadIndicator {
 
     // MARK: - Loading and layout
 
+    // step 1 {
     /// Sets the initial, empty path and the colours, and starts again from 12 o'clock
     /// (`loadIndicator`); also clears the label.
     func loadIndicator() {
@@ -181,6 +182,7 @@ final class DownloadIndicator {
         displayLabel.string = Self.labelText(forRatio: 0)
         updateDebugTicks()
     }
+    // } step 1
 
     /// Places the indicator in `frame` (in its superlayer) and redraws everything for its size;
     /// call inside a transaction with actions disabled.
@@ -219,6 +221,7 @@ final class DownloadIndicator {
 
     // MARK: - Updating
 
+    // step 2 {
     /// Animates to `downloadedBytes / bytes` of a turn (`updateWithTotalBytes:downloadedBytes:`):
     /// the paths from the last angle to the new one are computed ahead, the model path is set to
     /// the last of them, and a keyframe animation runs through them all, easeOut.
@@ -233,11 +236,15 @@ final class DownloadIndicator {
         lastUpdate = (lastSourceAngle, destinationAngle, layer.timeline.currentTime)
         lastSourceAngle = destinationAngle
         downloadedRatio = ratio
+        // step 3 {
         if animatesUpdates { addPathAnimation(beginTime: 0) }  // 0: now, as Core Animation
+        // } step 3
         displayLabel.string = Self.labelText(forRatio: ratio)
         updateDebugTicks()
     }
+    // } step 2
 
+    // step 3 {
     /// The keyframe animation through `paths` (`pathAnimation`), from `beginTime` (0: now).
     private func addPathAnimation(beginTime: MediaTime) {
         let pathAnimation = KeyframeAnimation(keyPath: .path)
@@ -248,7 +255,9 @@ final class DownloadIndicator {
         pathAnimation.beginTime = beginTime
         animatingLayer.add(pathAnimation, forKey: "path")
     }
+    // } step 3
 
+    // step 2 {
     /// `ceil(duration · 60) + 1` paths from −90° to end angles evenly spaced from
     /// `lastUpdatedAngle` to `newAngle`, both included (`keyframePathsWithDuration:…`).
     func keyframePaths(
@@ -261,7 +270,9 @@ final class DownloadIndicator {
             return path(startAngle: Self.startAngle, endAngle: endAngle, radius: radius, type: type)
         }
     }
+    // } step 2
 
+    // step 2 {
     /// The arc (closed) or the pie (filled, mixed) from `startAngle` to `endAngle`
     /// (`pathWithStartAngle:endAngle:radius:type:`), always of the same elements: closed a move
     /// and `arcPieceCount` cubics; a pie a move to the centre, a line, the cubics and a close.
@@ -281,11 +292,14 @@ final class DownloadIndicator {
         }
         return path
     }
+    // } step 2
 
+    // step 2 {
     /// `ratio` of a turn past 12 o'clock, radians (`destinationAngleForRatio:`).
     func destinationAngle(forRatio ratio: Double) -> Double {
         degreeToRadian(360 * ratio - 90)
     }
+    // } step 2
 
     // MARK: - Geometry
 
@@ -294,6 +308,7 @@ final class DownloadIndicator {
     private var minSide: Double { min(layer.bounds.width, layer.bounds.height) }
     private var center: Point { Point(x: layer.bounds.width / 2, y: layer.bounds.height / 2) }
 
+    // step 1 {
     /// The path before any update: an arc of no angle at 12 o'clock (`loadIndicator`).
     private func initialPath() -> BezierPath {
         var initialPath = BezierPath()
@@ -302,6 +317,7 @@ final class DownloadIndicator {
             clockwise: true)
         return initialPath
     }
+    // } step 1
 
     // MARK: - Label and debug marks (ours)
 

@@ -178,10 +178,12 @@ final class DownloadScene: Scene {
             rootLayer.addSublayer(line)
         }
         rootLayer.addSublayer(settingSwitch.layer)
+        // step 4 {
         if stage >= .demo {
             settingSwitch.layer.addGestureRecognizer(
                 TapGestureRecognizer { [weak self] _ in self?.toggleSettingSwitch() })
         }
+        // } step 4
         addDownloadIndicators()
         applyKnobs()
         settingChanged()  // viewDidLoad
@@ -200,6 +202,7 @@ final class DownloadScene: Scene {
 
     // MARK: - Switch change
 
+    // step 4 {
     /// A click on the switch or `o`: flips it (animated, as a UISwitch) and acts on it; nothing
     /// while a multi-step download runs (the demo turns the switch's interaction off then).
     func toggleSettingSwitch() {
@@ -207,6 +210,7 @@ final class DownloadScene: Scene {
         settingSwitch.setOn(!settingSwitch.isOn, animated: true)
         settingChanged()
     }
+    // } step 4
 
     /// The label says the mode, and the download starts over in it (`settingChanged:`).
     private func settingChanged() {
@@ -240,6 +244,7 @@ final class DownloadScene: Scene {
 
     // MARK: - Update views
 
+    // step 2 {
     /// Starts the simulated download from 0 (`startAnimation`): the indicators go back to
     /// empty; with the switch on the four updates are due 1, 2, 3 and 4 s from now, with it
     /// off one update to 100 % runs at once (`updateViewOneTime`).
@@ -270,6 +275,7 @@ final class DownloadScene: Scene {
             }
         }
     }
+    // } step 2
 
     /// Adds `val` bytes and updates every indicator (`updateView:`).
     private func updateView(_ val: Double) {

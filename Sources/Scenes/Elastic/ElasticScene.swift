@@ -162,6 +162,7 @@ final class ElasticScene: Scene {
     /// How far along its tutorial the scene is built (ElasticSteps.swift).
     let stage: Stage
 
+    // step 4 {
     /// Rebuilds the path every frame while the points bounce (the tutorial's `CADisplayLink`
     /// with the `updateShapeLayer` selector); paused otherwise, so the app idles.
     private lazy var displayLink: DisplayLink = {
@@ -177,6 +178,7 @@ final class ElasticScene: Scene {
             displayLink.isPaused = !animating
         }
     }
+    // } step 4
 
     /// The seven control points, left to right.
     var controlPointViews: [Layer] { wave.controlPointViews }
@@ -191,6 +193,7 @@ final class ElasticScene: Scene {
 
     // MARK: -
 
+    // step 1 {
     /// The tutorial's `loadView`: the shape layer, its actions, the control points, the pan
     /// and the paused display link. `layout(in:)` sizes them.
     init(context: SceneContext, stage: Stage = .complete) {
@@ -214,11 +217,13 @@ final class ElasticScene: Scene {
 
         rootLayer.addSublayer(shapeLayer)
         if stage < .complete { wave.setControlPoints(visible: true) }
+        // step 3 {
         let pan = PanGestureRecognizer { [weak self] gesture in
             guard let self, let gesture = gesture as? PanGestureRecognizer else { return }
             self.panGestureDidMove(gesture)
         }
         if stage >= .pan { rootLayer.addGestureRecognizer(pan) }
+        // } step 3
 
         timeline.transaction { transaction in
             transaction.disableActions = true
@@ -227,7 +232,9 @@ final class ElasticScene: Scene {
 
         displayLink.isPaused = true
     }
+    // } step 1
 
+    // step 1 {
     /// Lays the band out along the top of `bounds` at rest (the end of the tutorial's
     /// `loadView`), again on every resize.
     func layout(in bounds: Rect) {
@@ -238,17 +245,22 @@ final class ElasticScene: Scene {
         layoutControlPoints(baseHeight: minimalHeight, waveHeight: 0, locationX: bounds.width / 2)
         if stage >= .path { updateShapeLayer() }
     }
+    // } step 1
 
+    // step 5 {
     /// Shows the control points as red squares (the tutorial's red backgrounds) or hides them.
     func setDebugOverlay(visible: Bool) {
         wave.setControlPoints(visible: visible || stage < .complete)
     }
+    // } step 5
 
     // MARK: - Methods
 
+    // step 3 {
     /// Drag: lay the points out under the pointer; release: spring them back to the band.
     private func panGestureDidMove(_ gesture: PanGestureRecognizer) {
         if gesture.state == .ended || gesture.state == .failed || gesture.state == .cancelled {
+            // step 4 {
             guard stage >= .spring else { return }
             let centerY = minimalHeight
 
@@ -260,6 +272,7 @@ final class ElasticScene: Scene {
                     self?.animating = false
                     self?.updateShapeLayer()  // at rest exactly: see the header
                 })
+            // } step 4
         } else {
             let additionalHeight = max(gesture.translation(in: rootLayer).y, 0)
 
@@ -272,7 +285,9 @@ final class ElasticScene: Scene {
             updateShapeLayer()
         }
     }
+    // } step 3
 
+    // step 2 {
     /// The band's outline through the control points: down the left edge to l3, three curves
     /// l3 → l1 → r1 → r3, up the right edge (the tutorial's `currentPath()`), from the
     /// points' presentation positions while they bounce.
@@ -288,7 +303,9 @@ final class ElasticScene: Scene {
         shapeLayer.path = path
         shapeLayer.frame.size.height = path.bounds.maxY
     }
+    // } step 2
 
+    // step 1 {
     /// Places the seven points for a wave of `waveHeight` on a band of `baseHeight` with its
     /// apex at `locationX` (the tutorial's `layoutControlPoints`, in ElasticWave.swift).
     func layoutControlPoints(baseHeight: Double, waveHeight: Double, locationX: Double) {
@@ -297,6 +314,7 @@ final class ElasticScene: Scene {
             baseHeight: baseHeight, waveHeight: waveHeight, locationX: locationX, width: width,
             factors: waveFactors)
     }
+    // } step 1
 }
 
 // MARK: - Checkpoints

@@ -65,6 +65,7 @@ final class ElasticWave {
 
     private let timeline: Timeline
 
+    // step 1 {
     /// Seven control points named as the tutorial's views (`l3` … `r3`), squares of
     /// `controlPointSize` (the tutorial's 3×3 frames), red and hidden: the owner adds them to
     /// its view and shows them with the debug overlay.
@@ -91,6 +92,7 @@ final class ElasticWave {
             }
         }
     }
+    // } step 1
 
     /// Shows the control points as red squares (the tutorial's red backgrounds) or hides them.
     func setControlPoints(visible: Bool) {
@@ -102,6 +104,7 @@ final class ElasticWave {
 
     // MARK: - Layout
 
+    // step 1 {
     /// Places the seven points for a wave of `waveHeight` on a base of `baseHeight` with its
     /// apex at `locationX`, in a view `width` wide (the tutorial's `layoutControlPoints`, the
     /// library's `layoutSubviews`):
@@ -133,6 +136,7 @@ final class ElasticWave {
             r3ControlPointView.position = Point(x: maxRightX, y: baseHeight)
         }
     }
+    // } step 1
 
     /// The library's layout while loading and closing (`layoutSubviews` in the `.loading` and
     /// `.animatingToStopped` states): every point at `height`, c in the middle, the left ones
@@ -152,6 +156,7 @@ final class ElasticWave {
 
     // MARK: - Path
 
+    // step 2 {
     /// The wave's outline through the control points: down the left edge to l3, three curves
     /// l3 → l1 → r1 → r3, up the right edge at `width` (the tutorial's and the library's
     /// `currentPath()`), from the points' presentation positions while `animating`.
@@ -178,9 +183,11 @@ final class ElasticWave {
 
         return bezierPath
     }
+    // } step 2
 
     // MARK: - Spring
 
+    // step 4 {
     /// Moves every point to `centerY` in one UIKit spring block (`UIView.animate(withDuration:
     /// delay: 0, usingSpringWithDamping:initialSpringVelocity:…)`; docs/SEMANTICS.md § Block
     /// spring animations); `completion` runs when it settles, `duration` after now. The
@@ -203,6 +210,7 @@ final class ElasticWave {
             },
             completion: completion)
     }
+    // } step 4
 
     /// Ends a running spring at once, the points where it was taking them (a resize lays them
     /// out again).

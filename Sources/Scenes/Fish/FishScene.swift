@@ -51,13 +51,18 @@
 //   following".
 import Animation
 
+// step 1 {
 /// The window's background: the example project's white screen (its storyboard's view).
 let fishBackgroundColor = Color.white
 /// Points: the example project's fish view, `CGRectMake(center.x − 100, center.y − 100, 200, 200)`.
 let fishViewSize = Size(width: 200, height: 200)
+// } step 1
+// step 6 {
 /// Points from the fish frame's origin to where a bubble's frame starts (the example's
 /// `frame.origin.x + 5`, `frame.origin.y + 80`), used as the start of its path.
 let bubbleStartOffset = Point(x: 5, y: 80)
+// } step 6
+// step 7 {
 /// Seconds for one leg of the swim (the example project's `goFishGo`: `animateWithDuration:5`).
 let fishSwimDuration: MediaTime = FishScene.goFishGoDurationDefault
 /// Points: a leg ends with the fish frame's x at the width + this, and the next starts at −this
@@ -65,6 +70,7 @@ let fishSwimDuration: MediaTime = FishScene.goFishGoDurationDefault
 let fishSwimOvershoot = 200.0
 /// Seconds between two bubbles while the fish swims (the example project's repeating timer).
 let bubbleTimerInterval: MediaTime = FishScene.bubbleTimerIntervalDefault
+// } step 7
 
 /// The tutorial's view controller: a fish that blows bubbles when tapped (tap mode) or while it
 /// swims (swim mode).
@@ -274,18 +280,21 @@ final class FishScene: Scene {
 
     // MARK: - Step 1: the fish
 
+    // step 1 {
     private func setup() {
         rootLayer.backgroundColor = fishBackgroundColor
 
         fishImageView.name = "fish"
         fishImageView.contents = ImageAsset(named: "fish")
         fishImageView.bounds = Rect(origin: .zero, size: fishSize)
+        // step 2 {
         if stage >= .randomness {
             fishImageView.addGestureRecognizer(TapGestureRecognizer { [weak self] _ in self?.createBubble() })
         } else if stage >= .bubble {
             fishImageView.addGestureRecognizer(
                 TapGestureRecognizer { [weak self] _ in self?.blowTutorialBubble() })
         }
+        // } step 2
         rootLayer.addSublayer(fishImageView)
 
         bubbles.name = "bubbles"
@@ -294,6 +303,7 @@ final class FishScene: Scene {
 
         setUpGuides()
     }
+    // } step 1
 
     func layout(in bounds: Rect) {
         self.bounds = bounds
@@ -314,6 +324,7 @@ final class FishScene: Scene {
 
     // MARK: - Steps 1 and 7: a bubble from the tail
 
+    // step 6 {
     /// The tap's and the timer's action (the tutorial's `createBubble`): a bubble from the
     /// fish frame's origin + (5, 80), read from the fish's presentation layer so that a swimming
     /// fish blows it where it is on screen now.
@@ -363,6 +374,7 @@ final class FishScene: Scene {
 
         timeline.commitTransaction()
     }
+    // } step 6
 
     /// The library's `fadeOut`: `UIView.animate(withDuration: animationDuration) { alpha = 0 }`
     /// as the float starts, so on UIView's default ease in/out, from the bubble's alpha to 0
@@ -381,6 +393,7 @@ final class FishScene: Scene {
         bubbleImageView.add(fade, forKey: "fadeOut")
     }
 
+    // step 5 {
     /// Step 5: a short cross-dissolve into the bubble at 1.3×, then it leaves the tree (the
     /// example's `transitionWithView(…, CrossDissolve) { transform = scale 1.3 }` and
     /// `removeFromSuperview`).
@@ -394,9 +407,11 @@ final class FishScene: Scene {
             self?.updateGuides()
         }
     }
+    // } step 5
 
     // MARK: - Step 7: swim
 
+    // step 7 {
     /// Where a leg starts over: the fish frame at x −200, its y at the middle − 100 (so its
     /// centre at the middle).
     var swimStart: Point {
@@ -426,6 +441,7 @@ final class FishScene: Scene {
             self.goFishGo()
         }
     }
+    // } step 7
 
     /// The duration of the leg under way (the knob as it was when the leg started).
     private var swimDuration = fishSwimDuration
@@ -439,6 +455,7 @@ final class FishScene: Scene {
         return shown
     }
 
+    // step 7 {
     /// Step 7's "set a timer": a bubble from the tail every `bubbleTimerInterval` seconds.
     private func startBubbleTimer() {
         bubbleTimer?.invalidate()
@@ -448,6 +465,7 @@ final class FishScene: Scene {
         }
         bubbleTimer?.name = "timer"
     }
+    // } step 7
 
     // MARK: - Modes
 

@@ -59,6 +59,7 @@ extension FishScene {
         }
     }
 
+    // step 2 {
     /// The stages' one bubble before the variation, above the fish's top middle.
     func tutorialBubble() -> FloatingBubble {
         let fishFrame = fishImageView.presentation().frame
@@ -79,7 +80,9 @@ extension FishScene {
         bubbleImageView.isUserInteractionEnabled = false
         bubbles.addSublayer(bubbleImageView)
         guard stage >= .path else { return }
+        // } step 2
 
+        // step 3 {
         if stage < .pop {
             let pathLayer = ShapeLayer(timeline: timeline)
             pathLayer.name = "zigzag path"
@@ -91,9 +94,13 @@ extension FishScene {
             bubbles.insertSublayer(pathLayer, at: 0)
         }
         guard stage >= .animation else { return }
+        // } step 3
 
+        // step 4 {
         let transaction = timeline.beginTransaction()
+        // step 5 {
         if stage >= .pop { transaction.completionBlock = { [weak self] in self?.pop(bubbleImageView) } }
+        // } step 5
         let pathAnimation = KeyframeAnimation(keyPath: .position)
         pathAnimation.duration = bubble.duration
         pathAnimation.path = bubble.zigzagPath
@@ -101,7 +108,10 @@ extension FishScene {
         pathAnimation.isRemovedOnCompletion = false
         bubbleImageView.add(pathAnimation, forKey: "movingAnimation")
         timeline.commitTransaction()
+        // } step 4
+        // step 2 {
     }
+    // } step 2
 
     /// The drawn path of the stages that show it: a strong blue.
     static let tutorialPathColor = Color(red: 0.1, green: 0.3, blue: 0.8)

@@ -89,6 +89,7 @@ struct FloatingBubble: Equatable {
     /// `height` above the start (below it when sinking).
     var ey: Double { oy + direction * height }
 
+    // step 3 {
     /// The control points before the coin: the zigzag's left and right of the start line,
     /// half-way up (the tutorial writes "halfway between ox and ex" for cp1y; it means the
     /// y's); a curve's above the start at ¾ of the height and at the end's x at ¼ of it (the
@@ -118,9 +119,11 @@ struct FloatingBubble: Equatable {
         let points = unswappedControlPoints
         return swapsControlPoints ? points.0 : points.1
     }
+    // } step 3
 
     // MARK: - Step 3: the path
 
+    // step 3 {
     /// One cubic Bézier from the tail to the end point through the two control points (the
     /// library calls every shape's path `zigzagPath`).
     var zigzagPath: BezierPath {
@@ -129,6 +132,7 @@ struct FloatingBubble: Equatable {
         zigzagPath.addCurve(to: Point(x: ex, y: ey), controlPoint1: cp1, controlPoint2: cp2)
         return zigzagPath
     }
+    // } step 3
 
     /// How far the zigzag strays from the start line to either side, points: x(u) − ox =
     /// 3u(1−u)(2u−1)·t (cp1 left), whose extremes at u = ½ ∓ √3/6 are ∓ t/(2√3) ≈ 0.289·t.
@@ -136,6 +140,7 @@ struct FloatingBubble: Equatable {
 
     // MARK: - Step 6: variation
 
+    // step 6 {
     /// A bubble starting at `origin` with the tutorial's random choices, drawn in its order:
     /// size, alpha, height, t, the coin for the swing side; the float lasts `ranges.duration`
     /// (the example project's `bubbleFloatDuration` unless a knob says otherwise).
@@ -182,4 +187,5 @@ struct FloatingBubble: Equatable {
         guard bigNumber > smallNumber else { return smallNumber }
         return Double.random(in: smallNumber...bigNumber, using: &random)
     }
+    // } step 6
 }

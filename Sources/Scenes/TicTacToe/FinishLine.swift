@@ -15,6 +15,7 @@
 
 import Animation
 
+// step 1 {
 /// The finish line's colour: the tutorial's `#colorLiteral(red: 0.9529411793,
 /// green: 0.6862745285, blue: 0.1333333403, alpha: 1)`, exactly 243, 175, 34 of 255.
 let finishLineColor = Color(red: 0.9529411793, green: 0.6862745285, blue: 0.1333333403)
@@ -26,7 +27,9 @@ let finishLineAnimationDuration: MediaTime = 2.0
 /// The background of `finishLineView`: the tutorial's `#colorLiteral(red: 0, green: 0,
 /// blue: 0, alpha: 0.30)`, a veil that darkens the board to 70 %.
 let finishLineViewColor = Color(red: 0, green: 0, blue: 0, alpha: 0.30)
+// } step 1
 
+// step 1 {
 /// The tutorial's finish line in its own full-window layer: a circle at the start, a second
 /// circle that moves from the start to the end, and a line between them that draws itself
 /// over the same time, so that the thick line looks as if it had round ends.
@@ -67,7 +70,9 @@ final class FinishLine {
         view.name = "finishLineView"
         finishLineView = view
     }
+    // } step 1
 
+    // step 4 {
     /// Draws the line from `startPoint` to `endPoint` (points of `finishLineView`, which are
     /// the scene's): the three shape layers of the tutorial, added in its order.
     func draw(from startPoint: Point, to endPoint: Point) {
@@ -75,7 +80,9 @@ final class FinishLine {
         addMovingCircle(from: startPoint, to: endPoint)
         addDrawingLine(from: startPoint, to: endPoint)
     }
+    // } step 4
 
+    // step 2 {
     /// Firstly, the starting circle; it stays where it is.
     func addStartCircle(at startPoint: Point) {
         var startPointPath = BezierPath()
@@ -89,7 +96,9 @@ final class FinishLine {
         startPointShapeLayer.path = startPointPath
         finishLineView.addSublayer(startPointShapeLayer)
     }
+    // } step 2
 
+    // step 3 {
     /// Next, a circle drawn at the start too, whose layer moves by the offset to the end:
     /// its position runs from (0, 0) to `endPoint − startPoint`, relative coordinates, and
     /// holds there (fillMode forwards, not removed on completion).
@@ -113,7 +122,9 @@ final class FinishLine {
         lineShapeLayer.add(lineAnimation, forKey: "animation")
         finishLineView.addSublayer(lineShapeLayer)
     }
+    // } step 3
 
+    // step 4 {
     /// Another step is to draw a line: as wide as the circles, stroked from nothing to
     /// whole over the same time, so that its end stays under the moving circle.
     func addDrawingLine(from startPoint: Point, to endPoint: Point) {
@@ -132,4 +143,7 @@ final class FinishLine {
         finishPointShapeLayer.add(finishPointAnimation, forKey: "animation")
         finishLineView.addSublayer(finishPointShapeLayer)
     }
+    // } step 4
+    // step 1 {
 }
+// } step 1

@@ -34,6 +34,7 @@ extension FinishLine {
         }
     }
 
+    // step 1 only {
     /// The tutorial's starting point, "a thick line": a stroke as wide as the finished line
     /// (`finishLineWidth * 2 + 1`) with the default butt caps, at once, no animation. "The
     /// line always is a rectangle."
@@ -48,6 +49,7 @@ extension FinishLine {
         thickLineShapeLayer.path = thickLinePath
         finishLineView.addSublayer(thickLineShapeLayer)
     }
+    // } step 1
 }
 
 extension TicTacToeScene {

@@ -326,6 +326,7 @@ final class TicTacToeScene: Scene {
 
     /// The tutorial's finish line across every winning line, from the centre of the line's
     /// first field to the centre of its last (board order), starting at `beginTime` (nil: now).
+    // step 1 {
     private func drawFinishLine(beginTime: MediaTime?) {
         guard case .win(_, let lines)? = engine.outcome else { return }
         finishLine?.finishLineView.removeFromSuperlayer()
@@ -342,6 +343,7 @@ final class TicTacToeScene: Scene {
         rootLayer.addSublayer(finishLine.finishLineView)
         self.finishLine = finishLine
     }
+    // } step 1
 
     private func updateStatus() {
         switch engine.outcome {

@@ -31,13 +31,16 @@ public struct SessionDescription: Encodable, Sendable {
     public var historyFrames: Int
     public var historyShown: Int
     /// The code panel, while it is open: the file, the line it is scrolled to for the hovered
-    /// inspector row, and the lines whose animations run now.
+    /// inspector row, and the lines whose animations run now; at a tutorial step, the lines
+    /// the step adds and the lines of later steps (dimmed) in that file.
     public var code: Code?
 
     public struct Code: Encodable, Sendable {
         public var file: String
         public var focus: Int?
         public var running: [Int]
+        public var added: [Int]?
+        public var later: [Int]?
     }
 
     public struct Panel: Encodable, Sendable {
@@ -105,7 +108,8 @@ extension SceneSession {
             code: isOpen(codePanel)
                 ? SessionDescription.Code(
                     file: codePanel.focus.file, focus: codePanel.focus.line,
-                    running: codePanel.focus.running.sorted())
+                    running: codePanel.focus.running.sorted(), added: codePanel.focus.step?.added.sorted(),
+                    later: codePanel.focus.step?.later.sorted())
                 : nil)
     }
 }

@@ -4,9 +4,11 @@ import SceneSources
 
 /// The code panel (`e`): the scene's own Swift source, built into the program, with the lines
 /// whose animations, timers or display links run at the playhead marked, scrolled to the line
-/// of the inspector row under the pointer (else to the newest running one). Docked on the
-/// right (at the bottom of a portrait window); the wheel, or Up / Down / Page Up / Page Down
-/// while it is topmost, scroll it.
+/// of the inspector row under the pointer (else to the newest running one). At a tutorial step
+/// (`--step N`, `[` `]`) it shows the step's code (`StepCode`): the lines the step adds marked
+/// `+` and scrolled to, the lines of later steps dimmed. Docked on the right (at the bottom of a
+/// portrait window); the wheel, or Up / Down / Page Up / Page Down while it is topmost, scroll
+/// it.
 final class CodePanel: Panel {
     let name = "code"
     let layer: Layer
@@ -29,13 +31,25 @@ final class CodePanel: Panel {
         var firstLine: Int
         var focus: Int?
         var running: Set<Int>
+        var step: StepMarks?
     }
 
-    /// What the code panel shows: the file, the line to show, the lines running now.
+    /// What the code panel shows: the file, the line to show, the lines running now, and at a
+    /// tutorial step its marks.
     struct Focus: Equatable {
         var file: String
         var line: Int?
         var running: Set<Int>
+        var step: StepMarks?
+    }
+
+    /// A tutorial step's marks in the file shown: `number` of `count`, the lines it adds
+    /// (1-based), the lines of later steps.
+    struct StepMarks: Equatable {
+        var number: Int
+        var count: Int
+        var added: Set<Int>
+        var later: Set<Int>
     }
 
     init(timeline: Timeline) {
@@ -94,12 +108,15 @@ final class CodePanel: Panel {
         guard !frame.isEmpty else { return }
         let lines = SceneSources.lines(ofFile: focus.file) ?? []
         lineCount = lines.count
-        if followsCode || focus.line != nil, let line = focus.line ?? focus.running.max() {
+        if followsCode || focus.line != nil,
+            let line = focus.line ?? focus.step.flatMap({ $0.added.min() }) ?? focus.running.max()
+        {
             // The focused line a third of the way down.
             firstLine = min(max(line - 1 - visibleLineCount / 3, 0), max(lines.count - visibleLineCount, 0))
         }
         let state = DrawnState(
-            frame: frame, file: focus.file, firstLine: firstLine, focus: focus.line, running: focus.running)
+            frame: frame, file: focus.file, firstLine: firstLine, focus: focus.line, running: focus.running,
+            step: focus.step)
         guard state != drawn else { return }
         drawn = state
         timeline.transaction { transaction in
@@ -109,10 +126,11 @@ final class CodePanel: Panel {
             let margin = PanelStyle.margin * scale
             canvas.fill(Rect(x: 0, y: 0, width: 1 * scale, height: frame.height), PanelStyle.separator)
             let shown = "\(firstLine + 1)–\(min(firstLine + visibleLineCount, lines.count)) of \(lines.count)"
+            let stepNote = focus.step.map { "step \($0.number) of \($0.count) · + this step · " } ?? ""
             canvas.text(
                 lines.isEmpty
                     ? "code · no source for \(focus.file)"
-                    : "code · \(focus.file) · lines \(shown) · ▶ runs now",
+                    : "code · \(stepNote)\(focus.file) · lines \(shown) · ▶ runs now",
                 in: Rect(
                     x: margin, y: 2 * scale, width: frame.width - 2 * margin, height: headerHeight - 4 * scale
                 ),
@@ -127,20 +145,33 @@ final class CodePanel: Panel {
                     canvas.fill(
                         Rect(x: 0, y: y, width: frame.width, height: lineHeight),
                         Color(red: 0.2, green: 0.17, blue: 0.06))
+                } else if focus.step?.added.contains(number) == true {
+                    canvas.fill(
+                        Rect(x: 0, y: y, width: frame.width, height: lineHeight), Self.addedBackground)
                 }
                 let isRunning = focus.running.contains(number)
+                let isAdded = focus.step?.added.contains(number) == true
                 canvas.text(
-                    isRunning ? "▶\(number)" : "\(number)",
+                    isRunning ? "▶\(number)" : isAdded ? "+\(number)" : "\(number)",
                     in: Rect(x: 2 * scale, y: y, width: numberWidth - 4 * scale, height: lineHeight),
-                    color: isRunning ? PanelStyle.accent : PanelStyle.dimText, alignment: .right,
-                    size: Self.fontSize)
-                drawCode(String(line), x: numberWidth + 4 * scale, y: y, canvas: canvas)
+                    color: isRunning ? PanelStyle.accent : isAdded ? Self.addedText : PanelStyle.dimText,
+                    alignment: .right, size: Self.fontSize)
+                drawCode(
+                    String(line), x: numberWidth + 4 * scale, y: y, canvas: canvas,
+                    dimmed: focus.step?.later.contains(number) == true)
             }
         }
     }
 
-    /// One line of Swift, coloured by token: comments, strings, numbers, keywords.
-    private func drawCode(_ line: String, x: Double, y: Double, canvas: PanelCanvas) {
+    /// The background and number colour of a line the step adds.
+    static let addedBackground = Color(red: 0.07, green: 0.22, blue: 0.1)
+    static let addedText = Color(red: 0.45, green: 0.9, blue: 0.5)
+    /// The colour of a later step's code.
+    static let laterText = Color(white: 0.42)
+
+    /// One line of Swift, coloured by token: comments, strings, numbers, keywords; all of it in
+    /// `laterText` when `dimmed` (a later step's code).
+    private func drawCode(_ line: String, x: Double, y: Double, canvas: PanelCanvas, dimmed: Bool = false) {
         let fontSize = Self.fontSize * scale
         let right = frame.width - PanelStyle.margin * scale
         var left = x
@@ -151,7 +182,7 @@ final class CodePanel: Panel {
                 canvas.text(
                     token.text,
                     in: Rect(x: left, y: y, width: min(width + 1, right - left), height: lineHeight),
-                    color: token.kind.color, size: Self.fontSize)
+                    color: dimmed ? Self.laterText : token.kind.color, size: Self.fontSize)
             }
             left += width
         }

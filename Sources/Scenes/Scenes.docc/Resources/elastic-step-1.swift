@@ -1,0 +1,112 @@
+// ElasticScene.swift
+    /// The tutorial's `loadView`: the shape layer, its actions, the control points, the pan
+    /// and the paused display link. `layout(in:)` sizes them.
+    init(context: SceneContext, stage: Stage = .complete) {
+        self.stage = stage
+        knobs = context.knobs
+        timeline = context.timeline
+        rootLayer = Layer(timeline: timeline)
+        rootLayer.name = "view"
+        rootLayer.backgroundColor = .white
+
+        shapeLayer = ShapeLayer(timeline: timeline)
+        shapeLayer.name = "shapeLayer"
+        if stage == .controlPoints {
+            shapeLayer.backgroundColor = shapeFillColor
+        } else {
+            shapeLayer.fillColor = shapeFillColor
+        }
+        shapeLayer.actions = ["position": .none, "bounds": .none, "path": .none]
+
+        wave = ElasticWave(timeline: timeline, controlPointSize: controlPointSize)
+
+        rootLayer.addSublayer(shapeLayer)
+        if stage < .complete { wave.setControlPoints(visible: true) }
+// …
+
+        timeline.transaction { transaction in
+            transaction.disableActions = true
+            for view in controlPointViews { rootLayer.addSublayer(view) }
+        }
+
+        displayLink.isPaused = true
+    }
+    /// Lays the band out along the top of `bounds` at rest (the end of the tutorial's
+    /// `loadView`), again on every resize.
+    func layout(in bounds: Rect) {
+        if animating {
+            wave.removeAllAnimations()
+        }
+        shapeLayer.frame = Rect(x: 0, y: 0, width: bounds.width, height: minimalHeight)
+        layoutControlPoints(baseHeight: minimalHeight, waveHeight: 0, locationX: bounds.width / 2)
+        if stage >= .path { updateShapeLayer() }
+    }
+    // …
+    /// Places the seven points for a wave of `waveHeight` on a band of `baseHeight` with its
+    /// apex at `locationX` (the tutorial's `layoutControlPoints`, in ElasticWave.swift).
+    func layoutControlPoints(baseHeight: Double, waveHeight: Double, locationX: Double) {
+        let width = rootLayer.bounds.width
+        wave.layoutControlPoints(
+            baseHeight: baseHeight, waveHeight: waveHeight, locationX: locationX, width: width,
+            factors: waveFactors)
+    }
+
+// ElasticWave.swift
+    /// Seven control points named as the tutorial's views (`l3` … `r3`), squares of
+    /// `controlPointSize` (the tutorial's 3×3 frames), red and hidden: the owner adds them to
+    /// its view and shows them with the debug overlay.
+    init(timeline: Timeline, controlPointSize: Double) {
+        self.timeline = timeline
+        func makeControlPointView(named name: String) -> Layer {
+            let view = Layer(timeline: timeline)
+            view.name = name
+            view.backgroundColor = .red
+            view.isHidden = true
+            return view
+        }
+        l3ControlPointView = makeControlPointView(named: "l3")
+        l2ControlPointView = makeControlPointView(named: "l2")
+        l1ControlPointView = makeControlPointView(named: "l1")
+        cControlPointView = makeControlPointView(named: "c")
+        r1ControlPointView = makeControlPointView(named: "r1")
+        r2ControlPointView = makeControlPointView(named: "r2")
+        r3ControlPointView = makeControlPointView(named: "r3")
+        timeline.transaction { transaction in
+            transaction.disableActions = true
+            for view in controlPointViews {
+                view.bounds = Rect(x: 0, y: 0, width: controlPointSize, height: controlPointSize)
+            }
+        }
+    }
+    // …
+    /// Places the seven points for a wave of `waveHeight` on a base of `baseHeight` with its
+    /// apex at `locationX`, in a view `width` wide (the tutorial's `layoutControlPoints`, the
+    /// library's `layoutSubviews`):
+    /// - `minLeftX`, `maxRightX`: l3 and r3, pushed past the edges as the apex leaves the middle;
+    /// - `leftPartWidth`, `rightPartWidth`: from them to the apex.
+    func layoutControlPoints(
+        baseHeight: Double, waveHeight: Double, locationX: Double, width: Double, factors: Factors
+    ) {
+        let minLeftX = min((locationX - width / 2) * factors.edgeShift, 0)
+        let maxRightX = max(width + (locationX - width / 2) * factors.edgeShift, width)
+
+        let leftPartWidth = locationX - minLeftX
+        let rightPartWidth = maxRightX - locationX
+
+        timeline.transaction { transaction in
+            transaction.disableActions = true  // a UIView's center does not animate outside a block
+            l3ControlPointView.position = Point(x: minLeftX, y: baseHeight)
+            l2ControlPointView.position = Point(
+                x: minLeftX + leftPartWidth * factors.outerControlPoint, y: baseHeight)
+            l1ControlPointView.position = Point(
+                x: minLeftX + leftPartWidth * factors.innerControlPoint,
+                y: baseHeight + waveHeight * factors.innerWave)
+            cControlPointView.position = Point(x: locationX, y: baseHeight + waveHeight * factors.centerWave)
+            r1ControlPointView.position = Point(
+                x: maxRightX - rightPartWidth * factors.innerControlPoint,
+                y: baseHeight + waveHeight * factors.innerWave)
+            r2ControlPointView.position = Point(
+                x: maxRightX - (rightPartWidth * factors.outerControlPoint), y: baseHeight)
+            r3ControlPointView.position = Point(x: maxRightX, y: baseHeight)
+        }
+    }
