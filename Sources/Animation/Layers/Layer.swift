@@ -42,7 +42,7 @@ open class Layer {
     private var cachedCopy: Unmanaged<Layer>?
     /// The frame time and model revision `cachedPresentation` shows (NaN, which equals no
     /// time: none yet).
-    var cachedTime = MediaTime.nan
+    private var cachedTime = MediaTime.nan
     private var cachedRevision = 0
     /// The time `isAnimatingAnswer` was given for (NaN: none); cleared when an animation is
     /// added or removed.
@@ -53,12 +53,12 @@ open class Layer {
     private var soleAnimation: Unmanaged<LayerAnimation>?
     /// The clock and transaction state every layer of a tree shares.
     public let timeline: Timeline
-    public final internal(set) var sublayers: [Layer] = []
+    public final private(set) var sublayers: [Layer] = []
     /// The earliest time an attached animation that has not finished ends (`-infinity`:
     /// not known yet), so that the timeline's check at the end of every frame looks at the
     /// animations only when one may have ended. An animation is not changed once added (as in
     /// Core Animation, where changing the object `animation(forKey:)` returns is undefined).
-    var earliestEnd = -MediaTime.infinity
+    private(set) var earliestEnd = -MediaTime.infinity
     /// Animations in the order they were added; later ones apply on top of earlier ones.
     var animationEntries: [(key: String, animation: LayerAnimation)] = [] {
         didSet {
@@ -173,7 +173,7 @@ open class Layer {
     // MARK: - Tree
 
     // `sublayers` is with the per-frame state above: every frame walks the tree.
-    public final internal(set) weak var superlayer: Layer? { didSet { noteRevision(.other) } }
+    public final private(set) weak var superlayer: Layer? { didSet { noteRevision(.other) } }
 
     /// A new layer on `timeline`.
     public init(timeline: Timeline) {
