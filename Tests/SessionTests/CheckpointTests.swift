@@ -125,6 +125,30 @@ struct CheckpointTests {
         }
     }
 
+    /// Every tutorial step of the scenes that have them, with the scene's input.
+    static let steps: [(scene: String, events: String, step: Int)] = [
+        (0, 7), (1, 5), (3, 5), (4, 4), (5, 4),
+    ].flatMap { index, count in (1...count).map { (cases[index].scene, cases[index].events, $0) } }
+
+    @Test(
+        "at every tutorial step, a seek from each checkpoint lands on an uninterrupted run's frame",
+        arguments: steps)
+    func tutorialSteps(scene: String, events: String, step: Int) throws {
+        let count = 300
+        let reference = try SceneTester(
+            scene: scene, size: Self.size, fps: Self.fps, events: events, step: step)
+        let expected = try (0..<count).map { _ in try Self.drawFrame(reference) }
+        let tester = try SceneTester(scene: scene, size: Self.size, fps: Self.fps, events: events, step: step)
+        for _ in 0..<count { try tester.host.step(panelWork: .none) }
+        #expect(tester.session.checkpointFrames == [-1, 120, 240], "\(scene) step \(step)")
+        for target in [121, 200, 241, 299] {
+            _ = try Self.seek(tester, to: count - 1)
+            #expect(
+                try Self.seek(tester, to: target) == expected[target],
+                "\(scene) step \(step): frame \(target)")
+        }
+    }
+
     @Test(
         "paused after 7 s of input, Page Up and Left as a person presses them land on an uninterrupted run's frame",
         arguments: [0, 1, 2])
