@@ -62,10 +62,11 @@ struct CheckpointTests {
     }
 
     /// Runs one frame on `tester`'s host and returns its picture's fingerprint. Each picture is
-    /// drawn by a renderer of its own: a renderer keeps caches from frame to frame, and the same
-    /// tree drawn after other frames can differ in a few edge pixels from a first drawing of it
-    /// (the tic-tac-toe's finish line after a win: up to 41/255 on 112 pixels, with no time
-    /// travel at all); this compares the scene's state, not the renderer's history.
+    /// drawn by a renderer of its own: a renderer paints a shape layer that only moves from a
+    /// raster it made on an earlier frame (`MovingLayerCache`), which differs in a few edge
+    /// pixels from drawing it directly (the tic-tac-toe's finish line after a win: up to
+    /// 41/255 on 112 pixels, with no time travel at all); this compares the scene's state, not
+    /// the renderer's history.
     static func drawFrame(_ tester: SceneTester) throws -> Int {
         var print = 0
         let images = tester.host.canvas.images
