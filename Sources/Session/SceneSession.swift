@@ -53,6 +53,8 @@ public final class SceneSession {
     let images: ImageCatalog
     let bubbleLoad: Int
     var dispatcher = GestureDispatcher()
+    /// Time travel's checkpoints of the scene (SceneSession+Checkpoints.swift).
+    var checkpoints = SceneCheckpoints()
     var sceneClockBase: (host: MediaTime, scene: MediaTime) = (0, 0)
     let overlay: SessionOverlay
     let inspector: InspectorPanel
@@ -134,6 +136,7 @@ public final class SceneSession {
         rootLayer.addSublayer(overlay.layer)
         layOutWindow()
         layOutScene(in: size)
+        checkpointIfDue(afterFrame: -1)
         showHint()
     }
 
@@ -324,6 +327,7 @@ public final class SceneSession {
                 drawnChangeCounts = changeCounts
             },
             present: { try present(commands) })
+        checkpointAfterLiveFrame(live, isRecorded: recordsLive)
         return FrameResult(
             commands: commands, needsAnotherFrame: changeCounts != drawnChangeCounts,
             nextWakeTime: nextWakeTime)
