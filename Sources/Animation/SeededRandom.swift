@@ -4,7 +4,9 @@
 ///
 /// A class, so that copies of a `SceneContext` draw from one stream.
 public final class SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
+    /// The generator's whole state: set back to a value it had, it draws the same numbers
+    /// again (time travel's checkpoints).
+    public var state: UInt64
 
     public init(seed: UInt64) {
         state = seed

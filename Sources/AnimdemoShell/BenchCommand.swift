@@ -53,6 +53,19 @@ struct BenchCommand: ParsableCommand {
     )
     var seconds: Double?
 
+    @Flag(
+        name: .customLong("no-checkpoints"),
+        help:
+            "Keep no time-travel checkpoints: every seek back replays from the start (with --seek), and frames take none."
+    )
+    var noCheckpoints = false
+
+    @Flag(
+        help:
+            "With --seek: instead of seeks, turn the scene's first number knob while paused at the end, --frames times (each replays the scene from its start)."
+    )
+    var reshape = false
+
     /// Seconds `--seek` records when `--seconds` is not given.
     static let defaultSeekSeconds = 60.0
 
@@ -90,6 +103,7 @@ struct BenchCommand: ParsableCommand {
             }
         }
         _ = try bubbleLoad.load(scene: scene.scene)
+        if reshape && !seek { throw ValidationError("--reshape works with --seek only") }
         if let dragEvery {
             guard dragEvery.isFinite, (0.5...Self.maxSeconds).contains(dragEvery) else {
                 throw ValidationError("--drag-every \(dragEvery) is outside 0.5…\(Int(Self.maxSeconds))")
@@ -141,6 +155,7 @@ struct BenchCommand: ParsableCommand {
             bubbleLoad: try bubbleLoad.load(scene: scene.scene),
             scale: scale,
             knobs: try scene.knobs())
+        session.usesCheckpoints = !noCheckpoints
         let host = HeadlessHost(session: session, fps: frameRate.fps, events: script, canvas: canvas)
         if let encode {
             try runEncode(encode, host: host)
@@ -148,7 +163,12 @@ struct BenchCommand: ParsableCommand {
         }
         if seek {
             let seconds = seconds ?? Self.defaultSeekSeconds
-            let result = try Benchmark.seek(host: host, seconds: seconds, seeks: frames)
+            let result: SeekBenchmarkResult
+            if reshape {
+                result = try runReshape(host: host, seconds: seconds)
+            } else {
+                result = try Benchmark.seek(host: host, seconds: seconds, seeks: frames)
+            }
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys]
@@ -160,12 +180,19 @@ struct BenchCommand: ParsableCommand {
                         dragEvery.map { String(format: ", a drag every %g s", $0) } ?? ""))
                 print(
                     String(
-                        format: "seek    median %.3f ms  p99 %.3f ms", result.medianMilliseconds,
-                        result.p99Milliseconds))
+                        format: "%@ median %.3f ms  p99 %.3f ms  max %.3f ms",
+                        reshape ? "reshape" : "seek   ",
+                        result.medianMilliseconds, result.p99Milliseconds, result.maxMilliseconds))
+                if !reshape {
+                    print(
+                        String(
+                            format: "draw    median %.3f ms (the frame reached, whole)",
+                            result.drawMedianMilliseconds))
+                }
                 print(
                     String(
-                        format: "draw    median %.3f ms (the frame reached, whole)",
-                        result.drawMedianMilliseconds))
+                        format: "%d checkpoints; recording %.2f s, peak resident memory then %.1f MB",
+                        result.checkpoints, result.recordingSeconds, result.peakResidentMegabytes))
             }
             return
         }
@@ -203,6 +230,23 @@ struct BenchCommand: ParsableCommand {
                 String(
                     format: "baseline median %.3f ms (direct Cairo), frame / baseline %.2f×", baselineMedian,
                     ratio))
+        }
+    }
+
+    /// `--seek --reshape`: the scene's first number knob, one step up and back, while paused
+    /// at the end of the recording.
+    private func runReshape(host: HeadlessHost, seconds: Double) throws -> SeekBenchmarkResult {
+        let knobs = host.session.knobs.knobs
+        guard
+            let knob = knobs.first(where: {
+                if case .number = $0.kind { return true } else { return false }
+            }), case .number(let tutorial) = knob.defaultValue, case .number(let range, let step) = knob.kind
+        else {
+            throw ValidationError("--reshape: the scene \(scene.scene) has no number knob")
+        }
+        let turned = tutorial + step <= range.upperBound ? tutorial + step : tutorial - step
+        return try Benchmark.reshape(host: host, seconds: seconds, changes: frames) { session, change in
+            session.setKnob(knob.name, to: .number(change.isMultiple(of: 2) ? turned : tutorial))
         }
     }
 

@@ -206,14 +206,42 @@ public struct SeekBenchmarkResult: Codable, Sendable {
     public var p99Milliseconds: Double
     /// Drawing the frame reached, whole (the window then repaints everything).
     public var drawMedianMilliseconds: Double
+    /// The slowest seek.
+    public var maxMilliseconds: Double = 0
+    /// Playing the recording before the seeks, taking its checkpoints on the way, seconds.
+    public var recordingSeconds: Double = 0
+    /// Time travel's checkpoints kept after the seeks (0 with `--no-checkpoints`).
+    public var checkpoints: Int = 0
+    /// Those checkpoints' memory as the session estimates it (`SceneCheckpoints.byteBudget`),
+    /// megabytes.
+    public var checkpointEstimateMegabytes: Double = 0
+    /// The process's peak resident memory when the recording is played, before the seeks draw
+    /// anything (Linux's VmHWM), megabytes: the checkpoints' memory is the difference from a
+    /// run with `--no-checkpoints`.
+    public var peakResidentMegabytes: Double = 0
 
     enum CodingKeys: String, CodingKey {
-        case seeks
+        case seeks, checkpoints
+        case checkpointEstimateMegabytes = "checkpoint_estimate_mb"
         case recordedSeconds = "recorded_seconds"
         case medianMilliseconds = "median_ms"
         case p99Milliseconds = "p99_ms"
         case drawMedianMilliseconds = "draw_median_ms"
+        case maxMilliseconds = "max_ms"
+        case recordingSeconds = "recording_s"
+        case peakResidentMegabytes = "peak_rss_mb"
     }
+}
+
+/// The process's peak resident memory so far, megabytes (Linux's `VmHWM` in /proc/self/status;
+/// 0 where there is none).
+func peakResidentMegabytes() -> Double {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        let kilobytes = line.split(separator: " ").compactMap { Double($0) }.first ?? 0
+        return kilobytes / 1024
+    }
+    return 0
 }
 
 /// A seek of `bench --seek` that did not land on its frame: its time would not be a seek's.
@@ -232,7 +260,10 @@ extension Benchmark {
     /// `seconds` 3600 it is an hour less one frame.
     public static func seek(host: HeadlessHost, seconds: Double, seeks: Int) throws -> SeekBenchmarkResult {
         let frames = min(max(Int((seconds * Double(host.fps)).rounded()), 1), SceneHistory.capacity - 1)
+        let recordingStart = DispatchTime.now().uptimeNanoseconds
         for _ in 0..<frames { try host.step() }
+        let recordingNanos = DispatchTime.now().uptimeNanoseconds - recordingStart
+        let recordingPeak = peakResidentMegabytes()
         let size = host.session.size
         let canvas = try IncrementalCanvas(
             width: Int(size.width), height: Int(size.height), images: host.canvas.images, background: .black)
@@ -260,7 +291,44 @@ extension Benchmark {
         return SeekBenchmarkResult(
             seeks: seeks, recordedSeconds: Double(frames) / Double(host.fps),
             medianMilliseconds: median(seekTimes), p99Milliseconds: percentile(seekTimes, 0.99),
-            drawMedianMilliseconds: median(drawTimes))
+            drawMedianMilliseconds: median(drawTimes), maxMilliseconds: seekTimes.max() ?? 0,
+            recordingSeconds: Double(recordingNanos) / 1e9, checkpoints: host.session.checkpointCount,
+            checkpointEstimateMegabytes: Double(host.session.checkpointEstimatedBytes) / 1_048_576,
+            peakResidentMegabytes: recordingPeak)
+    }
+
+    /// Plays `host`'s scene for `seconds`, pauses at the end, then `changes` times turns a knob
+    /// (`turn` with the change's number: `session.setKnob`) and times the frame: paused, a knob
+    /// change shows the moment as if the knob had always had its value, which replays the
+    /// scene from its start (docs/ARCHITECTURE.md § Time travel). The seek figures' fields,
+    /// for one reshaping each.
+    public static func reshape(
+        host: HeadlessHost, seconds: Double, changes: Int, turn: (SceneSession, Int) -> Void
+    ) throws -> SeekBenchmarkResult {
+        let frames = min(max(Int((seconds * Double(host.fps)).rounded()), 1), SceneHistory.capacity - 1)
+        let recordingStart = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<frames { try host.step() }
+        let recordingNanos = DispatchTime.now().uptimeNanoseconds - recordingStart
+        let recordingPeak = peakResidentMegabytes()
+        host.session.seek(toFrame: frames - 1, at: host.time(ofFrame: host.frame))
+        try host.step()
+        var times: [Double] = []
+        for change in 0..<changes {
+            turn(host.session, change)
+            let start = DispatchTime.now().uptimeNanoseconds
+            try host.step()
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            guard host.session.history.shown == frames - 1 else {
+                throw SeekRefused(target: frames - 1, shown: host.session.history.shown)
+            }
+        }
+        return SeekBenchmarkResult(
+            seeks: changes, recordedSeconds: Double(frames) / Double(host.fps),
+            medianMilliseconds: median(times), p99Milliseconds: percentile(times, 0.99),
+            drawMedianMilliseconds: 0, maxMilliseconds: times.max() ?? 0,
+            recordingSeconds: Double(recordingNanos) / 1e9, checkpoints: host.session.checkpointCount,
+            checkpointEstimateMegabytes: Double(host.session.checkpointEstimatedBytes) / 1_048_576,
+            peakResidentMegabytes: recordingPeak)
     }
 }
 

@@ -53,6 +53,8 @@ public final class SceneSession {
     let images: ImageCatalog
     let bubbleLoad: Int
     var dispatcher = GestureDispatcher()
+    /// Time travel's checkpoints of the scene (SceneSession+Checkpoints.swift).
+    var checkpoints = SceneCheckpoints()
     var sceneClockBase: (host: MediaTime, scene: MediaTime) = (0, 0)
     let overlay: SessionOverlay
     let inspector: InspectorPanel
@@ -139,6 +141,7 @@ public final class SceneSession {
         rootLayer.addSublayer(overlay.layer)
         layOutWindow()
         layOutScene(in: size)
+        checkpointIfDue(afterFrame: -1)
         showHint()
     }
 
@@ -329,6 +332,7 @@ public final class SceneSession {
                 drawnChangeCounts = changeCounts
             },
             present: { try present(commands) })
+        checkpointAfterLiveFrame(live, isRecorded: recordsLive)
         return FrameResult(
             commands: commands, needsAnotherFrame: changeCounts != drawnChangeCounts,
             nextWakeTime: nextWakeTime)

@@ -42,6 +42,44 @@ struct BenchLoadTests {
         #expect((json["p99_ms"] as? Double ?? -1) >= (json["median_ms"] as? Double ?? 0))
     }
 
+    @Test(
+        "bench --seek keeps checkpoints (one before the first frame, then one every 2 s) unless told not to")
+    func seekCheckpoints() throws {
+        var counts: [Int] = []
+        for off in [false, true] {
+            let json = try Self.json(
+                [
+                    "bench", "--scene", "fish", "--size", "200x150", "--seek", "--seconds", "10", "--frames",
+                    "20",
+                    "--json",
+                ] + (off ? ["--no-checkpoints"] : []))
+            #expect(json["seeks"] as? Int == 20)
+            #expect((json["peak_rss_mb"] as? Double ?? 0) > 0)
+            #expect((json["max_ms"] as? Double ?? -1) >= (json["p99_ms"] as? Double ?? 0))
+            counts.append(json["checkpoints"] as? Int ?? -1)
+        }
+        #expect(counts == [5, 0])  // before frame 0, after 2, 4, 6 and 8 s
+    }
+
+    @Test("bench --seek --reshape turns a knob while paused at the end, each time from the start")
+    func reshape() throws {
+        let json = try Self.json([
+            "bench", "--scene", "elastic", "--size", "200x150", "--seek", "--reshape", "--seconds", "5",
+            "--drag-every", "2", "--frames", "3", "--json",
+        ])
+        #expect(json["seeks"] as? Int == 3)
+        #expect((json["median_ms"] as? Double ?? 0) > 0)
+        // Replayed from the start with the new value, the history's checkpoints are taken anew.
+        #expect(json["checkpoints"] as? Int == 3)
+    }
+
+    @Test("--reshape needs --seek")
+    func reshapeNeedsSeek() throws {
+        let result = try ProgramRun.animdemo(["bench", "--scene", "fish", "--size", "200x150", "--reshape"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--reshape works with --seek only"), "\(result.stderr)")
+    }
+
     @Test("bench --encode: the file's size and one time a frame, fast or not", arguments: ["gif", "webp"])
     func encode(format: String) throws {
         var sizes: [Int] = []

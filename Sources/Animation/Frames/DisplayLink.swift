@@ -24,6 +24,12 @@ public final class DisplayLink {
         self.callback = callback
     }
 
+    /// Its state now, and what puts it back (`Timeline.checkpoint(of:)`).
+    func savedState() -> () -> Void {
+        let saved = (timestamp, targetTimestamp, isPaused, name, startTime, isValid)
+        return { [self] in (timestamp, targetTimestamp, isPaused, name, startTime, isValid) = saved }
+    }
+
     /// Stops the link for good.
     public func invalidate() { isValid = false }
 

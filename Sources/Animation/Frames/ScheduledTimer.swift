@@ -36,6 +36,12 @@ public final class ScheduledTimer {
         self.callback = callback
     }
 
+    /// Its state now, and what puts it back (`Timeline.checkpoint(of:)`).
+    func savedState() -> () -> Void {
+        let saved = (fireTime, firings, isValid, name, scheduledAt)
+        return { [self] in (fireTime, firings, isValid, name, scheduledAt) = saved }
+    }
+
     /// Whether the timer should fire in the frame at `time`.
     func isDue(at time: MediaTime) -> Bool { fireTime <= time + Self.slack }
 

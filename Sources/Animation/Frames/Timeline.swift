@@ -6,25 +6,25 @@
 /// (docs/ARCHITECTURE.md § Time is an input). `FrameLoop` runs the steps of one frame in order.
 public final class Timeline {
     /// The current frame's time, seconds since the timeline started.
-    public private(set) var currentTime: MediaTime
+    public internal(set) var currentTime: MediaTime
     /// The previous frame's time (the display link's `timestamp`).
-    public private(set) var previousFrameTime: MediaTime
+    public internal(set) var previousFrameTime: MediaTime
     /// Bumped when a model value or the tree changes (the renderer's cue to redraw).
-    public private(set) var changeCount = 0
+    public internal(set) var changeCount = 0
 
     var transactionStack: [Transaction] = []
     /// Layers with animations, in the order they got their first one (dictionaries iterate
     /// in a random order, and callbacks must run in the same order on every run); nil where
     /// a layer left, until the list is compacted. A layer knows its place (`timelineSlot`).
-    private var animatedLayers: [Layer?] = []
+    var animatedLayers: [Layer?] = []
     /// For each place of `animatedLayers`, the time from which its layer must be looked at
     /// at the end of a frame: its earliest end as last computed, `-infinity` once its
     /// animations changed, `infinity` for an empty place. Kept apart from the layers so that
     /// the end of a frame reads one array of numbers, not thousands of layer objects.
-    private var animatedLayerEnds: [MediaTime] = []
+    var animatedLayerEnds: [MediaTime] = []
     /// Empty places in `animatedLayers`.
-    private var leftLayerCount = 0
-    private var dueCallbacks: [() -> Void] = []
+    var leftLayerCount = 0
+    var dueCallbacks: [() -> Void] = []
     var timers: [ScheduledTimer] = []
     var displayLinks: [DisplayLink] = []
 

@@ -46,6 +46,17 @@ public final class GestureDispatcher {
         }
     }
 
+    /// Which recognizers hold the press now, with their state, and what puts them back (time
+    /// travel's checkpoints).
+    public func savedState() -> () -> Void {
+        let saved = (tracked, isPressed)
+        let recognizers = tracked.map { $0.savedState() }
+        return { [self] in
+            (tracked, isPressed) = saved
+            for restore in recognizers { restore() }
+        }
+    }
+
     /// Cancels running gestures (a new press without a release, a scene switch).
     public func cancelAll() {
         for case let pan as PanGestureRecognizer in tracked { pan.cancel() }

@@ -39,6 +39,12 @@ open class GestureRecognizer {
         return a.applying(toLayer).distance(to: b.applying(toLayer))
     }
 
+    /// Its state now, and what puts it back (`Timeline.checkpoint(of:)`); subclasses add theirs.
+    func savedState() -> () -> Void {
+        let saved = (state, layer, isEnabled, windowLocation)
+        return { [self] in (state, layer, isEnabled, windowLocation) = saved }
+    }
+
     func pointerDown(at point: Point, time: MediaTime) { windowLocation = point }
     func pointerMoved(to point: Point, time: MediaTime) { windowLocation = point }
     func pointerUp(at point: Point, time: MediaTime) { windowLocation = point }

@@ -35,6 +35,15 @@ public final class PanGestureRecognizer: GestureRecognizer {
         return layer.convert(velocity, from: nil, usingPresentation: true) - origin
     }
 
+    override func savedState() -> () -> Void {
+        let recognizer = super.savedState()
+        let saved = (start, samples)
+        return { [self] in
+            recognizer()
+            (start, samples) = saved
+        }
+    }
+
     override func pointerDown(at point: Point, time: MediaTime) {
         super.pointerDown(at: point, time: time)
         start = point

@@ -21,6 +21,15 @@ public final class ScrollWheelGestureRecognizer: GestureRecognizer {
         return layer.convert(delta, from: nil, usingPresentation: true) - origin
     }
 
+    override func savedState() -> () -> Void {
+        let recognizer = super.savedState()
+        let saved = windowDelta
+        return { [self] in
+            recognizer()
+            windowDelta = saved
+        }
+    }
+
     func scrolled(by dy: Double, at point: Point) {
         windowLocation = point
         windowDelta = dy

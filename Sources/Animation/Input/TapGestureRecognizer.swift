@@ -9,6 +9,15 @@ public final class TapGestureRecognizer: GestureRecognizer {
         super.init(action: action)
     }
 
+    override func savedState() -> () -> Void {
+        let recognizer = super.savedState()
+        let saved = start
+        return { [self] in
+            recognizer()
+            start = saved
+        }
+    }
+
     override func pointerDown(at point: Point, time: MediaTime) {
         super.pointerDown(at: point, time: time)
         start = point

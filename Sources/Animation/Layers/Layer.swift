@@ -406,6 +406,40 @@ open class Layer {
         return earliest
     }
 
+    // MARK: - Checkpoints
+
+    /// What this model layer holds now, as values (its sublayers, animations and recognizers
+    /// by reference: `Timeline.checkpoint(of:)` saves their own state), and the function that
+    /// puts it back on this same object: time travel's checkpoints (docs/ARCHITECTURE.md
+    /// § Time travel). Putting it back gives the layer a new `revision`, so that whatever is
+    /// kept by revision (presentations, the renderer's damage) takes it as a change; run it
+    /// with actions disabled. Subclasses add what they store.
+    open func savedState() -> () -> Void {
+        let values = (position, bounds, anchorPoint, transform, opacity, isHidden, drawing)
+        let behaviour = (name, isUserInteractionEnabled, actions, gestureRecognizers)
+        let tree = (sublayers, superlayer)
+        let animations = (animationEntries, anonymousKeyCounter, timelineSlot, earliestEnd)
+        return { [self] in
+            (position, bounds, anchorPoint, transform, opacity, isHidden, drawing) = values
+            (name, isUserInteractionEnabled, actions, gestureRecognizers) = behaviour
+            if !sublayers.elementsEqual(tree.0, by: ===) {
+                // Layers made since are no longer this one's (unless the checkpoint has them
+                // elsewhere, which their own restore says).
+                let kept = Set(tree.0.map(ObjectIdentifier.init))
+                for layer in sublayers
+                where !kept.contains(ObjectIdentifier(layer)) && layer.superlayer === self {
+                    layer.superlayer = nil
+                }
+                sublayers = tree.0
+            }
+            if superlayer !== tree.1 { superlayer = tree.1 }
+            (animationEntries, anonymousKeyCounter, timelineSlot) = (animations.0, animations.1, animations.2)
+            earliestEnd = animations.3
+            cachedTime = .nan
+            revision &+= 1
+        }
+    }
+
     // MARK: - Presentation
 
     /// A copy with every animation applied at the timeline's current time (model values

@@ -13,6 +13,17 @@ public enum FillRule: Sendable, Hashable { case nonZero, evenOdd }
 open class ShapeLayer: Layer {
     /// What the layer draws, as one value; the properties below read and write it.
     public final internal(set) var shapeDrawing = ShapeDrawing()
+
+    /// `Layer.savedState()`, and the shape drawn.
+    open override func savedState() -> () -> Void {
+        let layer = super.savedState()
+        let saved = shapeDrawing
+        return { [self] in
+            layer()
+            shapeDrawing = saved
+            noteChange(writes: .subclassDrawing)
+        }
+    }
     /// In the layer's own coordinates. Animatable, but not implicitly.
     public final var path: BezierPath {
         get { shapeDrawing.path }

@@ -7,6 +7,17 @@ public enum TextAlignment: Sendable, Hashable { case left, center, right }
 open class TextLayer: Layer {
     /// What the layer draws, as one value; the properties below read and write it.
     public final internal(set) var textDrawing = TextDrawing()
+
+    /// `Layer.savedState()`, and the text drawn.
+    open override func savedState() -> () -> Void {
+        let layer = super.savedState()
+        let saved = textDrawing
+        return { [self] in
+            layer()
+            textDrawing = saved
+            noteChange(writes: .subclassDrawing)
+        }
+    }
     public final var string: String {
         get { textDrawing.string }
         set {

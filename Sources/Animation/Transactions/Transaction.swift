@@ -39,6 +39,13 @@ public final class Transaction {
         self.isImplicit = isImplicit
     }
 
+    /// Its progress towards the completion block now, and what puts it back
+    /// (`Timeline.checkpoint(of:)`); its settings do not change once it is committed.
+    func savedState() -> () -> Void {
+        let saved = (isCommitted, pendingAnimations, hasRunCompletion)
+        return { [self] in (isCommitted, pendingAnimations, hasRunCompletion) = saved }
+    }
+
     /// Counts `animation` towards the completion block, if one is set.
     func track(_ animation: LayerAnimation) {
         guard completionBlock != nil, !hasRunCompletion else { return }

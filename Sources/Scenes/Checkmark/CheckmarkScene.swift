@@ -465,3 +465,22 @@ extension Point {
         self.init(x: x, y: y)
     }
 }
+
+// MARK: - Checkpoints
+
+extension CheckmarkScene: CheckpointingScene {
+    /// The X or check state, the delays a click may call off and the view animations' runs.
+    func savedState() -> () -> Void {
+        let animations: [ViewAnimation?] = [
+            b1ToX, b1ToCheck, b2ToX, b2ToCheck, b3ToX, b3ToCheck, colorAnimation,
+        ]
+        let runs = animations.compactMap { $0?.savedState() }
+        let saved = (x, pendingDelays, colorAnimation, b1, b2, b3)
+        let views = (b1ToX, b1ToCheck, b2ToX, b2ToCheck, b3ToX, b3ToCheck)
+        return { [self] in
+            (x, pendingDelays, colorAnimation, b1, b2, b3) = saved
+            (b1ToX, b1ToCheck, b2ToX, b2ToCheck, b3ToX, b3ToCheck) = views
+            for restore in runs { restore() }
+        }
+    }
+}

@@ -96,3 +96,14 @@ final class ViewAnimation {
         run += 1
     }
 }
+
+// MARK: - Checkpoints
+
+extension ViewAnimation {
+    /// Its settings and run, and who waits for it, and what puts them back (CheckmarkScene's
+    /// checkpoints).
+    func savedState() -> () -> Void {
+        let saved = (duration, curve, completionObservers, run)
+        return { [self] in (duration, curve, completionObservers, run) = saved }
+    }
+}

@@ -382,3 +382,26 @@ extension BezierPath {
         }
     }
 }
+
+// MARK: - Checkpoints
+
+extension DownloadIndicator {
+    /// Its settings and the last update (its layers are the engine's), and what puts them back
+    /// (DownloadScene's checkpoints).
+    func savedState() -> () -> Void {
+        let settings = (
+            strokeColor, storedFillColor, closedIndicatorBackgroundStrokeColor, storedRadiusPercent,
+            coverWidth,
+            animationDuration, animatesUpdates, showsPercentage
+        )
+        let update = (paths, lastSourceAngle, lastUpdate, downloadedRatio)
+        return { [self] in
+            (
+                strokeColor, storedFillColor, closedIndicatorBackgroundStrokeColor, storedRadiusPercent,
+                coverWidth,
+                animationDuration, animatesUpdates, showsPercentage
+            ) = settings
+            (paths, lastSourceAngle, lastUpdate, downloadedRatio) = update
+        }
+    }
+}

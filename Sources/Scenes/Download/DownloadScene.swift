@@ -367,3 +367,17 @@ final class DownloadScene: Scene {
         for indicator in indicators { indicator.setDebugOverlay(visible: visible) }
     }
 }
+
+// MARK: - Checkpoints
+
+extension DownloadScene: CheckpointingScene {
+    /// The bytes downloaded, the update timers, the switch and the indicators' own state.
+    func savedState() -> () -> Void {
+        let parts = indicators.map { $0.savedState() } + [settingSwitch.savedState()]
+        let saved = (downloadedBytes, updateTimers, isSwitchInteractionEnabled, bounds)
+        return { [self] in
+            for restore in parts { restore() }
+            (downloadedBytes, updateTimers, isSwitchInteractionEnabled, bounds) = saved
+        }
+    }
+}

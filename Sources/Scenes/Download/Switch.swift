@@ -61,3 +61,13 @@ final class Switch {
         layer.borderWidth = isOn ? 0 : 1.5
     }
 }
+
+// MARK: - Checkpoints
+
+extension Switch {
+    /// Whether it is on (its layers are the engine's), and what puts it back.
+    func savedState() -> () -> Void {
+        let saved = isOn
+        return { [self] in isOn = saved }
+    }
+}

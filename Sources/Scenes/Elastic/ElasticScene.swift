@@ -316,3 +316,13 @@ final class ElasticScene: Scene {
     }
     // } step 1
 }
+
+// MARK: - Checkpoints
+
+extension ElasticScene: CheckpointingScene {
+    /// Whether it bounces (the wave's points and the display link are the engine's).
+    func savedState() -> () -> Void {
+        let saved = animating
+        return { [self] in animating = saved }
+    }
+}

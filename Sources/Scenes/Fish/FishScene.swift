@@ -606,3 +606,21 @@ final class FishScene: Scene {
         }
     }
 }
+
+// MARK: - Checkpoints
+
+extension FishScene: CheckpointingScene {
+    /// The mode, the bubbles in flight and the swim under way, the timer, both random streams.
+    func savedState() -> () -> Void {
+        let swim = (mode, bounds, hasLaidOut, swimGeneration, swimDuration, bubbleTimer, loadLink)
+        let bubbles = (floatsByBubble, bubblesBlown, isDebugOverlayVisible)
+        let choices = (floatRanges, floatOptions, popScale)
+        let streams = (random.state, loadRandom.state)
+        return { [self] in
+            (mode, bounds, hasLaidOut, swimGeneration, swimDuration, bubbleTimer, loadLink) = swim
+            (floatsByBubble, bubblesBlown, isDebugOverlayVisible) = bubbles
+            (floatRanges, floatOptions, popScale) = choices
+            (random.state, loadRandom.state) = streams
+        }
+    }
+}

@@ -636,3 +636,23 @@ final class FloatingScene: Scene {
     /// New objects take the knobs; the fish screen's guide lines move at once.
     func knobsDidChange() { updateGuideLines() }
 }
+
+// MARK: - Checkpoints
+
+extension FloatingScene: CheckpointingScene {
+    /// The screen and what it holds, its floating view's objects, the timer, the random state.
+    func savedState() -> () -> Void {
+        let view = floatingView.savedState()
+        let switches = [popSwitch, varyAlphaSwitch, fadeSwitch].compactMap { $0?.savedState() }
+        let screenState = (screen, tabs, floatingView, screenOptions, bounds, timer, generation)
+        let parts = (treasureChest, guideLines, popSwitch, varyAlphaSwitch, fadeSwitch, tractor)
+        let stream = random.state
+        return { [self] in
+            (screen, tabs, floatingView, screenOptions, bounds, timer, generation) = screenState
+            (treasureChest, guideLines, popSwitch, varyAlphaSwitch, fadeSwitch, tractor) = parts
+            view()
+            for restore in switches { restore() }
+            random.state = stream
+        }
+    }
+}

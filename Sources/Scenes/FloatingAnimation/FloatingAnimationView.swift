@@ -185,3 +185,14 @@ final class FloatingAnimationView {
         }
     }
 }
+
+// MARK: - Checkpoints
+
+extension FloatingAnimationView {
+    /// Its options, images and objects in flight (their layers are the engine's; the random
+    /// generator is its scene's), and what puts them back.
+    func savedState() -> () -> Void {
+        let saved = (options, superviewWidth, imageViewAnimationCompleted, images, objects)
+        return { [self] in (options, superviewWidth, imageViewAnimationCompleted, images, objects) = saved }
+    }
+}

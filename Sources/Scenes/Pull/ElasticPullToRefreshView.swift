@@ -394,3 +394,21 @@ final class ElasticPullToRefreshView {
         layoutLoadingView()
     }
 }
+
+// MARK: - Checkpoints
+
+extension ElasticPullToRefreshView {
+    /// The state (set as a value: its setter would start what the state needs) and the
+    /// settings, and what puts them back (PullScene's checkpoints).
+    func savedState() -> () -> Void {
+        let settings = (
+            constants, bounceDuration, bounceDampingRatio, actionHandler, fillColor, backgroundColor
+        )
+        let saved = (originalContentInsetTop, observesContentOffset, _state)
+        return { [self] in
+            (constants, bounceDuration, bounceDampingRatio, actionHandler, fillColor, backgroundColor) =
+                settings
+            (originalContentInsetTop, observesContentOffset, _state) = saved
+        }
+    }
+}

@@ -281,3 +281,19 @@ final class PullScene: Scene {
         }
     }
 }
+
+// MARK: - Checkpoints
+
+extension PullScene: CheckpointingScene {
+    /// The table's scrolling, the pull view's state, the load under way and the refreshes.
+    func savedState() -> () -> Void {
+        let table = tableView.savedState()
+        let pull = pullToRefreshView.savedState()
+        let saved = (cells, refreshCount, loadTimer)
+        return { [self] in
+            table()
+            pull()
+            (cells, refreshCount, loadTimer) = saved
+        }
+    }
+}

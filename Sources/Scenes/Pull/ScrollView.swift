@@ -484,3 +484,24 @@ final class ScrollView {
         return t
     }
 }
+
+// MARK: - Checkpoints
+
+extension ScrollView {
+    /// The scrolling under way and the indicator's, and what puts them back (PullScene's
+    /// checkpoints); the offset is the layer's bounds, which the engine saves. The properties
+    /// with side effects go back first, so that the plain ones override what those did.
+    func savedState() -> () -> Void {
+        let moving = (isScrollEnabled, isDragging, animation)
+        let indicator = (isShowingScrollIndicator, scrollIndicatorHideTimer, insetCompletion, dragStart)
+        let content = (
+            contentSize, contentInset, decelerationRate, contentOffsetDidChange, panGestureStateDidChange
+        )
+        return { [self] in
+            (isScrollEnabled, isDragging, animation) = moving
+            (isShowingScrollIndicator, scrollIndicatorHideTimer, insetCompletion, dragStart) = indicator
+            (contentSize, contentInset, decelerationRate, contentOffsetDidChange, panGestureStateDidChange) =
+                content
+        }
+    }
+}

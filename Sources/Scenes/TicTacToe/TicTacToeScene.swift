@@ -381,3 +381,19 @@ final class TicTacToeScene: Scene {
         }
     }
 }
+
+// MARK: - Checkpoints
+
+extension TicTacToeScene: CheckpointingScene {
+    /// The game, who plays O, the board's place, the mark views and finish line, the
+    /// computer's pending move (the minimax's memo only spares work: it gives the same moves).
+    func savedState() -> () -> Void {
+        let saved = (
+            engine, isComputerPlayingO, geometry, finishLine, debugLabels, markViews, computerMove, bounds
+        )
+        return { [self] in
+            (engine, isComputerPlayingO, geometry, finishLine, debugLabels, markViews, computerMove, bounds) =
+                saved
+        }
+    }
+}

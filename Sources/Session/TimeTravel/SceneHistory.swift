@@ -39,6 +39,9 @@ public struct SceneHistory: Sendable {
     /// The most frames kept: an hour at 60 fps. Past it the scene plays on but time travel
     /// stops recording (`isFull`).
     public static let capacity = 216_000
+    /// The first frame changed or removed since `takeFirstEdit()` last asked (`Int.max`:
+    /// none), for the checkpoints taken after it.
+    private var firstEdit = Int.max
 
     /// `fps`: the frame rate whose grid (`n / fps`) most frame times are on; such frames
     /// without input are kept as runs, a few bytes for any number of them.
@@ -52,6 +55,7 @@ public struct SceneHistory: Sendable {
     mutating func setFromStart(_ name: String, to value: KnobValue) {
         initialKnobs[name] = value
         frames.removeKnob(named: name)
+        firstEdit = -1
     }
 
     public var isFull: Bool { frames.count >= Self.capacity }
@@ -65,9 +69,17 @@ public struct SceneHistory: Sendable {
             return
         }
         guard !isFull else { return }
+        if next < frames.count { firstEdit = min(firstEdit, next) }
         frames.removeSubrange(from: min(next, frames.count))
         frames.append(frame)
         shown = frames.count - 1
+    }
+
+    /// The first frame changed or removed since the last call (`Int.max`: none); a change of
+    /// the start (a knob set from it) is -1.
+    mutating func takeFirstEdit() -> Int {
+        defer { firstEdit = Int.max }
+        return firstEdit
     }
 
     /// Adds a frame at the end without showing it (a step past the last recorded frame).

@@ -2,8 +2,9 @@ import Animation
 import Scenes
 
 /// Time travel by the clock (docs/ARCHITECTURE.md § Time travel): a seek names a scene time;
-/// the scene is brought there by replaying its recorded frames (from its start when going
-/// back), and the frame shown is the one an uninterrupted run shows at that time.
+/// the scene is brought there by replaying its recorded frames (from the nearest checkpoint
+/// before, or from its start, when going back), and the frame shown is the one an
+/// uninterrupted run shows at that time.
 extension SceneSession {
     /// How far before the frame reached a replay feeds the inspector, seconds: its axis shows
     /// less than this, so older rows would scroll away unseen.
@@ -19,10 +20,12 @@ extension SceneSession {
     }
 
     /// Brings the scene to just before the frame that shows `target` (clamped to 0 and to
-    /// what time travel keeps) and returns that frame, for the caller to run live. Going back,
-    /// or `fromStart`, rebuilds the scene and replays its frames from the start; going
-    /// forward replays from the frame shown. Past the last recorded frame, frames without
-    /// input follow on the grid, as playing would have run them.
+    /// what time travel keeps) and returns that frame, for the caller to run live. Going back
+    /// restores the latest checkpoint before the frame (SceneSession+Checkpoints.swift) and
+    /// replays from there; without one, or `fromStart`, it rebuilds the scene and replays its
+    /// frames from the start. Going forward replays from the frame shown, or from a checkpoint
+    /// between it and the frame. Past the last recorded frame, frames without input follow on
+    /// the grid, as playing would have run them.
     func travel(to target: MediaTime, fromStart: Bool, panelWork: PanelWork) -> ReachedFrame? {
         guard let first = history.frames.first else { return nil }
         let epsilon = 1e-9
@@ -57,14 +60,21 @@ extension SceneSession {
             needsRebuild = shown >= index
         }
         var next = shown + 1
-        if needsRebuild {
+        let observedFrom = goal - Self.observedReplay
+        let lastReplayed = isBetween ? index : index - 1
+        if !fromStart,
+            let checkpoint = checkpoint(toReplayUpTo: lastReplayed, goal: goal, panelWork: panelWork),
+            needsRebuild || checkpoint.frame >= next
+        {
+            checkpoint.restore()
+            next = checkpoint.frame + 1
+        } else if needsRebuild {
             rebuildScene()
             next = 0
         }
-        let observedFrom = goal - Self.observedReplay
-        let lastReplayed = isBetween ? index : index - 1
         while next <= lastReplayed {
             runReplayed(frames[next], observes: panelWork != .none && frames[next].time >= observedFrom)
+            checkpointIfDue(afterFrame: next)
             next += 1
         }
         if isBetween {
@@ -79,6 +89,7 @@ extension SceneSession {
     /// the first step of a replay.
     func rebuildScene() {
         inspector.resetLog()
+        checkpoints.removeAll()  // they hold the old scene
         dispatcher.cancelAll()
         dispatcher = GestureDispatcher()
         scene.rootLayer.removeFromSuperlayer()
@@ -93,5 +104,7 @@ extension SceneSession {
         scene.setDebugOverlay(visible: isDebugOverlayVisible)
         layOutScene(in: history.initialSize)
         hasUnrecordedLayout = false
+        checkpoints.removeAll()
+        checkpointIfDue(afterFrame: -1)
     }
 }

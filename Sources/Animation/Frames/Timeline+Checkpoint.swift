@@ -1,0 +1,80 @@
+extension Timeline {
+    /// A checkpoint of everything this timeline runs for the trees under `roots`, as values,
+    /// and the function that puts it back: time travel restores it instead of replaying a
+    /// scene from its start (docs/ARCHITECTURE.md § Time travel).
+    ///
+    /// It holds the clock, the list of animated layers in its order (the order completions run
+    /// in), the timers and display links with their grid and phase, and for every layer of the
+    /// trees and every animated layer its model values, sublayers, animations (with their
+    /// resolved begin times, finished flags and the transactions waiting for them) and gesture
+    /// recognizers. Objects are kept by reference and their state as values, so putting it
+    /// back on the same objects needs no copy of a closure: every callback (a timer's, a
+    /// completion block, a recognizer's action) is the one the run made, and reaches the
+    /// objects it captured, which the checkpoint keeps alive and restores too. What an object
+    /// outside the engine holds (a scene's own properties) is its owner's to save.
+    ///
+    /// Nil between a frame's phases (callbacks due or a transaction open): take it after a
+    /// frame, as `FrameLoop.runFrame` leaves the timeline.
+    public func checkpoint(of roots: [Layer]) -> TimelineCheckpoint? {
+        guard dueCallbacks.isEmpty, transactionStack.isEmpty else { return nil }
+        var seen = Set<ObjectIdentifier>()
+        var layers: [Layer] = []
+        var pending = roots + animatedLayers.compactMap { $0 }
+        while let layer = pending.popLast() {
+            guard seen.insert(ObjectIdentifier(layer)).inserted else { continue }
+            layers.append(layer)
+            pending += layer.sublayers
+        }
+        var restores = layers.map { $0.savedState() }
+        var seenTransactions = Set<ObjectIdentifier>()
+        for layer in layers {
+            for entry in layer.animationEntries {
+                restores.append(entry.animation.savedRunState())
+                for transaction in entry.animation.transactions
+                where seenTransactions.insert(ObjectIdentifier(transaction)).inserted {
+                    restores.append(transaction.savedState())
+                }
+            }
+            restores += layer.gestureRecognizers.map { $0.savedState() }
+        }
+        restores += timers.map { $0.savedState() }
+        restores += displayLinks.map { $0.savedState() }
+        let clock = (currentTime, previousFrameTime)
+        let lists = (animatedLayers, animatedLayerEnds, leftLayerCount, timers, displayLinks)
+        let saved = seen
+        let animationCount = layers.reduce(0) { $0 + $1.animationEntries.count }
+        return TimelineCheckpoint(layerCount: layers.count, animationCount: animationCount) { [self] in
+            // Layers animated since and not in the checkpoint leave the list with it.
+            for case let layer? in animatedLayers where !saved.contains(ObjectIdentifier(layer)) {
+                layer.timelineSlot = -1
+            }
+            transaction { transaction in
+                transaction.disableActions = true
+                for restore in restores { restore() }
+            }
+            (currentTime, previousFrameTime) = clock
+            (animatedLayers, animatedLayerEnds, leftLayerCount, timers, displayLinks) = lists
+            dueCallbacks = []
+            transactionStack = []
+            noteModelChange()
+        }
+    }
+}
+
+/// What `Timeline.checkpoint(of:)` saved: `restore()` puts it back.
+public struct TimelineCheckpoint {
+    /// How many layers it saved, and animations on them (a measure of its memory).
+    public let layerCount: Int
+    public let animationCount: Int
+    /// Puts the saved state back on the same objects, with actions disabled.
+    public let restore: () -> Void
+}
+
+extension LayerAnimation {
+    /// What changes on an animation once it runs (whether it finished, who waits for it), and
+    /// what puts it back; its settings do not change once it is added (`Layer.add`).
+    func savedRunState() -> () -> Void {
+        let saved = (hasFinished, transactions)
+        return { [self] in (hasFinished, transactions) = saved }
+    }
+}

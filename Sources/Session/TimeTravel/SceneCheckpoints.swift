@@ -1,0 +1,158 @@
+import Animation
+
+/// The running scene's checkpoints (docs/ARCHITECTURE.md § Time travel): its state after some
+/// of its history's frames, so that a seek restores the nearest one at or before the frame it
+/// needs and replays from there, not from the scene's start.
+///
+/// One is taken after the first frame of every 2 s of scene time; older ones are thinned
+/// (`tiers`): every 2 s over the last two minutes before the newest, every 10 s up to ten
+/// minutes before it, every 30 s before that. An hour then keeps 1 + 60 + 48 + 100 = 209 of
+/// them, and a seek replays at most 2, 10 or 30 s (more past `byteBudget`).
+struct SceneCheckpoints {
+    struct Checkpoint {
+        /// The history's frame after which it was taken; -1: before the first, the scene as
+        /// built and laid out.
+        let frame: Int
+        /// That frame's scene time (0 before the first).
+        let time: MediaTime
+        /// Its memory, estimated (`estimatedBytes`).
+        let estimatedBytes: Int
+        /// Puts the scene, its timeline and what the session holds for it back as they were.
+        let restore: () -> Void
+    }
+
+    /// Seconds of scene time between two checkpoints kept, by how long before the newest they
+    /// were taken (the first tier whose age is more): 2 s over the last 120 s, then 10 s up to
+    /// 600 s, then 30 s.
+    static let tiers: [(age: MediaTime, interval: MediaTime)] = [(120, 2), (600, 10), (.infinity, 30)]
+
+    /// The interval between checkpoints kept at `time` when the newest is at `newest`.
+    static func interval(at time: MediaTime, newest: MediaTime) -> MediaTime {
+        let age = newest - time
+        return (tiers.first { age <= $0.age } ?? tiers[tiers.count - 1]).interval
+    }
+
+    /// Whether `a` and `b` fall in the same interval of `step` seconds.
+    static func sameBucket(_ a: MediaTime, _ b: MediaTime, step: MediaTime) -> Bool {
+        (a / step).rounded(.down) == (b / step).rounded(.down)
+    }
+
+    /// The most memory the checkpoints kept may take, together, as `estimatedBytes` counts it:
+    /// past it, the ones whose going leaves the shortest gap go, until they fit, and new ones
+    /// come less often (`spacing`). The scenes take 2–15 MB an hour; only a heavy load meets
+    /// it: the fish's 2,000 bubbles, or the floating demo's balloons, which stay, one more a
+    /// second.
+    static let byteBudget = 48 << 20
+
+    /// A checkpoint's memory, estimated from what it saved: about 0.5 kB a layer (its values,
+    /// and the objects it keeps alive) and 2.5 kB an animation (with its path, the completion
+    /// and what that keeps alive), from `bench --seek`'s resident memory against
+    /// `--no-checkpoints` at an hour: the pull scene's table (114 layers, few animations) and
+    /// the fish's bubbles (docs/performance-recording.md).
+    static func estimatedBytes(layers: Int, animations: Int) -> Int { 512 * layers + 2560 * animations }
+
+    /// By frame (and so by time).
+    private(set) var all: [Checkpoint] = []
+    /// The memory of those kept, estimated, together.
+    private(set) var estimatedBytes = 0
+    /// Off: every seek back replays from the start (`bench --seek --no-checkpoints`).
+    var isEnabled = true
+    /// The scene has state its history does not have (laid out for a size no frame
+    /// recorded, while paused), so none is taken until it is rebuilt or restored.
+    var isSuspended = false
+    /// The scene instance and clock they were taken of (they keep both alive, so the
+    /// identifiers cannot be reused while they are here).
+    var owner: (scene: ObjectIdentifier, timeline: ObjectIdentifier)?
+
+    /// Drops them all, for a new instance of the scene.
+    mutating func removeAll() {
+        all.removeAll()
+        estimatedBytes = 0
+        isSuspended = false
+        owner = nil
+    }
+
+    /// Drops the checkpoints taken after frame `frame` or later (the history changed from
+    /// there).
+    mutating func remove(fromFrame frame: Int) {
+        let first = firstIndex(afterFrame: frame - 1)
+        estimatedBytes -= all[first...].reduce(0) { $0 + $1.estimatedBytes }
+        all.removeSubrange(first...)
+    }
+
+    /// The latest checkpoint taken after a frame at or before `frame` and at or before scene
+    /// time `time`.
+    func latest(atOrBefore frame: Int, time: MediaTime) -> Checkpoint? {
+        var index = firstIndex(afterFrame: frame) - 1
+        while index >= 0 && all[index].time > time { index -= 1 }
+        return index >= 0 ? all[index] : nil
+    }
+
+    /// How many checkpoints the tiers keep over an hour.
+    static let hourCount = 1 + 60 + 48 + 100
+
+    /// Seconds of scene time at least between two checkpoints of `bytes` each: none while
+    /// the tiers' hour of them fits in `byteBudget`; past that, so many that an hour of them
+    /// would (a heavy load is then not saved every 2 s only to be dropped).
+    static func spacing(bytes: Int) -> MediaTime {
+        bytes * hourCount <= byteBudget ? 0 : 3600 * Double(bytes) / Double(byteBudget)
+    }
+
+    /// Whether a checkpoint after the frame at scene time `time` (frame `frame`) would be
+    /// kept: none yet in its interval (`tiers`), nor too near the one before for its size
+    /// (`spacing`).
+    func wants(frame: Int, time: MediaTime) -> Bool {
+        let step = Self.interval(at: time, newest: max(all.last?.time ?? time, time))
+        let index = firstIndex(afterFrame: frame)
+        if index > 0 {
+            let previous = all[index - 1]
+            if previous.frame == frame || Self.sameBucket(previous.time, time, step: step)
+                || time - previous.time < Self.spacing(bytes: previous.estimatedBytes)
+            {
+                return false
+            }
+        }
+        return index == all.count || !Self.sameBucket(all[index].time, time, step: step)
+    }
+
+    /// Adds `checkpoint` in its place, then thins the older ones to their tiers' intervals.
+    mutating func insert(_ checkpoint: Checkpoint) {
+        let index = firstIndex(afterFrame: checkpoint.frame)
+        if index > 0 && all[index - 1].frame == checkpoint.frame { return }
+        all.insert(checkpoint, at: index)
+        guard let newest = all.last?.time else { return }
+        var kept: [Checkpoint] = []
+        kept.reserveCapacity(all.count)
+        for checkpoint in all {
+            let step = Self.interval(at: checkpoint.time, newest: newest)
+            if let previous = kept.last, Self.sameBucket(previous.time, checkpoint.time, step: step) {
+                continue
+            }
+            kept.append(checkpoint)
+        }
+        all = kept
+        estimatedBytes = all.reduce(0) { $0 + $1.estimatedBytes }
+        // Over the budget: drop the one (not the first, nor the newest) between the two
+        // nearest neighbours, until it fits.
+        while estimatedBytes > Self.byteBudget && all.count > 2 {
+            var dropped = 1
+            for index in 1..<(all.count - 1)
+            where all[index + 1].time - all[index - 1].time < all[dropped + 1].time - all[dropped - 1].time {
+                dropped = index
+            }
+            estimatedBytes -= all[dropped].estimatedBytes
+            all.remove(at: dropped)
+        }
+    }
+
+    /// The index of the first checkpoint taken after a frame later than `frame`.
+    private func firstIndex(afterFrame frame: Int) -> Int {
+        var low = 0
+        var high = all.count
+        while low < high {
+            let middle = (low + high) / 2
+            if all[middle].frame <= frame { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}

@@ -1,0 +1,102 @@
+import Animation
+import Scenes
+
+/// Time travel's checkpoints (docs/ARCHITECTURE.md § Time travel): a scene that is a
+/// `CheckpointingScene` is saved after a frame every few seconds of scene time, and a seek
+/// restores the nearest checkpoint before the frame it needs instead of rebuilding the scene
+/// and replaying from its start.
+extension SceneSession {
+    /// Whether seeks start from checkpoints (on by default); off, every seek back replays from
+    /// the scene's start, as `bench --seek --no-checkpoints` measures.
+    public var usesCheckpoints: Bool {
+        get { checkpoints.isEnabled }
+        set {
+            checkpoints.isEnabled = newValue
+            if !newValue { checkpoints.removeAll() }
+        }
+    }
+
+    /// How many checkpoints are kept now.
+    public var checkpointCount: Int { checkpoints.all.count }
+
+    /// The memory of the checkpoints kept now as `SceneCheckpoints.estimatedBytes` counts it,
+    /// together (`SceneCheckpoints.byteBudget`).
+    public var checkpointEstimatedBytes: Int { checkpoints.estimatedBytes }
+
+    /// The history's frames after which the checkpoints kept now were taken, in order (-1:
+    /// before the first frame).
+    public var checkpointFrames: [Int] { checkpoints.all.map(\.frame) }
+
+    /// Drops the checkpoints that the history's frames no longer lead to, and all of them if
+    /// the scene or its clock is not the one they were taken of (a new instance that did not
+    /// come through `rebuildScene`).
+    func dropStaleCheckpoints() {
+        let owner = (scene: ObjectIdentifier(scene), timeline: ObjectIdentifier(sceneTimeline))
+        if let taken = checkpoints.owner, taken != owner { checkpoints.removeAll() }
+        checkpoints.owner = owner
+        let edit = history.takeFirstEdit()
+        guard edit != Int.max else { return }
+        checkpoints.remove(fromFrame: edit)
+    }
+
+    /// After `runFrame`'s scene frame: a checkpoint if the frame is the history's frame shown
+    /// and one is due there.
+    func checkpointAfterLiveFrame(_ frame: SceneFrame?, isRecorded: Bool) {
+        if hasUnrecordedLayout { checkpoints.isSuspended = true }
+        let shown = history.shown
+        guard let frame, isRecorded, history.frames.indices.contains(shown), history.frames[shown] == frame
+        else { return }
+        checkpointIfDue(afterFrame: shown)
+    }
+
+    /// Takes a checkpoint of the scene after history frame `frame` (-1: as built, before the
+    /// first), just run, if one is due there (`SceneCheckpoints.wants`).
+    func checkpointIfDue(afterFrame frame: Int) {
+        guard checkpoints.isEnabled, !checkpoints.isSuspended, let scene = scene as? CheckpointingScene else {
+            return
+        }
+        dropStaleCheckpoints()
+        let time = frame < 0 ? 0 : sceneTimeline.currentTime
+        guard checkpoints.wants(frame: frame, time: time),
+            let engine = sceneTimeline.checkpoint(of: [scene.rootLayer])
+        else { return }
+        let own = scene.savedState()
+        let knobs = self.knobs
+        let knobValues = knobs.knobs.compactMap { knob in knobs.value(of: knob.name).map { (knob.name, $0) } }
+        let dispatcher = self.dispatcher
+        let gestures = dispatcher.savedState()
+        let layoutSize = sceneLayoutSize
+        checkpoints.insert(
+            SceneCheckpoints.Checkpoint(
+                frame: frame, time: time,
+                estimatedBytes: SceneCheckpoints.estimatedBytes(
+                    layers: engine.layerCount, animations: engine.animationCount)
+            ) {
+                [unowned self] in
+                inspector.resetLog()
+                own()  // first: what its setters do to layers and timers, the engine's undoes
+                engine.restore()
+                for (name, value) in knobValues { knobs.set(name, to: value) }
+                self.knobs = knobs
+                gestures()
+                self.dispatcher = dispatcher
+                sceneLayoutSize = layoutSize
+                hasUnrecordedLayout = false
+                checkpoints.isSuspended = false
+                scene.setDebugOverlay(visible: isDebugOverlayVisible)
+            })
+    }
+
+    /// The checkpoint a seek should restore to replay frames up to `lastReplayed` and show
+    /// scene time `goal`: the latest at or before it, and when the inspector watches, at or
+    /// before the replay it observes (`observedReplay`); nil without one.
+    func checkpoint(toReplayUpTo lastReplayed: Int, goal: MediaTime, panelWork: PanelWork) -> SceneCheckpoints
+        .Checkpoint?
+    {
+        guard checkpoints.isEnabled else { return nil }
+        dropStaleCheckpoints()
+        let observes = panelWork != .none && observesAnimations
+        return checkpoints.latest(
+            atOrBefore: lastReplayed, time: observes ? goal - Self.observedReplay : goal)
+    }
+}

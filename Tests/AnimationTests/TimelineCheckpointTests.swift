@@ -1,0 +1,102 @@
+import Animation
+import Testing
+
+/// `Timeline.checkpoint(of:)`: the values a timeline runs on, put back on the same objects, so
+/// that the frames after a restore are the frames after the checkpoint, callbacks and all.
+@Suite("Timeline checkpoints")
+struct TimelineCheckpointTests {
+    /// A small scene: a layer swimming back and forth in block animations whose completion
+    /// starts the next leg and adds a spark that fades out and leaves; a repeating timer that
+    /// sets the opacity to a random value (an implicit animation); a display link counting.
+    final class World {
+        let timeline = Timeline()
+        let loop = FrameLoop()
+        let root: Layer
+        let mover: Layer
+        var random = SeededRandom(seed: 7)
+        var legs = 0
+        var ticks = 0
+
+        init() {
+            root = Layer(timeline: timeline)
+            mover = Layer(timeline: timeline)
+            mover.bounds = Rect(x: 0, y: 0, width: 10, height: 10)
+            root.addSublayer(mover)
+            timeline.schedule(after: 0.25, repeats: true) { [unowned self] _ in
+                mover.opacity = Double.random(in: 0.2...1, using: &random)
+            }
+            timeline.addDisplayLink { [unowned self] _ in ticks += 1 }
+            leg()
+        }
+
+        func leg() {
+            timeline.animate(duration: 0.7) {
+                mover.position = Point(x: legs.isMultiple(of: 2) ? 100 : 0, y: Double(legs))
+            } completion: { [unowned self] in
+                legs += 1
+                let spark = Layer(timeline: timeline)
+                root.addSublayer(spark)
+                let fade = BasicAnimation(keyPath: .opacity)
+                fade.fromValue = 1
+                fade.toValue = 0
+                fade.duration = 0.3
+                fade.completion = { _ in spark.removeFromSuperlayer() }
+                spark.add(fade, forKey: "fade")
+                leg()
+            }
+        }
+
+        /// What the world's own objects hold (a scene's `savedState`), and what puts it back.
+        func savedState() -> () -> Void {
+            let saved = (legs, ticks, random.state)
+            return { [self] in (legs, ticks, random.state) = saved }
+        }
+
+        /// What a frame shows, and the world's counts.
+        struct Shown: Equatable {
+            var position: Point
+            var opacity: Double
+            var layers: Int
+            var legs: Int
+            var ticks: Int
+        }
+
+        /// Runs frame `frame` (at frame / 60 s) and returns what it shows.
+        func run(frame: Int) -> Shown {
+            loop.runFrame([(timeline, Double(frame) / 60)], input: {}, draw: {}, present: {})
+            let shown = mover.presentation()
+            return Shown(
+                position: shown.position, opacity: shown.opacity, layers: root.sublayers.count, legs: legs,
+                ticks: ticks)
+        }
+    }
+
+    @Test("restored after frame 40, frames 41…150 are the uninterrupted run's")
+    func restoreReplaysTheSameFrames() throws {
+        let world = World()
+        for frame in 0...40 { _ = world.run(frame: frame) }
+        let engine = try #require(world.timeline.checkpoint(of: [world.root]))
+        let own = world.savedState()
+        #expect(engine.layerCount >= 2)
+        let first = (41...150).map { world.run(frame: $0) }
+        #expect(world.legs >= 3, "legs ended")
+        #expect(first.contains { $0.layers == 2 } && first.last?.layers == 1, "sparks came and went")
+        let revision = world.mover.revision
+        own()
+        engine.restore()
+        #expect(world.mover.revision != revision, "a restore is a change for the caches")
+        #expect(world.root.sublayers.count == 1, "the spark made since is not the root's")
+        let again = (41...150).map { world.run(frame: $0) }
+        #expect(again == first)
+    }
+
+    @Test("no checkpoint between a frame's phases: callbacks due or a transaction open")
+    func notMidFrame() {
+        let world = World()
+        _ = world.run(frame: 0)
+        world.timeline.beginTransaction()
+        #expect(world.timeline.checkpoint(of: [world.root]) == nil)
+        world.timeline.commitTransaction()
+        #expect(world.timeline.checkpoint(of: [world.root]) != nil)
+    }
+}

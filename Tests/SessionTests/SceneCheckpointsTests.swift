@@ -1,0 +1,71 @@
+import Animation
+import Testing
+
+@testable import Session
+
+/// Which checkpoints time travel keeps (`SceneCheckpoints`): one every 2 s of scene time,
+/// thinned by age to every 10 s and then every 30 s, and fewer when they save too many layers;
+/// a seek's replay is bounded by the gaps this leaves.
+@Suite("Scene checkpoints kept")
+struct SceneCheckpointsTests {
+    /// The checkpoints a scene playing for `seconds` at 60 fps takes, `bytes` each: one before
+    /// the first frame, then after the first frame of every 2 s, as the session does.
+    static func played(seconds: Int, bytes: Int) -> SceneCheckpoints {
+        var checkpoints = SceneCheckpoints()
+        checkpoints.insert(.init(frame: -1, time: 0, estimatedBytes: bytes, restore: {}))
+        for frame in 0..<(seconds * 60) {
+            let time = Double(frame) / 60
+            if checkpoints.wants(frame: frame, time: time) {
+                checkpoints.insert(.init(frame: frame, time: time, estimatedBytes: bytes, restore: {}))
+            }
+        }
+        return checkpoints
+    }
+
+    /// The longest stretch of scene time between two checkpoints kept in `range` (seconds).
+    static func longestGap(_ checkpoints: SceneCheckpoints, in range: ClosedRange<Double>) -> Double {
+        let times = checkpoints.all.map(\.time).filter { range.contains($0) }
+        return zip(times, times.dropFirst()).map { $1 - $0 }.max() ?? 0
+    }
+
+    @Test("an hour keeps 209: every 2 s over its last 2 minutes, every 10 s up to 10 minutes back, then 30 s")
+    func tiers() {
+        let checkpoints = Self.played(seconds: 3600, bytes: 70_000)
+        #expect(checkpoints.all.count == 1 + 60 + 48 + 100)  // before the first frame, then by tier
+        #expect(checkpoints.all.first?.frame == -1)
+        #expect(Self.longestGap(checkpoints, in: 3480...3600) <= 2)
+        #expect(Self.longestGap(checkpoints, in: 3000...3480) <= 10)
+        #expect(Self.longestGap(checkpoints, in: 0...3000) <= 30)
+        #expect(checkpoints.estimatedBytes == 209 * 70_000)
+        // A seek needing frame 100,000 (1,666.7 s) restores the one at 1,650 s.
+        #expect(checkpoints.latest(atOrBefore: 100_000, time: .infinity)?.time == 1650)
+        // Watched by the inspector, it must be 12 s before the goal too.
+        #expect(checkpoints.latest(atOrBefore: 99_840, time: 1652)?.time == 1650)
+        #expect(checkpoints.latest(atOrBefore: 99_840, time: 1649)?.time == 1620)
+    }
+
+    @Test("past the memory budget, fewer, spread evenly: 6 MB each (2,000 bubbles), one every 7.5 minutes")
+    func budget() {
+        let heavy = SceneCheckpoints.estimatedBytes(layers: 2000, animations: 2000)
+        #expect(heavy == 6_144_000)
+        #expect(SceneCheckpoints.spacing(bytes: 70_000) == 0)
+        #expect(SceneCheckpoints.spacing(bytes: heavy) == 3600 * 6_144_000 / Double(48 << 20))  // 440 s
+        let checkpoints = Self.played(seconds: 3600, bytes: heavy)
+        #expect(checkpoints.estimatedBytes <= SceneCheckpoints.byteBudget)
+        #expect(checkpoints.all.count == SceneCheckpoints.byteBudget / heavy)
+        #expect(checkpoints.all.first?.frame == -1)
+        #expect(Self.longestGap(checkpoints, in: 0...3600) <= 2 * 440)
+    }
+
+    @Test("a change of the history drops the checkpoints from it on, and their layers")
+    func removeFromFrame() {
+        var checkpoints = Self.played(seconds: 20, bytes: 7)
+        #expect(checkpoints.all.map(\.frame) == [-1, 120, 240, 360, 480, 600, 720, 840, 960, 1080])
+        checkpoints.remove(fromFrame: 600)
+        #expect(checkpoints.all.map(\.frame) == [-1, 120, 240, 360, 480])
+        #expect(checkpoints.estimatedBytes == 5 * 7)
+        // The new future takes its own again.
+        #expect(checkpoints.wants(frame: 600, time: 10))
+        #expect(!checkpoints.wants(frame: 601, time: 8.5))  // 8…10 s has one
+    }
+}
