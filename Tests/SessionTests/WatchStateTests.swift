@@ -86,6 +86,15 @@ struct WatchStateTests {
         #expect(actual.pixels == expected.pixels)
     }
 
+    @Test("the replay of a resume takes time travel's checkpoints, as the played session had them")
+    func resumeTakesCheckpoints() throws {
+        let played = try playedSession()  // 2.5 s of checkmark, which checkpoints
+        let resumed = try session("checkmark", size: Size(width: 700, height: 500))
+        try #require(resumed.resume(from: played.watchState(window: nil), at: 0) != nil)
+        #expect(resumed.checkpointCount > 1, "only \(resumed.checkpointCount) checkpoints")
+        #expect(resumed.checkpointFrames == played.checkpointFrames)
+    }
+
     @Test("playing, the resumed session goes on from the next frame of the grid")
     func resumePlaying() throws {
         let played = try playedSession()

@@ -32,7 +32,10 @@ extension SceneSession {
         if let step = state.step, let stepped = catalog[index].atStep(step) { catalog[index] = stepped }
         history = restored
         rebuildScene()
-        for frame in history.frames { runReplayed(frame, observes: false) }
+        for (index, frame) in history.frames.enumerated() {
+            runReplayed(frame, observes: false)
+            checkpointIfDue(afterFrame: index)  // time travel back from here starts near, not at 0
+        }
         history.shown = history.frames.count - 1
         overlay.fadeHint()
         isPaused = state.isPaused
