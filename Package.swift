@@ -20,6 +20,8 @@ let package = Package(
         .library(name: "AnimdemoShell", targets: ["AnimdemoShell"]),
         .library(name: "Scenes", targets: ["Scenes"]),
         .library(name: "TestSupport", targets: ["TestSupport"]),
+        // A package's own scenes' sources built in, for the code panel (README § Write your own scene).
+        .plugin(name: "EmbedSceneSources", targets: ["EmbedSceneSources"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -66,7 +68,7 @@ let package = Package(
         .target(
             name: "AnimdemoShell",
             dependencies: [
-                "Animation", "Render", "Scenes", "Session", "X11Host", "Benchmarks",
+                "Animation", "Render", "Scenes", "SceneSources", "Session", "X11Host", "Benchmarks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "animdemo", dependencies: ["AnimdemoShell"]),
@@ -87,7 +89,7 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: ["TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "WindowTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "WindowTests", dependencies: ["Session", "TestSupport"]),
         .testTarget(name: "X11HostTests", dependencies: ["Animation", "Render", "Session", "X11Host"]),
         .testTarget(name: "ArchitectureTests"),
     ],

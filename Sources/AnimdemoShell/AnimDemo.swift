@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import Render
 import Scenes
+import Session
 import X11Host
 
 /// `animdemo`: the window, `--list`, and the `render` subcommand (README § Command line).
@@ -17,7 +18,7 @@ struct AnimDemo: ParsableCommand {
             subcommands: [
                 RenderCommand.self, RecordCommand.self, BenchCommand.self, KnobsCommand.self,
                 StepsCommand.self, KeysCommand.self,
-                NewCommand.self,
+                NewCommand.self, WatchCommand.self,
             ])
     }
 
@@ -50,6 +51,22 @@ struct AnimDemo: ParsableCommand {
     @Flag(help: "List the scenes and exit.")
     var list = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Rebuild on every save of the package's sources and reload the window at the same moment.",
+            discussion:
+                "For a package of one's own (`swift run NAME --watch`): the scene's input is replayed "
+                + "with the new code, and the window keeps its place, size, panels, step and knobs. A failed "
+                + "build shows its first error in the window, which runs on."))
+    var watch = false
+
+    @Option(
+        name: .customLong("watch-state"),
+        help: ArgumentHelp(
+            "Run as --watch's window: requests on stdin, the state written to and taken up from FILE.",
+            visibility: .private))
+    var watchState: String?
+
     func validate() throws {
         _ = try bubbleLoad.load(scene: scene.scene)
     }
@@ -59,12 +76,19 @@ struct AnimDemo: ParsableCommand {
             print(AlignedColumns.format(ShellScenes.all.map { [$0.name, $0.summary] }), terminator: "")
             return
         }
-        let options = WindowOptions(
+        if watch {
+            Foundation.exit(try WatchCommand.superviseThisProgram())
+        }
+        var options = WindowOptions(
             catalog: try scene.catalog(), sceneIndex: try scene.sceneIndex(), size: try scene.parsedSize(),
             fps: frameRate.fps, seed: scene.seed, screenshotDirectory: capturesFolder,
             images: try scene.imageStore(), scale: try scene.parsedScale().map(Double.init),
             knobs: try scene.knobs(), recordingFormat: try parsedRecordingFormat(),
             bubbleLoad: try bubbleLoad.load(scene: scene.scene))
+        options.programName = ShellScenes.programName
+        if let watchState {
+            options.watch = WatchChild(statePath: watchState, resume: Self.state(at: watchState))
+        }
         Interruption.install()
         let signal: Int32?
         do {
@@ -77,6 +101,12 @@ struct AnimDemo: ParsableCommand {
 }
 
 extension AnimDemo {
+    /// The previous build's state at `path`, nil when there is none or it cannot be read.
+    static func state(at path: String) -> WatchState? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return try? WatchState(json: data)
+    }
+
     /// Where screenshots and recordings go: `--screenshot-dir`, else the pictures folder when
     /// started from the desktop entry, else the current folder.
     var capturesFolder: String {

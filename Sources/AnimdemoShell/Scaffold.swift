@@ -44,7 +44,9 @@ struct Scaffold {
                     dependencies: [
                         .product(name: "Animation", package: "animdemo"),
                         .product(name: "Scenes", package: "animdemo"),
-                    ]),
+                    ],
+                    // The scene's own code built in as \(name)SceneSources.files, for the code panel (e).
+                    plugins: [.plugin(name: "EmbedSceneSources", package: "animdemo")]),
                 .executableTarget(
                     name: "\(name)",
                     dependencies: ["\(name)Scene", .product(name: "AnimdemoShell", package: "animdemo")]),
@@ -68,8 +70,10 @@ struct Scaffold {
 
         // The whole animdemo program for this package's scenes: the window, render, record, knobs,
         // bench, time travel, the panels, screenshots and recordings (`\(name) --help`).
-        // includingTutorials: true puts animdemo's own scenes after them.
-        AnimdemoShell.main(scenes: [\(name)Scene.descriptor], includingTutorials: false)
+        // includingTutorials: true puts animdemo's own scenes after them. The sources are the
+        // scene target's own files, for the code panel (e).
+        AnimdemoShell.main(
+            scenes: [\(name)Scene.descriptor], sources: \(name)SceneSources.files, includingTutorials: false)
 
         """
     }
@@ -179,8 +183,9 @@ struct Scaffold {
         A scene of your own on animdemo's engine, with the whole animdemo program around it
         (written by `animdemo new \(name)`). The scene is `Sources/\(name)Scene/\(name)Scene.swift`.
 
-            swift run \(name)        # the window: click it; h for help, the panels, time travel
-            swift test               # drives the scene and checks its pixels
+            swift run \(name)          # the window: click it; h for help, the panels, time travel
+            swift run \(name) --watch  # the same, reloaded at the same moment on every save
+            swift test                 # drives the scene and checks its pixels
 
         `swift run \(name) render --scene \(sceneName) --at 1 --out frames` draws a frame;
         `swift run \(name) --help` lists every command.

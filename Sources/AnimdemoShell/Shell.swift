@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SceneSources
 import Scenes
 
 /// The whole animdemo program — the window, `render`, `record`, `knobs`, `bench`, `keys`,
@@ -10,7 +11,8 @@ import Scenes
 /// ```swift
 /// import AnimdemoShell
 ///
-/// AnimdemoShell.main(scenes: [OrbitScene.descriptor], includingTutorials: false)
+/// AnimdemoShell.main(
+///     scenes: [OrbitScene.descriptor], sources: OrbitSceneSources.files, includingTutorials: false)
 /// ```
 public enum AnimdemoShell {
     /// Parses the command line, runs the command and exits: status 0 on success or help, 2 on
@@ -19,10 +21,14 @@ public enum AnimdemoShell {
     ///
     /// - Parameters:
     ///   - scenes: the scenes, in the order of the keys 1…9; the first is the default `--scene`.
+    ///   - sources: their Swift files, for the code panel (`e`): `(path, text)`, as the
+    ///     EmbedSceneSources plugin builds them into a target (`<Target>Sources.files`).
     ///   - includingTutorials: whether animdemo's own scenes follow them.
-    ///   - programName: the name in usage lines and error messages (default: the executable's).
+    ///   - programName: the name in the window title, usage lines, error messages and capture
+    ///     files' names (default: the executable's).
     public static func main(
-        scenes: [SceneDescriptor], includingTutorials: Bool = true, programName: String? = nil
+        scenes: [SceneDescriptor], sources: [(path: String, text: String)] = [],
+        includingTutorials: Bool = true, programName: String? = nil
     ) -> Never {
         let all = scenes + (includingTutorials ? SceneCatalog.all : [])
         let name =
@@ -34,6 +40,7 @@ public enum AnimdemoShell {
         }
         ShellScenes.all = all
         ShellScenes.programName = name
+        SceneSources.packageFiles = sources.map { SceneSources.File(path: $0.path, text: $0.text) }
         run()
     }
 

@@ -20,14 +20,24 @@ public enum SceneSources {
         public var name: String { path.split(separator: "/").last.map(String.init) ?? path }
         /// Its folder under Sources/Scenes (`Fish`; empty for the files at the top).
         public var folder: String { path.split(separator: "/").dropLast().joined(separator: "/") }
+
+        public init(path: String, text: String) {
+            self.path = path
+            self.text = text
+        }
     }
 
-    /// Every file, in path order.
-    public static var files: [File] { embedded }
+    /// A package's own scenes' files (`AnimdemoShell.main(scenes:sources:)`), set once before
+    /// anything reads the sources; they come before animdemo's.
+    nonisolated(unsafe) public static var packageFiles: [File] = []
+
+    /// Every file: the package's own, then animdemo's in path order.
+    public static var files: [File] { packageFiles + embedded }
 
     /// The file named `name` (`FishScene.swift`) or at the path `name` (`Fish/FishScene.swift`).
     public static func file(named name: String) -> File? {
-        embedded.first { $0.name == name || $0.path == name }
+        packageFiles.first { $0.name == name || $0.path == name }
+            ?? embedded.first { $0.name == name || $0.path == name }
     }
 
     /// The text of the file named `name` (or at the path `name`), nil if there is none.

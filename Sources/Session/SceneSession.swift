@@ -61,6 +61,10 @@ public final class SceneSession {
     let knobPanel: KnobPanel
     let helpPanel: HelpPanel
     let codePanel: CodePanel
+    /// Under `--watch`: the failed build's first error or the new build's crash.
+    let problemPanel: BuildProblemPanel
+    /// The program's name in the window title (a package's own, `AnimdemoShell.main`).
+    public var programName = "animdemo"
     /// The running scene type's tutorial code, parsed once a scene type.
     private var stepCode: (typeName: String, code: StepCode?)?
     /// The open panels, in the order they were opened: the last is topmost.
@@ -119,6 +123,7 @@ public final class SceneSession {
         knobPanel = KnobPanel(timeline: hostTimeline)
         helpPanel = HelpPanel(timeline: hostTimeline)
         codePanel = CodePanel(timeline: hostTimeline)
+        problemPanel = BuildProblemPanel(timeline: hostTimeline)
         sceneTimeline = Timeline()
         sceneRect = Rect(origin: .zero, size: size)
         sceneLayoutSize = size
@@ -130,7 +135,7 @@ public final class SceneSession {
         history = SceneHistory(initialSize: size, initialKnobs: initialKnobs, fps: fps)
         rootLayer.addSublayer(scene.rootLayer)
         rootLayer.addSublayer(inspector.outlineLayer)
-        for panel in [inspector, knobPanel, codePanel, helpPanel] as [Panel] {
+        for panel in [inspector, knobPanel, codePanel, helpPanel, problemPanel] as [Panel] {
             rootLayer.addSublayer(panel.layer)
         }
         rootLayer.addSublayer(overlay.layer)
@@ -157,10 +162,10 @@ public final class SceneSession {
     /// code panel's marks.
     var observesAnimations: Bool { isOpen(inspector) || isOpen(codePanel) }
 
-    /// The window title: `animdemo — <scene title>`, then the clock's state when it is not
+    /// The window title: `<program> — <scene title>`, then the clock's state when it is not
     /// plain playing.
     public var windowTitle: String {
-        var title = "animdemo — \(scene.title)"
+        var title = "\(programName) — \(scene.title)"
         if isPaused {
             title += " — paused at \(Self.format(seconds: sceneTimeline.currentTime))"
         } else if playbackRate != 1 {

@@ -107,8 +107,8 @@ struct CaptureFolder: Sendable {
         }
     }
 
-    /// `animdemo-SCENE-YYYYmmdd-HHMMSS` for local time now.
-    static func stem(scene: String) -> String { "animdemo-\(scene)-\(timestamp())" }
+    /// `PROGRAM-SCENE-YYYYmmdd-HHMMSS` for local time now (`animdemo-fish-…`, `Orbit-orbit-…`).
+    static func stem(scene: String) -> String { "\(Console.programName)-\(scene)-\(timestamp())" }
 
     /// Local time as `YYYYmmdd-HHMMSS`.
     private static func timestamp() -> String {

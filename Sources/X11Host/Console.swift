@@ -3,11 +3,14 @@ import Glibc
 /// Lines on stdout and stderr, written straight to the file descriptors: unbuffered, so a
 /// test or script reading `saved PATH` sees it at once, and usable from Xlib's error callbacks.
 enum Console {
+    /// The program's name at the start of error lines (a package's own, `AnimdemoShell.main`).
+    nonisolated(unsafe) static var programName = "animdemo"
+
     /// Writes `line` and a newline to stdout.
     static func output(_ line: String) { write(line + "\n", to: STDOUT_FILENO) }
 
-    /// Writes `animdemo: ` + `line` and a newline to stderr.
-    static func error(_ line: String) { write("animdemo: \(line)\n", to: STDERR_FILENO) }
+    /// Writes the program's name, `: `, `line` and a newline to stderr.
+    static func error(_ line: String) { write("\(programName): \(line)\n", to: STDERR_FILENO) }
 
     private static func write(_ text: String, to descriptor: Int32) {
         var bytes = Array(text.utf8)[...]

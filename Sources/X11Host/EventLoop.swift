@@ -29,6 +29,8 @@ final class EventLoop {
     /// Screenshots and recordings, encoded and written off this loop.
     private let captures: FrameCapture
     private let clock: FrameClock
+    /// Under `--watch`: the supervisor's requests (save the state and end, show a build problem).
+    private let watch: WatchControl?
 
     /// The last frame run (-1: none yet).
     private var lastFrame = -1
@@ -67,8 +69,9 @@ final class EventLoop {
 
     init(
         session: SceneSession, images: ImageStore, window: XWindow, presenter: FramePresenter,
-        signals: SignalPipe, captures: FrameCapture, fps: Int
+        signals: SignalPipe, captures: FrameCapture, fps: Int, watch: WatchControl? = nil
     ) {
+        self.watch = watch
         self.session = session
         incremental = IncrementalCanvas(images: images, background: Self.background)
         self.window = window
@@ -130,6 +133,9 @@ final class EventLoop {
             pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: captures.fileDescriptor, events: Int16(POLLIN), revents: 0),
         ]
+        if let watch {
+            descriptors.append(pollfd(fd: watch.fileDescriptor, events: Int16(POLLIN), revents: 0))
+        }
         var timeout: Int32 = -1  // no timeout: nothing animates, so use no CPU until input
         if let deadline {
             let nanoseconds = max(deadline - FrameClock.now(), 0)
@@ -149,6 +155,31 @@ final class EventLoop {
         }
         for event in events.takeErrors() { handle(event) }
         if captures.update() { needsFrame = true }  // a saved file's message, the recording dot
+        if let watch { handle(watch.requests(), from: watch) }
+    }
+
+    /// The supervisor's requests: the state written for the next build (then the loop ends), a
+    /// build problem shown or cleared; its pipe closed ends the loop.
+    private func handle(_ requests: [WatchControl.Request], from watch: WatchControl) {
+        for request in requests {
+            switch request {
+            case .save:
+                let geometry = window.position.map {
+                    WindowGeometry(x: $0.x, y: $0.y, width: presenter.width, height: presenter.height)
+                }
+                do {
+                    try watch.write(session.watchState(window: geometry))
+                } catch {
+                    Console.error("cannot write the state for the next build: \(error.localizedDescription)")
+                }
+                isFinished = true
+            case .problem(let problem):
+                session.showBuildProblem(problem)
+                needsFrame = true
+            case .ended:
+                isFinished = true
+            }
+        }
     }
 
     private func handle(_ event: WindowEvent) {

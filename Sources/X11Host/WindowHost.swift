@@ -1,4 +1,5 @@
 import Animation
+import Foundation
 import Glibc
 import Render
 import Scenes
@@ -36,6 +37,7 @@ public enum WindowHost {
     private static func runWindow(_ options: WindowOptions, keep: (FrameCapture) -> Void) throws(WindowError)
         -> Int32?
     {
+        Console.programName = options.programName
         let display = try XDisplay()
         let scale =
             options.scale
@@ -43,8 +45,10 @@ public enum WindowHost {
                 DesktopScale.scale(
                     gdkScale: getenv("GDK_SCALE").map { String(cString: $0) },
                     resources: display.resourceManagerString))
-        let width = Int((options.size.width * scale).rounded())
-        let height = Int((options.size.height * scale).rounded())
+        let resumed = options.watch?.resume
+        // A window taken up under --watch keeps the size it had.
+        let width = resumed?.window?.width ?? Int((options.size.width * scale).rounded())
+        let height = resumed?.window?.height ?? Int((options.size.height * scale).rounded())
         // The desktop's scale is known only now; a --scale given was checked with the arguments.
         guard max(width, height) <= maxPixels else {
             throw .tooLarge(width: width, height: height, scale: scale)
@@ -56,7 +60,11 @@ public enum WindowHost {
             images: canvas.images, fps: options.fps, bubbleLoad: options.bubbleLoad, scale: scale,
             knobs: options.knobs,
             showsHints: getenv("ANIMDEMO_NO_HINT").map { String(cString: $0).isEmpty } ?? true)
-        let window = try XWindow(display: display, width: width, height: height, title: session.windowTitle)
+        session.programName = options.programName
+        if let resumed { resume(session, from: resumed) }
+        let window = try XWindow(
+            display: display, width: width, height: height, title: session.windowTitle,
+            className: options.programName, position: resumed?.window.map { ($0.x, $0.y) })
         let presenter = try makePresenter(window: window, width: width, height: height)
         let signals = try SignalPipe()
         let captures = try FrameCapture(
@@ -64,12 +72,25 @@ public enum WindowHost {
             format: options.recordingFormat, windowFPS: options.fps)
         let loop = EventLoop(
             session: session, images: canvas.images, window: window, presenter: presenter, signals: signals,
-            captures: captures, fps: options.fps)
+            captures: captures, fps: options.fps, watch: options.watch.map(WatchControl.init))
         keep(captures)
         window.map()
         defer { if FrameStats.isRequested { Console.error(loop.frameStats.summary) } }
         try loop.run()
         return loop.endingSignal
+    }
+
+    /// Takes up the previous build's state (`--watch`) and says how long its replay took.
+    private static func resume(_ session: SceneSession, from state: WatchState) {
+        let start = FrameClock.now()
+        guard let frames = session.resume(from: state, at: 0) else {
+            Console.error("the previous build's state names no scene of this build: starting afresh")
+            return
+        }
+        let milliseconds = Double(FrameClock.now() - start) / 1e6
+        Console.error(
+            "reloaded at \(String(format: "%.3f", session.sceneTimeline.currentTime)) s: replayed \(frames) frames in "
+                + "\(String(format: "%.1f", milliseconds)) ms")
     }
 
     /// MIT-SHM where the server can share our memory and it is not turned off, else XPutImage.

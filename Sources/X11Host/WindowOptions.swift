@@ -21,6 +21,10 @@ public struct WindowOptions {
     public var recordingFormat: AnimationFormat
     /// `--bubbles`: bubbles the fish scene keeps in flight (`SceneContext.bubbleLoad`); 0 for none.
     public var bubbleLoad: Int
+    /// The name in the window title, error lines and capture file names (a package's own).
+    public var programName = "animdemo"
+    /// Run by `--watch`'s supervisor: its requests on stdin, the state to take up.
+    public var watch: WatchChild?
 
     public init(
         catalog: [SceneDescriptor], sceneIndex: Int, size: Size, fps: Int, seed: UInt64,

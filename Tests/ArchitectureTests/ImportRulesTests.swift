@@ -44,8 +44,8 @@ struct ImportRulesTests {
             (
                 "AnimdemoShell",
                 [
-                    "Animation", "Render", "Scenes", "Session", "X11Host", "Benchmarks", "ArgumentParser",
-                    "Foundation",
+                    "Animation", "Render", "Scenes", "SceneSources", "Session", "X11Host", "Benchmarks",
+                    "ArgumentParser", "Foundation", "Glibc",
                 ]
             ),
             ("animdemo", ["AnimdemoShell"]),

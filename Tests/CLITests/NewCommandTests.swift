@@ -38,7 +38,11 @@ struct NewCommandTests {
         #expect(try text("Package.swift").contains("path: \"\(ProgramRun.packageRoot.path)\""))
         #expect(
             try text("Sources/Orbit/main.swift").contains(
-                "AnimdemoShell.main(scenes: [OrbitScene.descriptor], includingTutorials: false)"))
+                "scenes: [OrbitScene.descriptor], sources: OrbitSceneSources.files, includingTutorials: false)"
+            ))
+        // The scene's own code, for the code panel.
+        #expect(
+            try text("Package.swift").contains(".plugin(name: \"EmbedSceneSources\", package: \"animdemo\")"))
         #expect(try text("Sources/OrbitScene/OrbitScene.swift").contains("name: \"orbit\""))
         #expect(try text("Sources/OrbitScene/OrbitScene.swift").contains("SpringAnimation"))
         #expect(try text("Tests/OrbitTests/OrbitTests.swift").contains("SceneTester(scene: \"orbit\""))

@@ -5,41 +5,21 @@ import TestSupport
 import Testing
 
 /// The scaffold as a new user meets it: `animdemo new Orbit`, `swift build`, `Orbit render`,
-/// `swift test`, in a temporary folder. It builds the animdemo libraries again in the scaffold's
-/// own `.build` (about 25 s of the machine alone, a minute or two beside other builds); the
-/// package's dependencies resolve from SwiftPM's cache, which building animdemo filled, so it
-/// runs offline.
+/// `swift test`, in a temporary folder (`ScaffoldPackage`: it builds the animdemo libraries
+/// again in the scaffold's own `.build`, offline).
 @Suite("animdemo new, built")
 struct ScaffoldBuildTests {
-    /// Runs `arguments` in `folder` to completion; the status and both streams together.
-    static func run(_ arguments: [String], in folder: String) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
     @Test(
         "slow (~1-2 min): the scaffold builds, its render draws the starter's square, its swift test passes")
     func buildsRendersAndTests() throws {
-        let folder = (NSTemporaryDirectory() as NSString).appendingPathComponent(
-            "animdemo-scaffold-\(UUID())")
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let made = try ProgramRun.animdemo(["new", "Orbit", "--path", folder])
-        try #require(made.status == 0, "\(made.stderr)")
+        let package = try ScaffoldPackage()
+        defer { package.remove() }
+        try package.build()
+        let folder = package.folder
 
-        let build = try Self.run(["swift", "build"], in: folder)
-        try #require(build.status == 0, "swift build: \(build.output.suffix(2000))")
-
-        let render = try Self.run(
-            [".build/debug/Orbit", "render", "--scene", "orbit", "--at", "1", "--out", "o"], in: folder)
+        let render = try package.run([
+            ".build/debug/Orbit", "render", "--scene", "orbit", "--at", "1", "--out", "o",
+        ])
         try #require(render.status == 0, "render: \(render.output)")
         let frame = try RenderedFrame(
             contentsOfPNG: (folder as NSString).appendingPathComponent("o/orbit-001000.png"))
@@ -54,7 +34,25 @@ struct ScaffoldBuildTests {
         #expect(close(frame.color(at: Point(x: 200, y: 300)), 255, 149, 0))
         #expect(close(frame.color(at: Point(x: 600, y: 300)), 30, 34, 56))
 
-        let test = try Self.run(["swift", "test"], in: folder)
+        // The code panel (e) shows the package's own scene: its source, built in by the
+        // EmbedSceneSources plugin, fills the panel with lines of text (without it, one line says
+        // there is no source).
+        let code = try package.run([
+            ".build/debug/Orbit", "render", "--scene", "orbit", "--events", "0 key e", "--at", "0.1", "--out",
+            "code",
+            "--describe",
+        ])
+        try #require(code.status == 0, "render: \(code.output)")
+        let described = try String(contentsOfFile: package.path("code/orbit-000100.json"), encoding: .utf8)
+        #expect(described.contains("\"file\" : \"OrbitScene.swift\""), "\(described)")
+        let panel = try RenderedFrame(contentsOfPNG: package.path("code/orbit-000100.png"))
+        let rowsWithText = (30..<600).filter { y in
+            (410..<800).contains { x in (panel.color(x: x, y: y)?.green ?? 0) > 0.5 }
+        }
+        // 38 lines of 15 px, glyphs about 10 px tall: some 380 rows; a lone message, a dozen.
+        #expect(rowsWithText.count > 200, "\(rowsWithText.count) rows of the code panel have text")
+
+        let test = try package.run(["swift", "test"])
         #expect(test.status == 0, "swift test: \(test.output.suffix(2000))")
         #expect(test.output.contains("a click springs the square to the right half"))
     }

@@ -1,51 +1,49 @@
 import Foundation
 import Render
+import Session
 import TestSupport
 import Testing
 
 /// The scaffold's own program in a window (README § Write your own scene): what `animdemo new`
-/// writes opens the window a person clicks, and the click draws what its `render` draws.
-@Suite("animdemo new, in a window")
+/// writes opens the window a person clicks, and the click draws what its `render` draws; with
+/// `--watch`, every save reloads the window at the same moment.
+///
+/// The tests share one scaffold, built once (`ScaffoldPackage`, about 30 s alone, a minute or
+/// two beside other builds), and run one at a time: the watch test edits its scene and puts it
+/// back, and each test builds before it runs the program.
+@Suite("animdemo new, in a window", .serialized)
 struct ScaffoldWindowTests {
-    /// Runs `arguments` in `folder` to completion; the status and both streams together.
-    static func run(_ arguments: [String], in folder: String) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    nonisolated(unsafe) private static var shared: ScaffoldPackage?
+    private static let lock = NSLock()
+
+    /// The scaffold, written the first time it is asked for (and removed when the test process
+    /// exits), and built.
+    static func package() throws -> ScaffoldPackage {
+        try lock.withLock {
+            if shared == nil { atexit { ScaffoldWindowTests.shared?.remove() } }
+            let package = try shared ?? ScaffoldPackage()
+            shared = package
+            try package.build()
+            return package
+        }
     }
 
     @Test(
         "slow (~1 min, it builds the scaffold): a click in Orbit's window springs the square as its render does"
     )
     func clickInTheWindow() throws {
-        let folder = (NSTemporaryDirectory() as NSString).appendingPathComponent(
-            "animdemo-scaffold-\(UUID())")
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let made = try ProgramRun.animdemo(["new", "Orbit", "--path", folder])
-        try #require(made.status == 0, "\(made.stderr)")
-        let build = try Self.run(["swift", "build"], in: folder)
-        try #require(build.status == 0, "swift build: \(build.output.suffix(2000))")
-        let program = (folder as NSString).appendingPathComponent(".build/debug/Orbit")
+        let package = try Self.package()
+        let program = package.program
 
         // The engine's answer: the square settled on the right after a click (the spring of
         // stiffness 200 settles in under 2 s).
-        let render = try Self.run(
-            [
-                program, "render", "--scene", "orbit", "--size", "400x300", "--events", "0.1 tap 200 150",
-                "--at", "3",
-                "--out", "o",
-            ], in: folder)
+        let render = try package.run([
+            program, "render", "--scene", "orbit", "--size", "400x300", "--events", "0.1 tap 200 150", "--at",
+            "3",
+            "--out", "o",
+        ])
         try #require(render.status == 0, "render: \(render.output)")
-        let settled = try RenderedFrame(
-            contentsOfPNG: (folder as NSString).appendingPathComponent("o/orbit-003000.png"))
+        let settled = try RenderedFrame(contentsOfPNG: package.path("o/orbit-003000.png"))
 
         let app = try RunningWindow(scene: "orbit", width: 400, height: 300, executable: program)
         defer { app.stop() }
@@ -60,5 +58,291 @@ struct ScaffoldWindowTests {
             app.waitUntilShowing(settled, timeout: 10).shown, "the click did not spring the square across")
         let shot = try app.screenshot()
         #expect(shot.frame.matches(settled), "screenshot \(shot.path) is not render's frame after the click")
+        #expect(try app.title().hasPrefix("Orbit — "), "the title names the package's program")
+        #expect(
+            URL(fileURLWithPath: shot.path).lastPathComponent.hasPrefix("Orbit-orbit-"),
+            "the screenshot is named for the package's program: \(shot.path)")
+    }
+
+    @Test(
+        "slow (~15 s after the shared build): --watch reloads the window at the same moment on a save, shows a syntax error while the old scene runs, recovers, and survives a crash of new code"
+    )
+    func watchReloads() throws {
+        let package = try Self.package()
+        let original = try String(contentsOfFile: package.sceneFile, encoding: .utf8)
+        defer { try? original.write(toFile: package.sceneFile, atomically: true, encoding: .utf8) }
+        let window = try WatchedWindow(package: package, width: 375, height: 667)
+        defer { window.stop() }
+
+        // A click starts the spring; a moment later, pause it mid-swing.
+        try window.xdotool("mousemove", "--window", window.window, "94", "333", "click", "1")
+        Thread.sleep(forTimeInterval: 0.3)
+        try window.xdotool("key", "space")
+        let paused = pollUntil(timeout: 5) {
+            (try? window.title())?.contains("paused at") == true ? true : nil
+        }
+        try #require(paused == true, "the window did not pause: \(String(describing: try? window.title()))")
+
+        // A colour and the spring's stiffness (its timing) change; the window comes back with the
+        // new code at the same scene time.
+        let edited =
+            original
+            .replacingOccurrences(
+                of: "Color(red255: 255, green255: 149, blue255: 0)",
+                with: "Color(red255: 40, green255: 200, blue255: 120)"
+            )
+            .replacingOccurrences(
+                of: "static let stiffnessDefault = 200.0", with: "static let stiffnessDefault = 60.0")
+        try #require(edited != original, "the starter changed: the test's edits no longer apply")
+        let saved = Date()
+        try edited.write(toFile: package.sceneFile, atomically: true, encoding: .utf8)
+        try window.waitForReload(number: 1, timeout: 240)
+        let reloadSeconds = Date().timeIntervalSince(saved)
+        let state = try WatchState(
+            json: try Data(contentsOf: URL(fileURLWithPath: package.path(".build/watch/state.json"))))
+        #expect(state.isPaused)
+        #expect(state.window?.width == 375 && state.window?.height == 667)
+
+        // What the edited scene draws at that time with the same input (`render --events`).
+        let build = try package.run(["swift", "build"])
+        try #require(build.status == 0, "\(build.output.suffix(2000))")
+        let expected = try window.render(state: state)
+        let (capture, shown) = window.waitUntilShowing(expected, timeout: 10)
+        let differing =
+            capture.map { $0.differingPixels(from: expected, rows: WatchedWindow.belowStatus) ?? -1 } ?? -1
+        #expect(
+            shown,
+            "the reloaded window is not the edited scene at \(state.sceneTime) s: \(differing) pixels differ")
+        #expect(try window.title().contains("paused at"), "the clock stayed paused")
+        print("watch test: the save-to-frame time was \(String(format: "%.1f", reloadSeconds)) s")
+
+        // A syntax error: the window runs on, the error in the build panel.
+        let windowPID = try window.windowPID()
+        try (edited + "\nthis is not Swift\n").write(
+            toFile: package.sceneFile, atomically: true, encoding: .utf8)
+        let failed = pollUntil(timeout: 240) {
+            window.supervisor.errorOutput.contains("build failed") ? true : nil
+        }
+        try #require(failed == true, "no `build failed` line: \(window.supervisor.errorOutput)")
+        #expect(
+            window.supervisor.errorOutput.contains("OrbitScene.swift:"), "\(window.supervisor.errorOutput)")
+        let panelShown = pollUntil(timeout: 5) { () -> Bool? in
+            guard let capture = try? window.capture() else { return nil }
+            return WatchedWindow.showsBuildPanel(capture) ? true : nil
+        }
+        #expect(panelShown == true, "no build panel at the window's bottom")
+        #expect(try window.windowPID() == windowPID, "the old build's window kept running")
+        let shot = try window.screenshot(named: "watch-error-375x667")
+        #expect(WatchedWindow.showsBuildPanel(shot), "the screenshot has no build panel")
+
+        // Fixed: the next good build clears the panel and shows the same moment again.
+        try edited.write(toFile: package.sceneFile, atomically: true, encoding: .utf8)
+        try window.waitForReload(number: 2, timeout: 240)
+        let recovered = window.waitUntilShowing(expected, timeout: 10)
+        #expect(recovered.shown, "after the fix the window is not the edited scene at \(state.sceneTime) s")
+        let pausedTitle = try window.title()
+
+        // New code that crashes as it lays the scene out: the last good build comes back with
+        // the state (the same moment) and says why in the build panel.
+        let crashing = edited.replacingOccurrences(
+            of: "        self.bounds = bounds\n",
+            with:
+                "        self.bounds = bounds\n        precondition(bounds.width < 0, \"the new code crashed\")\n"
+        )
+        try #require(crashing != edited, "the starter's layout(in:) changed: the crash no longer applies")
+        try crashing.write(toFile: package.sceneFile, atomically: true, encoding: .utf8)
+        let crashed = pollUntil(timeout: 240) {
+            window.supervisor.errorOutput.contains("the new build crashed") ? true : nil
+        }
+        try #require(crashed == true, "no crash reported: \(window.supervisor.errorOutput)")
+        #expect(
+            window.supervisor.errorOutput.contains(
+                "the new build crashed: Precondition failed: the new code crashed"))
+        try window.waitForReload(number: 3, timeout: 20)  // the last good build takes up the state
+        let crashShown = pollUntil(timeout: 5) { () -> Bool? in
+            guard let capture = try? window.capture() else { return nil }
+            return WatchedWindow.showsBuildPanel(capture) ? true : nil
+        }
+        #expect(crashShown == true, "no build panel after the crash")
+        #expect(try window.title() == pausedTitle, "the last good build is not at the same moment")
+
+        // The window's place and size are kept through a reload.
+        try window.xdotool("windowmove", window.window, "37", "21")
+        try window.xdotool("windowsize", window.window, "420", "640")
+        let moved = pollUntil(timeout: 5) { (try? window.geometry()) == "37,21 420x640" ? true : nil }
+        try #require(
+            moved == true, "xdotool did not move the window: \(String(describing: try? window.geometry()))")
+        try edited.write(toFile: package.sceneFile, atomically: true, encoding: .utf8)
+        try window.waitForReload(number: 4, timeout: 240)
+        #expect(try window.geometry() == "37,21 420x640", "the reloaded window is elsewhere")
+        #expect(try window.title() == pausedTitle, "the reloaded window is not at the same moment")
+    }
+}
+
+/// `NAME --watch` on a private Xvfb: the supervisor (no window) and the window it runs, which
+/// is found by its title (each reload is a new window of a new process).
+final class WatchedWindow {
+    let server: Xvfb
+    let supervisor: ChildProcess
+    let package: ScaffoldPackage
+    let width: Int
+    let height: Int
+    let shots: URL
+    private(set) var window: String
+    private let xdotoolPath: String
+
+    /// The rows compared with `render`: below the status line (`paused · 1.234 s`, drawn only in
+    /// the window, at the top right).
+    static let belowStatus = 40..<667
+
+    init(package: ScaffoldPackage, width: Int, height: Int) throws {
+        xdotoolPath = try MissingTool.require("xdotool", package: "xdotool")
+        self.package = package
+        self.width = width
+        self.height = height
+        shots = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "animdemo-watch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
+        server = try Xvfb()
+        supervisor = try ChildProcess(
+            package.program,
+            [
+                "--watch", "--scene", "orbit", "--size", "\(width)x\(height)", "--screenshot-dir", shots.path,
+            ], environment: server.environment.merging(["GDK_SCALE": "", "ANIMDEMO_NO_HINT": "1"]) { $1 })
+        window = ""
+        guard let found = findWindow(timeout: 20) else {
+            let reason =
+                supervisor.isRunning ? "no window within 20 s" : "it ended: \(supervisor.errorOutput)"
+            stop()
+            throw WindowTestError("Orbit --watch: \(reason)")
+        }
+        window = found
+        try xdotool("mousemove", "--window", window, "5", "5")
+    }
+
+    deinit { stop() }
+
+    /// Ends the supervisor (it passes the SIGTERM to its window and waits for it) and the server.
+    func stop() {
+        supervisor.send(SIGTERM)
+        if supervisor.waitForExit(timeout: 10) == nil { supervisor.stop() }
+        server.stop()
+        try? FileManager.default.removeItem(at: shots)
+    }
+
+    /// The visible window titled for the program, polled for up to `timeout` s.
+    func findWindow(timeout: Double) -> String? {
+        pollUntil(timeout: timeout, interval: 0.05) { () -> String? in
+            let search = try? ProcessRunner.run(
+                xdotoolPath, ["search", "--onlyvisible", "--name", "^Orbit — "],
+                environment: server.environment)
+            return search?.output.split(separator: "\n").first.map(String.init)
+        }
+    }
+
+    @discardableResult
+    func xdotool(_ arguments: String...) throws -> String {
+        let result = try ProcessRunner.run(xdotoolPath, arguments, environment: server.environment)
+        guard result.status == 0 else {
+            throw WindowTestError("xdotool \(arguments.joined(separator: " ")) failed: \(result.errorOutput)")
+        }
+        return result.output
+    }
+
+    func title() throws -> String { try xdotool("getwindowname", window).trimmingCharacters(in: .newlines) }
+
+    /// `X,Y WIDTHxHEIGHT` from `xdotool getwindowgeometry` (no window manager: no frame).
+    func geometry() throws -> String {
+        let lines = try xdotool("getwindowgeometry", window).split(separator: "\n")
+        let position = lines.first { $0.contains("Position:") }?.split(separator: " ").dropFirst().first ?? ""
+        let size = lines.first { $0.contains("Geometry:") }?.split(separator: " ").last ?? ""
+        return "\(position) \(size)"
+    }
+
+    func windowPID() throws -> String {
+        try xdotool("getwindowpid", window).trimmingCharacters(in: .newlines)
+    }
+
+    /// Waits until the supervisor's stderr has `number` `reloaded at` lines (the new build took
+    /// up the state), then finds the new window.
+    func waitForReload(number: Int, timeout: Double) throws {
+        let reloaded = pollUntil(timeout: timeout, interval: 0.05) { () -> Bool? in
+            supervisor.errorOutput.components(separatedBy: "reloaded at").count - 1 >= number ? true : nil
+        }
+        guard reloaded == true else {
+            throw WindowTestError("no reload \(number) within \(timeout) s: \(supervisor.errorOutput)")
+        }
+        guard let found = findWindow(timeout: 10) else {
+            throw WindowTestError("no window after reload \(number)")
+        }
+        window = found
+        try xdotool("mousemove", "--window", window, "5", "5")
+    }
+
+    func capture() throws -> WindowCapture {
+        try WindowCapture.capture(window: window, environment: server.environment)
+    }
+
+    /// Waits until the rows below the status line show `frame`.
+    func waitUntilShowing(_ frame: RenderedFrame, timeout: Double) -> (capture: WindowCapture?, shown: Bool) {
+        var last: WindowCapture?
+        let shown = pollUntil(timeout: timeout, interval: 0.05) { () -> Bool? in
+            last = try? capture()
+            return last?.differingPixels(from: frame, rows: Self.belowStatus) == 0 ? true : nil
+        }
+        return (last, shown == true)
+    }
+
+    /// `render` of the built program with the state's input, at its scene time, the same size.
+    func render(state: WatchState) throws -> RenderedFrame {
+        var lines: [String] = []
+        for frame in try #require(state.history.history()).frames where !frame.input.isEmpty {
+            for event in frame.input { lines.append("\(frame.time) \(StoredHistory.line(event))") }
+        }
+        let out = shots.appendingPathComponent("render-\(UUID().uuidString)").path
+        let result = try package.run([
+            package.program, "render", "--scene", "orbit", "--size", "\(width)x\(height)", "--events",
+            lines.joined(separator: "\n"), "--at", "\(state.sceneTime)", "--out", out,
+        ])
+        guard result.status == 0 else { throw WindowTestError("render: \(result.output)") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".png") }
+        guard let file = files.first, files.count == 1 else { throw WindowTestError("render wrote \(files)") }
+        return try RenderedFrame(contentsOfPNG: (out as NSString).appendingPathComponent(file))
+    }
+
+    /// `s` pressed, the screenshot read, and kept under `.build/watch-window/NAME.png` to look at.
+    func screenshot(named name: String) throws -> RenderedFrame {
+        let before = savedPaths.count
+        try xdotool("key", "s")
+        guard let path = pollUntil(timeout: 5, { savedPaths.count > before ? savedPaths.last : nil }) else {
+            throw WindowTestError("no `saved PATH` line: \(supervisor.errorOutput)")
+        }
+        let frame = try RenderedFrame(contentsOfPNG: path)
+        let folder = ProgramRun.packageRoot.appendingPathComponent(".build/watch-window")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try? frame.writePNG(to: folder.appendingPathComponent("\(name).png").path)
+        return frame
+    }
+
+    private var savedPaths: [String] {
+        supervisor.output.split(separator: "\n").filter { $0.hasPrefix("saved ") }.map {
+            String($0.dropFirst(6))
+        }
+    }
+
+    /// The build panel's dark ground along the window's bottom and its red headline above.
+    static func showsBuildPanel(_ capture: WindowCapture) -> Bool {
+        let bottom = capture.pixels[(capture.height - 3) * capture.width + 3]
+        // PanelStyle.background (0.08, 0.09, 0.12) is (20, 23, 31) in 8 bits, ±2 for rounding.
+        let isGround = abs(Int(bottom >> 16 & 0xFF) - 20) <= 2 && abs(Int(bottom & 0xFF) - 31) <= 2
+        let reds = capture.pixels.filter {
+            ($0 >> 16 & 0xFF) > 220 && ($0 >> 8 & 0xFF) < 140 && ($0 & 0xFF) < 140
+        }
+        return isGround && reds.count > 50
+    }
+
+    static func showsBuildPanel(_ frame: RenderedFrame) -> Bool {
+        guard let ground = frame.color(x: 3, y: frame.height - 3) else { return false }
+        return abs(ground.red - 0.08) < 0.01 && abs(ground.blue - 0.12) < 0.01
     }
 }

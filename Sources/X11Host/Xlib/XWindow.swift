@@ -20,8 +20,13 @@ final class XWindow {
     /// The smallest window the user can resize to (pixels): room for the help overlay.
     static let preferredMinimumSize = (width: 320, height: 240)
 
-    /// Creates (but does not map) a window of `width` × `height` titled `title`.
-    init(display: XDisplay, width: Int, height: Int, title: String) throws(WindowError) {
+    /// Creates (but does not map) a window of `width` × `height` titled `title`, of class
+    /// `className` (`WM_CLASS`); at `position` on the screen when given (a window taken up under
+    /// `--watch`), where the window manager puts it otherwise.
+    init(
+        display: XDisplay, width: Int, height: Int, title: String, className: String = "animdemo",
+        position: (x: Int, y: Int)? = nil
+    ) throws(WindowError) {
         self.display = display
         let handle = display.handle
         var info = XVisualInfo()
@@ -41,14 +46,15 @@ final class XWindow {
             | PointerMotionMask | LeaveWindowMask | FocusChangeMask | VisibilityChangeMask
         let mask = CWColormap | CWBorderPixel | CWBackPixmap | CWBitGravity | CWEventMask
         id = XCreateWindow(
-            handle, display.rootWindow, 0, 0, UInt32(width), UInt32(height), 0, depth, UInt32(InputOutput),
+            handle, display.rootWindow, Int32(position?.x ?? 0), Int32(position?.y ?? 0), UInt32(width),
+            UInt32(height), 0, depth, UInt32(InputOutput),
             visual, UInt(mask), &attributes)
         graphicsContext = XCreateGC(handle, id, 0, nil)
 
-        setClass("animdemo")
+        setClass(className)
         setMinimumSize(
             width: min(Self.preferredMinimumSize.width, width),
-            height: min(Self.preferredMinimumSize.height, height))
+            height: min(Self.preferredMinimumSize.height, height), position: position)
         setProcessProperties()
         var deleteWindow = display.atom("WM_DELETE_WINDOW")
         XSetWMProtocols(handle, id, &deleteWindow, 1)
@@ -66,6 +72,39 @@ final class XWindow {
     func map() {
         XMapWindow(display.handle, id)
         display.flush()
+    }
+
+    /// Where the window is on the screen, pixels: the top left corner of the frame a window
+    /// manager puts around it (`_NET_FRAME_EXTENTS`), else of the window itself; the position
+    /// `USPosition` asks for, so that a window made there again does not move by its frame.
+    /// Nil if the server cannot say.
+    var position: (x: Int, y: Int)? {
+        var x: Int32 = 0
+        var y: Int32 = 0
+        var child: Window = 0
+        guard XTranslateCoordinates(display.handle, id, display.rootWindow, 0, 0, &x, &y, &child) != 0 else {
+            return nil
+        }
+        let frame = frameExtents
+        return (Int(x) - frame.left, Int(y) - frame.top)
+    }
+
+    /// The left and top sizes of the window manager's frame (`_NET_FRAME_EXTENTS`: left, right,
+    /// top, bottom), zero without a window manager that sets it.
+    private var frameExtents: (left: Int, top: Int) {
+        var type: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0
+        var remaining: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        let status = XGetWindowProperty(
+            display.handle, id, display.atom("_NET_FRAME_EXTENTS"), 0, 4, 0, XA_CARDINAL, &type, &format,
+            &count, &remaining, &data)
+        defer { if let data { XFree(data) } }
+        guard status == Success, let data, format == 32, count == 4 else { return (0, 0) }
+        // Format 32 properties are arrays of C longs in Xlib.
+        let values = UnsafeRawPointer(data).bindMemory(to: Int.self, capacity: 4)
+        return (values[0], values[2])
     }
 
     /// Notes that the server destroyed the window (a DestroyNotify or a BadWindow for it).
@@ -96,10 +135,16 @@ final class XWindow {
         XSetClassHint(display.handle, id, &hint)
     }
 
-    /// `WM_NORMAL_HINTS` with a minimum size.
-    private func setMinimumSize(width: Int, height: Int) {
+    /// `WM_NORMAL_HINTS` with a minimum size, and the position as the user's (`USPosition`:
+    /// window managers keep it) when given.
+    private func setMinimumSize(width: Int, height: Int, position: (x: Int, y: Int)?) {
         var hints = XSizeHints()
         hints.flags = PMinSize
+        if let position {
+            hints.flags |= USPosition
+            hints.x = Int32(position.x)
+            hints.y = Int32(position.y)
+        }
         hints.min_width = Int32(width)
         hints.min_height = Int32(height)
         XSetWMNormalHints(display.handle, id, &hints)

@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# How fast `--watch` closes the loop (README § Write your own scene), on a package that
+# `animdemo new Orbit` writes in a scratch folder:
+#
+#   1. save to screen: ten one-line saves (the square's colour), each timed from the file's
+#      write to the first capture (xwd, every ~30 ms) whose square has the new colour; the median
+#      and the range. Target: at most 5 s on the 2-core development machine.
+#   2. replay: a state of a minute of history at 60 fps (3,600 frames, a click every second, so
+#      that the spring always moves) taken up by the program ten times; the median of the times
+#      it reports ("replayed N frames in X ms"). Target: under 100 ms.
+#
+#   Scripts/reload-speed.sh [ANIMDEMO]     (default .build/debug/animdemo; run `swift build` first)
+#
+# Run it alone (`flock -o /tmp/swift.lock Scripts/reload-speed.sh` where builds share the lock):
+# the builds it times compete with any other. Needs xvfb, xdotool, x11-apps (xwd) and python3.
+set -euo pipefail
+# shellcheck source=Scripts/xvfb.sh
+source "$(dirname "$0")/xvfb.sh"
+animdemo=$(realpath "${1:-.build/debug/animdemo}")
+width=400
+height=300
+supervisor=""
+# Each step may fail (the supervisor may have ended already) without skipping the next: the
+# trap runs under set -e.
+trap '{ [ -z "$supervisor" ] || kill "$supervisor" 2>/dev/null || true; sleep 1
+        [ -z "${xvfb:-}" ] || kill "$xvfb" 2>/dev/null || true
+        [ -z "${scratch:-}" ] || rm -rf "$scratch"; }' EXIT
+start_xvfb reload-speed "$width" "$height"
+
+package="$scratch/Orbit"
+"$animdemo" new Orbit --path "$package" >/dev/null
+echo "building the scaffold (not timed)…"
+(cd "$package" && swift build >/dev/null 2>&1)
+scene="$package/Sources/OrbitScene/OrbitScene.swift"
+grep -q 'Color(red255: 255, green255: 149, blue255: 0)' "$scene"
+
+ANIMDEMO_NO_HINT=1 "$package/.build/debug/Orbit" --watch --scene orbit --size "${width}x${height}" \
+    >"$scratch/out" 2>"$scratch/err" &
+supervisor=$!
+
+python3 - "$scene" "$scratch" "$width" "$height" <<'PYTHON' || { tail -20 "$scratch/err" >&2; exit 1; }
+import statistics, struct, subprocess, sys, time
+
+scene, scratch, width, height = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+square = (width // 4, height // 2)  # the starter's square rests a quarter in from the left
+
+def window():
+    out = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^Orbit — "],
+                         capture_output=True, text=True).stdout.split()
+    return out[0] if out else None
+
+def pixel(window_id, x, y):
+    """The window's pixel at (x, y) as (r, g, b), read from xwd (X11/XWDFile.h)."""
+    data = subprocess.run(["xwd", "-id", window_id, "-silent"], capture_output=True).stdout
+    if len(data) < 100:
+        return None
+    fields = struct.unpack(">25I", data[:100])
+    header, byte_order, bytes_per_line, colors = fields[0], fields[7], fields[12], fields[19]
+    offset = header + colors * 12 + y * bytes_per_line + x * 4
+    word = data[offset:offset + 4]
+    if len(word) < 4:
+        return None
+    value = struct.unpack("<I" if byte_order == 0 else ">I", word)[0]
+    return (value >> 16 & 255, value >> 8 & 255, value & 255)
+
+deadline = time.time() + 30
+while window() is None:
+    if time.time() > deadline:
+        sys.exit("reload-speed: no window within 30 s")
+    time.sleep(0.1)
+
+text = open(scene).read()
+old = "Color(red255: 255, green255: 149, blue255: 0)"
+times = []
+for save in range(10):
+    green = 100 + 10 * save
+    new = f"Color(red255: 40, green255: {green}, blue255: 120)"
+    text = text.replace(old, new)
+    old = new
+    start = time.time()
+    with open(scene, "w") as file:
+        file.write(text)
+    while True:
+        if time.time() - start > 120:
+            sys.exit(f"reload-speed: save {save + 1} not on screen within 120 s")
+        window_id = window()
+        color = pixel(window_id, *square) if window_id else None
+        if color and all(abs(a - b) <= 2 for a, b in zip(color, (40, green, 120))):
+            break
+        time.sleep(0.01)
+    times.append(time.time() - start)
+    print(f"save {save + 1}: {times[-1]:.2f} s")
+    time.sleep(1)  # the window settles before the next save
+print(f"save to screen: median {statistics.median(times):.2f} s of 10 "
+      f"(range {min(times):.2f}–{max(times):.2f} s)")
+PYTHON
+
+kill "$supervisor"
+wait "$supervisor" 2>/dev/null || true
+supervisor=""
+retries=$(grep -c "could not open the display" "$scratch/err" || true)
+[ "$retries" -eq 0 ] || echo "(the window could not open the display $retries times and was started again)"
+grep -E "built in" "$scratch/err" | sed 's/.*built in \([0-9.]*\) s.*/\1/' | sort -n |
+    awk '{ a[NR] = $1 } END { if (NR) printf "of which swift build: median %s s\n", a[int((NR + 1) / 2)] }'
+
+# A minute of history: a click every second (the spring swings between them), 59 quiet frames
+# on the grid before each.
+python3 - "$scratch/state.json" "$width" "$height" <<'PYTHON'
+import json, sys
+path, width, height = sys.argv[1], float(sys.argv[2]), float(sys.argv[3])
+frames = []
+for second in range(60):
+    frames.append({"first": second * 60, "count": 59})
+    frames.append({"time": (second * 60 + 59) / 60,
+                   "input": [f"down {width / 2} {height / 2}", f"up {width / 2} {height / 2}"]})
+state = {"scene": "orbit", "sceneTime": 60 - 1 / 60, "isPaused": False, "rate": 1, "panels": [],
+         "history": {"fps": 60, "initialWidth": width, "initialHeight": height, "initialKnobs": {},
+                     "frames": frames}}
+json.dump(state, open(path, "w"))
+PYTHON
+replays=()
+for _ in $(seq 10); do
+    # stdin at its end: the window takes up the state, then ends (its supervisor is "gone").
+    line=$(ANIMDEMO_NO_HINT=1 "$package/.build/debug/Orbit" --scene orbit --watch-state "$scratch/state.json" \
+        </dev/null 2>&1 >/dev/null | grep "replayed" || true)
+    [ -n "$line" ] || { echo "reload-speed: the state was not taken up" >&2; exit 1; }
+    replays+=("$(echo "$line" | sed 's/.*replayed \([0-9]*\) frames in \([0-9.]*\) ms/\2/')")
+    frames=$(echo "$line" | sed 's/.*replayed \([0-9]*\) frames.*/\1/')
+done
+printf '%s\n' "${replays[@]}" | sort -n |
+    awk -v frames="$frames" '{ a[NR] = $1 } END { printf "replay of a minute (%s frames): median %s ms of 10 (range %s–%s ms)\n", frames, a[int((NR + 1) / 2)], a[1], a[NR] }'

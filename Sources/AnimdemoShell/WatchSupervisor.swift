@@ -1,0 +1,326 @@
+import Foundation
+import Glibc
+import Session
+
+/// `--watch` and `animdemo watch DIR` (README § Write your own scene): a process without a
+/// window that rebuilds the package on every save of its sources and restarts the window with
+/// the new code at the same moment.
+///
+/// ```
+///  save ─▶ swift build --product NAME ─┬─ fails:   the running window shows the first error
+///                                       └─ builds:  the window writes its state and ends;
+///                                                   the new build takes it up (replaying the
+///                                                   history to the same scene time)
+///  the new build crashes ─▶ the last good build comes back with the state, showing the crash
+/// ```
+/// The window is a child: the program run with the hidden `--watch-state FILE`, reading the
+/// supervisor's requests on its standard input (`WatchControl`). Each build is run from a copy
+/// in `.build/watch/N/`, so the next build can replace the product while it runs and the last
+/// good one stays at hand.
+final class WatchSupervisor {
+    let package: URL
+    let product: String
+    /// The program's options for the window (the scene, the size, …), `--watch` left out.
+    let arguments: [String]
+    /// `.build/watch`: the copies of the builds and the state file.
+    let folder: URL
+    var stateFile: URL { folder.appendingPathComponent("state.json") }
+
+    private var child: Process?
+    private var childInput: FileHandle?
+    /// The build the window runs, and whether it is new (not yet known to run well).
+    private var childBinary: String?
+    private var childIsNew = false
+    /// The last build that ran well: it comes back when a new one crashes.
+    private var lastGood: String?
+    private var generation = 0
+    private let tail = StderrTail()
+    /// When the window started, and how many times in a row it could not reach the X server.
+    private var childStarted = Date.distantPast
+    private var displayRetries = 0
+    /// A window that cannot open the display is started again this many times, 0.2 s apart:
+    /// on a busy machine the X server has been seen to refuse a connection for a moment.
+    static let maxDisplayRetries = 5
+
+    /// The window's pid, for the signal handler to pass a signal on (0: none runs).
+    nonisolated(unsafe) static var childPID: pid_t = 0
+    /// Whether the window is in the supervisor's process group: then a terminal's Ctrl-C
+    /// reaches it already, and passing SIGINT on would make it a second one (which ends a
+    /// window at once, without saving a recording).
+    nonisolated(unsafe) static var childSharesGroup = false
+
+    /// `debug` or `release`: the configuration the program was built in, which rebuilds keep.
+    let configuration: String
+
+    init(package: URL, product: String, arguments: [String], configuration: String = "debug") {
+        self.configuration = configuration
+        self.package = package
+        self.product = product
+        self.arguments = arguments
+        folder = package.appendingPathComponent(".build/watch")
+    }
+
+    /// Runs until the window is closed (or a signal ends it); the program's exit status.
+    /// `builtBinary`: a build already made (the program `--watch` was given to), else it builds.
+    func run(builtBinary: String?) throws -> Int32 {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try? FileManager.default.removeItem(at: stateFile)
+        installSignalHandlers()
+        let watcher = try SourceWatcher(root: package.appendingPathComponent("Sources"))
+        say("watching \(watcher.root.path): every save rebuilds \(product) and reloads the window")
+        if let builtBinary {
+            try start(copy(of: builtBinary))
+        } else {
+            rebuild()
+        }
+        while true {
+            let changed = watcher.waitForChanges(timeout: 0.1)
+            if let status = checkChild() { return status }
+            if !changed.isEmpty { rebuild() }
+        }
+    }
+
+    // MARK: - Building
+
+    /// Builds; on success hands the window over to the new build, else shows the first error.
+    private func rebuild() {
+        let start = Date()
+        let (status, output) = Self.run(
+            ["swift", "build", "-c", configuration, "--product", product], in: package)
+        let seconds = String(format: "%.1f", Date().timeIntervalSince(start))
+        guard status == 0 else {
+            let problem =
+                BuildProblem.firstError(inCompilerOutput: output, packageFolder: package.path)
+                ?? BuildProblem(
+                    headline: BuildProblem.buildFailedHeadline, location: nil,
+                    message: "swift build ended with status \(status)")
+            say("build failed (\(seconds) s): \(problem.location.map { $0 + ": " } ?? "")\(problem.message)")
+            send(problem)
+            return
+        }
+        say("built in \(seconds) s: reloading")
+        do {
+            let binary = try copy(
+                of: package.appendingPathComponent(".build/\(configuration)/\(product)").path)
+            handOver(to: binary)
+        } catch {
+            say("cannot copy the build: \(error.localizedDescription)")
+        }
+    }
+
+    /// Asks the window for its state, waits for it to end, and starts `binary` with the state.
+    private func handOver(to binary: String) {
+        let hadWindow = child?.isRunning == true
+        if let child, hadWindow {
+            try? FileManager.default.removeItem(at: stateFile)
+            write("save")
+            let deadline = Date().addingTimeInterval(10)
+            while child.isRunning && Date() < deadline { usleep(5000) }
+            if child.isRunning {
+                say("the window did not hand over its state within 10 s: starting afresh")
+                child.terminate()
+                child.waitUntilExit()
+            } else if FileManager.default.fileExists(atPath: stateFile.path) {
+                lastGood = childBinary  // it ran and wrote its state: a good build
+            }
+        }
+        self.child = nil
+        Self.childPID = 0
+        do {
+            try start(binary)
+            childIsNew = lastGood != nil
+        } catch {
+            say("cannot start \(binary): \(error.localizedDescription)")
+        }
+    }
+
+    /// `built` copied to `.build/watch/N/PRODUCT` (the next build overwrites the product; the
+    /// copy keeps its name, the program's name in its title and messages).
+    private func copy(of built: String) throws -> String {
+        generation += 1
+        let copyFolder = folder.appendingPathComponent("\(generation)")
+        try? FileManager.default.removeItem(at: copyFolder)
+        try FileManager.default.createDirectory(at: copyFolder, withIntermediateDirectories: true)
+        let copy = copyFolder.appendingPathComponent(product).path
+        try FileManager.default.copyItem(atPath: built, toPath: copy)
+        // Keep the copies of the last good build, the running one and the newest; older ones go.
+        let kept = [copy, lastGood, childBinary].compactMap {
+            $0.map { ($0 as NSString).deletingLastPathComponent }
+        }
+        for old in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        where Int(old) != nil {
+            let path = folder.appendingPathComponent(old).path
+            if !kept.contains(path) { try? FileManager.default.removeItem(atPath: path) }
+        }
+        return copy
+    }
+
+    // MARK: - The window
+
+    private func start(_ binary: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments + ["--watch-state", stateFile.path]
+        let input = Pipe()
+        process.standardInput = input
+        let errors = Pipe()
+        process.standardError = errors
+        tail.reset()
+        errors.fileHandleForReading.readabilityHandler = { [tail] handle in
+            let data = handle.availableData
+            guard !data.isEmpty else {
+                handle.readabilityHandler = nil
+                return
+            }
+            FileHandle.standardError.write(data)
+            tail.append(data)
+        }
+        try process.run()
+        child = process
+        childInput = input.fileHandleForWriting
+        childBinary = binary
+        if Date().timeIntervalSince(childStarted) > 5 { displayRetries = 0 }
+        childStarted = Date()
+        Self.childPID = process.processIdentifier
+        Self.childSharesGroup = getpgid(process.processIdentifier) == getpgrp()
+    }
+
+    /// The window's exit, if it ended: nil while it runs (or after a crash, when the last good
+    /// build came back); else the status the supervisor exits with.
+    private func checkChild() -> Int32? {
+        guard let child, !child.isRunning else { return nil }
+        self.child = nil
+        Self.childPID = 0
+        let status = child.terminationStatus
+        let signalled = child.terminationReason == .uncaughtSignal
+        // Ended by the user (closed, q, a signal to the window or to the supervisor) or by the
+        // X server going away (1): the supervisor ends with it.
+        if signalled && [SIGINT, SIGTERM, SIGHUP, SIGKILL].contains(status) { return 128 + status }
+        if !signalled && [0, 1, 128 + SIGINT, 128 + SIGTERM, 128 + SIGHUP].contains(status) { return status }
+        usleep(50_000)  // the last of its stderr
+        if !signalled && status == 2 && tail.cannotOpenDisplay && displayRetries < Self.maxDisplayRetries,
+            let binary = childBinary
+        {
+            displayRetries += 1
+            usleep(200_000)
+            say("the window could not open the display: trying again (\(displayRetries))")
+            do {
+                try start(binary)
+                return nil
+            } catch {
+                say("cannot start \(binary): \(error.localizedDescription)")
+                return 1
+            }
+        }
+        // A crash.
+        let location = tail.crashLocation  // read before the next window's start empties the tail
+        let message =
+            tail.crashMessage
+            ?? (signalled ? "it ended with signal \(status)" : "it ended with status \(status)")
+        guard childIsNew, let lastGood else {
+            say("\(product) crashed: \(message)")
+            return signalled ? 128 + status : status
+        }
+        say("the new build crashed: \(message); the last good build comes back")
+        do {
+            try start(lastGood)
+            childIsNew = false
+            send(
+                BuildProblem(
+                    headline: "new build crashed: back to the last good build",
+                    location: location, message: message))
+        } catch {
+            say("cannot start the last good build: \(error.localizedDescription)")
+            return 1
+        }
+        return nil
+    }
+
+    private func send(_ problem: BuildProblem) {
+        guard let data = try? JSONEncoder().encode(problem) else { return }
+        write("problem " + String(decoding: data, as: UTF8.self))
+    }
+
+    private func write(_ line: String) {
+        guard let childInput, child?.isRunning == true else { return }
+        try? childInput.write(contentsOf: Data((line + "\n").utf8))
+    }
+
+    private func say(_ line: String) {
+        FileHandle.standardError.write(Data("\(product) --watch: \(line)\n".utf8))
+    }
+
+    /// SIGINT, SIGTERM and SIGHUP go on to the window (SIGINT only when a terminal's Ctrl-C has
+    /// not reached it already), whose end ends the supervisor with the same status; with no
+    /// window they end it at once. A window gone leaves a closed pipe, not a SIGPIPE.
+    private func installSignalHandlers() {
+        signal(SIGPIPE, SIG_IGN)
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+            signal(signalNumber) { number in
+                let pid = WatchSupervisor.childPID
+                guard pid > 0 else { _exit(128 + number) }
+                if number != SIGINT || !WatchSupervisor.childSharesGroup { kill(pid, number) }
+            }
+        }
+    }
+
+    /// Runs `arguments` (through env) in `folder`; the status and both streams together.
+    static func run(_ arguments: [String], in folder: URL) -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        do { try process.run() } catch { return (127, "cannot run \(arguments[0]): \(error)") }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
+
+/// The last lines the window wrote on stderr, for a crash's message.
+final class StderrTail: @unchecked Sendable {
+    private let lock = NSLock()
+    private var text = ""
+
+    func reset() { lock.withLock { text = "" } }
+
+    func append(_ data: Data) {
+        lock.withLock {
+            text += String(decoding: data, as: UTF8.self)
+            if text.count > 8000 { text = String(text.suffix(4000)) }
+        }
+    }
+
+    /// The words Swift's runtime starts a trap's line with, after `File.swift:LINE: `.
+    static let trapWords = [
+        "Fatal error", "Precondition failed", "Assertion failed", "Unexpectedly found nil",
+    ]
+
+    /// The runtime's last trap line (`OrbitScene/OrbitScene.swift:47: Precondition failed: boom`),
+    /// split at the words: the place before them, nil if none is named, and the message.
+    private var trap: (location: String?, message: String)? {
+        lock.withLock {
+            for line in text.split(whereSeparator: \.isNewline).reversed() {
+                for word in Self.trapWords {
+                    guard let range = line.range(of: word) else { continue }
+                    let before = line[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
+                    let location = before.hasSuffix(":") ? String(before.dropLast()) : nil
+                    return (location.flatMap { $0.isEmpty ? nil : $0 }, String(line[range.lowerBound...]))
+                }
+            }
+            return nil
+        }
+    }
+
+    /// Whether the window said it cannot open the X display (`WindowError.cannotOpenDisplay`).
+    var cannotOpenDisplay: Bool { lock.withLock { text.contains("cannot open X display") } }
+
+    /// The trap's message (`Precondition failed: boom`), nil if the window wrote none.
+    var crashMessage: String? { trap?.message }
+
+    /// Where it trapped (`OrbitScene/OrbitScene.swift:47`), when the line names it.
+    var crashLocation: String? { trap?.location }
+}
