@@ -90,6 +90,25 @@ struct TimelineCheckpointTests {
         #expect(again == first)
     }
 
+    @Test(
+        "a layer made since the checkpoint, mid-animation, is freed by a restore, not kept by its own completion block"
+    )
+    func restoreFreesWhatWasMadeSince() throws {
+        let world = World()
+        for frame in 0...40 { _ = world.run(frame: frame) }
+        let checkpoint = try #require(world.timeline.checkpoint(of: [world.root]))
+        var frame = 41
+        while world.root.sublayers.count < 2 && frame < 400 {
+            _ = world.run(frame: frame)
+            frame += 1
+        }
+        weak let spark = world.root.sublayers.last
+        #expect(spark != nil && spark !== world.mover, "a spark fades at frame \(frame)")
+        #expect(spark?.animation(forKey: "fade") != nil)
+        checkpoint.restore()
+        #expect(spark == nil, "the spark, its fade and the block that removes it keep each other")
+    }
+
     @Test("no checkpoint between a frame's phases: callbacks due or a transaction open")
     func notMidFrame() {
         let world = World()

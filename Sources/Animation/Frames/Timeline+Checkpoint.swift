@@ -44,10 +44,22 @@ extension Timeline {
         let saved = seen
         let animationCount = layers.reduce(0) { $0 + $1.animationEntries.count }
         return TimelineCheckpoint(layerCount: layers.count, animationCount: animationCount) { [self] in
-            // Layers animated since and not in the checkpoint leave the list with it.
+            // Layers made or animated since and not in the checkpoint leave the trees and the
+            // list with it. They also lose their animations: a completion block that captures
+            // its own layer (a bubble that pops itself) is a cycle that only the animation's
+            // end would have broken, and it will not end now.
+            var orphans: [Layer] = []
+            var reached = Set<ObjectIdentifier>()
+            var pending = roots + animatedLayers.compactMap { $0 }
+            while let layer = pending.popLast() {
+                guard reached.insert(ObjectIdentifier(layer)).inserted else { continue }
+                if !saved.contains(ObjectIdentifier(layer)) { orphans.append(layer) }
+                pending += layer.sublayers
+            }
             for case let layer? in animatedLayers where !saved.contains(ObjectIdentifier(layer)) {
                 layer.timelineSlot = -1
             }
+            for orphan in orphans { orphan.animationEntries = [] }
             transaction { transaction in
                 transaction.disableActions = true
                 for restore in restores { restore() }
