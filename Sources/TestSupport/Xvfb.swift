@@ -48,6 +48,19 @@ public final class Xvfb {
 
     /// Environment for a client of this server.
     public var environment: [String: String] { ["DISPLAY": display] }
+
+    /// Runs xdotool against this server and returns its output; throws with its stderr if it
+    /// fails (or `MissingTool` if xdotool is not installed).
+    @discardableResult
+    public func xdotool(_ arguments: [String]) throws -> String {
+        let result = try ProcessRunner.run(
+            try MissingTool.require("xdotool", package: "xdotool"), arguments, environment: environment)
+        guard result.status == 0 else {
+            throw XvfbError(
+                message: "xdotool \(arguments.joined(separator: " ")) failed: \(result.errorOutput)")
+        }
+        return result.output
+    }
 }
 
 /// Xvfb would not start.

@@ -122,13 +122,7 @@ final class RunningWindow {
 
     /// Runs xdotool against the server; throws with its stderr if it fails.
     @discardableResult
-    func xdotool(_ arguments: String...) throws -> String {
-        let result = try ProcessRunner.run(xdotoolPath, arguments, environment: server.environment)
-        guard result.status == 0 else {
-            throw WindowTestError("xdotool \(arguments.joined(separator: " ")) failed: \(result.errorOutput)")
-        }
-        return result.output
-    }
+    func xdotool(_ arguments: String...) throws -> String { try server.xdotool(arguments) }
 
     /// Presses and releases a key (by keysym name, as xdotool takes it: `s`, `Escape`, `shift+Tab`).
     func key(_ name: String) throws { try xdotool("key", name) }

@@ -241,13 +241,7 @@ final class WatchedWindow {
     }
 
     @discardableResult
-    func xdotool(_ arguments: String...) throws -> String {
-        let result = try ProcessRunner.run(xdotoolPath, arguments, environment: server.environment)
-        guard result.status == 0 else {
-            throw WindowTestError("xdotool \(arguments.joined(separator: " ")) failed: \(result.errorOutput)")
-        }
-        return result.output
-    }
+    func xdotool(_ arguments: String...) throws -> String { try server.xdotool(arguments) }
 
     func title() throws -> String { try xdotool("getwindowname", window).trimmingCharacters(in: .newlines) }
 
