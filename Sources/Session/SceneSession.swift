@@ -368,13 +368,9 @@ public final class SceneSession {
         let running = inspector.runningLocations(at: sceneTimeline.currentTime).filter { $0.fileName == file }
         var marks: CodePanel.StepMarks?
         if let stepNumber, let shown = code?.files.first(where: { $0.name == file }) {
-            let lines = shown.lines.indices.map { $0 + 1 }
             marks = CodePanel.StepMarks(
                 number: stepNumber, count: steps.count, added: shown.addedLines(atStep: stepNumber),
-                later: Set(
-                    lines.filter {
-                        shown.isMarked($0) && !shown.isPresent($0, atStep: stepNumber) && !shown.isMarker($0)
-                    }))
+                later: shown.absentLines(atStep: stepNumber))
         }
         return CodePanel.Focus(
             file: file, line: hovered?.line, running: Set(running.map(\.line)), step: marks)

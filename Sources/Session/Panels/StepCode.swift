@@ -55,6 +55,15 @@ public struct StepCode: Sendable, Equatable {
                     isPresent($0, atStep: step) && !isPresent($0, atStep: step - 1)
                 })
         }
+
+        /// The marked lines not present at step `step` (markers aside): later steps' code, or
+        /// an earlier step's `only` stage.
+        public func absentLines(atStep step: Int) -> Set<Int> {
+            Set(
+                lines.indices.map { $0 + 1 }.filter {
+                    isMarked($0) && !isMarker($0) && !isPresent($0, atStep: step)
+                })
+        }
     }
 
     /// A marker that does not pair up, with its file and line.
