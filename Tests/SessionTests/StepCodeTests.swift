@@ -42,7 +42,8 @@ struct StepCodeTests {
         #expect((1...10).filter { file.isPresent($0, atStep: 3) } == [2, 4])
         #expect(file.addedLines(atStep: 3) == [4])
         #expect(file.addedLines(atStep: 2) == [8])
-        #expect(file.absentLines(atStep: 1) == [4, 8], "step 3's line and step 2's only line, not the markers")
+        // Step 3's line and step 2's only line, not the markers.
+        #expect(file.absentLines(atStep: 1) == [4, 8])
         #expect(file.absentLines(atStep: 3) == [8])
         #expect(!file.isMarked(10))
         #expect(throws: StepCode.MarkerError.self) { try StepCode.parse("// step 1 {\nx\n", name: "U.swift") }
