@@ -75,13 +75,19 @@ enum StepsDocC {
             of: "@", with: "(at)")
     }
 
-    /// Writes the files for `descriptor` into the catalog folder `catalog`.
+    /// Writes the files for `descriptor` into the catalog folder `catalog`; a folder that
+    /// cannot be made or a file that cannot be written is one line, status 2.
     static func write(for descriptor: SceneDescriptor, code: StepCode, into catalog: URL) throws {
         for file in files(for: descriptor, code: code) {
             let url = catalog.appendingPathComponent(file.path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try file.text.write(to: url, atomically: true, encoding: .utf8)
+            do {
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try file.text.write(to: url, atomically: true, encoding: .utf8)
+            } catch {
+                let reason = (error as NSError).localizedFailureReason ?? error.localizedDescription
+                throw ExitWithMessage(message: "--docc: cannot write \(url.path): \(reason)", status: 2)
+            }
         }
     }
 }

@@ -140,6 +140,12 @@ struct StepsCommandTests {
         let last = try ProgramRun.animdemo(["steps", "--scene", "tictactoe", "--code", "4"])
         #expect(!last.stdout.contains("func addThickLine"))
         #expect(last.stdout.contains("func addDrawingLine"))
+        let unwritable = try ProgramRun.animdemo([
+            "steps", "--scene", "tictactoe", "--docc", "/proc/animdemo-never",
+        ])
+        #expect(unwritable.status == 2)
+        #expect(unwritable.stderr.hasPrefix("animdemo: error: --docc: cannot write /proc/animdemo-never/"))
+        #expect(unwritable.stderr.split(separator: "\n").count == 1, "\(unwritable.stderr)")
         let missing = try ProgramRun.animdemo(["steps", "--scene", "tictactoe", "--code", "5"])
         #expect(missing.status == 2)
         #expect(missing.stderr.split(separator: "\n").count == 1, "\(missing.stderr)")
