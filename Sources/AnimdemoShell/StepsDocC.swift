@@ -69,10 +69,10 @@ enum StepsDocC {
         return "The \(descriptor.name) scene: \(tutorial.title)"
     }
 
-    /// `text` with what DocC's directive arguments and paragraphs would read as markup escaped.
+    /// `text` safe inside a directive's quoted argument (`@Intro(title: "…")`): its straight
+    /// double quotes become typographic ones.
     static func escaped(_ text: some StringProtocol) -> String {
-        String(text).replacingOccurrences(of: "\"", with: "\\u{201D}").replacingOccurrences(
-            of: "@", with: "(at)")
+        String(text).replacingOccurrences(of: "\"", with: "\u{201D}")
     }
 
     /// Writes the files for `descriptor` into the catalog folder `catalog`; a folder that
