@@ -170,9 +170,7 @@ struct BenchCommand: ParsableCommand {
                 result = try Benchmark.seek(host: host, seconds: seconds, seeks: frames)
             }
             if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys]
-                print(String(decoding: try encoder.encode(result), as: UTF8.self))
+                try printJSON(result)
             } else {
                 print(
                     String(
@@ -199,9 +197,7 @@ struct BenchCommand: ParsableCommand {
         let result = try Benchmark.run(
             host: host, frames: frames, fullRedraw: fullRedraw, measureBaseline: baseline)
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            print(String(decoding: try encoder.encode(result), as: UTF8.self))
+            try printJSON(result)
             return
         }
         print(
@@ -231,6 +227,13 @@ struct BenchCommand: ParsableCommand {
                     format: "baseline median %.3f ms (direct Cairo), frame / baseline %.2f×", baselineMedian,
                     ratio))
         }
+    }
+
+    /// Prints `result` as one line of JSON, keys sorted (`--json`).
+    private func printJSON(_ result: some Encodable) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        print(String(decoding: try encoder.encode(result), as: UTF8.self))
     }
 
     /// `--seek --reshape`: the scene's first number knob, one step up and back, while paused
@@ -265,9 +268,7 @@ struct BenchCommand: ParsableCommand {
             host: host, seconds: seconds, fps: RecordCommand.defaultFPS, format: format,
             effort: fast ? .fast : .smallestFile, path: path)
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            print(String(decoding: try encoder.encode(result), as: UTF8.self))
+            try printJSON(result)
             return
         }
         print(

@@ -65,8 +65,10 @@ public final class SceneSession {
     let problemPanel: BuildProblemPanel
     /// The program's name in the window title (a package's own, `AnimdemoShell.main`).
     public var programName = "animdemo"
-    /// The running scene type's tutorial code, parsed once a scene type.
-    private var stepCode: (typeName: String, code: StepCode?)?
+    /// The code panel's marks for the running scene type at its step, worked out once a scene
+    /// type and step (`codeFocus`): the file with the step's first new line, and each file's
+    /// marks.
+    private var stepMarks: (key: String, firstFile: String?, byFile: [String: CodePanel.StepMarks])?
     /// The open panels, in the order they were opened: the last is topmost.
     private(set) var openPanels: [Panel] = []
     /// Who holds the pointer between a press and its release.
@@ -355,25 +357,27 @@ public final class SceneSession {
     /// file.
     private var codeFocus: CodePanel.Focus {
         let hovered = inspector.hoveredLocation
-        let steps = catalog[sceneIndex].steps
-        let stepNumber = catalog[sceneIndex].step
-        if stepCode?.typeName != "\(type(of: scene))" {
-            stepCode = ("\(type(of: scene))", StepCode.forScene(typeName: "\(type(of: scene))"))
+        let typeName = "\(type(of: scene))"
+        let step = catalog[sceneIndex].step
+        let key = "\(typeName) \(step ?? 0)"
+        if stepMarks?.key != key {
+            var byFile: [String: CodePanel.StepMarks] = [:]
+            var firstFile: String?
+            if let step, let code = StepCode.forScene(typeName: typeName) {
+                for file in code.files {
+                    let added = file.addedLines(atStep: step)
+                    if firstFile == nil && !added.isEmpty { firstFile = file.name }
+                    byFile[file.name] = CodePanel.StepMarks(
+                        number: step, count: catalog[sceneIndex].steps.count, added: added,
+                        later: file.absentLines(atStep: step))
+                }
+            }
+            stepMarks = (key, firstFile, byFile)
         }
-        let code = stepNumber == nil ? nil : stepCode?.code
-        let stepFile = stepNumber.flatMap { number in
-            code?.files.first { !$0.addedLines(atStep: number).isEmpty }
-        }
-        let file = hovered?.fileName ?? stepFile?.name ?? "\(type(of: scene)).swift"
+        let file = hovered?.fileName ?? stepMarks?.firstFile ?? "\(typeName).swift"
         let running = inspector.runningLocations(at: sceneTimeline.currentTime).filter { $0.fileName == file }
-        var marks: CodePanel.StepMarks?
-        if let stepNumber, let shown = code?.files.first(where: { $0.name == file }) {
-            marks = CodePanel.StepMarks(
-                number: stepNumber, count: steps.count, added: shown.addedLines(atStep: stepNumber),
-                later: shown.absentLines(atStep: stepNumber))
-        }
         return CodePanel.Focus(
-            file: file, line: hovered?.line, running: Set(running.map(\.line)), step: marks)
+            file: file, line: hovered?.line, running: Set(running.map(\.line)), step: stepMarks?.byFile[file])
     }
 
     /// What panels may read now.
