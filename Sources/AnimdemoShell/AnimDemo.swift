@@ -77,14 +77,26 @@ struct AnimDemo: ParsableCommand {
             return
         }
         if watch {
+            if scene.session != nil { throw ValidationError("--watch takes up its own state: leave out --session") }
             Foundation.exit(try WatchCommand.superviseThisProgram())
         }
-        var options = WindowOptions(
-            catalog: try scene.catalog(), sceneIndex: try scene.sceneIndex(), size: try scene.parsedSize(),
-            fps: frameRate.fps, seed: scene.seed, screenshotDirectory: capturesFolder,
-            images: try scene.imageStore(), scale: try scene.parsedScale().map(Double.init),
-            knobs: try scene.knobs(), recordingFormat: try parsedRecordingFormat(),
-            bubbleLoad: try bubbleLoad.load(scene: scene.scene))
+        var options: WindowOptions
+        if let opened = try scene.openedSession() {
+            options = WindowOptions(
+                catalog: opened.catalog, sceneIndex: opened.index,
+                size: Size(width: opened.pixelSize.width / opened.scale, height: opened.pixelSize.height / opened.scale),
+                fps: opened.fps, seed: opened.seed, screenshotDirectory: capturesFolder,
+                images: try scene.imageStore(), scale: opened.scale, recordingFormat: try parsedRecordingFormat(),
+                bubbleLoad: opened.bubbleLoad)
+            options.session = (opened.state, opened.path)
+        } else {
+            options = WindowOptions(
+                catalog: try scene.catalog(), sceneIndex: try scene.sceneIndex(), size: try scene.parsedSize(),
+                fps: frameRate.fps, seed: scene.seed, screenshotDirectory: capturesFolder,
+                images: try scene.imageStore(), scale: try scene.parsedScale().map(Double.init),
+                knobs: try scene.knobs(), recordingFormat: try parsedRecordingFormat(),
+                bubbleLoad: try bubbleLoad.load(scene: scene.scene))
+        }
         options.programName = ShellScenes.programName
         if let watchState {
             options.watch = WatchChild(statePath: watchState, resume: Self.state(at: watchState))

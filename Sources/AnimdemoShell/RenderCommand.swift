@@ -34,8 +34,8 @@ struct RenderCommand: ParsableCommand {
     @Option(
         name: .customLong("at"), parsing: .unconditionalSingleValue,
         help: ArgumentHelp(
-            "A time in seconds to render, 0…3600 (repeatable; at least one).", valueName: "SECONDS"))
-    var times: [Double]
+            "A time in seconds to render, 0…3600 (repeatable; at least one, but with --session: its moment).", valueName: "SECONDS"))
+    var times: [Double] = []
 
     @Option(parsing: .unconditional, help: "Output folder (created if missing).")
     var out: String
@@ -47,7 +47,12 @@ struct RenderCommand: ParsableCommand {
     var describe = false
 
     func validate() throws {
-        guard !times.isEmpty else { throw ValidationError("give at least one --at SECONDS") }
+        if scene.session != nil, events != nil || eventsFile != nil {
+            throw ValidationError("--session gives the input: leave out --events and --events-file")
+        }
+        guard !times.isEmpty || scene.session != nil else {
+            throw ValidationError("give at least one --at SECONDS")
+        }
         for time in times where !(time.isFinite && time >= 0 && time <= Self.maxTime) {
             throw ValidationError("--at \(time) is not a time in 0…3600 seconds")
         }
@@ -59,6 +64,54 @@ struct RenderCommand: ParsableCommand {
                     + "which would be one file: give each time once, or a higher --fps")
         }
         _ = try bubbleLoad.load(scene: scene.scene)
+    }
+
+    /// `image` as `NAME.png`, and with `--describe` what `session` shows as `NAME.json`.
+    private func write(_ image: RenderedFrame, of session: SceneSession, name: String, to output: OutputFolder) throws {
+        try output.write(image, name: name + ".png")
+        if describe {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            let json = try encoder.encode(session.describe())
+            try output.write(text: String(decoding: json, as: UTF8.self) + "\n", name: name + ".json")
+        }
+    }
+
+    /// `--session`: the session's moment, paused, as the window shows it when it opens the file
+    /// (its panels, their scroll, the pointer's hover), and each `--at` time of its history as
+    /// time travel shows it; files are named by their scene time.
+    private func render(_ opened: OpenedSession) throws {
+        let canvas = FrameRenderer(images: try scene.imageStore())
+        let session = SceneSession(
+            catalog: opened.catalog, index: opened.index, size: opened.pixelSize, seed: opened.seed,
+            images: canvas.images, fps: opened.fps, bubbleLoad: opened.bubbleLoad, scale: opened.scale)
+        guard session.resume(from: opened.state, at: 0) != nil else {
+            throw ExitWithMessage(message: "cannot open the session file \(opened.path): its history does not replay", status: 2)
+        }
+        let host = HeadlessHost(session: session, fps: opened.fps, canvas: canvas)
+        let output = try OutputFolder(path: out)
+        do {
+            var targets: [MediaTime?] = times.isEmpty ? [nil] : times.map { $0 }
+            if !times.isEmpty { targets.sort { ($0 ?? 0) < ($1 ?? 0) } }
+            for target in targets {
+                if let target { session.seek(toTime: target, at: host.time(ofFrame: host.frame)) }
+                var image: RenderedFrame?
+                try host.step { root in
+                    image = try canvas.render(
+                        root, size: session.size, background: .black, omitting: session.windowOnlyLayers)
+                }
+                guard let image else { preconditionFailure("the frame was not drawn") }
+                let milliseconds = Int((session.sceneTimeline.currentTime * 1000).rounded())
+                try write(image, of: session, name: String(format: "%@-%06d", opened.state.scene, milliseconds), to: output)
+            }
+            try output.commit()
+        } catch let error as ExitWithMessage {
+            output.discard()
+            throw error
+        } catch {
+            output.discard()
+            throw ExitWithMessage(message: "\(error)", status: 2)
+        }
     }
 
     /// The first two of `times` that fall on one frame (each file is named after its frame's
@@ -76,6 +129,10 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         Interruption.install()
+        if let opened = try scene.openedSession() {
+            try render(opened)
+            return
+        }
         let (size, scale) = try scene.headlessSize()
         let script = SceneOptions.scaled(
             try EventScriptLoader.load(events: events, file: eventsFile, fps: frameRate.fps), by: scale)
@@ -89,14 +146,7 @@ struct RenderCommand: ParsableCommand {
         do {
             try host.render(at: times) { frame, image in
                 let milliseconds = Int((Double(frame) * 1000 / Double(frameRate.fps)).rounded())
-                let name = String(format: "%@-%06d", scene.scene, milliseconds)
-                try output.write(image, name: name + ".png")
-                if describe {
-                    let encoder = JSONEncoder()
-                    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-                    let json = try encoder.encode(host.session.describe())
-                    try output.write(text: String(decoding: json, as: UTF8.self) + "\n", name: name + ".json")
-                }
+                try write(image, of: host.session, name: String(format: "%@-%06d", scene.scene, milliseconds), to: output)
             }
             try output.commit()
         } catch let error as ExitWithMessage {

@@ -48,6 +48,25 @@ struct SceneOptions: ParsableArguments {
             valueName: "N"))
     var step: Int?
 
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Open a saved moment: a session file of the window's b key (.animdemo).",
+            discussion: "The scene, step, size, scale, seed, knobs and the whole recorded input come from the "
+                + "file; the window opens paused at its moment, with time travel back from there.",
+            valueName: "FILE"))
+    var session: String?
+
+    /// `--session`, read and checked; nil without it. `--set` and `--step` would contradict the
+    /// file and are refused with it.
+    func openedSession() throws -> OpenedSession? {
+        guard let session else { return nil }
+        if !settings.isEmpty || step != nil {
+            throw ValidationError("--session gives the knobs and the step: leave out --set and --step")
+        }
+        return try OpenedSession(path: session)
+    }
+
     func validate() throws {
         _ = try sceneIndex()
         _ = try catalog()

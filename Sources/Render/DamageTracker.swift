@@ -9,6 +9,10 @@ import Animation
 public final class DamageTracker {
     /// What one layer looked like when last drawn, and its boxes this frame.
     private final class Record {
+        /// The layer this is the record of. A record is found by the layer's address, which a
+        /// new layer may take once the old one is freed (a panel rebuilding its rows): a
+        /// record whose layer is gone is the old layer's, not the new one's.
+        weak var layer: Layer?
         /// A hash of its own drawing and placement; nil while an animation runs on it (it
         /// changes every frame then, and hashing it would be wasted).
         var signature: Int?
@@ -19,7 +23,8 @@ public final class DamageTracker {
         /// The box of its whole subtree this frame.
         var subtree: Rect
 
-        init(signature: Int?, box: Rect, revision: Int, placement: Placement, seenInFrame: Int) {
+        init(layer: Layer, signature: Int?, box: Rect, revision: Int, placement: Placement, seenInFrame: Int) {
+            self.layer = layer
             self.signature = signature
             self.box = box
             self.revision = revision
@@ -42,7 +47,8 @@ public final class DamageTracker {
     /// This frame's boxes of a layer's own drawing and of its whole subtree, in window pixels;
     /// nil for a layer not seen this frame (hidden, transparent, new).
     func boxes(of model: Layer) -> (own: Rect, subtree: Rect)? {
-        guard let record = records[ObjectIdentifier(model)], record.seenInFrame == frame else { return nil }
+        guard let record = records[ObjectIdentifier(model)], record.layer === model, record.seenInFrame == frame
+        else { return nil }
         return (record.box, record.subtree)
     }
 
@@ -86,7 +92,7 @@ public final class DamageTracker {
         let toRoot = layer.transformToSuperlayer.concatenating(parent.toRoot)
         let placement = Placement(toRoot: toRoot, opacity: parent.opacity * layer.opacity, clip: parent.clip)
         let record: Record
-        if let previous = records[ObjectIdentifier(model)] {
+        if let previous = records[ObjectIdentifier(model)], previous.layer === model {
             record = previous
             if !model.hasVisibleAnimations, previous.revision == model.revision,
                 previous.placement == placement,
@@ -110,8 +116,10 @@ public final class DamageTracker {
         } else {
             let box = Self.extent(of: layer).applying(toRoot).intersection(parent.clip).insetBy(
                 dx: -1, dy: -1)
+            // A freed layer's record at this address: its pixels go too.
+            if let stale = records[ObjectIdentifier(model)] { damaged.append(stale.box) }
             record = Record(
-                signature: Self.appearance(of: layer, placement: placement), box: box,
+                layer: model, signature: Self.appearance(of: layer, placement: placement), box: box,
                 revision: model.revision,
                 placement: placement, seenInFrame: frame)
             records[ObjectIdentifier(model)] = record

@@ -2,6 +2,8 @@
 public enum HostCommand: Hashable, Sendable {
     /// Save the frame on screen as a PNG (`s`, `F12`).
     case screenshot
+    /// Save this moment as a session file (`b`): the state the window hands it.
+    case saveSession
     /// Start recording what the scene shows, or stop and save the recording (`g`).
     case toggleRecording
     /// End the program (`q`, Escape with no panel open, the window's close button).

@@ -8,6 +8,7 @@ extension SceneSession {
         switch key.ignoringCase {
         case .character("s"), .function(12): requests.append(.command(.screenshot))
         case .character("g"): requests.append(.command(.toggleRecording))
+        case .character("b"): requests.append(.command(.saveSession))
         case .escape:
             if let topmost = openPanels.last {
                 setOpen(topmost, false)

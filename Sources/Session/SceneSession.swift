@@ -73,6 +73,13 @@ public final class SceneSession {
     private(set) var openPanels: [Panel] = []
     /// Who holds the pointer between a press and its release.
     private var pointerOwner: PointerOwner?
+    /// Where the pointer was last seen over the window, pixels (a session file keeps it: what
+    /// it hovers is part of the moment).
+    private(set) var pointer: Point?
+    /// The scene time of the first frame the inspector's log observed since it was last
+    /// emptied; nil while it is empty. The rows are those of every frame from there to the one
+    /// shown, so a session file that keeps this time gives the same rows when replayed.
+    var observedSince: MediaTime?
     /// The size the scene was last laid out for (points are computed from it).
     var sceneLayoutSize: Size
     /// The scene is laid out for a size that its history does not have yet (a panel opened or
@@ -321,9 +328,7 @@ public final class SceneSession {
             sceneClock + [(hostTimeline, hostTime)],
             input: { if let live { apply(live) } },
             draw: {
-                if live != nil, panelWork != .none, observesAnimations {
-                    inspector.observe(scene: scene.rootLayer, timeline: sceneTimeline)
-                }
+                if live != nil, panelWork != .none, observesAnimations { observeAnimations() }
                 if panelWork == .full {
                     updatePanels()
                     if isDebugOverlayVisible {
@@ -410,11 +415,31 @@ public final class SceneSession {
     func runReplayed(_ frame: SceneFrame, observes: Bool) {
         frameLoop.runFrame(
             [(sceneTimeline, frame.time)], input: { apply(frame) },
-            draw: {
-                if observes && isOpen(inspector) {
-                    inspector.observe(scene: scene.rootLayer, timeline: sceneTimeline)
-                }
-            }, present: {})
+            draw: { if observes && observesAnimations { observeAnimations() } }, present: {})
+    }
+
+    /// The inspector's log notes the scene's animations now (once a scene frame, after its
+    /// commit).
+    private func observeAnimations() {
+        if observedSince == nil { observedSince = sceneTimeline.currentTime }
+        inspector.observe(scene: scene.rootLayer, timeline: sceneTimeline)
+    }
+
+    /// Empties the inspector's log: the scene was rebuilt or restored, or the log starts anew.
+    func resetObservation() {
+        inspector.resetLog()
+        observedSince = nil
+    }
+
+    /// The pointer is at `point` with no button down: what it hovers (an inspector row) is
+    /// found from there when the panels draw.
+    func hover(at point: Point) {
+        pointer = point
+        if let panel = panel(at: point), panel === inspector {
+            inspector.hover(at: point)
+        } else {
+            inspector.pointerLeft()
+        }
     }
 
     /// When the next frame is needed, in host time: nil while nothing animates and nothing
@@ -454,6 +479,7 @@ public final class SceneSession {
             }
         case .down(let point):
             overlay.fadeHint()
+            pointer = point
             if let panel = panel(at: point) {
                 pointerOwner = .panel(panel)
                 requests += panel.handlePointer(event, context: panelContext)
@@ -462,6 +488,7 @@ public final class SceneSession {
                 sceneInput.append(event)
             }
         case .move(let point):
+            pointer = point
             switch pointerOwner {
             case .panel(let panel)?:
                 requests += panel.handlePointer(event, context: panelContext)
@@ -510,8 +537,13 @@ public final class SceneSession {
         } else {
             openPanels.removeAll { $0 === panel }
         }
+        let wasObserving = observedSince != nil
         panel.setOpen(isOpen)
-        if observesAnimations { inspector.observe(scene: scene.rootLayer, timeline: sceneTimeline) }
+        if panel === inspector || !wasObserving || !observesAnimations {
+            // The inspector's log starts anew when it opens or closes, or observing starts.
+            resetObservation()
+        }
+        if observesAnimations { observeAnimations() }
         layOutWindow()
     }
 

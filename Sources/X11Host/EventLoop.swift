@@ -164,9 +164,6 @@ final class EventLoop {
         for request in requests {
             switch request {
             case .save:
-                let geometry = window.position.map {
-                    WindowGeometry(x: $0.x, y: $0.y, width: presenter.width, height: presenter.height)
-                }
                 do {
                     try watch.write(session.watchState(window: geometry))
                 } catch {
@@ -180,6 +177,11 @@ final class EventLoop {
                 isFinished = true
             }
         }
+    }
+
+    /// Where the window is and its size, pixels; nil while its place is unknown.
+    private var geometry: WindowGeometry? {
+        window.position.map { WindowGeometry(x: $0.x, y: $0.y, width: presenter.width, height: presenter.height) }
     }
 
     private func handle(_ event: WindowEvent) {
@@ -293,6 +295,9 @@ final class EventLoop {
             switch command {
             case .output(let text): Console.output(text)
             case .copyToClipboard(let text): Clipboard.copy(text)
+            case .saveSession:
+                let place = geometry ?? WindowGeometry(x: 0, y: 0, width: presenter.width, height: presenter.height)
+                captures.saveSession(session.watchState(window: place))
             default: break
             }
         }

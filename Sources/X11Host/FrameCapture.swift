@@ -1,4 +1,5 @@
 import Animation
+import Foundation
 import Glibc
 import Render
 import Session
@@ -117,7 +118,7 @@ final class FrameCapture {
                 }
             case .quit:
                 if recording != nil { stopRecording(before: frame, because: nil) }
-            case .output, .copyToClipboard:
+            case .output, .copyToClipboard, .saveSession:
                 break
             }
         }
@@ -182,6 +183,38 @@ final class FrameCapture {
                 Console.output("saved \(path)")
                 mailbox.post("saved \(path.split(separator: "/").last.map(String.init) ?? path)")
             } catch {
+                Console.error(error.description)
+                mailbox.post(error.description)
+            }
+        }
+    }
+
+    /// Writes `state` as a session file, `STEM.animdemo` beside the screenshots, on the
+    /// screenshot thread (docs/COMMAND-LINE.md § Session files).
+    func saveSession(_ state: WatchState) {
+        let worker = screenshotWorker ?? WorkerThread(name: "animdemo-shot")
+        screenshotWorker = worker
+        fileNumber += 1
+        let stem = CaptureFolder.stem(scene: session.sceneName)
+        let fileExtension = SessionFile.fileExtension
+        let temporary = folder.temporaryPath(for: stem, fileExtension: fileExtension, number: fileNumber)
+        worker.enqueue(cost: state.history.frames.count * 64) { [folder, mailbox] in
+            let what = "the session"
+            do throws(CaptureFolder.Failure) {
+                try folder.create(for: what)
+                do {
+                    try state.encoded().write(to: URL(fileURLWithPath: temporary))
+                } catch {
+                    unlink(temporary)
+                    folder.forget(temporary)
+                    throw CaptureFolder.Failure(
+                        what: what, directory: folder.directory, reason: error.localizedDescription)
+                }
+                let path = try folder.publish(temporary, stem: stem, fileExtension: fileExtension, what: what)
+                Console.output("saved \(path)")
+                mailbox.post("saved this moment: \(path.split(separator: "/").last.map(String.init) ?? path)")
+            } catch {
+                folder.forget(temporary)
                 Console.error(error.description)
                 mailbox.post(error.description)
             }

@@ -45,7 +45,7 @@ public enum WindowHost {
                 DesktopScale.scale(
                     gdkScale: getenv("GDK_SCALE").map { String(cString: $0) },
                     resources: display.resourceManagerString))
-        let resumed = options.watch?.resume
+        let resumed = options.watch?.resume ?? options.session?.state
         // A window taken up under --watch keeps the size it had.
         let width = resumed?.window?.width ?? Int((options.size.width * scale).rounded())
         let height = resumed?.window?.height ?? Int((options.size.height * scale).rounded())
@@ -61,10 +61,12 @@ public enum WindowHost {
             knobs: options.knobs,
             showsHints: getenv("ANIMDEMO_NO_HINT").map { String(cString: $0).isEmpty } ?? true)
         session.programName = options.programName
-        if let resumed { resume(session, from: resumed) }
+        if let resumed { resume(session, from: resumed, sessionFile: options.session?.path) }
+        // A session file may come from another screen: only a reload keeps the place.
+        let position = options.watch?.resume?.window.map { ($0.x, $0.y) }
         let window = try XWindow(
             display: display, width: width, height: height, title: session.windowTitle,
-            className: options.programName, position: resumed?.window.map { ($0.x, $0.y) })
+            className: options.programName, position: position)
         let presenter = try makePresenter(window: window, width: width, height: height)
         let signals = try SignalPipe()
         let captures = try FrameCapture(
@@ -80,17 +82,19 @@ public enum WindowHost {
         return loop.endingSignal
     }
 
-    /// Takes up the previous build's state (`--watch`) and says how long its replay took.
-    private static func resume(_ session: SceneSession, from state: WatchState) {
+    /// Takes up the previous build's state (`--watch`) or a session file's moment
+    /// (`sessionFile`, its path) and says how long its replay took.
+    private static func resume(_ session: SceneSession, from state: WatchState, sessionFile: String?) {
         let start = FrameClock.now()
         guard let frames = session.resume(from: state, at: 0) else {
             Console.error("the previous build's state names no scene of this build: starting afresh")
             return
         }
         let milliseconds = Double(FrameClock.now() - start) / 1e6
+        let moment = String(format: "%.3f", session.sceneTimeline.currentTime)
         Console.error(
-            "reloaded at \(String(format: "%.3f", session.sceneTimeline.currentTime)) s: replayed \(frames) frames in "
-                + "\(String(format: "%.1f", milliseconds)) ms")
+            (sessionFile.map { "opened \($0) at \(moment) s" } ?? "reloaded at \(moment) s")
+                + ": replayed \(frames) frames in \(String(format: "%.1f", milliseconds)) ms")
     }
 
     /// MIT-SHM where the server can share our memory and it is not turned off, else XPutImage.

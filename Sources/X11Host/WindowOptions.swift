@@ -25,6 +25,8 @@ public struct WindowOptions {
     public var programName = "animdemo"
     /// Run by `--watch`'s supervisor: its requests on stdin, the state to take up.
     public var watch: WatchChild?
+    /// `--session FILE`: the moment to open (paused), its path for the message.
+    public var session: (state: WatchState, path: String)?
 
     public init(
         catalog: [SceneDescriptor], sceneIndex: Int, size: Size, fps: Int, seed: UInt64,

@@ -34,6 +34,20 @@ public struct SessionDescription: Encodable, Sendable {
     /// inspector row, and the lines whose animations run now; at a tutorial step, the lines
     /// the step adds and the lines of later steps (dimmed) in that file.
     public var code: Code?
+    /// What the pointer hovers, decided by the code that draws the footer and the outline:
+    /// the panel, the inspector row named in its footer and the box of the layer outlined
+    /// over the scene; nil when nothing is hovered.
+    public var hover: Hover?
+    /// `[x, y, width, height]` of each area where the window alone draws over what `render`
+    /// draws: the status line, the hint, the band of the toast (docs/COMMAND-LINE.md
+    /// § Session files: what a comparison of the window with `render` leaves out).
+    public var windowOnly: [[Double]]
+
+    public struct Hover: Encodable, Sendable {
+        public var panel: String
+        public var row: String?
+        public var outline: [Double]?
+    }
 
     public struct Code: Encodable, Sendable {
         public var file: String
@@ -110,6 +124,13 @@ extension SceneSession {
                     file: codePanel.focus.file, focus: codePanel.focus.line,
                     running: codePanel.focus.running.sorted(), added: codePanel.focus.step?.added.sorted(),
                     later: codePanel.focus.step?.later.sorted())
-                : nil)
+                : nil,
+            hover: hoverDescription(box: box), windowOnly: overlay.windowOnlyAreas.map(box))
+    }
+
+    /// The inspector row the pointer is on, as its footer names it, and its layer's outline.
+    private func hoverDescription(box: (Rect) -> [Double]) -> SessionDescription.Hover? {
+        guard isOpen(inspector), let row = inspector.hoveredLabel else { return nil }
+        return SessionDescription.Hover(panel: inspector.name, row: row, outline: inspectorOutline.map(box))
     }
 }

@@ -16,6 +16,7 @@ public enum KeyTable {
         ("d", "debug overlay"),
         ("s, F12", "save a screenshot"),
         ("g", "record an animation; g again saves it"),
+        ("b", "save this moment as a session file (animdemo --session FILE opens it)"),
         ("1 … 9, Tab, Shift+Tab", "switch scene (in the order of --list)"),
         ("r", "restart the scene"),
         ("[, ]", "the tutorial's step before / after (restarts the scene at it)"),

@@ -165,6 +165,19 @@ final class SessionOverlay {
         }
     }
 
+    /// Where only the window draws, window pixels: the status line's and the hint's boxes
+    /// while they show, and the band along the bottom of the scene where a toast may show
+    /// (its width follows its message, so the band is the scene's width).
+    var windowOnlyAreas: [Rect] {
+        var areas: [Rect] = []
+        if !status.isHidden { areas.append(status.frame) }
+        if !hint.isHidden { areas.append(hint.frame) }
+        let height = Self.toastFontSize * scale * 2
+        areas.append(Rect(x: area.minX, y: area.maxY - height - 16 * scale, width: area.width, height: height))
+        if !toast.isHidden { areas.append(toast.frame) }
+        return areas
+    }
+
     /// What screenshots and recordings leave out: the toast, the status line and the hint.
     var transientLayers: [Layer] { [toast, status, hint] }
 

@@ -73,6 +73,13 @@ final class CodePanel: Panel {
         if !isOpen { frame = .zero }
     }
 
+    var view: PanelView { PanelView(firstRow: firstLine, follows: followsCode) }
+
+    func restore(_ view: PanelView) {
+        firstLine = max(view.firstRow ?? 0, 0)
+        followsCode = view.follows ?? true
+    }
+
     func place(in frame: Rect, context: PanelContext) {
         self.frame = frame
         scale = context.scale

@@ -47,6 +47,10 @@ final class HelpPanel: Panel {
         if !isOpen { frame = .zero }
     }
 
+    var view: PanelView { PanelView(firstRow: firstLine) }
+
+    func restore(_ view: PanelView) { firstLine = max(view.firstRow ?? 0, 0) }
+
     func place(in frame: Rect, context: PanelContext) {
         self.frame = frame
         scale = context.scale

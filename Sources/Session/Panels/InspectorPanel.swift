@@ -28,8 +28,10 @@ final class InspectorPanel: Panel {
     private let log = AnimationLog()
     private(set) var frame = Rect.zero
     private var scale = 1.0
-    /// The row under the pointer, as an index into `orderedRows`, and the outline of its layer.
-    private var hoveredRow: Int?
+    /// Where the pointer is over the panel (window pixels), nil when it is elsewhere: the row
+    /// under it is found when the panel draws (`hoveredRow`), from the rows and scroll drawn
+    /// then, so that the footer, the outline and `--describe` name the same row.
+    private var hoverPoint: Point?
     private let outline: ShapeLayer
     /// The first scene time on the axis; fixed while the pointer scrubs.
     private(set) var axisStart: MediaTime = 0
@@ -92,7 +94,7 @@ final class InspectorPanel: Panel {
     func setOpen(_ isOpen: Bool) {
         log.reset()
         isScrubbing = false
-        hoveredRow = nil
+        hoverPoint = nil
         followsNewest = true
         firstRow = 0
         drawn = nil
@@ -102,6 +104,13 @@ final class InspectorPanel: Panel {
             outline.isHidden = true
         }
         if !isOpen { frame = .zero }
+    }
+
+    var view: PanelView { PanelView(firstRow: firstRow, follows: followsNewest) }
+
+    func restore(_ view: PanelView) {
+        firstRow = max(view.firstRow ?? 0, 0)
+        followsNewest = view.follows ?? true
     }
 
     func place(in frame: Rect, context: PanelContext) {
@@ -126,11 +135,26 @@ final class InspectorPanel: Panel {
         log.rows.filter { $0.kind != .animation } + log.rows.filter { $0.kind == .animation }
     }
 
-    /// Where the hovered row's animation comes from, if a row is hovered and it is known.
-    var hoveredLocation: CallSite? {
-        let rows = orderedRows
-        return hoveredRow.flatMap { rows.indices.contains($0) ? rows[$0].location : nil }
+    /// The row under the pointer, as an index into `orderedRows`, for the scroll `firstRow`.
+    private func hoveredRow(count: Int) -> Int? {
+        guard let point = hoverPoint, frame.contains(point) else { return nil }
+        let top = frame.minY + headerHeight + axisHeight
+        let index = Int(((point.y - top) / rowHeight).rounded(.down))
+        guard point.y >= top, index < visibleRowCount, firstRow + index < count else { return nil }
+        return firstRow + index
     }
+
+    /// The row under the pointer now, if any.
+    private var hovered: InspectorRow? {
+        let rows = orderedRows
+        return hoveredRow(count: rows.count).map { rows[$0] }
+    }
+
+    /// Where the hovered row's animation comes from, if a row is hovered and it is known.
+    var hoveredLocation: CallSite? { hovered?.location }
+
+    /// The hovered row's name, for `render --describe`'s `hover`.
+    var hoveredLabel: String? { hovered?.label }
 
     /// Where the animations, timers and display links running at scene time `now` come from.
     func runningLocations(at now: MediaTime) -> [CallSite] {
@@ -214,13 +238,10 @@ final class InspectorPanel: Panel {
     }
 
     /// The pointer left the panel: no row is under it.
-    func pointerLeft() { hoveredRow = nil }
+    func pointerLeft() { hoverPoint = nil }
 
-    private func hover(at point: Point) {
-        let top = frame.minY + headerHeight + axisHeight
-        let index = Int(((point.y - top) / rowHeight).rounded(.down))
-        hoveredRow = point.y >= top && index < visibleRowCount ? firstRow + index : nil
-    }
+    /// The pointer is at `point` (window pixels) over the panel.
+    func hover(at point: Point) { hoverPoint = point }
 
     // MARK: - Drawing
 
@@ -231,6 +252,7 @@ final class InspectorPanel: Panel {
         let rows = orderedRows
         if followsNewest { firstRow = max(rows.count - visibleRowCount, 0) }
         firstRow = min(firstRow, max(rows.count - visibleRowCount, 0))
+        let hoveredRow = hoveredRow(count: rows.count)
         let state = DrawnState(
             frame: frame, now: now, axisStart: axisStart, revision: log.revision, firstRow: firstRow,
             hoveredRow: hoveredRow, isPaused: context.isPaused, rate: context.rate)

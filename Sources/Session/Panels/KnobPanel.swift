@@ -68,6 +68,13 @@ final class KnobPanel: Panel {
         if !isOpen { frame = .zero }
     }
 
+    var view: PanelView { PanelView(firstRow: firstRow, selected: selectedName) }
+
+    func restore(_ view: PanelView) {
+        firstRow = max(view.firstRow ?? 0, 0)
+        selectedName = view.selected
+    }
+
     func place(in frame: Rect, context: PanelContext) {
         self.frame = frame
         scale = context.scale

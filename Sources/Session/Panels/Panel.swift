@@ -83,9 +83,14 @@ protocol Panel: AnyObject {
     var keyHelp: [HelpLine] { get }
     /// The panel was opened (`true`) or closed.
     func setOpen(_ isOpen: Bool)
+    /// Its scroll and selection, for a session file; `restore` takes them up again.
+    var view: PanelView { get }
+    func restore(_ view: PanelView)
 }
 
 extension Panel {
+    var view: PanelView { PanelView() }
+    func restore(_ view: PanelView) {}
     func handleKey(_ key: Key, context: PanelContext) -> [SessionRequest]? { nil }
     var keyHelp: [HelpLine] { [] }
 }

@@ -73,7 +73,7 @@ extension SceneSession {
                     layers: engine.layerCount, animations: engine.animationCount)
             ) {
                 [unowned self] in
-                inspector.resetLog()
+                resetObservation()
                 own()  // first: what its setters do to layers and timers, the engine's undoes
                 engine.restore()
                 for (name, value) in knobValues { knobs.set(name, to: value) }

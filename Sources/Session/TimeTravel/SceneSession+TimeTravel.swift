@@ -72,6 +72,11 @@ extension SceneSession {
             rebuildScene()
             next = 0
         }
+        if panelWork != .none, next <= lastReplayed, frames[next].time < observedFrom {
+            // Forward past frames it would not observe: the log starts anew at the replay's
+            // observed frames, as after a rebuild, so its rows are those of one unbroken run.
+            resetObservation()
+        }
         while next <= lastReplayed {
             runReplayed(frames[next], observes: panelWork != .none && frames[next].time >= observedFrom)
             checkpointIfDue(afterFrame: next)
@@ -88,7 +93,7 @@ extension SceneSession {
     /// A new instance of the running scene on a new clock, laid out as it was at its start:
     /// the first step of a replay.
     func rebuildScene() {
-        inspector.resetLog()
+        resetObservation()
         checkpoints.removeAll()  // they hold the old scene
         dispatcher.cancelAll()
         dispatcher = GestureDispatcher()

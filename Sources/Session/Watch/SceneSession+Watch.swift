@@ -8,21 +8,35 @@ extension SceneSession {
     /// Every panel a state may name, by name.
     private var namedPanels: [Panel] { [inspector, knobPanel, helpPanel, codePanel] }
 
-    /// What the next build needs to show this moment: the scene, its step, the history, the
-    /// clock and the open panels (`window`: where the host's window is).
+    /// This moment, whole: the scene, its step, the history, the clock, the open panels with
+    /// their scroll and selection, the pointer (`window`: where the host's window is). What a
+    /// session file holds and what the next build under `--watch` takes up.
     public func watchState(window: WindowGeometry?) -> WatchState {
-        WatchState(
+        var state = WatchState(
             scene: sceneName, step: catalog[sceneIndex].step, sceneTime: sceneTimeline.currentTime,
             isPaused: isPaused, rate: playbackRate,
             panels: openPanels.map(\.name).filter { $0 != problemPanel.name }, window: window,
             history: StoredHistory(history, fps: fps))
+        state.format = SessionFile.format
+        state.version = SessionFile.version
+        state.seed = seed
+        state.scale = scale
+        state.bubbles = bubbleLoad
+        state.debugOverlay = isDebugOverlayVisible
+        state.pointer = pointer.map { [$0.x, $0.y] }
+        var views: [String: PanelView] = [:]
+        for panel in openPanels where panel !== problemPanel { views[panel.name] = panel.view }
+        state.panelViews = views
+        state.observedSince = observesAnimations ? observedSince : nil
+        return state
     }
 
     /// Takes up `state` at host time `hostTime`: the same scene and step, its history replayed
     /// with this build's code to the state's scene time, the clock paused or playing at the
-    /// same rate from there, the same panels open. Returns the number of frames replayed; nil
-    /// (and the session unchanged) when the state names a scene this program does not have or
-    /// its history cannot be read.
+    /// same rate from there, the same panels open with their scroll and selection, the
+    /// inspector's rows observed from the same time, the pointer where it was. Returns the
+    /// number of frames replayed; nil (and the session unchanged) when the state names a
+    /// scene this program does not have or its history cannot be read.
     @discardableResult
     public func resume(from state: WatchState, at hostTime: MediaTime) -> Int? {
         guard let index = catalog.firstIndex(where: { $0.name == state.scene }),
@@ -31,23 +45,46 @@ extension SceneSession {
         sceneIndex = index
         if let step = state.step, let stepped = catalog[index].atStep(step) { catalog[index] = stepped }
         history = restored
+        if let debug = state.debugOverlay, debug != isDebugOverlayVisible {
+            isDebugOverlayVisible = debug
+            overlay.setDebugVisible(debug)
+        }
         rebuildScene()
-        for (index, frame) in history.frames.enumerated() {
-            runReplayed(frame, observes: false)
+        for name in state.panels {
+            if let panel = namedPanels.first(where: { $0.name == name }) { setOpen(panel, true) }
+        }
+        resetObservation()  // the rows are those of the frames from `observedSince` on
+        // The frames up to the moment shown run now; those after it (time travel's future,
+        // kept until new input) run when a seek goes there.
+        let epsilon = 1e-9
+        let observedFrom = state.observedSince.map { $0 - epsilon } ?? .infinity
+        let moment = state.sceneTime
+        let shown = history.frames.lastIndex { $0.time <= moment + epsilon } ?? history.frames.count - 1
+        for (index, frame) in history.frames.enumerated() where index <= shown {
+            runReplayed(frame, observes: frame.time >= observedFrom)
             checkpointIfDue(afterFrame: index)  // time travel back from here starts near, not at 0
         }
-        history.shown = history.frames.count - 1
+        history.shown = shown
+        if let last = history.frames.last, shown < history.frames.count - 1 || last.time < moment - epsilon,
+            history.frames.indices.contains(shown), history.frames[shown].time < moment - epsilon
+        {
+            // Between two recorded frames (an idle stretch): a quiet frame at the moment.
+            runReplayed(SceneFrame(time: moment, input: [], size: nil), observes: moment >= observedFrom)
+        }
         overlay.fadeHint()
         isPaused = state.isPaused
         playbackRate = SceneSession.playbackRates.contains(state.rate) ? state.rate : 1
         // The next frame is the one after the state's, as if the program had never stopped.
-        let time = history.frames.last?.time ?? 0
+        let time = sceneTimeline.currentTime
         sceneClockBase = (hostTime - frameDuration * playbackRate.magnitude, time)
         if isPaused { sceneClockBase = (hostTime, time) }
-        for name in state.panels {
-            if let panel = namedPanels.first(where: { $0.name == name }) { setOpen(panel, true) }
+        for panel in openPanels {
+            if let view = state.panelViews?[panel.name] { panel.restore(view) }
         }
-        return history.frames.count
+        if let point = state.pointer, point.count == 2, point.allSatisfy(\.isFinite) {
+            hover(at: Point(x: point[0], y: point[1]))
+        }
+        return shown + 1
     }
 
     /// Shows `problem` in a panel at the bottom (the build failed, or the new build crashed),

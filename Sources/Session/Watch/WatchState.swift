@@ -2,13 +2,24 @@ import Animation
 import Foundation
 import Scenes
 
-/// What a window hands to the next build of its program under `--watch` (README § Write your
-/// own scene): the scene, its tutorial step, its whole recorded history (every frame's time,
-/// input, size and knobs), the clock, the open panels and where the window was. The new build
-/// replays the history with its own code and shows the same moment (`SceneSession.resume`).
+/// A moment of a window, whole: the scene, its tutorial step, its whole recorded history (every
+/// frame's time, input, size and knobs), the clock, the open panels with their scroll and
+/// selection, the pointer and where the window was. Replaying the history with the same code
+/// shows the same moment (`SceneSession.resume`).
 ///
-/// It is written as JSON: the supervisor keeps it in a file between two builds.
+/// One format for two uses, as JSON (docs/COMMAND-LINE.md § Session files):
+/// - a session file (`b` in the window, `NAME-SCENE-YYYYmmdd-HHMMSS.animdemo`), which
+///   `animdemo --session FILE`, `render --session` and `record --session` open;
+/// - what a window hands to the next build of its program under `--watch` (README § Write your
+///   own scene), kept in a file by the supervisor between two builds.
+///
+/// The fields after `history` came with the session files (version 1); a state without them
+/// (an older build's, under `--watch`) takes the defaults.
 public struct WatchState: Codable, Equatable, Sendable {
+    /// `animdemo-session` in a session file.
+    public var format: String?
+    /// The format's version: `SessionFile.version`.
+    public var version: Int?
     /// The scene's `--scene` name.
     public var scene: String
     /// The tutorial step shown, nil for the scene as it is.
@@ -24,6 +35,20 @@ public struct WatchState: Codable, Equatable, Sendable {
     public var window: WindowGeometry?
     /// The history time travel keeps, replayed by the next build.
     public var history: StoredHistory
+    /// `--seed`, `--scale` (the window's pixels per `--size` pixel) and `--bubbles`.
+    public var seed: UInt64?
+    public var scale: Double?
+    public var bubbles: Int?
+    /// The debug overlay (`d`) is on.
+    public var debugOverlay: Bool?
+    /// Where the pointer was over the window, pixels: what it hovers (an inspector row, the
+    /// outline of its layer) is part of the moment.
+    public var pointer: [Double]?
+    /// Each open panel's scroll and selection, by the panel's name.
+    public var panelViews: [String: PanelView]?
+    /// The scene time from which the inspector's rows were observed (when it or the code
+    /// panel opened, or time travel's replay began to observe); nil while neither is open.
+    public var observedSince: MediaTime?
 
     public init(
         scene: String, step: Int?, sceneTime: MediaTime, isPaused: Bool, rate: Double, panels: [String],
@@ -49,6 +74,20 @@ public struct WatchState: Codable, Equatable, Sendable {
     /// Reads a state written by `encoded()`.
     public init(json: Data) throws {
         self = try JSONDecoder().decode(WatchState.self, from: json)
+    }
+}
+
+/// A panel's scroll and selection: the first row or line shown, whether it follows the newest
+/// rows or the running code, the selected knob.
+public struct PanelView: Codable, Equatable, Sendable {
+    public var firstRow: Int?
+    public var follows: Bool?
+    public var selected: String?
+
+    public init(firstRow: Int? = nil, follows: Bool? = nil, selected: String? = nil) {
+        self.firstRow = firstRow
+        self.follows = follows
+        self.selected = selected
     }
 }
 

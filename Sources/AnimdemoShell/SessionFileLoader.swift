@@ -1,0 +1,78 @@
+import Animation
+import Foundation
+import Scenes
+import Session
+
+/// `--session FILE`: a moment saved by the window's `b` key (docs/COMMAND-LINE.md § Session
+/// files), read and checked before anything starts; what is wrong with it is one line and
+/// status 2.
+struct OpenedSession {
+    /// The state as saved, paused: a session opens on its moment.
+    var state: WatchState
+    /// The program's scenes, the session's at its tutorial step.
+    var catalog: [SceneDescriptor]
+    var index: Int
+    /// The window's size in pixels, and its scale (pixels per `--size` pixel).
+    var pixelSize: Size
+    var scale: Double
+    var fps: Int
+    var seed: UInt64
+    var bubbleLoad: Int
+    /// The file's path, for messages.
+    var path: String
+
+    /// Reads and checks the session file at `path`.
+    init(path: String) throws {
+        let bytes = try Self.contents(of: path)
+        var state: WatchState
+        do {
+            state = try SessionFile.state(from: Data(bytes), path: path, catalog: ShellScenes.all)
+        } catch {
+            throw ExitWithMessage(message: error.description, status: 2)
+        }
+        state.isPaused = true
+        var catalog = ShellScenes.all
+        guard let index = catalog.firstIndex(where: { $0.name == state.scene }), let window = state.window else {
+            throw ExitWithMessage(message: "cannot open the session file \(path): it names no scene", status: 2)
+        }
+        if let step = state.step, let stepped = catalog[index].atStep(step) { catalog[index] = stepped }
+        self.state = state
+        self.catalog = catalog
+        self.index = index
+        pixelSize = Size(width: Double(window.width), height: Double(window.height))
+        scale = state.scale ?? 1
+        fps = state.history.fps
+        seed = state.seed ?? 1
+        bubbleLoad = state.bubbles ?? 0
+        self.path = path
+    }
+
+    /// The file's bytes, at most `SessionFile.maxByteCount`: a folder, a FIFO, a device or a
+    /// larger file is refused before it is read (a FIFO would block the program for ever).
+    private static func contents(of path: String) throws -> [UInt8] {
+        let limit = SessionFile.maxByteCount
+        func failure(_ reason: String) -> ExitWithMessage {
+            ExitWithMessage(message: "cannot open the session file \(path): \(reason)", status: 2)
+        }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { throw failure(String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw failure(String(cString: strerror(errno))) }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { throw failure("it is not a regular file") }
+        guard Int(status.st_size) <= limit else {
+            throw failure("it is \(status.st_size) bytes; a session file may have at most \(limit) (64 MiB)")
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while bytes.count <= limit {
+            let got = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if got < 0 && errno == EINTR { continue }
+            if got < 0 { throw failure(String(cString: strerror(errno))) }
+            if got == 0 { break }
+            bytes += chunk.prefix(got)
+        }
+        if bytes.count > limit { throw failure("it grew past \(limit) bytes while read") }
+        return bytes
+    }
+}
