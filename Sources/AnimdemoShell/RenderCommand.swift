@@ -84,7 +84,8 @@ struct RenderCommand: ParsableCommand {
         let canvas = FrameRenderer(images: try scene.imageStore())
         let session = SceneSession(
             catalog: opened.catalog, index: opened.index, size: opened.pixelSize, seed: opened.seed,
-            images: canvas.images, fps: opened.fps, bubbleLoad: opened.bubbleLoad, scale: opened.scale)
+            images: canvas.images, fps: opened.fps, bubbleLoad: opened.bubbleLoad, scale: opened.scale,
+            showsHints: false)
         guard session.resume(from: opened.state, at: 0) != nil else {
             throw ExitWithMessage(message: "cannot open the session file \(opened.path): its history does not replay", status: 2)
         }

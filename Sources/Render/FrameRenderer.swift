@@ -9,6 +9,7 @@ public final class FrameRenderer {
     public init(images: ImageStore = ImageStore()) {
         self.images = images
         renderer = LayerRenderer(images: images)
+        renderer.usesMovingLayerCache = false  // whole frames are exact (docs/COMMAND-LINE.md § Session files)
     }
 
     /// Draws `root` over `background` into a new image of `size`.

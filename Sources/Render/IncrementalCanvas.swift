@@ -80,8 +80,12 @@ public final class IncrementalCanvas {
     /// Draws the frame of `root` into `buffer` (xRGB rows of `stride` bytes), which must hold
     /// what this canvas drew last time unless the size changed; returns the repainted
     /// rectangles.
+    /// - `exact`: draw every layer directly, as `render` does, and paint again where earlier
+    ///   frames painted rasters of moving layers (`MovingLayerCache`): a frame that stays on
+    ///   screen (the scene paused) shows exactly `render`'s pixels.
     public func draw(
-        _ root: Layer, into buffer: UnsafeMutableRawBufferPointer, width: Int, height: Int, stride: Int
+        _ root: Layer, into buffer: UnsafeMutableRawBufferPointer, width: Int, height: Int, stride: Int,
+        exact: Bool = false
     ) throws(RenderError) -> [Rect] {
         if width != self.width || height != self.height {
             self.width = width
@@ -89,15 +93,15 @@ public final class IncrementalCanvas {
             invalidate()
         }
         let surface = try CairoSurface(wrapping: buffer, width: width, height: height, stride: stride)
-        return draw(root, on: surface)
+        return draw(root, on: surface, exact: exact)
     }
 
-    private func draw(_ root: Layer, on surface: CairoSurface) -> [Rect] {
+    private func draw(_ root: Layer, on surface: CairoSurface, exact: Bool = false) -> [Rect] {
         let start = DispatchTime.now().uptimeNanoseconds
         renderer.resetStatistics()
         let whole = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
         let manyMoving = Self.animatedLayerCount(under: root) >= Self.manyMovingLayers
-        let damage: [Rect]
+        var damage: [Rect]
         var skippedDamage = false
         if isFullRedraw {
             damage = [whole]
@@ -117,6 +121,15 @@ public final class IncrementalCanvas {
             trackerIsBehind = false
         } else {
             damage = tracker.damage(for: root, in: whole)
+        }
+        renderer.usesMovingLayerCache = !exact
+        let rasters = renderer.takeRasterBoxes()
+        if exact && !rasters.isEmpty && damage != [whole] {
+            let clipped = rasters.compactMap { box -> Rect? in
+                let inside = box.intersection(whole)
+                return inside.isNull ? nil : inside.integral
+            }
+            damage = DamageTracker.merge(damage + clipped)
         }
         lastDamageWasWhole = damage == [whole]
         let damaged = DispatchTime.now().uptimeNanoseconds

@@ -12,6 +12,19 @@ final class LayerRenderer {
     private let images: ImageStore
     private let scaledImages = ScaledImageCache()
     let rasters = MovingLayerCache()
+    /// Whether layers that only move are painted from rasters (`MovingLayerCache`): a raster
+    /// painted at a fractional position is resampled, so its edges differ from a direct draw
+    /// by up to a few tens of 255ths; off, every layer is drawn directly, exactly.
+    var usesMovingLayerCache = true
+    /// Where rasters were painted since `takeRasterBoxes()`, device pixels: a frame drawn
+    /// exactly must paint those places again.
+    private var rasterBoxes: [Rect] = []
+
+    /// The boxes where rasters were painted since the last call.
+    func takeRasterBoxes() -> [Rect] {
+        defer { rasterBoxes = [] }
+        return rasterBoxes
+    }
 
     /// What the draws since the last `resetStatistics()` did; composites are timed only when
     /// `isTimingComposites` (the benchmark), as the clock costs a little on every image.
@@ -145,7 +158,8 @@ final class LayerRenderer {
         let outline = Self.outline(of: layer)
         if drawsOwnContent {
             let alpha = fadesImageOnly ? layer.opacity : 1
-            let isRaster = model.isAnimatingNow && (layer is ShapeLayer || layer is TextLayer)
+            let isRaster =
+                usesMovingLayerCache && model.isAnimatingNow && (layer is ShapeLayer || layer is TextLayer)
             let drewRaster =
                 isRaster
                 && composite {
@@ -155,7 +169,9 @@ final class LayerRenderer {
                             drawContent(of: $0, outline: outline, alpha: 1, snapsToPixels: true, in: $1)
                         })
                 }
-            if !drewRaster {
+            if drewRaster {
+                rasterBoxes.append(DamageTracker.extent(of: layer).applying(toDevice).insetBy(dx: -1, dy: -1))
+            } else {
                 drawContent(
                     of: layer, outline: outline, alpha: alpha, snapsToPixels: !model.isAnimatingNow,
                     in: context)

@@ -76,10 +76,11 @@ public final class SceneSession {
     /// Where the pointer was last seen over the window, pixels (a session file keeps it: what
     /// it hovers is part of the moment).
     private(set) var pointer: Point?
-    /// The scene time of the first frame the inspector's log observed since it was last
-    /// emptied; nil while it is empty. The rows are those of every frame from there to the one
-    /// shown, so a session file that keeps this time gives the same rows when replayed.
-    var observedSince: MediaTime?
+    /// The history's frame after which the inspector's log first observed the scene since it
+    /// was last emptied; nil while it is empty. The rows are those of every frame from there to
+    /// the one shown, so a session file that keeps it gives the same rows when replayed (a
+    /// frame number, not a time: several frames may share a time).
+    var observedFrom: Int?
     /// The size the scene was last laid out for (points are computed from it).
     var sceneLayoutSize: Size
     /// The scene is laid out for a size that its history does not have yet (a panel opened or
@@ -303,7 +304,7 @@ public final class SceneSession {
         if !sceneInput.isEmpty || !knobChanges.isEmpty || ((!wasPaused || isNewScene) && live == nil) {
             if let travelled = live {
                 // The frame reached, then the new input on top of it.
-                runReplayed(travelled, observes: panelWork != .none)
+                runReplayed(travelled, index: history.shown + 1, observes: panelWork != .none)
                 if recordsLive { history.record(travelled) }
             }
             let time = (wasPaused && !isNewScene) || live != nil ? sceneTimeline.currentTime : playingTime
@@ -352,6 +353,8 @@ public final class SceneSession {
     private func updatePanels() {
         overlay.setStatus(statusText)
         guard !openPanels.isEmpty else { return }
+        // What the pointer hovers follows the panels as they open, close and scroll under it.
+        if let pointer, pointerOwner == nil { hover(at: pointer) }
         if isOpen(codePanel) { codePanel.focus = codeFocus }
         let context = panelContext
         for panel in openPanels { panel.update(context: context) }
@@ -412,23 +415,23 @@ public final class SceneSession {
 
     /// Runs a recorded scene frame again, whole, without drawing it; the inspector notes its
     /// animations when `observes`.
-    func runReplayed(_ frame: SceneFrame, observes: Bool) {
+    func runReplayed(_ frame: SceneFrame, index: Int, observes: Bool) {
         frameLoop.runFrame(
             [(sceneTimeline, frame.time)], input: { apply(frame) },
-            draw: { if observes && observesAnimations { observeAnimations() } }, present: {})
+            draw: { if observes && observesAnimations { observeAnimations(afterFrame: index) } }, present: {})
     }
 
     /// The inspector's log notes the scene's animations now (once a scene frame, after its
     /// commit).
-    private func observeAnimations() {
-        if observedSince == nil { observedSince = sceneTimeline.currentTime }
+    private func observeAnimations(afterFrame index: Int? = nil) {
+        if observedFrom == nil { observedFrom = index ?? history.shown }
         inspector.observe(scene: scene.rootLayer, timeline: sceneTimeline)
     }
 
     /// Empties the inspector's log: the scene was rebuilt or restored, or the log starts anew.
     func resetObservation() {
         inspector.resetLog()
-        observedSince = nil
+        observedFrom = nil
     }
 
     /// The pointer is at `point` with no button down: what it hovers (an inspector row) is
@@ -537,7 +540,7 @@ public final class SceneSession {
         } else {
             openPanels.removeAll { $0 === panel }
         }
-        let wasObserving = observedSince != nil
+        let wasObserving = observedFrom != nil
         panel.setOpen(isOpen)
         if panel === inspector || !wasObserving || !observesAnimations {
             // The inspector's log starts anew when it opens or closes, or observing starts.

@@ -261,9 +261,10 @@ final class EventLoop {
                 draw: { root in
                     guard isDrawing else { return }
                     try presenter.draw { buffer, stride in
+                        // Paused, the frame stays on screen: exactly render's pixels.
                         damage = try incremental.draw(
                             root, into: buffer, width: presenter.width, height: presenter.height,
-                            stride: stride)
+                            stride: stride, exact: session.isPaused)
                     }
                     if needsFullPresent {
                         damage = [

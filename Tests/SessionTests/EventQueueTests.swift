@@ -1,5 +1,6 @@
 import Animation
 import Session
+import TestSupport
 import Testing
 
 /// Delivery of a script's events (docs/ARCHITECTURE.md § Events scripts): drags expanded frame
@@ -90,18 +91,5 @@ struct EventQueueTests {
         #expect(HeadlessHost.nearestFrame(to: .nan, fps: 60) == 0)
         #expect(HeadlessHost.firstFrame(atOrAfter: -5, fps: 60) == 0)
         #expect(HeadlessHost.firstFrame(atOrAfter: 86_400, fps: 240) == 20_736_000)
-    }
-}
-
-/// A small seeded generator (SplitMix64), so that the random scripts are the same every run.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

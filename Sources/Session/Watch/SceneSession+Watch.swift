@@ -27,7 +27,7 @@ extension SceneSession {
         var views: [String: PanelView] = [:]
         for panel in openPanels where panel !== problemPanel { views[panel.name] = panel.view }
         state.panelViews = views
-        state.observedSince = observesAnimations ? observedSince : nil
+        state.observedFrom = observesAnimations ? observedFrom : nil
         return state
     }
 
@@ -53,15 +53,15 @@ extension SceneSession {
         for name in state.panels {
             if let panel = namedPanels.first(where: { $0.name == name }) { setOpen(panel, true) }
         }
-        resetObservation()  // the rows are those of the frames from `observedSince` on
+        resetObservation()  // the rows are those of the frames from `observedFrom` on
         // The frames up to the moment shown run now; those after it (time travel's future,
         // kept until new input) run when a seek goes there.
         let epsilon = 1e-9
-        let observedFrom = state.observedSince.map { $0 - epsilon } ?? .infinity
+        let observedFrom = state.observedFrom ?? .max
         let moment = state.sceneTime
         let shown = history.frames.lastIndex { $0.time <= moment + epsilon } ?? history.frames.count - 1
         for (index, frame) in history.frames.enumerated() where index <= shown {
-            runReplayed(frame, observes: frame.time >= observedFrom)
+            runReplayed(frame, index: index, observes: index >= observedFrom)
             checkpointIfDue(afterFrame: index)  // time travel back from here starts near, not at 0
         }
         history.shown = shown
@@ -69,7 +69,8 @@ extension SceneSession {
             history.frames.indices.contains(shown), history.frames[shown].time < moment - epsilon
         {
             // Between two recorded frames (an idle stretch): a quiet frame at the moment.
-            runReplayed(SceneFrame(time: moment, input: [], size: nil), observes: moment >= observedFrom)
+            runReplayed(
+                SceneFrame(time: moment, input: [], size: nil), index: shown, observes: shown >= observedFrom)
         }
         overlay.fadeHint()
         isPaused = state.isPaused

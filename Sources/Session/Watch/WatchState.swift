@@ -46,9 +46,10 @@ public struct WatchState: Codable, Equatable, Sendable {
     public var pointer: [Double]?
     /// Each open panel's scroll and selection, by the panel's name.
     public var panelViews: [String: PanelView]?
-    /// The scene time from which the inspector's rows were observed (when it or the code
-    /// panel opened, or time travel's replay began to observe); nil while neither is open.
-    public var observedSince: MediaTime?
+    /// The history's frame after which the inspector's rows were first observed (when it or
+    /// the code panel opened, or time travel's replay began to observe); nil while neither is
+    /// open.
+    public var observedFrom: Int?
 
     public init(
         scene: String, step: Int?, sceneTime: MediaTime, isPaused: Bool, rate: Double, panels: [String],
