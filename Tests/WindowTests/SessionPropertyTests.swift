@@ -23,6 +23,13 @@ struct SessionPropertyTests {
     /// (seen: 22 pixels of the tictactoe board's top edge, 1/255). A stale or missing pixel
     /// differs by far more.
     static let maxChannelDelta = 2
+    /// A second class: a few antialiased edge pixels of a shape a display link redraws every
+    /// frame (the elastic wave) were seen up to 8/255 apart, 5 pixels in one moment of 70, where
+    /// the window's damage box and the edge's reach round differently (open: docs/PERFORMANCE.md
+    /// § Window and render). At most `edgePixels` such pixels, each within `edgeDelta`; a stale
+    /// playhead or value is hundreds of pixels at over 100/255.
+    static let edgePixels = 16
+    static let edgeDelta = 16
 
     @Test("random sequences: the window shows what render --session draws")
     func randomSequences() throws {
@@ -203,8 +210,11 @@ final class SessionDriver {
         let shown = pollUntil(timeout: 15, interval: 0.05) { () -> Bool? in
             guard let capture = try? window.capture() else { return nil }
             last = capture
-            differing = Self.differingPixels(capture, expected, masks: masks)
-            return differing == 0 ? true : nil
+            let (count, largest) = Self.differingPixels(capture, expected, masks: masks)
+            differing = count
+            let isEdgeRounding =
+                count <= SessionPropertyTests.edgePixels && largest <= SessionPropertyTests.edgeDelta
+            return count == 0 || isEdgeRounding ? true : nil
         }
         if shown == nil {
             let folder = try keepFailure(session: path, window: last, expected: expected, label: label)
@@ -221,10 +231,13 @@ final class SessionDriver {
     }
 
     /// Pixels that differ by more than `SessionPropertyTests.maxChannelDelta` outside `masks`
-    /// (`[x, y, width, height]`, rounded out to whole pixels); all of them if the sizes differ.
-    static func differingPixels(_ capture: WindowCapture, _ frame: RenderedFrame, masks: [[Double]]) -> Int {
+    /// (`[x, y, width, height]`, rounded out to whole pixels), and the largest difference; all
+    /// of them if the sizes differ.
+    static func differingPixels(_ capture: WindowCapture, _ frame: RenderedFrame, masks: [[Double]]) -> (
+        count: Int, largest: Int
+    ) {
         guard capture.width == frame.width, capture.height == frame.height else {
-            return capture.width * capture.height
+            return (capture.width * capture.height, 255)
         }
         let boxes = masks.map { box in
             (Int(box[0].rounded(.down)), Int(box[1].rounded(.down)), Int((box[0] + box[2]).rounded(.up)),
@@ -232,6 +245,7 @@ final class SessionDriver {
         }
         let expected = frame.pixels
         var count = 0
+        var largest = 0
         for y in 0..<capture.height {
             for x in 0..<capture.width {
                 let index = y * capture.width + x
@@ -239,10 +253,14 @@ final class SessionDriver {
                 let b = expected[index] & 0xFF_FFFF
                 guard a != b else { continue }
                 if boxes.contains(where: { x >= $0.0 && x < $0.2 && y >= $0.1 && y < $0.3 }) { continue }
-                if channelDelta(a, b) > SessionPropertyTests.maxChannelDelta { count += 1 }
+                let delta = channelDelta(a, b)
+                if delta > SessionPropertyTests.maxChannelDelta {
+                    count += 1
+                    largest = max(largest, delta)
+                }
             }
         }
-        return count
+        return (count, largest)
     }
 
     /// The largest difference of the red, green and blue bytes of two words.
