@@ -10,9 +10,9 @@
 #   DESTDIR  a staging root put in front of every path (packaging: Scripts/build-deb.sh); the
 #            installed files still name PREFIX (the desktop entry's Exec=)
 #   BINARY   an animdemo already built (default: `swift build -c release --static-swift-stdlib
-#            --product animdemo`)
-#   MANPAGE  a man page already made (default: swift-argument-parser's generate-manual plugin)
-#   MANUAL_CONFIGURATION  the build the plugin reads the options from (default release)
+#            --product animdemo`, the one build of the program)
+#   MANPAGE  a man page already made (default: swift-argument-parser's generate-manual tool
+#            run on BINARY)
 #   MANIFEST=0  write no list of installed files (a package manager keeps its own)
 #
 # What it installs, PREFIX/…:
@@ -82,19 +82,23 @@ elif [ "$action" != "install" ]; then
     exit 2
 fi
 
-if [ -z "${MANPAGE:-}" ]; then
-    # The date of the last commit, so that the same checkout makes the same page. The plugin
-    # builds the program in MANUAL_CONFIGURATION (CI: debug, which its tests have built).
-    date=$(git log -1 --format=%cs 2>/dev/null || date -u +%F)
-    swift package plugin generate-manual --configuration "${MANUAL_CONFIGURATION:-release}" \
-        --date "$date" --authors "the animdemo developers" >/dev/null
-    MANPAGE=.build/plugins/GenerateManual/outputs/animdemo/animdemo.1
-fi
 if [ -z "${BINARY:-}" ]; then
-    # After the man page: the plugin's build links the program against the toolchain's Swift
-    # libraries; this one links them in, so the installed program needs no Swift.
+    # The Swift libraries linked in, so the installed program needs no Swift.
     swift build -c release --static-swift-stdlib --product animdemo
     BINARY=.build/release/animdemo
+fi
+manual=""
+if [ -z "${MANPAGE:-}" ]; then
+    # swift-argument-parser's generate-manual tool (what its plugin runs) reads the help of
+    # the program just built: the program is built once (the plugin would build it again, in
+    # another configuration). The date of the last commit, so that the same checkout makes
+    # the same page.
+    date=$(git log -1 --format=%cs 2>/dev/null || date -u +%F)
+    swift build -c release --static-swift-stdlib --product generate-manual
+    manual=$(mktemp -d)
+    .build/release/generate-manual "$BINARY" --date "$date" --authors "the animdemo developers" \
+        --output-directory "$manual" >/dev/null
+    MANPAGE="$manual/animdemo.1"
 fi
 [ -x "$BINARY" ] || { echo "install.sh: no program at $BINARY" >&2; exit 1; }
 [ -f "$MANPAGE" ] || { echo "install.sh: no man page at $MANPAGE" >&2; exit 1; }
@@ -108,7 +112,7 @@ zsh_folder="share/zsh/site-functions"
 
 # Everything goes into a staging folder first, so that a failure leaves the prefix untouched.
 stage=$(mktemp -d)
-trap 'rm -rf "$stage"' EXIT
+trap 'rm -rf "$stage" ${manual:+"$manual"}' EXIT
 install -D -m 755 "$BINARY" "$stage/bin/animdemo"
 strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/bin/animdemo" 2>/dev/null || true
 for image in Assets/*.png; do
