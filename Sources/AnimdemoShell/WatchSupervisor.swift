@@ -53,7 +53,7 @@ final class WatchSupervisor {
     /// window starting up replays its history first, which may take a while: before its first
     /// answer it has `startSeconds`.
     static let hangSeconds = 5.0
-    static let startSeconds = 60.0
+    static let startSeconds = 20.0
     /// How long a window has to write its state and end when a new build is ready (seconds).
     static let handOverSeconds = 5.0
     /// How long a stuck window has to print its backtrace before SIGKILL (seconds).
@@ -153,7 +153,7 @@ final class WatchSupervisor {
                 if Self.endingSignal != 0 { return }
                 say(
                     "the window did not hand over its state within \(Self.format(Self.handOverSeconds)) s"
-                        + "\(stuck.location.map { " (stuck in \($0))" } ?? ""): stopped it; the new build "
+                        + "\(Self.place(stuck).map { " (stuck\($0))" } ?? ""): stopped it; the new build "
                         + "takes up the moment it reached")
             } else if child.terminationReason == .exit && child.terminationStatus == 0 {
                 lastGood = childBinary  // it ran and handed over its state: a good build
@@ -312,15 +312,15 @@ final class WatchSupervisor {
         guard let since = unansweredSince, now.timeIntervalSince(since) > allowance else { return nil }
         let stuck = stop(stuck: child)
         if Self.endingSignal != 0 { return 128 + Self.endingSignal }
-        let place = stuck.location.map { " in \($0)" } ?? ""
+        let place = Self.place(stuck)
         let message =
             "it finished no frame for \(Self.format(allowance)) s"
             + (stuck.function.map { ", stuck in \($0)" } ?? "")
         guard childIsNew, let lastGood, lastGood != childBinary else {
-            say("the window hung\(place): stopped it; save a fix and the next good build comes back at the moment it reached")
+            say("the window hung\(place ?? ""): stopped it; save a fix and the next good build comes back at the moment it reached")
             return nil
         }
-        say("the new build hung\(place): stopped it; the last good build comes back at the moment it reached")
+        say("the new build hung\(place ?? ""): stopped it; the last good build comes back at the moment it reached")
         do {
             try start(lastGood)
             childIsNew = false
@@ -363,6 +363,17 @@ final class WatchSupervisor {
         Self.childPID = 0
         let frame = tail.frame(inPackage: packageFolders)
         return (frame?.location, frame?.function)
+    }
+
+    /// ` in FUNCTION (LOCATION)` for a stuck or crashed frame; nil when nothing is known. The
+    /// location may have no line: a loop's own instructions often have none in the debug info.
+    static func place(_ frame: (location: String?, function: String?)) -> String? {
+        switch (frame.function, frame.location) {
+        case (let function?, let location?): " in \(function) (\(location))"
+        case (let function?, nil): " in \(function)"
+        case (nil, let location?): " in \(location)"
+        case (nil, nil): nil
+        }
     }
 
     static func format(_ seconds: Double) -> String {
