@@ -39,7 +39,9 @@ struct SceneOptions: ParsableArguments {
 
     @Option(
         name: .customLong("set"), parsing: .unconditionalSingleValue,
-        help: "Turn a knob: NAME=VALUE (repeatable; `\(ShellScenes.programName) knobs --scene NAME` lists them).")
+        help:
+            "Turn a knob: NAME=VALUE (repeatable; `\(ShellScenes.programName) knobs --scene NAME` lists them)."
+    )
     var settings: [String] = []
 
     @Option(

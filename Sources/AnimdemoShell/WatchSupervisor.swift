@@ -268,7 +268,9 @@ final class WatchSupervisor {
             say("\(product) crashed: \(message)\(place)")
             return signalled ? 128 + status : status
         }
-        say("the new build crashed: \(message)\(place); the last good build comes back at the moment it reached")
+        say(
+            "the new build crashed: \(message)\(place); the last good build comes back at the moment it reached"
+        )
         do {
             try start(lastGood)
             childIsNew = false
@@ -317,10 +319,14 @@ final class WatchSupervisor {
             "it finished no frame for \(Self.format(allowance)) s"
             + (stuck.function.map { ", stuck in \($0)" } ?? "")
         guard childIsNew, let lastGood, lastGood != childBinary else {
-            say("the window hung\(place ?? ""): stopped it; save a fix and the next good build comes back at the moment it reached")
+            say(
+                "the window hung\(place ?? ""): stopped it; save a fix and the next good build comes back at the moment it reached"
+            )
             return nil
         }
-        say("the new build hung\(place ?? ""): stopped it; the last good build comes back at the moment it reached")
+        say(
+            "the new build hung\(place ?? ""): stopped it; the last good build comes back at the moment it reached"
+        )
         do {
             try start(lastGood)
             childIsNew = false
@@ -456,7 +462,9 @@ final class StderrTail: @unchecked Sendable {
 
     /// The parsing of `frame(inPackage:)`. A frame line of Swift's backtracer is
     /// `  3 [ra] 0x0000561b483bcb48 OrbitScene.toggle() + 823 in Orbit at /PATH/File.swift:14:10`.
-    static func frame(inBacktrace text: String, packageFolders: [String]) -> (location: String, function: String)? {
+    static func frame(inBacktrace text: String, packageFolders: [String]) -> (
+        location: String, function: String
+    )? {
         let lines = text.split(whereSeparator: \.isNewline)
         guard let start = lines.lastIndex(where: { $0.hasPrefix("Thread ") && $0.hasSuffix(" crashed:") })
         else { return nil }

@@ -184,7 +184,9 @@ final class EventLoop {
 
     /// Where the window is on the screen and its size (a round trip to the server).
     private var geometry: WindowGeometry? {
-        window.position.map { WindowGeometry(x: $0.x, y: $0.y, width: presenter.width, height: presenter.height) }
+        window.position.map {
+            WindowGeometry(x: $0.x, y: $0.y, width: presenter.width, height: presenter.height)
+        }
     }
 
     private func handle(_ event: WindowEvent) {

@@ -1,6 +1,6 @@
+import Animation
 import Foundation
 import Glibc
-import Animation
 import Session
 
 /// A window run by `--watch`'s supervisor (README § Write your own scene): it reads the

@@ -40,7 +40,9 @@ struct ScaffoldBuildTests {
         try #require(help.status == 0, "Orbit --help: \(help.output)")
         let words = help.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(words.contains("`Orbit knobs --scene NAME` lists them"), "\(help.output)")
-        for foreign in ["animdemo knobs", "animdemo steps", "--bubbles", "--step", "\n  new ", "\n  steps ", "\n  watch "] {
+        for foreign in [
+            "animdemo knobs", "animdemo steps", "--bubbles", "--step", "\n  new ", "\n  steps ", "\n  watch ",
+        ] {
             #expect(!help.output.contains(foreign), "Orbit --help has \(foreign): \(help.output)")
         }
 

@@ -190,7 +190,8 @@ extension ScaffoldWindowTests {
         let window = try WatchedWindow(package: package, width: 375, height: 667)
         defer { window.stop() }
         let toggle = "    private func toggle() {\n"
-        try #require(original.contains(toggle), "the starter's toggle() changed: the test's edits no longer apply")
+        try #require(
+            original.contains(toggle), "the starter's toggle() changed: the test's edits no longer apply")
 
         // A click with the starter: the window writes its state as it goes, the click in it.
         try window.xdotool("mousemove", "--window", window.window, "94", "333", "click", "1")
@@ -214,7 +215,8 @@ extension ScaffoldWindowTests {
         #expect(
             window.supervisor.errorOutput.contains(hangPlace + ":\(loopLine):")
                 || window.supervisor.errorOutput.contains(hangPlace + ")"),
-            "the hang is not placed in toggle(), line \(loopLine): \(window.supervisor.errorOutput.suffix(3000))")
+            "the hang is not placed in toggle(), line \(loopLine): \(window.supervisor.errorOutput.suffix(3000))"
+        )
         try window.waitForReload(number: 2, timeout: 60)  // the last good build, at the same moment
         #expect(window.waitForBuildPanel(), "no build panel after the hang")
         _ = try? window.screenshot(named: "watch-hung-375x667")
@@ -236,28 +238,35 @@ extension ScaffoldWindowTests {
         #expect(
             window.supervisor.errorOutput.contains(
                 "the new build crashed: Fatal error: Index out of range (at Sources/OrbitScene/OrbitScene.swift:\(trapLine):"
-            ), "the crash is not placed at the index, line \(trapLine): \(window.supervisor.errorOutput.suffix(3000))")
+            ),
+            "the crash is not placed at the index, line \(trapLine): \(window.supervisor.errorOutput.suffix(3000))"
+        )
         try window.waitForReload(number: 4, timeout: 60)
         #expect(window.waitForBuildPanel(), "no build panel after the crash")
         _ = try? window.screenshot(named: "watch-crashed-375x667")
-        let after = try #require(window.waitForDowns(atLeast: before.count), "the clicks before the crash are gone")
+        let after = try #require(
+            window.waitForDowns(atLeast: before.count), "the clicks before the crash are gone")
         #expect(Array(after.prefix(before.count)) == before, "the history before the crash changed")
 
         // Fixed: the next build takes up the same history, with no panel.
         try original.write(toFile: package.sceneFile, atomically: true, encoding: .utf8)
         try window.waitForReload(number: 5, timeout: 240)
-        let fixed = try #require(window.waitForDowns(atLeast: after.count), "the fixed build lost the history")
+        let fixed = try #require(
+            window.waitForDowns(atLeast: after.count), "the fixed build lost the history")
         #expect(Array(fixed.prefix(after.count)) == after)
         #expect(fixed.first == "down 94.0 333.0", "the first click is not the first input: \(fixed)")
         #expect(try window.windowPID() != "", "the fixed build's window runs")
-        for line in window.supervisor.errorOutput.split(separator: "\n") where line.hasPrefix("Orbit --watch: the") {
+        for line in window.supervisor.errorOutput.split(separator: "\n")
+        where line.hasPrefix("Orbit --watch: the") {
             print("watch test: \(line)")
         }
     }
 
     /// The 1-based number of the first line of `text` containing `marker`.
     static func line(of marker: String, in text: String) -> Int? {
-        text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(marker) }.map { $0 + 1 }
+        text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(marker) }.map {
+            $0 + 1
+        }
     }
 }
 
@@ -411,7 +420,9 @@ final class WatchedWindow {
     func waitForDowns(atLeast count: Int) -> [String]? {
         let file = URL(fileURLWithPath: package.path(".build/watch/state.json"))
         return pollUntil(timeout: 60, interval: 0.1) { () -> [String]? in
-            guard let data = try? Data(contentsOf: file), let state = try? WatchState(json: data) else { return nil }
+            guard let data = try? Data(contentsOf: file), let state = try? WatchState(json: data) else {
+                return nil
+            }
             let downs = state.history.frames.flatMap { $0.input ?? [] }.filter { $0.hasPrefix("down ") }
             return downs.count >= count ? downs : nil
         }
