@@ -18,6 +18,10 @@
 # What it installs, PREFIX/…:
 #   bin/animdemo
 #   share/animdemo/*.png                          the images (the program looks here: ../share/animdemo)
+#   share/animdemo/package/                       the package's sources, which `animdemo new` writes
+#                                                 packages against (marked `installed-copy`:
+#                                                 no tests; Assets is a link to the images)
+#   share/animdemo/swift-argument-parser/         the library's sources, so those build offline
 #   share/applications/animdemo.desktop           Exec=PREFIX/bin/animdemo --from-desktop
 #   share/icons/hicolor/NxN/apps/animdemo.png     7 sizes, drawn by Assets/generate_assets.py
 #   share/man/man1/animdemo.1.gz
@@ -118,6 +122,36 @@ strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/
 for image in Assets/*.png; do
     install -D -m 644 "$image" "$stage/share/animdemo/$(basename "$image")"
 done
+# The sources a package of one's own builds against (`animdemo new`), read-only; the library
+# the shell's command line uses beside them, with a manifest of its two library targets.
+package="$stage/share/animdemo/package"
+mkdir -p "$package"
+cp Package.swift LICENSE "$package/"
+cp -R Sources Plugins "$package/"
+find "$package/Sources" -name '*.docc' -prune -exec rm -rf {} +
+: >"$package/installed-copy"
+ln -s .. "$package/Assets"
+[ -d .build/checkouts/swift-argument-parser ] || swift package resolve >/dev/null
+parser="$stage/share/animdemo/swift-argument-parser"
+mkdir -p "$parser/Sources"
+cp .build/checkouts/swift-argument-parser/LICENSE.txt "$parser/"
+cp -R .build/checkouts/swift-argument-parser/Sources/ArgumentParser \
+    .build/checkouts/swift-argument-parser/Sources/ArgumentParserToolInfo "$parser/Sources/"
+cat >"$parser/Package.swift" <<'MANIFEST'
+// swift-tools-version:5.9
+// swift-argument-parser's library, as animdemo's install ships it (Scripts/install.sh).
+import PackageDescription
+
+let package = Package(
+    name: "swift-argument-parser",
+    products: [.library(name: "ArgumentParser", targets: ["ArgumentParser"])],
+    targets: [
+        .target(name: "ArgumentParserToolInfo", exclude: ["CMakeLists.txt"]),
+        .target(name: "ArgumentParser", dependencies: ["ArgumentParserToolInfo"], exclude: ["CMakeLists.txt"]),
+    ]
+)
+MANIFEST
+find "$package" "$parser" -type f -exec chmod 444 {} +
 sed "s|@BINDIR@|$PREFIX/bin|" Packaging/animdemo.desktop.in >"$stage/animdemo.desktop"
 install -D -m 644 "$stage/animdemo.desktop" "$stage/share/applications/animdemo.desktop"
 rm "$stage/animdemo.desktop"
@@ -147,7 +181,7 @@ done < <(cd "$stage" && find . -mindepth 1 -type d | sed 's|^\./||' | sort)
 [ -d "$root" ] || manifest_lines=("folder ." "${manifest_lines[@]}")
 while IFS= read -r file; do
     manifest_lines+=("file $file")
-done < <(cd "$stage" && find . -type f | sed 's|^\./||' | sort)
+done < <(cd "$stage" && find . \( -type f -o -type l \) | sed 's|^\./||' | sort)
 if [ "${MANIFEST:-1}" != "0" ]; then
     manifest_lines+=("file $manifest_name")
     printf '%s\n' "${manifest_lines[@]}" >"$stage/$manifest_name"
