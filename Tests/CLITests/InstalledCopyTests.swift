@@ -31,7 +31,12 @@ struct InstalledCopyTests {
         try #require(install.status == 0, "install.sh: \(install.output)")
         let sources = "\(prefix)/share/animdemo/package"
         #expect(FileManager.default.fileExists(atPath: "\(sources)/installed-copy"))
-        #expect(!FileManager.default.isWritableFile(atPath: "\(sources)/Sources/Scenes/Scene.swift"))
+        // Read-only by its mode (root may write anything, so not by trying).
+        let mode =
+            try FileManager.default.attributesOfItem(atPath: "\(sources)/Sources/Scenes/Scene.swift")[
+                .posixPermissions] as? Int
+        #expect(
+            mode == 0o444, "the installed sources' mode is \(mode.map { String($0, radix: 8) } ?? "unknown")")
 
         let package = (work as NSString).appendingPathComponent("Mine")
         let made = try ScaffoldPackage.run(
