@@ -1,10 +1,37 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+/// The copy of the sources an install ships (Scripts/install.sh: PREFIX/share/animdemo/package,
+/// marked by a file `installed-copy`), which `animdemo new` writes packages against: it builds
+/// offline with the copy of swift-argument-parser beside it, and has no tests.
+let isInstalledCopy = FileManager.default.fileExists(atPath: Context.packageDirectory + "/installed-copy")
 
 /// Release builds of the frame path skip Swift's run-time exclusivity checks (the compiler
 /// still checks what it can statically); they cost a tenth of a frame with 2,000 bubbles.
 let fastFrames: [SwiftSetting] = [
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
+]
+
+/// The package's own tests (not in an installed copy).
+let tests: [Target] = [
+    .testTarget(name: "AnimationTests", dependencies: ["Animation", "TestSupport"]),
+    .testTarget(
+        name: "RenderTests", dependencies: ["Animation", "Render", "TestSupport", "CCairo", "CSprites"],
+        exclude: ["Goldens"]),
+    .testTarget(
+        name: "ScenesTests",
+        dependencies: ["Animation", "Render", "Scenes", "SceneSources", "Session", "TestSupport"],
+        exclude: ["Goldens"]),
+    .testTarget(
+        name: "SessionTests",
+        dependencies: ["Animation", "Scenes", "SceneSources", "Session", "TestSupport"]),
+    .testTarget(
+        name: "CLITests",
+        dependencies: ["TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
+    .testTarget(name: "WindowTests", dependencies: ["Session", "TestSupport"]),
+    .testTarget(name: "X11HostTests", dependencies: ["Animation", "Render", "Session", "X11Host"]),
+    .testTarget(name: "ArchitectureTests"),
 ]
 
 let package = Package(
@@ -23,12 +50,14 @@ let package = Package(
         // A package's own scenes' sources built in, for the code panel (README § Write your own scene).
         .plugin(name: "EmbedSceneSources", targets: ["EmbedSceneSources"]),
     ],
-    dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
-        // Property tests over random events scripts (Tests/CLITests).
-        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
-    ],
+    dependencies: isInstalledCopy
+        ? [.package(path: "../swift-argument-parser")]
+        : [
+            .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+            .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+            // Property tests over random events scripts (Tests/CLITests).
+            .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        ],
     targets: [
         // C libraries
         .systemLibrary(
@@ -75,23 +104,6 @@ let package = Package(
 
         // Tests
         .target(name: "TestSupport", dependencies: ["Animation", "Render", "Scenes", "Session"]),
-        .testTarget(name: "AnimationTests", dependencies: ["Animation", "TestSupport"]),
-        .testTarget(
-            name: "RenderTests", dependencies: ["Animation", "Render", "TestSupport", "CCairo", "CSprites"],
-            exclude: ["Goldens"]),
-        .testTarget(
-            name: "ScenesTests",
-            dependencies: ["Animation", "Render", "Scenes", "SceneSources", "Session", "TestSupport"],
-            exclude: ["Goldens"]),
-        .testTarget(
-            name: "SessionTests",
-            dependencies: ["Animation", "Scenes", "SceneSources", "Session", "TestSupport"]),
-        .testTarget(
-            name: "CLITests",
-            dependencies: ["TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "WindowTests", dependencies: ["Session", "TestSupport"]),
-        .testTarget(name: "X11HostTests", dependencies: ["Animation", "Render", "Session", "X11Host"]),
-        .testTarget(name: "ArchitectureTests"),
-    ],
+    ] + (isInstalledCopy ? [] : tests),
     swiftLanguageModes: [.v6]
 )

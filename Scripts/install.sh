@@ -10,14 +10,18 @@
 #   DESTDIR  a staging root put in front of every path (packaging: Scripts/build-deb.sh); the
 #            installed files still name PREFIX (the desktop entry's Exec=)
 #   BINARY   an animdemo already built (default: `swift build -c release --static-swift-stdlib
-#            --product animdemo`)
-#   MANPAGE  a man page already made (default: swift-argument-parser's generate-manual plugin)
-#   MANUAL_CONFIGURATION  the build the plugin reads the options from (default release)
+#            --product animdemo`, the one build of the program)
+#   MANPAGE  a man page already made (default: swift-argument-parser's generate-manual tool
+#            run on BINARY)
 #   MANIFEST=0  write no list of installed files (a package manager keeps its own)
 #
 # What it installs, PREFIX/…:
 #   bin/animdemo
 #   share/animdemo/*.png                          the images (the program looks here: ../share/animdemo)
+#   share/animdemo/package/                       the package's sources, which `animdemo new` writes
+#                                                 packages against (marked `installed-copy`:
+#                                                 no tests; Assets is a link to the images)
+#   share/animdemo/swift-argument-parser/         the library's sources, so those build offline
 #   share/applications/animdemo.desktop           Exec=PREFIX/bin/animdemo --from-desktop
 #   share/icons/hicolor/NxN/apps/animdemo.png     7 sizes, drawn by Assets/generate_assets.py
 #   share/man/man1/animdemo.1.gz
@@ -82,19 +86,23 @@ elif [ "$action" != "install" ]; then
     exit 2
 fi
 
-if [ -z "${MANPAGE:-}" ]; then
-    # The date of the last commit, so that the same checkout makes the same page. The plugin
-    # builds the program in MANUAL_CONFIGURATION (CI: debug, which its tests have built).
-    date=$(git log -1 --format=%cs 2>/dev/null || date -u +%F)
-    swift package plugin generate-manual --configuration "${MANUAL_CONFIGURATION:-release}" \
-        --date "$date" --authors "the animdemo developers" >/dev/null
-    MANPAGE=.build/plugins/GenerateManual/outputs/animdemo/animdemo.1
-fi
 if [ -z "${BINARY:-}" ]; then
-    # After the man page: the plugin's build links the program against the toolchain's Swift
-    # libraries; this one links them in, so the installed program needs no Swift.
+    # The Swift libraries linked in, so the installed program needs no Swift.
     swift build -c release --static-swift-stdlib --product animdemo
     BINARY=.build/release/animdemo
+fi
+manual=""
+if [ -z "${MANPAGE:-}" ]; then
+    # swift-argument-parser's generate-manual tool (what its plugin runs) reads the help of
+    # the program just built: the program is built once (the plugin would build it again, in
+    # another configuration). The date of the last commit, so that the same checkout makes
+    # the same page.
+    date=$(git log -1 --format=%cs 2>/dev/null || date -u +%F)
+    swift build -c release --static-swift-stdlib --product generate-manual
+    manual=$(mktemp -d)
+    .build/release/generate-manual "$BINARY" --date "$date" --authors "the animdemo developers" \
+        --output-directory "$manual" >/dev/null
+    MANPAGE="$manual/animdemo.1"
 fi
 [ -x "$BINARY" ] || { echo "install.sh: no program at $BINARY" >&2; exit 1; }
 [ -f "$MANPAGE" ] || { echo "install.sh: no man page at $MANPAGE" >&2; exit 1; }
@@ -108,12 +116,42 @@ zsh_folder="share/zsh/site-functions"
 
 # Everything goes into a staging folder first, so that a failure leaves the prefix untouched.
 stage=$(mktemp -d)
-trap 'rm -rf "$stage"' EXIT
+trap 'rm -rf "$stage" ${manual:+"$manual"}' EXIT
 install -D -m 755 "$BINARY" "$stage/bin/animdemo"
 strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/bin/animdemo" 2>/dev/null || true
 for image in Assets/*.png; do
     install -D -m 644 "$image" "$stage/share/animdemo/$(basename "$image")"
 done
+# The sources a package of one's own builds against (`animdemo new`), read-only; the library
+# the shell's command line uses beside them, with a manifest of its two library targets.
+package="$stage/share/animdemo/package"
+mkdir -p "$package"
+cp Package.swift LICENSE "$package/"
+cp -R Sources Plugins "$package/"
+find "$package/Sources" -name '*.docc' -prune -exec rm -rf {} +
+: >"$package/installed-copy"
+ln -s .. "$package/Assets"
+[ -d .build/checkouts/swift-argument-parser ] || swift package resolve >/dev/null
+parser="$stage/share/animdemo/swift-argument-parser"
+mkdir -p "$parser/Sources"
+cp .build/checkouts/swift-argument-parser/LICENSE.txt "$parser/"
+cp -R .build/checkouts/swift-argument-parser/Sources/ArgumentParser \
+    .build/checkouts/swift-argument-parser/Sources/ArgumentParserToolInfo "$parser/Sources/"
+cat >"$parser/Package.swift" <<'MANIFEST'
+// swift-tools-version:5.9
+// swift-argument-parser's library, as animdemo's install ships it (Scripts/install.sh).
+import PackageDescription
+
+let package = Package(
+    name: "swift-argument-parser",
+    products: [.library(name: "ArgumentParser", targets: ["ArgumentParser"])],
+    targets: [
+        .target(name: "ArgumentParserToolInfo", exclude: ["CMakeLists.txt"]),
+        .target(name: "ArgumentParser", dependencies: ["ArgumentParserToolInfo"], exclude: ["CMakeLists.txt"]),
+    ]
+)
+MANIFEST
+find "$package" "$parser" -type f -exec chmod 444 {} +
 sed "s|@BINDIR@|$PREFIX/bin|" Packaging/animdemo.desktop.in >"$stage/animdemo.desktop"
 install -D -m 644 "$stage/animdemo.desktop" "$stage/share/applications/animdemo.desktop"
 rm "$stage/animdemo.desktop"
@@ -143,7 +181,7 @@ done < <(cd "$stage" && find . -mindepth 1 -type d | sed 's|^\./||' | sort)
 [ -d "$root" ] || manifest_lines=("folder ." "${manifest_lines[@]}")
 while IFS= read -r file; do
     manifest_lines+=("file $file")
-done < <(cd "$stage" && find . -type f | sed 's|^\./||' | sort)
+done < <(cd "$stage" && find . \( -type f -o -type l \) | sed 's|^\./||' | sort)
 if [ "${MANIFEST:-1}" != "0" ]; then
     manifest_lines+=("file $manifest_name")
     printf '%s\n' "${manifest_lines[@]}" >"$stage/$manifest_name"

@@ -21,7 +21,7 @@ restore() {
 trap restore EXIT
 fail() { echo "package-check: $*" >&2; exit 1; }
 
-MANUAL_CONFIGURATION=debug Scripts/build-deb.sh "$work" >/dev/null
+Scripts/build-deb.sh "$work" >/dev/null
 deb=$(ls "$work"/animdemo_*.deb)
 echo "built $(basename "$deb") ($(du -k "$deb" | cut -f1) kB), lintian clean"
 $SUDO dpkg -i "$deb" >/dev/null

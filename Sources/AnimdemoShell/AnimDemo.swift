@@ -15,11 +15,11 @@ struct AnimDemo: ParsableCommand {
                 ? "Five iOS animation tutorials in an X11 window, on an engine with Core Animation's semantics."
                 : "Animations in an X11 window, on animdemo's engine with Core Animation's semantics.",
             version: AnimDemoVersion.current,
-            subcommands: [
-                RenderCommand.self, RecordCommand.self, BenchCommand.self, KnobsCommand.self,
-                StepsCommand.self, KeysCommand.self,
-                NewCommand.self, WatchCommand.self,
-            ])
+            // A package's own program (`includingTutorials: false`) has no `new` and no `watch DIR`
+            // (it is `--watch` there), and `steps` only when one of its scenes has steps.
+            subcommands: [RenderCommand.self, RecordCommand.self, BenchCommand.self, KnobsCommand.self]
+                + (ShellScenes.haveSteps ? [StepsCommand.self] : []) + [KeysCommand.self]
+                + (ShellScenes.includesTutorials ? [NewCommand.self, WatchCommand.self] : []))
     }
 
     @OptionGroup var scene: SceneOptions
@@ -45,7 +45,8 @@ struct AnimDemo: ParsableCommand {
 
     @Option(
         name: .customLong("record-format"), parsing: .unconditional,
-        help: "What the g key records: gif or webp (lossless), saved beside the screenshots.")
+        help: "What the g key records: gif or webp (lossless), saved beside the screenshots.",
+        completion: .list(["gif", "webp"]))
     var recordingFormat = "gif"
 
     @Flag(help: "List the scenes and exit.")

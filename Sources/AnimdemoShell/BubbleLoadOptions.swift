@@ -9,7 +9,9 @@ struct BubbleLoadOptions: ParsableArguments {
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("Fish scene: keep this many bubbles in flight, 0…100000.", valueName: "N"))
+        help: ArgumentHelp(
+            "Fish scene: keep this many bubbles in flight, 0…100000.", valueName: "N",
+            visibility: ShellScenes.index(of: "fish") == nil ? .hidden : .default))
     var bubbles: Int?
 
     func validate() throws {

@@ -8,8 +8,9 @@ struct NewCommand: ParsableCommand {
         commandName: "new",
         abstract: "Write a package with a scene of your own and the whole program for it.",
         discussion: """
-            The package depends on the animdemo package this program was built from, by path, \
-            so it builds offline. Its program NAME has every command animdemo has, for its scene \
+            The package depends on animdemo's sources by path, so it builds offline: those an \
+            install ships (PREFIX/share/animdemo/package), else the package this program was \
+            built from. Its program NAME has every command animdemo has, for its scene \
             (--scene the name in lower case).
             """)
 
@@ -25,6 +26,21 @@ struct NewCommand: ParsableCommand {
     /// The animdemo package this program was built from: three folders above this file.
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The sources an install ships beside the program (Scripts/install.sh), from its folder.
+    static var installedCopy: URL {
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("share/animdemo/package")
+    }
+
+    /// The animdemo package a new one depends on: the installed copy of the sources beside the
+    /// program (the program's own version), else the checkout it was built from; nil if neither
+    /// is there.
+    static var animdemoPackage: URL? {
+        [installedCopy, packageRoot].first {
+            FileManager.default.fileExists(atPath: $0.appendingPathComponent("Package.swift").path)
+        }
+    }
 
     /// Module names the scaffold's own would clash with (animdemo's products and their targets).
     static let takenNames: Set<String> = [
@@ -46,14 +62,12 @@ struct NewCommand: ParsableCommand {
                     message: "\(folder) is not empty; name a new or empty folder", status: 2)
             }
         }
-        let root = Self.packageRoot.path
-        guard
-            FileManager.default.fileExists(
-                atPath: Self.packageRoot.appendingPathComponent("Package.swift").path)
-        else {
+        guard let root = Self.animdemoPackage?.path else {
             throw ExitWithMessage(
-                message: "the animdemo package this program was built from is no longer at \(root)", status: 2
-            )
+                message: "no animdemo sources to build against: neither \(Self.installedCopy.path) nor the "
+                    + "package this program was built from, \(Self.packageRoot.path); install animdemo with "
+                    + "its Scripts/install.sh (it ships them) or run `new` from a clone of animdemo",
+                status: 2)
         }
         let files = Scaffold(name: name, animdemoPath: root).files
         var made: [String] = []

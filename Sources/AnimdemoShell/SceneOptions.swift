@@ -9,7 +9,8 @@ import X11Host
 /// Options every mode shares (the scene's frame rate is `FrameRateOptions`: `record` has its own).
 struct SceneOptions: ParsableArguments {
     @Option(
-        parsing: .unconditional, help: "The scene: \(ShellScenes.all.map(\.name).joined(separator: ", ")).")
+        parsing: .unconditional, help: "The scene: \(ShellScenes.all.map(\.name).joined(separator: ", ")).",
+        completion: .list(ShellScenes.all.map(\.name)))
     var scene = ShellScenes.all[0].name
 
     @Option(parsing: .unconditional, help: "Window or image size, WIDTHxHEIGHT.")
@@ -38,14 +39,17 @@ struct SceneOptions: ParsableArguments {
 
     @Option(
         name: .customLong("set"), parsing: .unconditionalSingleValue,
-        help: "Turn a knob: NAME=VALUE (repeatable; `animdemo knobs --scene NAME` lists them).")
+        help:
+            "Turn a knob: NAME=VALUE (repeatable; `\(ShellScenes.programName) knobs --scene NAME` lists them)."
+    )
     var settings: [String] = []
 
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "Open the scene at this step of its tutorial, from 1 (`animdemo steps --scene NAME` lists them).",
-            valueName: "N"))
+            "Open the scene at this step of its tutorial, from 1 (`\(ShellScenes.programName) steps --scene NAME` "
+                + "lists them).",
+            valueName: "N", visibility: ShellScenes.haveSteps ? .default : .hidden))
     var step: Int?
 
     @Option(

@@ -40,6 +40,7 @@ public enum AnimdemoShell {
         }
         ShellScenes.all = all
         ShellScenes.programName = name
+        ShellScenes.includesTutorials = includingTutorials
         SceneSources.packageFiles = sources.map { SceneSources.File(path: $0.path, text: $0.text) }
         run()
     }
@@ -82,6 +83,12 @@ public enum AnimdemoShell {
 enum ShellScenes {
     nonisolated(unsafe) static var all: [SceneDescriptor] = SceneCatalog.all
     nonisolated(unsafe) static var programName = "animdemo"
+    /// Whether animdemo's own scenes are among them (`animdemo` itself): then `new` and
+    /// `watch DIR` are there too.
+    nonisolated(unsafe) static var includesTutorials = true
+
+    /// Whether a scene has tutorial steps (`steps`, `--step`).
+    static var haveSteps: Bool { all.contains { !$0.steps.isEmpty } }
 
     /// The index of the scene called `name`, if there is one.
     static func index(of name: String) -> Int? { all.firstIndex { $0.name == name } }

@@ -12,7 +12,14 @@ import Session
 ///                                                   the new build takes it up (replaying the
 ///                                                   history to the same scene time)
 ///  the new build crashes ─▶ the last good build comes back with the state, showing the crash
+///  the new build hangs   ─▶ the same, showing where it was stuck
 /// ```
+/// The window writes its state as it goes (`WatchControl`), so a build that comes back after a
+/// crash or a hang starts at the moment the window reached, with every input before it. A
+/// window that answers no ping for `hangSeconds` (or does not hand over its state within
+/// `handOverSeconds`) is stuck: it gets SIGABRT, which makes Swift's runtime print the stuck
+/// thread's backtrace (the place shown is its first frame in the package's own sources), and
+/// SIGKILL after `graceSeconds`.
 /// The window is a child: the program run with the hidden `--watch-state FILE`, reading the
 /// supervisor's requests on its standard input (`WatchControl`). Each build is run from a copy
 /// in `.build/watch/N/`, so the next build can replace the product while it runs and the last
@@ -41,6 +48,29 @@ final class WatchSupervisor {
     /// A window that cannot open the display is started again this many times, 0.2 s apart:
     /// on a busy machine the X server has been seen to refuse a connection for a moment.
     static let maxDisplayRetries = 5
+
+    /// A running window that answers no ping for this long is stuck in a frame (seconds). A
+    /// window starting up replays its history first, which may take a while: before its first
+    /// answer it has `startSeconds`.
+    static let hangSeconds = 5.0
+    static let startSeconds = 20.0
+    /// How long a window has to write its state and end when a new build is ready (seconds).
+    static let handOverSeconds = 5.0
+    /// How long a stuck window has to print its backtrace before SIGKILL (seconds).
+    static let graceSeconds = 20.0
+    /// Pings go this often (seconds).
+    static let pingInterval = 1.0
+
+    /// The pings sent to the running window, the last it answered, and since when the oldest
+    /// unanswered one waits.
+    private var pingsSent = 0
+    private var pingsAnswered = 0
+    private var lastPing = Date.distantPast
+    private var unansweredSince: Date?
+    var aliveFile: URL { folder.appendingPathComponent("state.json.alive") }
+
+    /// The signal that asked the supervisor to end (0: none).
+    nonisolated(unsafe) static var endingSignal: Int32 = 0
 
     /// The window's pid, for the signal handler to pass a signal on (0: none runs).
     nonisolated(unsafe) static var childPID: pid_t = 0
@@ -76,6 +106,8 @@ final class WatchSupervisor {
         while true {
             let changed = watcher.waitForChanges(timeout: 0.1)
             if let status = checkChild() { return status }
+            if let status = watchForHang() { return status }
+            if Self.endingSignal != 0 && child == nil { return 128 + Self.endingSignal }
             if !changed.isEmpty { rebuild() }
         }
     }
@@ -109,19 +141,22 @@ final class WatchSupervisor {
     }
 
     /// Asks the window for its state, waits for it to end, and starts `binary` with the state.
+    /// A window that does not end in time is stopped; the state it wrote as it went is taken up.
     private func handOver(to binary: String) {
         let hadWindow = child?.isRunning == true
         if let child, hadWindow {
-            try? FileManager.default.removeItem(at: stateFile)
             write("save")
-            let deadline = Date().addingTimeInterval(10)
+            let deadline = Date().addingTimeInterval(Self.handOverSeconds)
             while child.isRunning && Date() < deadline { usleep(5000) }
             if child.isRunning {
-                say("the window did not hand over its state within 10 s: starting afresh")
-                child.terminate()
-                child.waitUntilExit()
-            } else if FileManager.default.fileExists(atPath: stateFile.path) {
-                lastGood = childBinary  // it ran and wrote its state: a good build
+                let stuck = stop(stuck: child)
+                if Self.endingSignal != 0 { return }
+                say(
+                    "the window did not hand over its state within \(Self.format(Self.handOverSeconds)) s"
+                        + "\(Self.place(stuck).map { " (stuck\($0))" } ?? ""): stopped it; the new build "
+                        + "takes up the moment it reached")
+            } else if child.terminationReason == .exit && child.terminationStatus == 0 {
+                lastGood = childBinary  // it ran and handed over its state: a good build
             }
         }
         self.child = nil
@@ -161,6 +196,17 @@ final class WatchSupervisor {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments + ["--watch-state", stateFile.path]
+        // Swift's backtracer names the crashing or stuck frame; plain text, never interactive.
+        var environment = ProcessInfo.processInfo.environment
+        if environment["SWIFT_BACKTRACE"] == nil {
+            environment["SWIFT_BACKTRACE"] = "enable=yes,interactive=no,color=no"
+        }
+        process.environment = environment
+        try? FileManager.default.removeItem(at: aliveFile)
+        pingsSent = 0
+        pingsAnswered = 0
+        unansweredSince = nil
+        lastPing = .distantPast
         let input = Pipe()
         process.standardInput = input
         let errors = Pipe()
@@ -212,16 +258,19 @@ final class WatchSupervisor {
                 return 1
             }
         }
-        // A crash.
-        let location = tail.crashLocation  // read before the next window's start empties the tail
+        // A crash. Read before the next window's start empties the tail.
+        let location = tail.frame(inPackage: packageFolders)?.location ?? tail.crashLocation
         let message =
             tail.crashMessage
             ?? (signalled ? "it ended with signal \(status)" : "it ended with status \(status)")
+        let place = location.map { " (at \($0))" } ?? ""
         guard childIsNew, let lastGood else {
-            say("\(product) crashed: \(message)")
+            say("\(product) crashed: \(message)\(place)")
             return signalled ? 128 + status : status
         }
-        say("the new build crashed: \(message); the last good build comes back")
+        say(
+            "the new build crashed: \(message)\(place); the last good build comes back at the moment it reached"
+        )
         do {
             try start(lastGood)
             childIsNew = false
@@ -234,6 +283,107 @@ final class WatchSupervisor {
             return 1
         }
         return nil
+    }
+
+    // MARK: - A stuck window
+
+    /// The package's folder as the backtracer may name it (as given, and with links resolved).
+    private var packageFolders: [String] {
+        Array(Set([package.standardizedFileURL.path, package.resolvingSymlinksInPath().path]))
+    }
+
+    /// Pings the running window every `pingInterval`; a window stuck in a frame is stopped and,
+    /// when it was a new build, the last good one comes back at the moment it reached. The
+    /// supervisor's exit status when a signal asked it to end meanwhile, else nil.
+    private func watchForHang() -> Int32? {
+        guard let child, child.isRunning else { return nil }
+        let now = Date()
+        if let text = try? String(contentsOf: aliveFile, encoding: .utf8),
+            let answered = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)), answered > pingsAnswered
+        {
+            pingsAnswered = answered
+            unansweredSince = answered >= pingsSent ? nil : now
+        }
+        if now.timeIntervalSince(lastPing) >= Self.pingInterval {
+            pingsSent += 1
+            lastPing = now
+            if unansweredSince == nil { unansweredSince = now }
+            write("ping \(pingsSent)")
+        }
+        let allowance = pingsAnswered == 0 ? Self.startSeconds : Self.hangSeconds
+        guard let since = unansweredSince, now.timeIntervalSince(since) > allowance else { return nil }
+        let stuck = stop(stuck: child)
+        if Self.endingSignal != 0 { return 128 + Self.endingSignal }
+        let place = Self.place(stuck)
+        let message =
+            "it finished no frame for \(Self.format(allowance)) s"
+            + (stuck.function.map { ", stuck in \($0)" } ?? "")
+        guard childIsNew, let lastGood, lastGood != childBinary else {
+            say(
+                "the window hung\(place ?? ""): stopped it; save a fix and the next good build comes back at the moment it reached"
+            )
+            return nil
+        }
+        say(
+            "the new build hung\(place ?? ""): stopped it; the last good build comes back at the moment it reached"
+        )
+        do {
+            try start(lastGood)
+            childIsNew = false
+            send(
+                BuildProblem(
+                    headline: "new build hung: back to the last good build", location: stuck.location,
+                    message: message))
+        } catch {
+            say("cannot start the last good build: \(error.localizedDescription)")
+            return 1
+        }
+        return nil
+    }
+
+    /// Stops a window stuck in a frame: SIGABRT (Swift's runtime prints the stuck thread's
+    /// backtrace: the main thread's, which Linux gives a process's signal to first), then
+    /// SIGKILL once the backtrace is written or `graceSeconds` passed. Its first frame in the
+    /// package's sources, when the backtrace names one.
+    private func stop(stuck child: Process) -> (location: String?, function: String?) {
+        let pid = child.processIdentifier
+        tail.reset()
+        kill(pid, SIGABRT)
+        let deadline = Date().addingTimeInterval(Self.graceSeconds)
+        var length = 0
+        var steadySince = Date()
+        while child.isRunning && Date() < deadline && Self.endingSignal == 0 {
+            usleep(20_000)
+            let now = tail.length
+            if now != length {
+                length = now
+                steadySince = Date()
+            } else if tail.hasBacktrace && Date().timeIntervalSince(steadySince) > 0.5 {
+                break  // written, and the process may go on spinning after it
+            }
+        }
+        if child.isRunning { kill(pid, SIGKILL) }
+        child.waitUntilExit()
+        usleep(50_000)  // the last of its stderr
+        self.child = nil
+        Self.childPID = 0
+        let frame = tail.frame(inPackage: packageFolders)
+        return (frame?.location, frame?.function)
+    }
+
+    /// ` in FUNCTION (LOCATION)` for a stuck or crashed frame; nil when nothing is known. The
+    /// location may have no line: a loop's own instructions often have none in the debug info.
+    static func place(_ frame: (location: String?, function: String?)) -> String? {
+        switch (frame.function, frame.location) {
+        case (let function?, let location?): " in \(function) (\(location))"
+        case (let function?, nil): " in \(function)"
+        case (nil, let location?): " in \(location)"
+        case (nil, nil): nil
+        }
+    }
+
+    static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? "\(Int(seconds))" : String(format: "%.1f", seconds)
     }
 
     private func send(_ problem: BuildProblem) {
@@ -257,6 +407,7 @@ final class WatchSupervisor {
         signal(SIGPIPE, SIG_IGN)
         for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
             signal(signalNumber) { number in
+                WatchSupervisor.endingSignal = number
                 let pid = WatchSupervisor.childPID
                 guard pid > 0 else { _exit(128 + number) }
                 if number != SIGINT || !WatchSupervisor.childSharesGroup { kill(pid, number) }
@@ -290,8 +441,48 @@ final class StderrTail: @unchecked Sendable {
     func append(_ data: Data) {
         lock.withLock {
             text += String(decoding: data, as: UTF8.self)
-            if text.count > 8000 { text = String(text.suffix(4000)) }
+            // Room for a backtrace: its crashed thread comes first, the registers and images after.
+            if text.utf8.count > 256_000 { text = String(text.suffix(128_000)) }
         }
+    }
+
+    /// How much text the tail holds (grows while the window writes).
+    var length: Int { lock.withLock { text.utf8.count } }
+
+    /// Whether Swift's backtracer has written its crashed thread.
+    var hasBacktrace: Bool { lock.withLock { text.contains(" crashed:") } }
+
+    /// The first frame of the backtrace's crashed thread in the package's sources (the first of
+    /// `packageFolders`' `Sources/`): `Sources/OrbitScene/OrbitScene.swift:57:13` and the
+    /// function (`OrbitScene.toggle()`); nil when the backtrace names none.
+    func frame(inPackage packageFolders: [String]) -> (location: String, function: String)? {
+        let text = lock.withLock { self.text }
+        return Self.frame(inBacktrace: text, packageFolders: packageFolders)
+    }
+
+    /// The parsing of `frame(inPackage:)`. A frame line of Swift's backtracer is
+    /// `  3 [ra] 0x0000561b483bcb48 OrbitScene.toggle() + 823 in Orbit at /PATH/File.swift:14:10`.
+    static func frame(inBacktrace text: String, packageFolders: [String]) -> (
+        location: String, function: String
+    )? {
+        let lines = text.split(whereSeparator: \.isNewline)
+        guard let start = lines.lastIndex(where: { $0.hasPrefix("Thread ") && $0.hasSuffix(" crashed:") })
+        else { return nil }
+        let prefixes = packageFolders.map { ($0.hasSuffix("/") ? $0 : $0 + "/") + "Sources/" }
+        for line in lines[(start + 1)...] {
+            if line.hasPrefix("Thread ") || line.hasPrefix("Registers:") { break }
+            guard let at = line.range(of: " at /", options: .backwards),
+                let address = line.range(of: " 0x")
+            else { continue }
+            let place = String(line[line.index(before: at.upperBound)...])  // from the `/`
+            guard let prefix = prefixes.first(where: { place.hasPrefix($0) }) else { continue }
+            let location = "Sources/" + place.dropFirst(prefix.count)
+            // After the address: `FUNCTION + OFFSET in IMAGE at …`.
+            let afterAddress = line[address.upperBound...].drop { !$0.isWhitespace }.dropFirst()
+            let function = afterAddress.range(of: " + ").map { String(afterAddress[..<$0.lowerBound]) }
+            return (location, function ?? String(afterAddress.prefix { $0 != " " }))
+        }
+        return nil
     }
 
     /// The words Swift's runtime starts a trap's line with, after `File.swift:LINE: `.

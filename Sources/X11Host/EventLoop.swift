@@ -173,15 +173,20 @@ final class EventLoop {
             case .problem(let problem):
                 session.showBuildProblem(problem)
                 needsFrame = true
+            case .ping(let number):
+                watch.geometry = geometry
+                watch.answer(ping: number)
             case .ended:
                 isFinished = true
             }
         }
     }
 
-    /// Where the window is and its size, pixels; nil while its place is unknown.
+    /// Where the window is on the screen and its size (a round trip to the server).
     private var geometry: WindowGeometry? {
-        window.position.map { WindowGeometry(x: $0.x, y: $0.y, width: presenter.width, height: presenter.height) }
+        window.position.map {
+            WindowGeometry(x: $0.x, y: $0.y, width: presenter.width, height: presenter.height)
+        }
     }
 
     private func handle(_ event: WindowEvent) {
@@ -286,6 +291,7 @@ final class EventLoop {
             throw .cannotPresent("\(error)")
         }
         lastFrame = frame
+        watch?.noteFrame(session, now: FrameClock.now())
         session.isRecording = captures.isRecording
         nextWakeTime = [result.nextWakeTime, captures.deadline].compactMap { $0 }.min()
         wantsFramesBackToBack =

@@ -1,3 +1,4 @@
+import Animation
 import Foundation
 import Glibc
 import Session
@@ -9,8 +10,15 @@ import Session
 /// save              write the state (WatchState, JSON) to `statePath` and end (status 0)
 /// problem {JSON}    show a BuildProblem in the build panel (the build failed)
 /// clear             close the build panel
+/// ping N            write N to `statePath.alive` (the supervisor's watchdog: a window that
+///                   answers no ping for a while is stuck in a frame)
 /// ```
 /// When the pipe closes (the supervisor went away) the window ends too, leaving no orphan.
+///
+/// The window also writes its state to `statePath` as it goes (`noteFrame`): at once after a
+/// frame with input, a resize or a knob turned, else at most every quarter second. A window
+/// that hangs or crashes thus leaves the moment it reached and every input before it, for the
+/// build that comes back.
 public struct WatchChild: Sendable {
     /// Where `save` writes the state.
     public var statePath: String
@@ -28,6 +36,7 @@ final class WatchControl {
     enum Request: Equatable {
         case save
         case problem(BuildProblem?)
+        case ping(Int)
         /// The supervisor closed the pipe.
         case ended
     }
@@ -35,6 +44,26 @@ final class WatchControl {
     let fileDescriptor: Int32 = STDIN_FILENO
     let child: WatchChild
     private var pending: [UInt8] = []
+    /// Where the window is, as last asked (on a ping): the state written as it goes keeps it.
+    var geometry: WindowGeometry?
+    /// What the last state written as it goes showed, and when it was written.
+    private var written: Written?
+    private var writtenAt: Int64 = 0
+
+    /// The parts of a session that a state written as it goes follows.
+    private struct Written: Equatable {
+        var frames: Int
+        var lastTime: MediaTime?
+        var scene: String
+        var isPaused: Bool
+        var rate: Double
+    }
+
+    /// A quiet frame's state is written at most this often (nanoseconds).
+    static let quietInterval: Int64 = 250_000_000
+
+    /// The file that answers pings: the state file's name and `.alive`.
+    var alivePath: String { child.statePath + ".alive" }
 
     init(_ child: WatchChild) {
         self.child = child
@@ -60,6 +89,8 @@ final class WatchControl {
             pending.removeSubrange(...newline)
             if line == "save" {
                 requests.append(.save)
+            } else if line.hasPrefix("ping "), let number = Int(line.dropFirst(5)) {
+                requests.append(.ping(number))
             } else if line == "clear" {
                 requests.append(.problem(nil))
             } else if line.hasPrefix("problem "),
@@ -75,5 +106,37 @@ final class WatchControl {
     /// Writes `state` to the state file (whole or not at all).
     func write(_ state: WatchState) throws {
         try state.encoded().write(to: URL(fileURLWithPath: child.statePath), options: .atomic)
+    }
+
+    /// Answers ping `number`: the window's loop is turning.
+    func answer(ping number: Int) {
+        try? Data("\(number)\n".utf8).write(to: URL(fileURLWithPath: alivePath), options: .atomic)
+    }
+
+    /// After each frame (`now`: host time, nanoseconds): writes the session's state when it
+    /// changed, at once for a frame with input, a resize, a knob or a new scene, else when a
+    /// quarter second has passed since the last write. A failed write is tried again next frame.
+    func noteFrame(_ session: SceneSession, now: Int64) {
+        let frames = session.history.frames
+        let last = frames.last
+        let current = Written(
+            frames: frames.count, lastTime: last?.time, scene: session.sceneName, isPaused: session.isPaused,
+            rate: session.playbackRate)
+        guard current != written else { return }
+        let hasInput = last.map { !$0.input.isEmpty || $0.size != nil || !$0.knobs.isEmpty } ?? false
+        // Only more quiet frames of the same scene, clock and rate since the last write.
+        let onlyTimePassed =
+            written.map {
+                $0.frames < current.frames && $0.scene == current.scene && $0.isPaused == current.isPaused
+                    && $0.rate == current.rate
+            } ?? false
+        if !hasInput && onlyTimePassed && now - writtenAt < Self.quietInterval { return }
+        do {
+            try write(session.watchState(window: geometry))
+            written = current
+            writtenAt = now
+        } catch {
+            written = nil  // the next frame tries again
+        }
     }
 }

@@ -34,6 +34,18 @@ struct ScaffoldBuildTests {
         #expect(close(frame.color(at: Point(x: 200, y: 300)), 255, 149, 0))
         #expect(close(frame.color(at: Point(x: 600, y: 300)), 30, 34, 56))
 
+        // The program speaks of itself: its own knobs command, no tutorial steps, no fish's
+        // bubbles, no `new` or `watch DIR` (those are animdemo's).
+        let help = try package.run([".build/debug/Orbit", "--help"])
+        try #require(help.status == 0, "Orbit --help: \(help.output)")
+        let words = help.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("`Orbit knobs --scene NAME` lists them"), "\(help.output)")
+        for foreign in [
+            "animdemo knobs", "animdemo steps", "--bubbles", "--step", "\n  new ", "\n  steps ", "\n  watch ",
+        ] {
+            #expect(!help.output.contains(foreign), "Orbit --help has \(foreign): \(help.output)")
+        }
+
         // The code panel (e) shows the package's own scene: its source, built in by the
         // EmbedSceneSources plugin, fills the panel with lines of text (without it, one line says
         // there is no source).

@@ -179,6 +179,97 @@ struct ScaffoldWindowTests {
     }
 }
 
+extension ScaffoldWindowTests {
+    @Test(
+        "slow (~2 min after the shared build): under --watch, a loop in a tap handler and a crash by index each bring the last good build back with every input before them and a panel naming the scene's line; a fixed save recovers with the history kept"
+    )
+    func watchSurvivesHangAndCrash() throws {
+        let package = try Self.package()
+        let original = try String(contentsOfFile: package.sceneFile, encoding: .utf8)
+        defer { try? original.write(toFile: package.sceneFile, atomically: true, encoding: .utf8) }
+        let window = try WatchedWindow(package: package, width: 375, height: 667)
+        defer { window.stop() }
+        let toggle = "    private func toggle() {\n"
+        try #require(
+            original.contains(toggle), "the starter's toggle() changed: the test's edits no longer apply")
+
+        // A click with the starter: the window writes its state as it goes, the click in it.
+        try window.xdotool("mousemove", "--window", window.window, "94", "333", "click", "1")
+        try #require(window.waitForDowns(atLeast: 1) != nil, "the window's state has no click")
+
+        // New code that loops for ever in the tap handler when the square is on the right, as
+        // after the first click (whose replay does not loop); a second click hangs it.
+        let looping = original.replacingOccurrences(
+            of: toggle, with: toggle + "        while onRight {}  // hangs\n")
+        let loopLine = try #require(Self.line(of: "// hangs", in: looping))
+        try looping.write(toFile: package.sceneFile, atomically: true, encoding: .utf8)
+        try window.waitForReload(number: 1, timeout: 240)
+        try window.xdotool("mousemove", "--window", window.window, "94", "333", "click", "1")
+        let hung = pollUntil(timeout: 120) {
+            window.supervisor.errorOutput.contains("the new build hung") ? true : nil
+        }
+        try #require(hung == true, "no hang reported: \(window.supervisor.errorOutput.suffix(3000))")
+        // The stuck frame: the loop's line, or only its file when the instruction caught has no
+        // line in the debug info (a loop's own jump often has none).
+        let hangPlace = "the new build hung in OrbitScene.toggle() (Sources/OrbitScene/OrbitScene.swift"
+        #expect(
+            window.supervisor.errorOutput.contains(hangPlace + ":\(loopLine):")
+                || window.supervisor.errorOutput.contains(hangPlace + ")"),
+            "the hang is not placed in toggle(), line \(loopLine): \(window.supervisor.errorOutput.suffix(3000))"
+        )
+        try window.waitForReload(number: 2, timeout: 60)  // the last good build, at the same moment
+        #expect(window.waitForBuildPanel(), "no build panel after the hang")
+        _ = try? window.screenshot(named: "watch-hung-375x667")
+        #expect(window.waitForDowns(atLeast: 1) != nil, "the click before the hang is gone")
+
+        // New code that traps on an index out of range in the tap handler, again when the square
+        // is on the right; the next click crashes it.
+        let crashing = original.replacingOccurrences(
+            of: toggle, with: toggle + "        if onRight { _ = [0, 1][Int(bounds.width)] }  // traps\n")
+        let trapLine = try #require(Self.line(of: "// traps", in: crashing))
+        try crashing.write(toFile: package.sceneFile, atomically: true, encoding: .utf8)
+        try window.waitForReload(number: 3, timeout: 240)
+        let before = try #require(window.waitForDowns(atLeast: 1), "the new build lost the history")
+        try window.xdotool("mousemove", "--window", window.window, "281", "333", "click", "1")
+        let crashed = pollUntil(timeout: 60) {
+            window.supervisor.errorOutput.contains("the new build crashed") ? true : nil
+        }
+        try #require(crashed == true, "no crash reported: \(window.supervisor.errorOutput.suffix(3000))")
+        #expect(
+            window.supervisor.errorOutput.contains(
+                "the new build crashed: Fatal error: Index out of range (at Sources/OrbitScene/OrbitScene.swift:\(trapLine):"
+            ),
+            "the crash is not placed at the index, line \(trapLine): \(window.supervisor.errorOutput.suffix(3000))"
+        )
+        try window.waitForReload(number: 4, timeout: 60)
+        #expect(window.waitForBuildPanel(), "no build panel after the crash")
+        _ = try? window.screenshot(named: "watch-crashed-375x667")
+        let after = try #require(
+            window.waitForDowns(atLeast: before.count), "the clicks before the crash are gone")
+        #expect(Array(after.prefix(before.count)) == before, "the history before the crash changed")
+
+        // Fixed: the next build takes up the same history, with no panel.
+        try original.write(toFile: package.sceneFile, atomically: true, encoding: .utf8)
+        try window.waitForReload(number: 5, timeout: 240)
+        let fixed = try #require(
+            window.waitForDowns(atLeast: after.count), "the fixed build lost the history")
+        #expect(Array(fixed.prefix(after.count)) == after)
+        #expect(fixed.first == "down 94.0 333.0", "the first click is not the first input: \(fixed)")
+        #expect(try window.windowPID() != "", "the fixed build's window runs")
+        for line in window.supervisor.errorOutput.split(separator: "\n")
+        where line.hasPrefix("Orbit --watch: the") {
+            print("watch test: \(line)")
+        }
+    }
+
+    /// The 1-based number of the first line of `text` containing `marker`.
+    static func line(of marker: String, in text: String) -> Int? {
+        text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(marker) }.map {
+            $0 + 1
+        }
+    }
+}
+
 /// `NAME --watch` on a private Xvfb: the supervisor (no window) and the window it runs, which
 /// is found by its title (each reload is a new window of a new process).
 final class WatchedWindow {
@@ -322,6 +413,27 @@ final class WatchedWindow {
         supervisor.output.split(separator: "\n").filter { $0.hasPrefix("saved ") }.map {
             String($0.dropFirst(6))
         }
+    }
+
+    /// The `down X Y` inputs of the state the window writes as it goes, once it has at least
+    /// `count` of them (polled for up to a minute); nil if it never has.
+    func waitForDowns(atLeast count: Int) -> [String]? {
+        let file = URL(fileURLWithPath: package.path(".build/watch/state.json"))
+        return pollUntil(timeout: 60, interval: 0.1) { () -> [String]? in
+            guard let data = try? Data(contentsOf: file), let state = try? WatchState(json: data) else {
+                return nil
+            }
+            let downs = state.history.frames.flatMap { $0.input ?? [] }.filter { $0.hasPrefix("down ") }
+            return downs.count >= count ? downs : nil
+        }
+    }
+
+    /// Whether the build panel shows within a few seconds.
+    func waitForBuildPanel() -> Bool {
+        pollUntil(timeout: 10) { () -> Bool? in
+            guard let capture = try? capture() else { return nil }
+            return Self.showsBuildPanel(capture) ? true : nil
+        } == true
     }
 
     /// The build panel's dark ground along the window's bottom and its red headline above.
