@@ -76,6 +76,7 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         Interruption.install()
+        TestReport.line("ready")
         let (size, scale) = try scene.headlessSize()
         let script = SceneOptions.scaled(
             try EventScriptLoader.load(events: events, file: eventsFile, fps: frameRate.fps), by: scale)

@@ -50,6 +50,10 @@ final class EventLoop {
     /// The last frame left something animating, so the next one was due on the very next
     /// deadline (a skipped deadline then is a missed frame, not an idle pause).
     private var wantsFramesBackToBack = false
+    /// Keys, left-button presses and wheel notches read so far, and whether the loop said it
+    /// went idle since the last frame (`TestReport`'s `idle` line, for tests).
+    private var presses = 0
+    private var hasReportedIdle = false
     /// Frames run, deadlines missed, pixels sent: printed at exit with ANIMDEMO_FRAME_STATS=1.
     private(set) var frameStats = FrameStats()
     /// The left button as the scene saw it: a release lost to an unmap or a grab is made up.
@@ -88,6 +92,10 @@ final class EventLoop {
             readEvents()
             if isFinished { return }
             guard let target = wantedFrame() else {
+                if !hasReportedIdle {
+                    hasReportedIdle = true
+                    TestReport.line("idle frame \(lastFrame) presses \(presses)")
+                }
                 wait(until: nil)
                 continue
             }
@@ -185,6 +193,10 @@ final class EventLoop {
     private func handle(_ event: WindowEvent) {
         switch event {
         case .input(let input):
+            switch input {
+            case .key, .down, .scroll: presses += 1
+            default: break
+            }
             queue(pointer.filter(input))
         case .pointerMoved(let point, let isButtonHeld):
             queue(pointer.filter(.move(point), isButtonHeld: isButtonHeld))
@@ -283,6 +295,7 @@ final class EventLoop {
             throw .cannotPresent("\(error)")
         }
         lastFrame = frame
+        hasReportedIdle = false
         session.isRecording = captures.isRecording
         nextWakeTime = [result.nextWakeTime, captures.deadline].compactMap { $0 }.min()
         wantsFramesBackToBack =
