@@ -182,8 +182,13 @@ struct SceneWindowTests {
         var count = 0
         for y in max(Int(region.minY), 0)..<min(Int(region.maxY), after.height) {
             for x in max(Int(region.minX), 0)..<min(Int(region.maxX), after.width) {
-                let (a, b) = (before.pixels[y * after.width + x], after.pixels[y * after.width + x])
-                let largest = [16, 8, 0].map { abs(Int(a >> $0 & 0xFF) - Int(b >> $0 & 0xFF)) }.max() ?? 0
+                let a = before.pixels[y * after.width + x]
+                let b = after.pixels[y * after.width + x]
+                var largest = 0
+                for shift: UInt32 in [16, 8, 0] {
+                    let difference = abs(Int((a >> shift) & 0xFF) - Int((b >> shift) & 0xFF))
+                    largest = max(largest, difference)
+                }
                 if largest > 8 { count += 1 }
             }
         }
