@@ -8,9 +8,9 @@ import Foundation
 /// The lines now:
 /// - `test-report ready`: the signal handlers are installed (`render`, `record`, the window);
 ///   a SIGINT, SIGTERM or SIGHUP from then on ends the run with 128 + N.
-/// - `test-report idle frame N presses P`: the window waits for input with nothing to animate
-///   (no frame is due), after frame N, having read P presses (keys, left-button presses and
-///   wheel notches) so far. Printed once each time it goes idle.
+/// - `test-report idle frame N events E`: the window waits for input with nothing to animate
+///   (no frame is due), after frame N, having read E input events so far (key presses,
+///   left-button presses and releases, wheel notches). Printed once each time it goes idle.
 public enum TestReport {
     /// The environment variable that turns the report on (`1`).
     public static let variable = "ANIMDEMO_TEST_REPORT"

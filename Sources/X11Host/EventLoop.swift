@@ -50,9 +50,9 @@ final class EventLoop {
     /// The last frame left something animating, so the next one was due on the very next
     /// deadline (a skipped deadline then is a missed frame, not an idle pause).
     private var wantsFramesBackToBack = false
-    /// Keys, left-button presses and wheel notches read so far, and whether the loop said it
-    /// went idle since the last frame (`TestReport`'s `idle` line, for tests).
-    private var presses = 0
+    /// Keys, left-button presses and releases and wheel notches read so far, and whether the
+    /// loop said it went idle since the last frame (`TestReport`'s `idle` line, for tests).
+    private var inputEvents = 0
     private var hasReportedIdle = false
     /// Frames run, deadlines missed, pixels sent: printed at exit with ANIMDEMO_FRAME_STATS=1.
     private(set) var frameStats = FrameStats()
@@ -94,7 +94,7 @@ final class EventLoop {
             guard let target = wantedFrame() else {
                 if !hasReportedIdle {
                     hasReportedIdle = true
-                    TestReport.line("idle frame \(lastFrame) presses \(presses)")
+                    TestReport.line("idle frame \(lastFrame) events \(inputEvents)")
                 }
                 wait(until: nil)
                 continue
@@ -194,7 +194,7 @@ final class EventLoop {
         switch event {
         case .input(let input):
             switch input {
-            case .key, .down, .scroll: presses += 1
+            case .key, .down, .up, .scroll: inputEvents += 1
             default: break
             }
             queue(pointer.filter(input))

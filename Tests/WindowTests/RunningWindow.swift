@@ -128,22 +128,26 @@ final class RunningWindow {
         if ownsScreenshotDirectory { try? FileManager.default.removeItem(at: screenshotDirectory) }
     }
 
-    /// Runs xdotool against the server; throws with its stderr if it fails. The presses it
-    /// sends are counted (`presses`).
+    /// Runs xdotool against the server; throws with its stderr if it fails. The input events
+    /// it sends are counted (`inputEvents`).
     @discardableResult
     func xdotool(_ arguments: String...) throws -> String {
-        presses += Self.presses(in: arguments)
+        inputEvents += Self.inputEvents(in: arguments)
         return try server.xdotool(arguments)
     }
 
-    /// The presses sent so far: keys, left-button presses and wheel notches, as the program
-    /// counts them in its `idle` report line.
-    private(set) var presses = 0
+    /// The input events sent so far, as the program counts them in its `idle` report line:
+    /// key presses, left-button presses and releases, wheel notches.
+    private(set) var inputEvents = 0
 
-    /// The presses in one xdotool command chain: each key name after `key` or `keydown` (each
-    /// key of a combination), and each `click` or `mousedown` of buttons 1, 4 and 5 (the
-    /// buttons the program reads).
-    static func presses(in arguments: [String]) -> Int {
+    /// Takes back `count` events sent that the window will never read (a release that goes
+    /// to the root window while ours is unmapped).
+    func noteLost(events count: Int) { inputEvents -= count }
+
+    /// The input events in one xdotool command chain: each key name after `key` or `keydown`
+    /// (each key of a combination), a `click` of button 1 two (press and release), of 4 or 5
+    /// (a wheel notch) one, a `mousedown` or `mouseup` of button 1 one.
+    static func inputEvents(in arguments: [String]) -> Int {
         let commands: Set = [
             "mousemove", "mousedown", "mouseup", "click", "key", "keydown", "keyup", "windowsize",
             "windowmap",
@@ -165,33 +169,37 @@ final class RunningWindow {
                 continue
             } else if command == "key" || command == "keydown" {
                 count += argument.split(separator: "+").count  // shift+Tab: two KeyPress events
-            } else if command == "click" || command == "mousedown" {
-                if ["1", "4", "5"].contains(argument) { count += 1 }
+            } else if ["click", "mousedown", "mouseup"].contains(command) {
+                switch (command, argument) {
+                case ("click", "1"): count += 2
+                case ("click", "4"), ("click", "5"), ("mousedown", "1"), ("mouseup", "1"): count += 1
+                default: break
+                }
                 command = ""  // one button each
             }
         }
         return count
     }
 
-    /// Waits (up to `timeout` s) until the program has read every press sent and has nothing
-    /// left to animate (its `idle frame N presses P` report line, P the presses sent): what
-    /// they started has ended and is on screen. The frame it went idle after; nil if it did
-    /// not within `timeout` (a scene that animates for ever never goes idle) or ended.
+    /// Waits (up to `timeout` s) until the program has read every input event sent and has
+    /// nothing left to animate (its `idle frame N events E` report line, E the events sent):
+    /// what they started has ended and is on screen. The frame it went idle after; nil if it
+    /// did not within `timeout` (a scene that animates for ever never goes idle) or ended.
     ///
-    /// What is not a press (a map, an unmap, motion) is no barrier: after it, press a key
+    /// What is not counted (a map, an unmap, motion) is no barrier: after it, press a key
     /// nothing uses (`shift`) before waiting, or give `afterReportLines`, the number of report
     /// lines before it, when the scene animates until it (an `idle` line must come after).
     @discardableResult
     func waitUntilIdle(timeout: Double = 15, afterReportLines: Int = 0) -> Int? {
         let frame = pollUntil(timeout: timeout, interval: 0.02) { () -> Int? in
             guard program.isRunning else { return -1 }  // it ended: no use waiting
-            // The last line, an `idle` line, after the lines given: idle frame N presses P.
+            // The last line, an `idle` line, after the lines given: idle frame N events E.
             let lines = program.reportLines
             guard lines.count > afterReportLines, let line = lines.last else { return nil }
             let fields = line.split(separator: " ")
             guard fields.count == 5, fields[0] == "idle", let frame = Int(fields[2]),
                 let read = Int(fields[4]),
-                read >= presses
+                read >= inputEvents
             else { return nil }
             return frame
         }

@@ -42,7 +42,9 @@ struct SceneWindowTests {
         let finish = Color(red: 0.953, green: 0.686, blue: 0.133)
         for x in [120, 200, 280] {
             let color = try #require(shot.frame.color(x: x, y: 70))
-            #expect(color.isClose(to: finish, within: tolerance), "(\(x), 70) is \(color) in \(shot.path)")
+            #expect(
+                color.isClose(to: finish, within: tolerance),
+                "(\(x), 70) is \(color) in \(shot.path); reported: \(app.program.reportLines.suffix(4))")
         }
         // Nothing beyond the end circle (radius 12.5 points, 10 px, at x = 280): at x = 300 the
         // X's field shows.

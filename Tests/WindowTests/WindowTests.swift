@@ -102,9 +102,9 @@ struct WindowTests {
             "mousemove", "--window", app.window, "300", "40", "key", "shift",
             "mousemove", "--window", app.window, x, y, "mouseup", "1")
         // Had the motion been lost, press and release at the tap point would be a tap, whose
-        // animation ends on the tapped picture. Once the program has read both presses and has
-        // nothing left to animate, the window shows the resting picture still.
-        #expect(app.waitUntilIdle() != nil, "not idle after the press and the Shift")
+        // animation ends on the tapped picture. Once the program has read the press, the Shift
+        // and the release and has nothing left to animate, the window shows the resting picture.
+        #expect(app.waitUntilIdle() != nil, "not idle after the press, the Shift and the release")
         let capture = try app.capture()
         #expect(
             capture.shows(resting), "the window changed: \(capture.differingPixels(from: resting)) pixels")
