@@ -2,7 +2,9 @@
 # Records a scene in a real window under Xvfb with g … g and prints what the frame loop
 # reports (ANIMDEMO_FRAME_STATS=1: frames drawn, deadlines missed) beside the encoder's time,
 # for each format, after a run of the same length without recording, and how long after the
-# second g the file was saved (polled every 10 ms).
+# second g the file was saved (polled every 10 ms), also as a share of the recording's length.
+# (The window test RecordingReadyWindowTests checks only that the file is whole: how soon it
+# comes is this script's figure.)
 #
 #   Scripts/window-recording.sh [SCENE] [WIDTHxHEIGHT] [SECONDS] [BINARY]
 #
@@ -39,7 +41,8 @@ run() {  # label, recording format or "none"
     if [ "$format" != none ]; then
         for _ in $(seq 12000); do grep -q "saved .*\.$format" "$folder/out" && break; sleep 0.01; done
         ready=$(date +%s.%N)
-        after=$(printf 'saved %.2f s after the second g; ' "$(echo "$ready - $stopped" | bc)")
+        after=$(printf 'saved %.2f s after the second g (%.1f %% of the %s s recorded); ' \
+            "$(echo "$ready - $stopped" | bc)" "$(echo "100 * ($ready - $stopped) / $seconds" | bc -l)" "$seconds")
     fi
     xdotool key q 2>/dev/null || true
     wait "$pid" || true

@@ -85,6 +85,7 @@ struct RecordCommand: ParsableCommand {
 
     func run() throws {
         Interruption.install()
+        TestReport.line("ready")
         let schedule = try schedule()
         let (size, scale) = try scene.headlessSize()
         let script = SceneOptions.scaled(

@@ -130,6 +130,7 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         Interruption.install()
+        TestReport.line("ready")
         if let opened = try scene.openedSession() {
             try render(opened)
             return

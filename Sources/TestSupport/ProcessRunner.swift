@@ -1,4 +1,5 @@
 import Foundation
+import Render
 
 /// A program started by a test: its stdout and stderr go to files (read at any time, no pipe
 /// to fill up), it is waited for with deadlines, and it is ended by its own pid only.
@@ -74,8 +75,29 @@ public final class ChildProcess {
 
     /// Everything written to stdout so far.
     public var output: String { (try? String(contentsOf: stdoutURL, encoding: .utf8)) ?? "" }
-    /// Everything written to stderr so far.
-    public var errorOutput: String { (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? "" }
+    /// Everything written to stderr so far but the report for tests (`TestReport`'s lines,
+    /// with `ANIMDEMO_TEST_REPORT=1`): what a user would see.
+    public var errorOutput: String {
+        rawErrorOutput.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix(TestReport.prefix) }.joined(separator: "\n")
+    }
+    /// Everything written to stderr so far, the report's lines included.
+    public var rawErrorOutput: String { (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? "" }
+    /// The report's lines so far (`ready`, `idle frame N presses P`), without their prefix.
+    public var reportLines: [String] {
+        rawErrorOutput.split(separator: "\n").filter { $0.hasPrefix(TestReport.prefix) }.map {
+            String($0.dropFirst(TestReport.prefix.count))
+        }
+    }
+
+    /// Waits up to `timeout` s for the `ready` report line (the program's signal handlers are
+    /// installed); false if it did not come, or the program ended first.
+    public func waitUntilReady(timeout: Double) -> Bool {
+        pollUntil(timeout: timeout, interval: 0.01) { () -> Bool? in
+            if reportLines.contains("ready") { return true }
+            return isRunning ? nil : false
+        } == true
+    }
 
     /// Whether it has not ended yet (it is reaped as soon as it has).
     public var isRunning: Bool { reap() == nil }

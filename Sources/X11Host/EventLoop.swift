@@ -50,6 +50,10 @@ final class EventLoop {
     /// The last frame left something animating, so the next one was due on the very next
     /// deadline (a skipped deadline then is a missed frame, not an idle pause).
     private var wantsFramesBackToBack = false
+    /// Keys, left-button presses and releases and wheel notches read so far, and whether the
+    /// loop said it went idle since the last frame (`TestReport`'s `idle` line, for tests).
+    private var inputEvents = 0
+    private var hasReportedIdle = false
     /// Frames run, deadlines missed, pixels sent: printed at exit with ANIMDEMO_FRAME_STATS=1.
     private(set) var frameStats = FrameStats()
     /// The left button as the scene saw it: a release lost to an unmap or a grab is made up.
@@ -88,6 +92,10 @@ final class EventLoop {
             readEvents()
             if isFinished { return }
             guard let target = wantedFrame() else {
+                if !hasReportedIdle {
+                    hasReportedIdle = true
+                    TestReport.line("idle frame \(lastFrame) events \(inputEvents)")
+                }
                 wait(until: nil)
                 continue
             }
@@ -192,6 +200,10 @@ final class EventLoop {
     private func handle(_ event: WindowEvent) {
         switch event {
         case .input(let input):
+            switch input {
+            case .key, .down, .up, .scroll: inputEvents += 1
+            default: break
+            }
             queue(pointer.filter(input))
         case .pointerMoved(let point, let isButtonHeld):
             queue(pointer.filter(.move(point), isButtonHeld: isButtonHeld))
@@ -292,6 +304,7 @@ final class EventLoop {
         }
         lastFrame = frame
         watch?.noteFrame(session, now: FrameClock.now())
+        hasReportedIdle = false
         session.isRecording = captures.isRecording
         nextWakeTime = [result.nextWakeTime, captures.deadline].compactMap { $0 }.min()
         wantsFramesBackToBack =

@@ -69,6 +69,7 @@ public enum WindowHost {
             className: options.programName, position: position)
         let presenter = try makePresenter(window: window, width: width, height: height)
         let signals = try SignalPipe()
+        TestReport.line("ready")  // Interruption's handlers, then these: a signal now ends it cleanly
         let captures = try FrameCapture(
             session: session, renderer: canvas, folder: CaptureFolder(directory: options.screenshotDirectory),
             format: options.recordingFormat, windowFPS: options.fps)

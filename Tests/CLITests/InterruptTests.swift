@@ -8,6 +8,8 @@ import Testing
 @Suite("Interrupted runs", .serialized, .timeLimit(.minutes(3)))
 struct InterruptTests {
     static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    /// The program reports `ready` once its handlers are installed (`TestReport`).
+    static let reporting = ["ANIMDEMO_TEST_REPORT": "1"]
 
     /// `--at 0.1 … --at 200.0`: 2,000 frames of 1600×1200, a render of a minute or more.
     static let longRender =
@@ -51,20 +53,24 @@ struct InterruptTests {
         for trial in 0..<8 {
             let signal = Self.signals[trial % 3]
             // From before the handlers are installed (then the signal's default action ends it,
-            // with nothing made yet) to well into the writing.
+            // with nothing made yet) to well into the writing: a random moment on purpose, not
+            // a wait for a state. Once `ready` was reported, only 128 + N will do.
             let delay = Double.random(in: 0...1.5, using: &generator)
             try LimitedRun.withScratch("random") { out in
                 try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
                 try Data("the user's\n".utf8).write(to: out.appendingPathComponent("fish-000100.png"))
                 let program = try ChildProcess(
-                    ProgramRun.executable.path, Self.longRender + ["--out", out.path])
+                    ProgramRun.executable.path, Self.longRender + ["--out", out.path],
+                    environment: Self.reporting)
                 defer { program.stop() }
                 Thread.sleep(forTimeInterval: delay)
+                let wasReady = program.reportLines.contains("ready")
                 program.send(signal)
                 let ending = program.waitForExit(timeout: 10)
                 #expect(
-                    ending == .exited(128 + signal) || ending == .killed(signal: signal),
-                    "trial \(trial), \(delay) s: \(String(describing: ending)): \(program.errorOutput)")
+                    ending == .exited(128 + signal) || (!wasReady && ending == .killed(signal: signal)),
+                    "trial \(trial), \(delay) s, ready: \(wasReady): \(String(describing: ending)): \(program.errorOutput)"
+                )
                 #expect(
                     Self.contents(out) == ["fish-000100.png"],
                     "trial \(trial), signal \(signal) after \(delay) s")
@@ -84,10 +90,11 @@ struct InterruptTests {
                 [
                     "record", "--scene", "fish", "--size", "1600x1200", "--from", "0", "--to", "60", "--out",
                     folder.appendingPathComponent("fish.gif").path,
-                ])
+                ], environment: Self.reporting)
             defer { program.stop() }
-            Thread.sleep(forTimeInterval: 1)  // past the checks, into the frames
-            #expect(program.isRunning, "record ended within 1 s: \(program.errorOutput)")
+            // Past the checks, the handlers installed: 2,700 frames of 1600×1200 to go.
+            #expect(program.waitUntilReady(timeout: 60), "no `ready` line: \(program.rawErrorOutput)")
+            #expect(program.isRunning, "record ended before the signal: \(program.errorOutput)")
             program.send(signal)
             let ending = program.waitForExit(timeout: 10)
             #expect(ending == .exited(128 + signal), "\(String(describing: ending)): \(program.errorOutput)")

@@ -22,20 +22,29 @@ struct BubbleLoadWindowTests {
     func threeHundred() throws {
         let app = try RunningWindow(scene: "fish", arguments: ["--bubbles", "300"])
         defer { app.stop() }
-        let first = try app.screenshot()
-        Thread.sleep(forTimeInterval: 0.3)
-        let second = try app.screenshot()
-        #expect(app.program.isRunning, "the program ended: \(app.program.errorOutput)")
-        let before = Self.palePixels(first.frame)
-        let after = Self.palePixels(second.frame)
         // At 400×300 (0.8 px a point) 300 bubbles are 6–38 px across: `render` draws
-        // 9,000–10,000 pale pixels (at 1 s and 3 s); 3,000 needs well over a
-        // hundred of them. The first screenshot may come before the load's first frame, so the
-        // second is the one counted.
-        #expect(after.count >= 3000, "\(after.count) pale pixels in \(second.path)")
-        // Bubbles rise 50–300 points in 2 s: in 0.3 s most move by whole pixels, so their
-        // rims land elsewhere; the fish's eye alone changes a few hundred at most.
-        let moved = after.symmetricDifference(before).count
-        #expect(moved >= 1000, "\(moved) pale pixels changed between \(first.path) and \(second.path)")
+        // 9,000–10,000 pale pixels (at 1 s and 3 s); 3,000 needs well over a hundred of them.
+        // The first screenshot may come before the load's first frame: screenshots until one
+        // has them.
+        var shots: [(path: String, pale: Set<Int>)] = []
+        let loaded = pollUntil(timeout: 20, interval: 0.1) { () -> Int? in
+            guard let shot = try? app.screenshot() else { return nil }
+            shots.append((shot.path, Self.palePixels(shot.frame)))
+            return shots[shots.count - 1].pale.count >= 3000 ? shots.count - 1 : nil
+        }
+        let first = try #require(
+            loaded, "never 3,000 pale pixels: \(shots.map { "\($0.path): \($0.pale.count)" })")
+        // Bubbles rise 50–300 points in 2 s: between two screenshots most move by whole pixels,
+        // so their rims land elsewhere; the fish's eye alone changes a few hundred at most.
+        // Screenshots until one differs so (one frame apart would be 1/60 s: not yet enough).
+        var moved = 0
+        let second = pollUntil(timeout: 20, interval: 0.1) { () -> String? in
+            guard let shot = try? app.screenshot() else { return nil }
+            let after = Self.palePixels(shot.frame)
+            moved = after.symmetricDifference(shots[first].pale).count
+            return after.count >= 3000 && moved >= 1000 ? shot.path : nil
+        }
+        #expect(second != nil, "at most \(moved) pale pixels moved since \(shots[first].path)")
+        #expect(app.program.isRunning, "the program ended: \(app.program.errorOutput)")
     }
 }

@@ -22,15 +22,27 @@ struct LostWindowTests {
         for y in stride(from: 70, through: 220, by: 10) {
             try app.xdotool("mousemove", "--window", app.window, "200", "\(y)")
         }
-        Thread.sleep(forTimeInterval: 0.2)
+        // The drag is held: the wave is under the pointer (as in SceneWindowTests.elasticDrag).
+        let held = pollUntil(timeout: 10, interval: 0.05) { () -> Bool? in
+            guard let capture = try? app.capture() else { return nil }
+            let word = capture.pixels[190 * capture.width + 200]
+            let color = Color(
+                red255: Int(word >> 16 & 0xFF), green255: Int(word >> 8 & 0xFF), blue255: Int(word & 0xFF))
+            return color.isClose(to: band, within: tolerance) ? true : nil
+        }
+        #expect(held == true, "the wave never followed the held pointer to (200, 190)")
         try app.xdotool("windowunmap", "--sync", app.window)
         try app.xdotool("mouseup", "1")  // to the root window: ours is not there
+        app.noteLost(events: 1)
         try app.xdotool("windowmap", "--sync", app.window)
         // The pointer, no button held, moves over the window where the wave would follow it.
         for y in stride(from: 150, through: 200, by: 10) {
             try app.xdotool("mousemove", "--window", app.window, "200", "\(y)")
         }
-        Thread.sleep(forTimeInterval: 1.5)  // the spring settles in about a second
+        // The spring back settles; with no drag there is nothing more to animate. (Shift, a key
+        // nothing uses, is read after the map and the motion: idle after it is after them.)
+        try app.key("shift")
+        #expect(app.waitUntilIdle() != nil, "the wave never came to rest")
         let shot = try app.screenshot()
         for y in [150, 190] {
             let color = try #require(shot.frame.color(x: 200, y: y))
@@ -40,17 +52,34 @@ struct LostWindowTests {
         #expect(top.isClose(to: band, within: tolerance), "(200, 20) is \(top)")
     }
 
-    @Test("unmapped, the swimming fish costs no CPU; mapped again it shows at once")
+    /// Waits until the window shows a drawn frame (xwd reads black before: the window has no
+    /// background) and then a different one: frames are being drawn.
+    static func waitUntilDrawing(_ app: RunningWindow, timeout: Double = 10) -> Bool {
+        var first: WindowCapture?
+        return pollUntil(timeout: timeout, interval: 0.05) { () -> Bool? in
+            guard let capture = try? app.capture(), capture.pixels[5 * capture.width + 5] != 0 else {
+                return nil
+            }
+            guard let earlier = first else {
+                first = capture
+                return nil
+            }
+            return earlier.pixels != capture.pixels ? true : nil
+        } == true
+    }
+
+    @Test("unmapped, the swimming fish waits in poll() with no timeout; mapped again it shows at once")
     func idleWhileUnmapped() throws {
         let app = try RunningWindow(scene: "fish", width: 1000, height: 700)
         defer { app.stop() }
-        Thread.sleep(forTimeInterval: 0.3)
+        #expect(Self.waitUntilDrawing(app), "the fish does not swim")
+        let lines = app.program.reportLines.count
         try app.xdotool("windowunmap", "--sync", app.window)
-        let (ticks, seconds) = try Self.cpuTicks(of: app, over: 3)
-        // Drawing 1000×700 at 60 fps costs several ticks in 3 s; hidden there is nothing to do
-        // (one tick of room for the unmap itself).
-        #expect(ticks <= 1, "used \(ticks) ticks in \(seconds) s while unmapped")
-        #expect(app.isBlockedWithoutTimeout, "now in: \(app.currentSyscall)")
+        // The fish swims for ever, so the next time it goes idle is the unmap: hidden there is
+        // nothing to draw. (What that saves is measured by Scripts/idle-cpu.sh.)
+        #expect(app.waitUntilIdle(afterReportLines: lines) != nil, "not idle while unmapped")
+        let blocked = pollUntil(timeout: 5, interval: 0.01) { app.isBlockedWithoutTimeout ? true : nil }
+        #expect(blocked == true, "now in: \(app.currentSyscall)")
         try app.xdotool("windowmap", "--sync", app.window)
         let drawn = pollUntil(timeout: 5, interval: 0.05) { () -> Bool? in
             guard let capture = try? app.capture() else { return nil }
@@ -60,36 +89,51 @@ struct LostWindowTests {
         #expect(drawn == true, "nothing drawn after the window was mapped again")
     }
 
-    @Test("unmapped, the clock runs on: mapped again after the download ends, it shows it ended")
+    @Test("unmapped, the clock runs on: mapped again 6 s later it is 6 s on, and shows the download ended")
     func catchesUpOnMap() throws {
-        let finished = try Self.headless(scene: "download", at: 8)
         let app = try RunningWindow(scene: "download")
         defer { app.stop() }
         try app.xdotool("windowunmap", "--sync", app.window)
-        // Updates at 1, 2, 3 and 4 s, each animating for under a second: all done by 5.5 s.
+        // Updates at 1, 2, 3 and 4 s. The time passing while hidden is what is tested, so this
+        // wait is the test's input.
         Thread.sleep(forTimeInterval: 6)
         try app.xdotool("windowmap", "--sync", app.window)
-        // A clock stopped while hidden would need 5 s more to get there.
-        #expect(app.waitUntilShowing(finished, timeout: 2).shown, "not the finished download after mapping")
+        // Paused at once (the key is read after the map): a clock that ran on is 6 s or more
+        // in, one stopped while hidden would be where it was at the unmap, under a second.
+        try app.key("space")
+        let paused = pollUntil(timeout: 10) { () -> Double? in
+            guard let title = try? app.title(), let range = title.range(of: "paused at ") else { return nil }
+            return Double(title[range.upperBound...].split(separator: " ").first ?? "")
+        }
+        let time = try #require(paused, "no `paused at` in the title: \((try? app.title()) ?? "")")
+        #expect(time >= 6, "paused at \(time) s after 6 s unmapped")
+        // Going on, it ends as the download ends (`render` at 8 s: the updates that were due
+        // while it was hidden run at the map, so it is there once the window goes idle).
+        try app.key("space")
+        #expect(app.waitUntilIdle() != nil, "the download never came to rest")
+        let finished = try Self.headless(scene: "download", at: 8)
+        let differing = try app.capture().differingPixels(from: finished, rows: 40..<TestScene.height)
+        #expect(differing == 0, "not the finished download: \(differing ?? -1) pixels differ")
     }
 
     @Test("covered by another window, it stops drawing; uncovered, it draws again")
     func idleWhileCovered() throws {
         let app = try RunningWindow(scene: "fish", width: 1000, height: 700)
         defer { app.stop() }
-        let cover = try Self.coverScreen(app, seconds: 8)
+        #expect(Self.waitUntilDrawing(app), "the fish does not swim")
+        let lines = app.program.reportLines.count
+        let cover = try Self.coverScreen(app, seconds: 60)
         defer { cover.stop() }
-        Thread.sleep(forTimeInterval: 1)  // the cover is mapped; the program got VisibilityNotify
-        let (ticks, seconds) = try Self.cpuTicks(of: app, over: 3)
-        #expect(ticks <= 1, "used \(ticks) ticks in \(seconds) s while covered")
+        // The fish swims for ever, so the next time it goes idle is when VisibilityNotify says
+        // it is covered. (What that saves is measured by Scripts/idle-cpu.sh.)
+        #expect(app.waitUntilIdle(afterReportLines: lines) != nil, "not idle while covered")
+        let blocked = pollUntil(timeout: 5, interval: 0.01) { app.isBlockedWithoutTimeout ? true : nil }
+        #expect(blocked == true, "now in: \(app.currentSyscall)")
+        let idleLines = app.program.reportLines.count
         cover.stop()
-        let drawn = pollUntil(timeout: 5, interval: 0.05) { () -> Bool? in
-            guard let before = app.program.cpuTicks else { return nil }
-            Thread.sleep(forTimeInterval: 0.5)
-            guard let after = app.program.cpuTicks else { return nil }
-            return after > before ? true : nil
-        }
-        #expect(drawn == true, "no frames after the cover went away")
+        // Uncovered: it draws again (the Expose's frame), and goes on swimming: frames change.
+        #expect(Self.waitUntilDrawing(app), "no frames after the cover went away")
+        #expect(app.program.reportLines.count == idleLines, "idle again: \(app.program.reportLines)")
     }
 
     @Test("killed with xkill: one line saying the window was killed, status 1")
@@ -126,19 +170,6 @@ struct LostWindowTests {
         let milliseconds = String(format: "%06d", Int((time * 1000).rounded()))
         return try RenderedFrame(
             contentsOfPNG: folder.appendingPathComponent("\(scene)-\(milliseconds).png").path)
-    }
-
-    /// The CPU ticks the program uses over `seconds` of wall time.
-    static func cpuTicks(of app: RunningWindow, over seconds: Double) throws -> (Int, Double) {
-        guard let start = app.program.cpuTicks else {
-            throw WindowTestError("cannot read /proc/\(app.program.pid)/stat")
-        }
-        let startTime = Date()
-        Thread.sleep(forTimeInterval: seconds)
-        guard let end = app.program.cpuTicks else {
-            throw WindowTestError("the program ended: \(app.program.errorOutput)")
-        }
-        return (end - start, Date().timeIntervalSince(startTime))
     }
 
     /// A window of another client over the whole screen for `seconds` (override-redirect, so

@@ -8,8 +8,8 @@ import Testing
 /// large for X are refused before a window opens.
 @Suite("Nothing lost, nothing left behind", .serialized, .timeLimit(.minutes(2)))
 struct NothingLeftBehindTests {
-    /// Waits for a first frame, presses `g`, waits for the recording dot, taps so that the frames change, and waits a
-    /// little for frames to be kept.
+    /// Waits for a first frame, presses `g`, waits for the recording dot, taps so that the
+    /// frames change, and waits until the window shows the tap's end (its frames are kept).
     static func startRecording(_ app: RunningWindow) throws {
         let drawn = pollUntil(timeout: 5, interval: 0.05) { () -> Bool? in
             guard let capture = try? app.capture() else { return nil }
@@ -21,8 +21,13 @@ struct NothingLeftBehindTests {
             (try? app.capture()).flatMap { RecordingWindowTests.showsDot($0) ? true : nil }
         }
         #expect(dot == true, "no red dot while recording")
+        let tapped = try TestScene.tappedFrame()
         try app.click(x: Int(TestScene.tap.x), y: Int(TestScene.tap.y))
-        Thread.sleep(forTimeInterval: 0.5)  // frames of the tap's animation, kept by the recording
+        let settled = pollUntil(timeout: 10) {
+            (try? app.capture())?.differingPixels(from: tapped, rows: RecordingWindowTests.sceneRows) == 0
+                ? true : nil
+        }
+        #expect(settled == true, "the window never showed the tapped scene")
     }
 
     /// The one GIF in `app`'s folder, decoded: no temporary file beside it.
@@ -35,7 +40,8 @@ struct NothingLeftBehindTests {
         guard let name = files.first, name.hasSuffix(".gif") else { return }
         let animation = try DecodedAnimation(
             contentsOfFile: app.screenshotDirectory.appendingPathComponent(name).path)
-        // Started before the tap and saved 0.5 s after it: at least 10 frames at 30 fps.
+        // Started before the tap and saved after its half second of animation ended: at least
+        // 10 frames at 30 fps.
         #expect(
             animation.frames.count >= 10, "\(animation.frames.count) frames", sourceLocation: sourceLocation)
         #expect(
@@ -121,6 +127,7 @@ struct NothingLeftBehindTests {
             for (width, height) in sizes {
                 try app.xdotool("windowsize", app.window, "\(width)", "\(height)")
             }
+            // A random moment of the storm (random on purpose, not a wait for a state).
             Thread.sleep(forTimeInterval: Double.random(in: 0...0.05, using: &generator))
             app.program.stop()  // SIGKILL
             let released = pollUntil(timeout: 5) { Self.segments(createdBy: pid).isEmpty ? true : nil }

@@ -21,9 +21,9 @@ struct PanelWindowTests {
         let app = try RunningWindow(scene: "checkmark", width: 800, height: 600)
         defer { app.stop() }
         try app.key("i")
-        Thread.sleep(forTimeInterval: 0.3)
+        #expect(app.waitUntilIdle() != nil, "the inspector never settled")
         try app.click(x: 200, y: 150)  // the scene (above the inspector): check → X
-        Thread.sleep(forTimeInterval: 1.5)
+        #expect(app.waitUntilIdle() != nil, "the tap's animations never ended")  // the X at rest
         try app.key("space")
         let pausedAt = try #require(pollUntil(timeout: 5) { try? pausedTime(app) })
         let atPause = try app.screenshot().frame
@@ -63,10 +63,11 @@ struct PanelWindowTests {
         defer { app.stop() }
         try app.key("k")
         try app.key("h")
-        Thread.sleep(forTimeInterval: 0.3)
+        #expect(app.waitUntilIdle() != nil, "the panels never settled")
         try app.key("Escape")
         try app.key("Escape")
-        Thread.sleep(forTimeInterval: 0.5)
+        // Both read and their frames drawn: the program is still there.
+        #expect(app.waitUntilIdle() != nil, "Escape quit with a panel open: \(app.program.errorOutput)")
         #expect(app.program.isRunning, "Escape quit with a panel open")
         try app.key("Escape")
         #expect(

@@ -14,9 +14,12 @@ struct RecordingWindowTests {
     /// Rows clear of the dot (top) and the toast (the bottom 44 px): the scene alone.
     static let sceneRows = 30..<(TestScene.height - 50)
 
-    /// Whether the window shows the red dot.
-    static func showsDot(_ capture: WindowCapture) -> Bool {
-        let word = capture.pixels[Int(dotCenter.y) * capture.width + Int(dotCenter.x)]
+    /// Whether the window shows the red dot (12 px, 10 px from the top and right edges of a
+    /// window `width` wide).
+    static func showsDot(_ capture: WindowCapture, width: Int = TestScene.width) -> Bool {
+        let center = (x: width - 16, y: Int(dotCenter.y))
+        guard center.x < capture.width, center.y < capture.height else { return false }
+        let word = capture.pixels[center.y * capture.width + center.x]
         let color = Color(
             red: Double((word >> 16) & 0xFF) / 255, green: Double((word >> 8) & 0xFF) / 255,
             blue: Double(word & 0xFF) / 255)

@@ -84,6 +84,9 @@ final class RunningWindow {
         // The scene's hint on open would cover the scene in the pictures compared with
         // `render`'s (which leaves it out); tests of the hint give ANIMDEMO_NO_HINT="".
         programEnvironment["ANIMDEMO_NO_HINT"] = "1"
+        // The program reports when it is ready and when it goes idle (`TestReport`): the tests
+        // wait for those states instead of sleeping.
+        programEnvironment[TestReport.variable] = "1"
         if overTCP, let tcpDisplay = server.tcpDisplay { programEnvironment["DISPLAY"] = tcpDisplay }
         program = try ChildProcess(
             executable,
@@ -107,6 +110,11 @@ final class RunningWindow {
             throw WindowTestError("animdemo \(arguments) on \(server.display): \(reason)")
         }
         window = found
+        guard program.waitUntilReady(timeout: 15) else {
+            program.stop()
+            server.stop()
+            throw WindowTestError("animdemo \(arguments): no `ready` line: \(program.rawErrorOutput)")
+        }
         // No window manager runs, so the focus is PointerRoot: keys go to the window under the pointer.
         try xdotool("mousemove", "--window", window, "5", "5")
     }
@@ -120,9 +128,83 @@ final class RunningWindow {
         if ownsScreenshotDirectory { try? FileManager.default.removeItem(at: screenshotDirectory) }
     }
 
-    /// Runs xdotool against the server; throws with its stderr if it fails.
+    /// Runs xdotool against the server; throws with its stderr if it fails. The input events
+    /// it sends are counted (`inputEvents`).
     @discardableResult
-    func xdotool(_ arguments: String...) throws -> String { try server.xdotool(arguments) }
+    func xdotool(_ arguments: String...) throws -> String {
+        inputEvents += Self.inputEvents(in: arguments)
+        return try server.xdotool(arguments)
+    }
+
+    /// The input events sent so far, as the program counts them in its `idle` report line:
+    /// key presses, left-button presses and releases, wheel notches.
+    private(set) var inputEvents = 0
+
+    /// Takes back `count` events sent that the window will never read (a release that goes
+    /// to the root window while ours is unmapped).
+    func noteLost(events count: Int) { inputEvents -= count }
+
+    /// The input events in one xdotool command chain: each key name after `key` or `keydown`
+    /// (each key of a combination), a `click` of button 1 two (press and release), of 4 or 5
+    /// (a wheel notch) one, a `mousedown` or `mouseup` of button 1 one.
+    static func inputEvents(in arguments: [String]) -> Int {
+        let commands: Set = [
+            "mousemove", "mousedown", "mouseup", "click", "key", "keydown", "keyup", "windowsize",
+            "windowmap",
+            "windowunmap", "windowmove", "windowclose", "getwindowname", "getwindowgeometry", "getwindowpid",
+            "search", "sleep",
+        ]
+        let optionsWithValues: Set = ["--window", "--delay", "--repeat", "--repeat-delay"]
+        var count = 0
+        var command = ""
+        var skipsValue = false
+        for argument in arguments {
+            if skipsValue {
+                skipsValue = false
+            } else if commands.contains(argument) {
+                command = argument
+            } else if optionsWithValues.contains(argument) {
+                skipsValue = true
+            } else if argument.hasPrefix("-") {
+                continue
+            } else if command == "key" || command == "keydown" {
+                count += argument.split(separator: "+").count  // shift+Tab: two KeyPress events
+            } else if ["click", "mousedown", "mouseup"].contains(command) {
+                switch (command, argument) {
+                case ("click", "1"): count += 2
+                case ("click", "4"), ("click", "5"), ("mousedown", "1"), ("mouseup", "1"): count += 1
+                default: break
+                }
+                command = ""  // one button each
+            }
+        }
+        return count
+    }
+
+    /// Waits (up to `timeout` s) until the program has read every input event sent and has
+    /// nothing left to animate (its `idle frame N events E` report line, E the events sent):
+    /// what they started has ended and is on screen. The frame it went idle after; nil if it
+    /// did not within `timeout` (a scene that animates for ever never goes idle) or ended.
+    ///
+    /// What is not counted (a map, an unmap, motion) is no barrier: after it, press a key
+    /// nothing uses (`shift`) before waiting, or give `afterReportLines`, the number of report
+    /// lines before it, when the scene animates until it (an `idle` line must come after).
+    @discardableResult
+    func waitUntilIdle(timeout: Double = 15, afterReportLines: Int = 0) -> Int? {
+        let frame = pollUntil(timeout: timeout, interval: 0.02) { () -> Int? in
+            guard program.isRunning else { return -1 }  // it ended: no use waiting
+            // The last line, an `idle` line, after the lines given: idle frame N events E.
+            let lines = program.reportLines
+            guard lines.count > afterReportLines, let line = lines.last else { return nil }
+            let fields = line.split(separator: " ")
+            guard fields.count == 5, fields[0] == "idle", let frame = Int(fields[2]),
+                let read = Int(fields[4]),
+                read >= inputEvents
+            else { return nil }
+            return frame
+        }
+        return frame == -1 ? nil : frame
+    }
 
     /// Presses and releases a key (by keysym name, as xdotool takes it: `s`, `Escape`, `shift+Tab`).
     func key(_ name: String) throws { try xdotool("key", name) }
@@ -246,6 +328,18 @@ final class RunningWindow {
             let wchan = (try? String(contentsOfFile: "/proc/\(program.pid)/wchan", encoding: .utf8)) ?? ""
             return wchan.contains("poll")
         #endif
+    }
+
+    /// How often the program's main thread has gone to sleep so far (`voluntary_ctxt_switches`
+    /// in `/proc/PID/task/PID/status`): it does not change while the thread stays blocked.
+    var mainThreadWakeups: Int? {
+        guard
+            let status = try? String(
+                contentsOfFile: "/proc/\(program.pid)/task/\(program.pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("voluntary_ctxt_switches:") }
+            )
+        else { return nil }
+        return Int(line.split(separator: "\t").last?.trimmingCharacters(in: .whitespaces) ?? "")
     }
 
     /// The System V shared-memory segments this program created (from /proc/sysvipc/shm).

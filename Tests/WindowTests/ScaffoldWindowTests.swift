@@ -51,9 +51,9 @@ struct ScaffoldWindowTests {
             !app.waitUntilShowing(settled, timeout: 0.5).shown, "the square is on the right before a click")
         try app.click(x: 200, y: 150)
         // The spring overshoots and swings back: on its way it crosses the resting picture
-        // (within the comparison's 2/255) before it settles, so wait out its settling (about
-        // 1.4 s: the decay rate is damping / 2 = 5 per second, to a thousandth) first.
-        Thread.sleep(forTimeInterval: 2.5)
+        // (within the comparison's 2/255) before it settles, so wait until it has settled (the
+        // window goes idle) first.
+        #expect(app.waitUntilIdle(timeout: 30) != nil, "the spring never settled")
         #expect(
             app.waitUntilShowing(settled, timeout: 10).shown, "the click did not spring the square across")
         let shot = try app.screenshot()
@@ -74,7 +74,8 @@ struct ScaffoldWindowTests {
         let window = try WatchedWindow(package: package, width: 375, height: 667)
         defer { window.stop() }
 
-        // A click starts the spring; a moment later, pause it mid-swing.
+        // A click starts the spring; a moment later, pause it mid-swing. (The pause is input
+        // paced as a hand would: any moment does, the test reads the time paused at.)
         try window.xdotool("mousemove", "--window", window.window, "94", "333", "click", "1")
         Thread.sleep(forTimeInterval: 0.3)
         try window.xdotool("key", "space")

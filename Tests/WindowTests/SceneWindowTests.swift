@@ -35,14 +35,16 @@ struct SceneWindowTests {
         defer { app.stop() }
         for (column, row) in [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0)] {
             try app.click(x: 120 + 80 * column, y: 70 + 80 * row)
-            Thread.sleep(forTimeInterval: 0.15)  // marks draw; clicks are not coalesced anyway
+            // Each mark drawn, as a player waits for it; after the winning move, the line.
+            #expect(app.waitUntilIdle() != nil, "still animating after the click on (\(column), \(row))")
         }
-        Thread.sleep(forTimeInterval: 2.6)  // the line takes 2 s from the winning move
         let shot = try app.screenshot()
         let finish = Color(red: 0.953, green: 0.686, blue: 0.133)
         for x in [120, 200, 280] {
             let color = try #require(shot.frame.color(x: x, y: 70))
-            #expect(color.isClose(to: finish, within: tolerance), "(\(x), 70) is \(color) in \(shot.path)")
+            #expect(
+                color.isClose(to: finish, within: tolerance),
+                "(\(x), 70) is \(color) in \(shot.path); reported: \(app.program.reportLines.suffix(4))")
         }
         // Nothing beyond the end circle (radius 12.5 points, 10 px, at x = 280): at x = 300 the
         // X's field shows.
@@ -60,9 +62,8 @@ struct SceneWindowTests {
             defer { app.stop() }
             for (column, row) in [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0)] {
                 try app.click(x: 120 + 80 * column, y: 70 + 80 * row)
-                Thread.sleep(forTimeInterval: 0.15)
+                #expect(app.waitUntilIdle() != nil, "still animating after the click on (\(column), \(row))")
             }
-            Thread.sleep(forTimeInterval: 0.5)  // the plain line is there at once
             let shot = try app.screenshot()
             let middle = try #require(shot.frame.color(x: 200, y: 70))
             #expect(middle.isClose(to: finish, within: tolerance), "(200, 70) is \(middle) in \(shot.path)")
@@ -75,7 +76,7 @@ struct SceneWindowTests {
             // The centre control point at rest: (200, 40) px, a 2.4 px red square over that pixel.
             let app = try RunningWindow(scene: "elastic", arguments: ["--step", "1"])
             defer { app.stop() }
-            Thread.sleep(forTimeInterval: 0.3)
+            #expect(app.waitUntilIdle() != nil, "the elastic view never came to rest")
             let shot = try app.screenshot()
             let point = try #require(shot.frame.color(x: 200, y: 40))
             #expect(
@@ -92,13 +93,19 @@ struct SceneWindowTests {
         for y in stride(from: 70, through: 220, by: 10) {
             try app.xdotool("mousemove", "--window", app.window, "200", "\(y)")
         }
-        Thread.sleep(forTimeInterval: 0.2)
-        let shot = try app.screenshot()
-        try app.xdotool("mouseup", "1")
         // At 0.8 px a point a 160 px pull is 200 points: waveHeight 100, baseHeight 150; the apex
         // under the pointer reaches about 150 + 0.96·100 = 246 points, 197 px (the tutorial's
-        // curve), the edges stay at 150 points, 120 px.
+        // curve), the edges stay at 150 points, 120 px. The display link runs while the
+        // button is held, so the window never goes idle: screenshots until the apex is there.
         let band = Color(red255: 57, green255: 67, blue255: 89)
+        let pulled = pollUntil(timeout: 10, interval: 0.1) { () -> (path: String, frame: RenderedFrame)? in
+            guard let shot = try? app.screenshot(),
+                shot.frame.color(x: 200, y: 190)?.isClose(to: band, within: tolerance) == true
+            else { return nil }
+            return shot
+        }
+        try app.xdotool("mouseup", "1")
+        let shot = try #require(pulled, "the wave never reached (200, 190) under the held pointer")
         let underPointer = try #require(shot.frame.color(x: 200, y: 190))
         #expect(
             underPointer.isClose(to: band, within: tolerance), "(200, 190) is \(underPointer) in \(shot.path)"
@@ -137,7 +144,7 @@ struct SceneWindowTests {
             return Color(
                 red255: Int(word >> 16 & 0xFF), green255: Int(word >> 8 & 0xFF), blue255: Int(word & 0xFF))
         }
-        let loading = pollUntil(timeout: 3) { () -> WindowCapture? in
+        let loading = pollUntil(timeout: 10) { () -> WindowCapture? in
             guard let capture = try? app.capture(), capture.width == 375, capture.height == 667 else {
                 return nil
             }
@@ -147,7 +154,7 @@ struct SceneWindowTests {
                 && color(capture, 5, 64 + 56).isClose(to: table, within: tolerance)
             return isBand ? capture : nil
         }
-        let capture = try #require(loading, "no flat loading band within 3 s of the release")
+        let capture = try #require(loading, "no flat loading band within 10 s of the release")
         var teal = 0
         for y in 64 + 8..<64 + 42 {
             for x in 170..<205 where color(capture, x, y).green - color(capture, x, y).red > 0.15 {
@@ -169,65 +176,78 @@ struct SceneWindowTests {
             "not scrolled by 120: \(wheeled.capture?.differingPixels(from: scrolled) ?? -1) pixels differ")
     }
 
+    /// How many pixels of `region` differ between two captures by more than 8/255 in a channel.
+    static func changed(in region: Rect, from before: WindowCapture, to after: WindowCapture) -> Int {
+        guard before.width == after.width, before.height == after.height else {
+            return Int(region.width * region.height)
+        }
+        var count = 0
+        for y in max(Int(region.minY), 0)..<min(Int(region.maxY), after.height) {
+            for x in max(Int(region.minX), 0)..<min(Int(region.maxX), after.width) {
+                let a = before.pixels[y * after.width + x]
+                let b = after.pixels[y * after.width + x]
+                var largest = 0
+                for shift: UInt32 in [16, 8, 0] {
+                    let difference = abs(Int((a >> shift) & 0xFF) - Int((b >> shift) & 0xFF))
+                    largest = max(largest, difference)
+                }
+                if largest > 8 { count += 1 }
+            }
+        }
+        return count
+    }
+
+    /// The fish in tap mode (after `keys`), at rest: every bubble of the swim before has
+    /// floated away and the window went idle, so what changes after a click is that click's.
+    /// The window's pixels then.
+    static func fishAtRest(_ app: RunningWindow, keys: [String]) throws -> WindowCapture {
+        for key in keys { try app.key(key) }
+        guard app.waitUntilIdle() != nil else {
+            throw WindowTestError("the fish never came to rest after \(keys): \(app.program.reportLines)")
+        }
+        return try app.capture()
+    }
+
     @Test("fish: in tap mode a click on the fish blows a bubble that shows above its tail")
     func fishBubble() throws {
         let app = try RunningWindow(scene: "fish")
         defer { app.stop() }
-        try app.key("m")  // tap mode: the fish stays in the middle, no timer bubbles
-        Thread.sleep(forTimeInterval: 0.3)
-        // 400×300 (0.8 px a point): the 200-point fish, 160 × 96 px, is centred, so it spans
-        // x 120…280, y 102…198; its tail notch is at (140, 150). Bubbles rise from there 50–300
-        // points (40–240 px), swinging up to 29 points (23 px) sideways; the bubbles of the swim
-        // before `m` were all off the window's left edge. So whatever changes after the click,
-        // on the fish or above it, is the bubble.
-        let before = try app.screenshot()
+        // `m`, tap mode: the fish stays in the middle, no timer bubbles. 400×300 (0.8 px a
+        // point): the 200-point fish, 160 × 96 px, is centred, so it spans x 120…280,
+        // y 102…198; its tail notch is at (140, 150). Bubbles rise from there 50–300 points
+        // (40–240 px), swinging up to 29 points (23 px) sideways. At rest nothing else moves,
+        // so whatever changes after the click, on the fish or above it, is the bubble.
+        let before = try Self.fishAtRest(app, keys: ["m"])
         try app.click(x: 200, y: 150)
-        Thread.sleep(forTimeInterval: 0.9)  // the bubble is 0.9 s into its 2-s float
-        let after = try app.screenshot()
-        let region = Rect(x: 80, y: 0, width: 120, height: 200)  // around the tail and above it
-        var changed = 0
-        for y in Int(region.minY)..<Int(region.maxY) {
-            for x in Int(region.minX)..<Int(region.maxX) {
-                guard let a = before.frame.color(x: x, y: y), let b = after.frame.color(x: x, y: y) else {
-                    continue
-                }
-                if !a.isClose(to: b, within: 8.0 / 255) { changed += 1 }
-            }
+        // A bubble of 5–30 points (4–24 px) at 10 % or more: its rim alone is a dozen pixels,
+        // around the tail and above it.
+        let region = Rect(x: 80, y: 0, width: 120, height: 200)
+        let bubble = pollUntil(timeout: 10, interval: 0.05) { () -> Int? in
+            guard let after = try? app.capture() else { return nil }
+            let changed = Self.changed(in: region, from: before, to: after)
+            return changed >= 10 ? changed : nil
         }
-        // A bubble of 5–30 points (4–24 px) at 10 % or more: its rim alone is a dozen pixels.
-        #expect(changed >= 10, "no bubble near the fish's tail in \(after.path) (before: \(before.path))")
+        #expect(bubble != nil, "no bubble near the fish's tail within 10 s of the click")
     }
 
     @Test("fish: n makes bubbles sink: in tap mode a click's bubble shows below the tail, none above")
     func fishSinks() throws {
         let app = try RunningWindow(scene: "fish")
         defer { app.stop() }
-        try app.key("m")  // tap mode, as in `fishBubble`
-        try app.key("n")  // JRMFloatingAnimation's objectsShouldSink
-        Thread.sleep(forTimeInterval: 0.3)
-        // The tail notch is at (140, 150) px; a sinking bubble goes 40–240 px down, 0.9 s into
-        // its float at most 0.45 of its path's length, so it is at 150…260 px, within 23 px of
-        // x = 140 sideways.
-        let before = try app.screenshot()
+        // Tap mode, as in `fishBubble`, and `n`: JRMFloatingAnimation's objectsShouldSink.
+        let before = try Self.fishAtRest(app, keys: ["m", "n"])
         try app.click(x: 200, y: 150)
-        Thread.sleep(forTimeInterval: 0.9)
-        let after = try app.screenshot()
-        func changed(in region: Rect) -> Int {
-            var count = 0
-            for y in Int(region.minY)..<Int(region.maxY) {
-                for x in Int(region.minX)..<Int(region.maxX) {
-                    guard let a = before.frame.color(x: x, y: y), let b = after.frame.color(x: x, y: y)
-                    else { continue }
-                    if !a.isClose(to: b, within: 8.0 / 255) { count += 1 }
-                }
-            }
-            return count
+        // The tail notch is at (140, 150) px; a sinking bubble goes 40–240 px down, within
+        // 23 px of x = 140 sideways. Once it shows below the fish (which ends at y 198),
+        // a dozen pixels at least (as in `fishBubble`), nothing may have changed above it.
+        let below = Rect(x: 80, y: 200, width: 120, height: 100)
+        let sunk = pollUntil(timeout: 10, interval: 0.05) { () -> WindowCapture? in
+            guard let after = try? app.capture() else { return nil }
+            return Self.changed(in: below, from: before, to: after) >= 10 ? after : nil
         }
-        // Below the fish (it ends at y 198), around the tail's x: the bubble, a dozen pixels at
-        // least (as in `fishBubble`). Above the fish: nothing.
-        let below = changed(in: Rect(x: 80, y: 200, width: 120, height: 100))
-        #expect(below >= 10, "no bubble below the tail in \(after.path) (before: \(before.path))")
-        #expect(changed(in: Rect(x: 0, y: 0, width: 400, height: 100)) == 0, "something above: \(after.path)")
+        let after = try #require(sunk, "no bubble below the tail within 10 s of the click")
+        let above = Self.changed(in: Rect(x: 0, y: 0, width: 400, height: 100), from: before, to: after)
+        #expect(above == 0, "\(above) pixels changed above the fish")
     }
 
     @Test("HiDPI: GDK_SCALE=2 or Xft.dpi 192 doubles the window, the same picture sharper; --scale wins")
