@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Records the DocC tutorials' pictures: one GIF a tutorial step (`animdemo record --step N`),
 # 320×480 at 15 fps, into Sources/Scenes/Scenes.docc/Resources/SCENE-step-N.gif, with the input
-# each stage needs to show itself (a win, a click on the fish, a drag on the wave). Run it after
+# each stage needs to show itself (a win, a click on the fish, a drag on the wave); a still of
+# each step at the moment that shows it best (SCENE-step-N.png, `animdemo render`), which opens
+# the section the step ends; and the tutorial's poster, the finished scene at 1200×600 on its
+# own background (SCENE-poster.png), the picture of its intro. Run it after
 # a scene's steps change (`Scripts/tutorial-media.sh [SCENE…]`); the code files beside them come
 # from `animdemo steps --scene SCENE --docc Sources/Scenes/Scenes.docc`.
 set -euo pipefail
@@ -28,6 +31,20 @@ seconds[checkmark]=3.5
 # The simulated download runs on its own: updates at 1, 2, 3 and 4 s.
 events[download]=""
 seconds[download]=5.5
+# When a still shows the step best: the finish line drawn, bubbles on their way, the band
+# pulled, the X, the downloads part done.
+declare -A still=([tictactoe]=3.8 [fish]=2.4 [elastic]=0.8 [checkmark]=1.7 [download]=4.6)
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+
+# Renders SCENE at SECONDS into FILE; the rest of the arguments go to `animdemo render`.
+still() {
+    local scene=$1 seconds=$2 file=$3
+    shift 3
+    rm -f "$scratch"/*.png
+    "$program" render --scene "$scene" --events "${events[$scene]}" --at "$seconds" --out "$scratch" "$@"
+    mv "$scratch/$scene"-*.png "$file"
+}
 
 scenes=("$@")
 [ ${#scenes[@]} -gt 0 ] || scenes=(fish tictactoe elastic checkmark download)
@@ -37,6 +54,14 @@ for scene in "${scenes[@]}"; do
         "$program" record --scene "$scene" --step "$step" --size "$size" --fps 15 \
             --events "${events[$scene]}" --from 0 --to "${seconds[$scene]}" \
             --out "$out/$scene-step-$step.gif"
+        still "$scene" "${still[$scene]}" "$out/$scene-step-$step.png" --step "$step" --size "$size"
     done
+    # The poster: the last step's still at twice the pixels, 600 high, centred on 1200×600 of
+    # the scene's own background (its corner's colour); no dates in the PNG, so it is the same
+    # file every run.
+    still "$scene" "${still[$scene]}" "$scratch/poster.png" --size "$size" --scale 2
+    background=$(convert "$scratch/poster.png" -format '%[pixel:p{0,0}]' info:)
+    convert "$scratch/poster.png" -resize x600 -background "$background" -gravity center \
+        -extent 1200x600 -strip -define png:exclude-chunks=date,time "$out/$scene-poster.png"
     echo "$scene: $count steps recorded"
 done

@@ -1,27 +1,34 @@
-// FinishLine.swift
+import Animation
+
 /// The finish line's colour: the tutorial's `#colorLiteral(red: 0.9529411793,
-/// green: 0.6862745285, blue: 0.1333333403, alpha: 1)`, exactly 243, 175, 34 of 255.
-let finishLineColor = Color(red: 0.9529411793, green: 0.6862745285, blue: 0.1333333403)
-/// The radius of both circles, points (tutorial); the line is `finishLineWidth * 2 + 1` wide,
-/// as wide as a circle with its 1-point stroke.
+/// green: 0.6862745285, blue: 0.1333333403, alpha: 1)`, exactly 243, 175, 34 of
+/// 255.
+let finishLineColor = Color(
+    red: 0.9529411793, green: 0.6862745285, blue: 0.1333333403)
+/// The radius of both circles, points (tutorial); the line is `finishLineWidth
+/// * 2 + 1` wide, as wide as a circle with its 1-point stroke.
 let finishLineWidth = 12.0
 /// Seconds for the second circle to travel and for the line to draw (tutorial).
 let finishLineAnimationDuration: MediaTime = 2.0
-/// The background of `finishLineView`: the tutorial's `#colorLiteral(red: 0, green: 0,
-/// blue: 0, alpha: 0.30)`, a veil that darkens the board to 70 %.
+/// The background of `finishLineView`: the tutorial's `#colorLiteral(red: 0,
+/// green: 0, blue: 0, alpha: 0.30)`, a veil that darkens the board to 70 %.
 let finishLineViewColor = Color(red: 0, green: 0, blue: 0, alpha: 0.30)
-/// The tutorial's finish line in its own full-window layer: a circle at the start, a second
-/// circle that moves from the start to the end, and a line between them that draws itself
-/// over the same time, so that the thick line looks as if it had round ends.
+
+/// The tutorial's finish line in its own full-window layer: a circle at the
+/// start, a second circle that moves from the start to the end, and a line
+/// between them that draws itself over the same time, so that the thick line
+/// looks as if it had round ends.
 ///
 /// ```
-///  t = 0        ●                       start circle, moving circle on top of it
-///  t = 1 s      ●━━━━━━━━━━●            line stroked to half way, moving circle there
-///  t = 2 s      ●━━━━━━━━━━━━━━━━━━━━━━●  both at the end; they stay (fillMode forwards)
+///  t = 0    ●                       start circle, moving circle on top of it
+///  t = 1 s  ●━━━━━━━━━━●            line stroked half way, moving circle there
+/// t = 2 s ●━━━━━━━━━━━━━━━━━━━━━━● both at the end; they stay (fillMode
+/// forwards)
 /// ```
 /// All three animations are linear: the tutorial sets no timing function.
 final class FinishLine {
-    /// The tutorial's `finishLineView`: the whole window, black at 30 %, user interaction on.
+    /// The tutorial's `finishLineView`: the whole window, black at 30 %, user
+    /// interaction on.
     let finishLineView: Layer
     /// When the animations start, scene seconds.
     let beginTime: MediaTime
@@ -31,12 +38,13 @@ final class FinishLine {
     let color: Color
     let duration: MediaTime
 
-    /// A finish line for a window of `frameOfMainView` ("the whole screen") whose animations
-    /// start at `beginTime` (nil: now).
+    /// A finish line for a window of `frameOfMainView` ("the whole screen")
+    /// whose animations start at `beginTime` (nil: now).
     init(
         frameOfMainView: Rect, timeline: Timeline, beginTime: MediaTime? = nil,
         width: Double = finishLineWidth,
-        color: Color = finishLineColor, duration: MediaTime = finishLineAnimationDuration
+        color: Color = finishLineColor,
+        duration: MediaTime = finishLineAnimationDuration
     ) {
         self.timeline = timeline
         self.width = width
@@ -50,18 +58,22 @@ final class FinishLine {
         view.name = "finishLineView"
         finishLineView = view
     }
-    /// Draws the line from `startPoint` to `endPoint` (points of `finishLineView`, which are
-    /// the scene's): the three shape layers of the tutorial, added in its order.
+
+    /// Draws the line from `startPoint` to `endPoint` (points of
+    /// `finishLineView`, which are the scene's): the three shape layers of the
+    /// tutorial, added in its order.
     func draw(from startPoint: Point, to endPoint: Point) {
         addStartCircle(at: startPoint)
         addMovingCircle(from: startPoint, to: endPoint)
         addDrawingLine(from: startPoint, to: endPoint)
     }
+
     /// Firstly, the starting circle; it stays where it is.
     func addStartCircle(at startPoint: Point) {
         var startPointPath = BezierPath()
         startPointPath.addArc(
-            withCenter: startPoint, radius: width, startAngle: 0, endAngle: .pi * 2,
+            withCenter: startPoint, radius: width, startAngle: 0,
+            endAngle: .pi * 2,
             clockwise: true)
         let startPointShapeLayer = ShapeLayer(timeline: timeline)
         startPointShapeLayer.name = "startPointShapeLayer"
@@ -70,13 +82,16 @@ final class FinishLine {
         startPointShapeLayer.path = startPointPath
         finishLineView.addSublayer(startPointShapeLayer)
     }
-    /// Next, a circle drawn at the start too, whose layer moves by the offset to the end:
-    /// its position runs from (0, 0) to `endPoint − startPoint`, relative coordinates, and
-    /// holds there (fillMode forwards, not removed on completion).
+
+    /// Next, a circle drawn at the start too, whose layer moves by the offset
+    /// to the end: its position runs from (0, 0) to `endPoint − startPoint`,
+    /// relative coordinates, and holds there (fillMode forwards, not removed on
+    /// completion).
     func addMovingCircle(from startPoint: Point, to endPoint: Point) {
         var linePath = BezierPath()
         linePath.addArc(
-            withCenter: startPoint, radius: width, startAngle: 0, endAngle: .pi * 2,
+            withCenter: startPoint, radius: width, startAngle: 0,
+            endAngle: .pi * 2,
             clockwise: true)
         let lineShapeLayer = ShapeLayer(timeline: timeline)
         lineShapeLayer.name = "lineShapeLayer"
@@ -85,7 +100,8 @@ final class FinishLine {
         lineShapeLayer.path = linePath
         let lineAnimation = BasicAnimation(keyPath: .position)
         lineAnimation.fromValue = Point(x: 0, y: 0)
-        lineAnimation.toValue = Point(x: endPoint.x - startPoint.x, y: endPoint.y - startPoint.y)
+        lineAnimation.toValue = Point(
+            x: endPoint.x - startPoint.x, y: endPoint.y - startPoint.y)
         lineAnimation.isRemovedOnCompletion = false
         lineAnimation.duration = duration
         lineAnimation.fillMode = .forwards
@@ -93,8 +109,10 @@ final class FinishLine {
         lineShapeLayer.add(lineAnimation, forKey: "animation")
         finishLineView.addSublayer(lineShapeLayer)
     }
-    /// Another step is to draw a line: as wide as the circles, stroked from nothing to
-    /// whole over the same time, so that its end stays under the moving circle.
+
+    /// Another step is to draw a line: as wide as the circles, stroked from
+    /// nothing to whole over the same time, so that its end stays under the
+    /// moving circle.
     func addDrawingLine(from startPoint: Point, to endPoint: Point) {
         var finishPointPath = BezierPath()
         finishPointPath.move(to: startPoint)
@@ -112,21 +130,3 @@ final class FinishLine {
         finishLineView.addSublayer(finishPointShapeLayer)
     }
 }
-
-// TicTacToeScene.swift
-    private func drawFinishLine(beginTime: MediaTime?) {
-        guard case .win(_, let lines)? = engine.outcome else { return }
-        finishLine?.finishLineView.removeFromSuperlayer()
-        let finishLine = FinishLine(
-            frameOfMainView: bounds, timeline: timeline, beginTime: beginTime,
-            width: knobs[Knobs.finishLineWidth], color: knobs[Knobs.finishLineColor].color,
-            duration: knobs[Knobs.finishLineAnimationDuration])
-        for line in lines {
-            guard let first = line.first, let last = line.last else { continue }
-            finishLine.draw(
-                from: geometry.fieldCenter(first), to: geometry.fieldCenter(last), stage: finishLineStage)
-        }
-        // "The last step is to add finishLineView to view."
-        rootLayer.addSublayer(finishLine.finishLineView)
-        self.finishLine = finishLine
-    }
