@@ -3,8 +3,8 @@
 # 320×480 at 15 fps, into Sources/Scenes/Scenes.docc/Resources/SCENE-step-N.gif, with the input
 # each stage needs to show itself (a win, a click on the fish, a drag on the wave); a still of
 # each step at the moment that shows it best (SCENE-step-N.png, `animdemo render`), which opens
-# the section the step ends; and the tutorial's poster, the finished scene at 1200×600 on its
-# own background (SCENE-poster.png), the picture of its intro. Run it after
+# the section the step ends; and the tutorial's poster, the finished scene laid out at 1200×600
+# (SCENE-poster.png), the picture of its intro. Run it after
 # a scene's steps change (`Scripts/tutorial-media.sh [SCENE…]`); the code files beside them come
 # from `animdemo steps --scene SCENE --docc Sources/Scenes/Scenes.docc`.
 set -euo pipefail
@@ -33,16 +33,28 @@ events[download]=""
 seconds[download]=5.5
 # When a still shows the step best: the finish line drawn, bubbles on their way, the band
 # pulled, the X, the downloads part done.
-declare -A still=([tictactoe]=3.8 [fish]=2.4 [elastic]=0.8 [checkmark]=1.7 [download]=4.6)
+declare -A still=([tictactoe]=3.8 [fish]=2.4 [elastic]=0.8 [checkmark]=1.7 [download]=2.6)
+# The poster's moment and how far down its input moves (see below).
+declare -A poster=([tictactoe]=3.8 [fish]=1.4 [elastic]=0.8 [checkmark]=1.7 [download]=2.6)
+declare -A posterDown=([tictactoe]=60 [fish]=60 [elastic]=0 [checkmark]=60 [download]=0)
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
-# Renders SCENE at SECONDS into FILE; the rest of the arguments go to `animdemo render`.
+# The events script EVENTS with every point moved DX right and DY down.
+moved() {
+    echo "$1" | awk -v dx="$2" -v dy="$3" 'BEGIN { RS = ";"; ORS = "" } NF {
+        if ($2 == "tap") { $3 += dx; $4 += dy }
+        if ($2 == "drag") { $3 += dx; $4 += dy; $5 += dx; $6 += dy }
+        print (n++ ? "; " : "") $0 }'
+}
+
+# Renders SCENE with the input EVENTS at SECONDS into FILE; the rest of the arguments go to
+# `animdemo render`.
 still() {
-    local scene=$1 seconds=$2 file=$3
-    shift 3
+    local scene=$1 events=$2 seconds=$3 file=$4
+    shift 4
     rm -f "$scratch"/*.png
-    "$program" render --scene "$scene" --events "${events[$scene]}" --at "$seconds" --out "$scratch" "$@"
+    "$program" render --scene "$scene" --events "$events" --at "$seconds" --out "$scratch" "$@"
     mv "$scratch/$scene"-*.png "$file"
 }
 
@@ -54,14 +66,11 @@ for scene in "${scenes[@]}"; do
         "$program" record --scene "$scene" --step "$step" --size "$size" --fps 15 \
             --events "${events[$scene]}" --from 0 --to "${seconds[$scene]}" \
             --out "$out/$scene-step-$step.gif"
-        still "$scene" "${still[$scene]}" "$out/$scene-step-$step.png" --step "$step" --size "$size"
+        still "$scene" "${events[$scene]}" "${still[$scene]}" "$out/$scene-step-$step.png" \
+            --step "$step" --size "$size"
     done
-    # The poster: the last step's still at twice the pixels, 600 high, centred on 1200×600 of
-    # the scene's own background (its corner's colour); no dates in the PNG, so it is the same
-    # file every run.
-    still "$scene" "${still[$scene]}" "$scratch/poster.png" --size "$size" --scale 2
-    background=$(convert "$scratch/poster.png" -format '%[pixel:p{0,0}]' info:)
-    convert "$scratch/poster.png" -resize x600 -background "$background" -gravity center \
-        -extent 1200x600 -strip -define png:exclude-chunks=date,time "$out/$scene-poster.png"
-    echo "$scene: $count steps recorded"
+    # The poster: the finished scene laid out at 1200×600, the same input moved to where the
+    # scene's content is at that size (centred across; down too, but for the band at the top).
+    still "$scene" "$(moved "${events[$scene]}" 440 "${posterDown[$scene]}")" "${poster[$scene]}" \
+        "$out/$scene-poster.png" --size 1200x600
 done
