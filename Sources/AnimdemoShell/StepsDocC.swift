@@ -144,9 +144,16 @@ enum StepsDocC {
     static func assessments(_ questions: [TutorialGuide.Question]) -> String {
         guard !questions.isEmpty else { return "" }
         var lines = ["@Assessments {"]
-        for question in questions {
+        for (number, question) in questions.enumerated() {
             lines += ["    @MultipleChoice {", "        \(question.prompt.replacingOccurrences(of: "\n", with: " "))", ""]
-            for choice in question.choices {
+            // The guides list the right answer first; here it moves, question by question, so
+            // that its place gives nothing away.
+            var choices = question.choices
+            if let right = choices.firstIndex(where: \.isCorrect) {
+                let answer = choices.remove(at: right)
+                choices.insert(answer, at: (number + 1) % (choices.count + 1))
+            }
+            for choice in choices {
                 lines += [
                     "        @Choice(isCorrect: \(choice.isCorrect)) {",
                     "            \(choice.text)",

@@ -18,7 +18,8 @@ struct TutorialGuide: Sendable {
         var explanation: String
     }
 
-    /// A multiple-choice question with one right answer.
+    /// A multiple-choice question with one right answer, listed first (`steps --docc` moves
+    /// it, question by question).
     struct Question: Sendable {
         var prompt: String
         var choices: [Choice]

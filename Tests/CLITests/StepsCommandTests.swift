@@ -118,7 +118,16 @@ struct StepsCommandTests {
                 written.contains { $0.hasPrefix("Resources/\(scene)-step-\(step)-") && $0.hasSuffix(".swift") },
                 "step \(step) has a code file: \(written)")
         }
-        #expect(written.contains("Tutorials/\(scene).tutorial"))
+        let tutorial = try String(
+            contentsOf: folder.appendingPathComponent("Tutorials/\(scene).tutorial"), encoding: .utf8)
+        let sections = tutorial.components(separatedBy: "@Section(").count - 1
+        #expect((2...4).contains(sections), "stages, not one list of every step: \(sections)")
+        let questions = tutorial.components(separatedBy: "@MultipleChoice {").dropFirst()
+        #expect((2...3).contains(questions.count))
+        for question in questions {
+            #expect(question.components(separatedBy: "@Choice(isCorrect: true)").count == 2, "one right answer")
+            #expect(question.contains("@Justification"))
+        }
         for path in written {
             let fresh = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
             let committed = try String(contentsOf: catalog.appendingPathComponent(path), encoding: .utf8)
