@@ -32,8 +32,14 @@ enum StepsDocC {
     /// adds most to first; the previous step's first file unchanged when it changes none.
     static func codeFiles(_ code: StepCode, atStep step: Int) -> [CodeFile] {
         let changed = code.files.compactMap { file -> (CodeFile, Int)? in
-            guard let text = code.readerText(of: file, atStep: step).map({ CodeWrap.wrap($0, width: codeWidth) }),
-                step == 1 || text != code.readerText(of: file, atStep: step - 1).map({ CodeWrap.wrap($0, width: codeWidth) })
+            guard
+                let text = code.readerText(of: file, atStep: step).map({ CodeWrap.wrap($0, width: codeWidth) }
+                ),
+                step == 1
+                    || text
+                        != code.readerText(of: file, atStep: step - 1).map({
+                            CodeWrap.wrap($0, width: codeWidth)
+                        })
             else { return nil }
             return (CodeFile(step: step, name: file.name, text: text), file.addedLines(atStep: step).count)
         }
@@ -87,16 +93,17 @@ enum StepsDocC {
                 }
             }
             let last = numbers.upperBound - 1
-            sections += [
-                "@Section(title: \"\(escaped(section.title))\") {",
-                "    @ContentAndMedia {",
-                "        \(section.intro.replacingOccurrences(of: "\n", with: " "))",
-                "",
-                "        @Image(source: \"\(name)-step-\(last).png\", alt: \"The \(name) scene at step \(last), where this section ends.\")",
-                "    }",
-                "",
-                "    @Steps {",
-            ] + steps.map { "        \($0)" } + ["    }", "}", ""]
+            sections +=
+                [
+                    "@Section(title: \"\(escaped(section.title))\") {",
+                    "    @ContentAndMedia {",
+                    "        \(section.intro.replacingOccurrences(of: "\n", with: " "))",
+                    "",
+                    "        @Image(source: \"\(name)-step-\(last).png\", alt: \"The \(name) scene at step \(last), where this section ends.\")",
+                    "    }",
+                    "",
+                    "    @Steps {",
+                ] + steps.map { "        \($0)" } + ["    }", "}", ""]
         }
         let tutorial = descriptor.tutorial
         let original =
@@ -145,7 +152,10 @@ enum StepsDocC {
         guard !questions.isEmpty else { return "" }
         var lines = ["@Assessments {"]
         for (number, question) in questions.enumerated() {
-            lines += ["    @MultipleChoice {", "        \(question.prompt.replacingOccurrences(of: "\n", with: " "))", ""]
+            lines += [
+                "    @MultipleChoice {",
+                "        \(question.prompt.replacingOccurrences(of: "\n", with: " "))", "",
+            ]
             // The guides list the right answer first; here it moves, question by question, so
             // that its place gives nothing away.
             var choices = question.choices

@@ -82,13 +82,16 @@ struct TutorialGuide: Sendable {
                     choices: [
                         right(
                             "`fillMode = .forwards` with `isRemovedOnCompletion = false`",
-                            "Right: the finished animation stays on the layer and goes on showing its last value."),
+                            "Right: the finished animation stays on the layer and goes on showing its last value."
+                        ),
                         wrong(
                             "The bubble's position is set to the top of the path",
-                            "No: the model position stays where the bubble started; only the animation moved it."),
+                            "No: the model position stays where the bubble started; only the animation moved it."
+                        ),
                         wrong(
                             "The transaction's completion block",
-                            "No: at step 4 there is no completion block yet; step 5 adds it, to pop the bubble."),
+                            "No: at step 4 there is no completion block yet; step 5 adds it, to pop the bubble."
+                        ),
                     ]),
                 Question(
                     prompt: "How does a bubble pop when it reaches the end of its path?",
@@ -98,7 +101,8 @@ struct TutorialGuide: Sendable {
                             "No: the path animation is the only keyframe animation."),
                         right(
                             "The transaction's completion block grows it by 1.3 and fades it out",
-                            "Right: the path animation runs inside a transaction whose completion block pops the bubble."),
+                            "Right: the path animation runs inside a transaction whose completion block pops the bubble."
+                        ),
                         wrong(
                             "The timer removes it 2 seconds after it blew it",
                             "No: the timer only blows new bubbles, every 0.1 s."),
@@ -108,7 +112,8 @@ struct TutorialGuide: Sendable {
                     choices: [
                         right(
                             "It holds where the fish is on screen, part way through its animation",
-                            "Right: the model layer already holds where the swim ends; the presentation layer is where the tail is now."),
+                            "Right: the model layer already holds where the swim ends; the presentation layer is where the tail is now."
+                        ),
                         wrong(
                             "It is the only layer that can be tapped",
                             "No: the tap goes to the fish's own layer."),
@@ -184,7 +189,8 @@ struct TutorialGuide: Sendable {
                     choices: [
                         right(
                             "A display link rebuilds the path from the points' on-screen positions every frame",
-                            "Right: the points' positions animate, and the path is built again from where they are now."),
+                            "Right: the points' positions animate, and the path is built again from where they are now."
+                        ),
                         wrong(
                             "A spring animation of the path",
                             "No: the spring animates the points; the path only follows them."),
@@ -193,7 +199,8 @@ struct TutorialGuide: Sendable {
                             "No: the gesture has ended; nothing but the display link rebuilds the path."),
                     ]),
                 Question(
-                    prompt: "Why does the display link read the points' presentation values, not their model values?",
+                    prompt:
+                        "Why does the display link read the points' presentation values, not their model values?",
                     choices: [
                         right(
                             "The model values are already back at rest; the presentation values are where the points are",
@@ -265,7 +272,8 @@ struct TutorialGuide: Sendable {
             ],
             questions: [
                 Question(
-                    prompt: "Why does the indicator compute a path for every 1/60 s instead of animating from the old arc to the new one?",
+                    prompt:
+                        "Why does the indicator compute a path for every 1/60 s instead of animating from the old arc to the new one?",
                     choices: [
                         right(
                             "Interpolating two paths moves their points in straight lines, not round the circle",

@@ -115,7 +115,9 @@ struct StepsCommandTests {
             ).count - 1
         for step in 1...steps {
             #expect(
-                written.contains { $0.hasPrefix("Resources/\(scene)-step-\(step)-") && $0.hasSuffix(".swift") },
+                written.contains {
+                    $0.hasPrefix("Resources/\(scene)-step-\(step)-") && $0.hasSuffix(".swift")
+                },
                 "step \(step) has a code file: \(written)")
         }
         let tutorial = try String(
@@ -125,7 +127,8 @@ struct StepsCommandTests {
         let questions = tutorial.components(separatedBy: "@MultipleChoice {").dropFirst()
         #expect((2...3).contains(questions.count))
         for question in questions {
-            #expect(question.components(separatedBy: "@Choice(isCorrect: true)").count == 2, "one right answer")
+            #expect(
+                question.components(separatedBy: "@Choice(isCorrect: true)").count == 2, "one right answer")
             #expect(question.contains("@Justification"))
         }
         for path in written {

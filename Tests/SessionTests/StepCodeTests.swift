@@ -163,7 +163,8 @@ struct ReaderCodeTests {
         let wrapped = CodeWrap.wrap(comment).split(separator: "\n")
         #expect(wrapped.count == 3, "14 words a line")
         #expect(wrapped.allSatisfy { $0.hasPrefix("    /// ") && $0.count <= 80 })
-        let drawing = "///  t = 1 s      ●━━━━━━━━━━●            line stroked to half way, moving circle there"
+        let drawing =
+            "///  t = 1 s      ●━━━━━━━━━━●            line stroked to half way, moving circle there"
         #expect(CodeWrap.wrap(drawing) == drawing)
     }
 

@@ -152,7 +152,9 @@ public enum CodeWrap {
     /// A string literal too long for a line, cut at a space into two joined by `+`.
     private static func string(_ body: String, indent: String, width: Int) -> [String]? {
         let characters = Array(body)
-        guard let quote = characters.firstIndex(of: "\""), indent.count + quote < width - 10 else { return nil }
+        guard let quote = characters.firstIndex(of: "\""), indent.count + quote < width - 10 else {
+            return nil
+        }
         var index = quote + 1
         var cut: Int?
         while index < characters.count, characters[index] != "\"" {
@@ -216,7 +218,8 @@ public enum CodeWrap {
         guard !inner.isEmpty, !inner.hasPrefix("["), !head.hasSuffix("{") else { return nil }
         var items = split(inner, atTopLevel: ",")
         items[items.count - 1] += tail
-        return [indent + head] + (fill(items, first: indent + "    ", rest: indent + "    ", width: width) ?? [])
+        return [indent + head]
+            + (fill(items, first: indent + "    ", rest: indent + "    ", width: width) ?? [])
     }
 
     /// An expression broken before its top-level `+`, `&&`, `||` and `??`, the continuation
