@@ -4,7 +4,7 @@
 # each stage needs to show itself (a win, a click on the fish, a drag on the wave); a still of
 # each step at the moment that shows it best (SCENE-step-N.png, `animdemo render`), which opens
 # the section the step ends; and the tutorial's poster, the finished scene at the right of
-# 1200×600 (SCENE-poster.png), the picture of its intro. Run it after
+# 1200×800 (SCENE-poster.png), the picture of its intro. Run it after
 # a scene's steps change (`Scripts/tutorial-media.sh [SCENE…]`); the code files beside them come
 # from `animdemo steps --scene SCENE --docc Sources/Scenes/Scenes.docc`.
 set -euo pipefail
@@ -35,9 +35,9 @@ seconds[download]=5.5
 # pulled, the X, the downloads part done.
 declare -A still=([tictactoe]=3.8 [fish]=2.4 [elastic]=0.8 [checkmark]=1.7 [download]=2.6)
 # The poster's moment and how far down its input moves (see below).
-declare -A poster=([tictactoe]=3.8 [fish]=1.0 [elastic]=0.8 [checkmark]=1.7 [download]=2.6)
-declare -A posterDown=([tictactoe]=60 [fish]=60 [elastic]=0 [checkmark]=60 [download]=0)
-declare -A posterWidth=([elastic]=1200 [fish]=760 [download]=760) posterRight=([elastic]=300)
+declare -A poster=([tictactoe]=3.8 [fish]=0.7 [elastic]=0.8 [checkmark]=1.7 [download]=2.6)
+declare -A posterDown=([tictactoe]=160 [fish]=160 [elastic]=0 [checkmark]=160 [download]=0)
+declare -A posterWidth=([elastic]=1200) posterRight=([elastic]=300)
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
@@ -70,15 +70,16 @@ for scene in "${scenes[@]}"; do
         still "$scene" "${events[$scene]}" "${still[$scene]}" "$out/$scene-step-$step.png" \
             --step "$step" --size "$size"
     done
-    # The poster: DocC shows it dimmed behind the intro's text, which takes the left half, so
-    # the finished scene is laid out at 560×600 (its input moved to match) and put at the right
-    # of 1200×600 filled with its own background (its corner's colour); the elastic band,
-    # which spans the window, is laid out at 1200×600 and pulled on the right. No dates in the
+    # The poster: DocC shows it dimmed behind the intro's text, which takes the left half, and
+    # cut to the hero's shape (about 3:2 at 1280 px), so the finished scene is laid out at
+    # 600×800 (its input moved to match) and put at the right of 1200×800 filled with its own
+    # background (its corner's colour); the elastic band, which spans the window, is laid out
+    # at 1200×800 and pulled on the right. No dates in the
     # PNG, so that it is the same file every run.
-    width=${posterWidth[$scene]:-560}
+    width=${posterWidth[$scene]:-600}
     still "$scene" "$(moved "${events[$scene]}" $(((width - 320) / 2 + ${posterRight[$scene]:-0})) \
-        "${posterDown[$scene]}")" "${poster[$scene]}" "$scratch/poster.png" --size "${width}x600"
+        "${posterDown[$scene]}")" "${poster[$scene]}" "$scratch/poster.png" --size "${width}x800"
     background=$(convert "$scratch/poster.png" -format '%[pixel:p{0,0}]' info:)
-    convert "$scratch/poster.png" -background "$background" -gravity east -extent 1200x600 \
+    convert "$scratch/poster.png" -background "$background" -gravity east -extent 1200x800 \
         -strip -define png:exclude-chunks=date,time "$out/$scene-poster.png"
 done

@@ -131,8 +131,8 @@ enum StepsDocC {
         return files
     }
 
-    /// The caption of a step's second or later file: the file, and the functions the step
-    /// adds to it.
+    /// The caption of a step's second or later file (DocC numbers it as a step of its own):
+    /// the scene's step it belongs to, the file, and the functions the step adds to it.
     static func otherFileCaption(_ file: CodeFile, code: StepCode) -> String {
         let added =
             code.files.first { $0.name == file.name }.map { source in
@@ -143,8 +143,9 @@ enum StepsDocC {
                     return "`" + line[range.upperBound...].prefix { $0 != "(" } + "()`"
                 }
             } ?? []
-        guard !added.isEmpty else { return "The same step, in `\(file.name)`." }
-        return "The same step, in `\(file.name)`: \(added.joined(separator: ", "))."
+        let step = "Step \(file.step) of the scene (`--step \(file.step)`) goes on in `\(file.name)`"
+        guard !added.isEmpty else { return step + "." }
+        return step + ", which it gives \(added.joined(separator: ", "))."
     }
 
     /// The questions as `@Assessments`, indented for the tutorial's body; empty when none.
