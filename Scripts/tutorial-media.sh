@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Records the DocC tutorials' pictures: one GIF a tutorial step (`animdemo record --step N`),
 # 320×480 at 15 fps, into Sources/Scenes/Scenes.docc/Resources/SCENE-step-N.gif, with the input
-# each stage needs to show itself (a win, a click on the fish, a drag on the wave). Run it after
+# each stage needs to show itself (a win, a click on the fish, a drag on the wave); a still of
+# each step at the moment that shows it best (SCENE-step-N.png, `animdemo render`), which opens
+# the section the step ends; and the tutorial's poster, the finished scene at the right of
+# 1200×800 (SCENE-poster.png), the picture of its intro. Run it after
 # a scene's steps change (`Scripts/tutorial-media.sh [SCENE…]`); the code files beside them come
 # from `animdemo steps --scene SCENE --docc Sources/Scenes/Scenes.docc`.
 set -euo pipefail
@@ -28,6 +31,33 @@ seconds[checkmark]=3.5
 # The simulated download runs on its own: updates at 1, 2, 3 and 4 s.
 events[download]=""
 seconds[download]=5.5
+# When a still shows the step best: the finish line drawn, bubbles on their way, the band
+# pulled, the X, the downloads part done.
+declare -A still=([tictactoe]=3.8 [fish]=2.4 [elastic]=0.8 [checkmark]=1.7 [download]=2.6)
+# The poster's moment and how far down its input moves (see below).
+declare -A poster=([tictactoe]=3.8 [fish]=0.7 [elastic]=0.8 [checkmark]=1.7 [download]=2.6)
+declare -A posterDown=([tictactoe]=160 [fish]=160 [elastic]=0 [checkmark]=160 [download]=0)
+declare -A posterWidth=([elastic]=1200) posterRight=([elastic]=300)
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+
+# The events script EVENTS with every point moved DX right and DY down.
+moved() {
+    echo "$1" | awk -v dx="$2" -v dy="$3" 'BEGIN { RS = ";"; ORS = "" } NF {
+        if ($2 == "tap") { $3 += dx; $4 += dy }
+        if ($2 == "drag") { $3 += dx; $4 += dy; $5 += dx; $6 += dy }
+        print (n++ ? "; " : "") $0 }'
+}
+
+# Renders SCENE with the input EVENTS at SECONDS into FILE; the rest of the arguments go to
+# `animdemo render`.
+still() {
+    local scene=$1 events=$2 seconds=$3 file=$4
+    shift 4
+    rm -f "$scratch"/*.png
+    "$program" render --scene "$scene" --events "$events" --at "$seconds" --out "$scratch" "$@"
+    mv "$scratch/$scene"-*.png "$file"
+}
 
 scenes=("$@")
 [ ${#scenes[@]} -gt 0 ] || scenes=(fish tictactoe elastic checkmark download)
@@ -37,6 +67,19 @@ for scene in "${scenes[@]}"; do
         "$program" record --scene "$scene" --step "$step" --size "$size" --fps 15 \
             --events "${events[$scene]}" --from 0 --to "${seconds[$scene]}" \
             --out "$out/$scene-step-$step.gif"
+        still "$scene" "${events[$scene]}" "${still[$scene]}" "$out/$scene-step-$step.png" \
+            --step "$step" --size "$size"
     done
-    echo "$scene: $count steps recorded"
+    # The poster: DocC shows it dimmed behind the intro's text, which takes the left half, and
+    # cut to the hero's shape (about 3:2 at 1280 px), so the finished scene is laid out at
+    # 600×800 (its input moved to match) and put at the right of 1200×800 filled with its own
+    # background (its corner's colour); the elastic band, which spans the window, is laid out
+    # at 1200×800 and pulled on the right. No dates in the
+    # PNG, so that it is the same file every run.
+    width=${posterWidth[$scene]:-600}
+    still "$scene" "$(moved "${events[$scene]}" $(((width - 320) / 2 + ${posterRight[$scene]:-0})) \
+        "${posterDown[$scene]}")" "${poster[$scene]}" "$scratch/poster.png" --size "${width}x800"
+    background=$(convert "$scratch/poster.png" -format '%[pixel:p{0,0}]' info:)
+    convert "$scratch/poster.png" -background "$background" -gravity east -extent 1200x800 \
+        -strip -define png:exclude-chunks=date,time "$out/$scene-poster.png"
 done

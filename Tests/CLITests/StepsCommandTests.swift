@@ -113,7 +113,24 @@ struct StepsCommandTests {
             try ProgramRun.animdemo(["steps", "--scene", scene, "--json"]).stdout.components(
                 separatedBy: "\"step\""
             ).count - 1
-        #expect(written.count == steps + 1, "a code file a step and the tutorial: \(written)")
+        for step in 1...steps {
+            #expect(
+                written.contains {
+                    $0.hasPrefix("Resources/\(scene)-step-\(step)-") && $0.hasSuffix(".swift")
+                },
+                "step \(step) has a code file: \(written)")
+        }
+        let tutorial = try String(
+            contentsOf: folder.appendingPathComponent("Tutorials/\(scene).tutorial"), encoding: .utf8)
+        let sections = tutorial.components(separatedBy: "@Section(").count - 1
+        #expect((2...4).contains(sections), "stages, not one list of every step: \(sections)")
+        let questions = tutorial.components(separatedBy: "@MultipleChoice {").dropFirst()
+        #expect((2...3).contains(questions.count))
+        for question in questions {
+            #expect(
+                question.components(separatedBy: "@Choice(isCorrect: true)").count == 2, "one right answer")
+            #expect(question.contains("@Justification"))
+        }
         for path in written {
             let fresh = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
             let committed = try String(contentsOf: catalog.appendingPathComponent(path), encoding: .utf8)
@@ -128,6 +145,27 @@ struct StepsCommandTests {
                         atPath: catalog.appendingPathComponent("Resources/\(name)").path),
                     "\(name) is missing: run Scripts/tutorial-media.sh \(scene)")
             }
+        }
+    }
+
+    @Test(
+        "each step's code file fits the code pane (80 columns) and is Swift that parses",
+        arguments: scenesWithSteps)
+    func doccCodeFilesParse(scene: String) throws {
+        let swiftc = try MissingTool.require("swiftc", package: "a Swift toolchain")
+        let resources = ProgramRun.packageRoot.appendingPathComponent("Sources/Scenes/Scenes.docc/Resources")
+        let files = try FileManager.default.contentsOfDirectory(atPath: resources.path).filter {
+            $0.hasPrefix("\(scene)-step-") && $0.hasSuffix(".swift")
+        }
+        #expect(!files.isEmpty)
+        for name in files {
+            let path = resources.appendingPathComponent(name).path
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            for (index, line) in text.split(separator: "\n").enumerated() where line.count > 80 {
+                Issue.record("\(name):\(index + 1) is \(line.count) columns")
+            }
+            let parse = try ProcessRunner.run(swiftc, ["-parse", path], timeout: 60)
+            #expect(parse.status == 0, "\(name): \(parse.errorOutput)")
         }
     }
 

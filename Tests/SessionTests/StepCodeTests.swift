@@ -123,3 +123,85 @@ struct StepCodeTests {
         }
     }
 }
+
+/// The tutorials' code as whole files (`StepCode.readerText`) broken to the code pane's width
+/// (`CodeWrap`), as `steps --docc` writes them.
+@Suite("Step code as the reader's files")
+struct ReaderCodeTests {
+    /// `text` without its spaces, line ends and the `" + "` that cutting a string adds: what a
+    /// re-broken line must keep.
+    static func tokens(_ text: String) -> String {
+        text.replacingOccurrences(of: "\"\\s*\\+\\s*\"", with: "", options: .regularExpression)
+            .filter { !$0.isWhitespace }
+    }
+
+    @Test("a long line is broken to at most 80 columns where Swift allows, keeping every token")
+    func wrapsCode() {
+        let lines = [
+            "        bezier.addCurve(to: Point(103.8, 207.6), controlPoint1: Point(161.1, 207.6), controlPoint2: Point(46.5, 207.6))",
+            "                    if self.stage >= .choreography { self.toCheck() } else { self.toCheckAllAtOnce() }",
+            "        for animation in [b1ToX, b1ToCheck, b2ToX, b2ToCheck, b3ToX, b3ToCheck, b4ToX, b4ToCheck] {",
+            "        guard stage >= .paths else { return }  // the first step: the empty arcs only, nothing else yet",
+            "            \"swimming: animateWithDuration of one leg (ease in-out), to 200 pt past the right edge\")",
+            "        mixedIndicator.closedIndicatorBackgroundStrokeColor = Self.indicatorColorOfTheMixedType",
+        ]
+        for line in lines {
+            let wrapped = CodeWrap.wrap(line)
+            let broken = wrapped.split(separator: "\n")
+            #expect(broken.count > 1, "\(line)")
+            #expect(broken.allSatisfy { $0.count <= 80 }, "\(wrapped)")
+            // Comments move but stay; code keeps its tokens in order.
+            let code = broken.filter { !$0.drop { $0 == " " }.hasPrefix("//") }.joined(separator: "\n")
+            #expect(Self.tokens(code) == Self.tokens(line.components(separatedBy: "  //")[0]), "\(wrapped)")
+        }
+        #expect(CodeWrap.wrap("    let short = 1\n") == "    let short = 1\n")
+    }
+
+    @Test("a long comment is word-wrapped with its own marker; a drawing in a comment is left as it is")
+    func wrapsComments() {
+        let comment = "    /// " + Array(repeating: "word", count: 30).joined(separator: " ")
+        let wrapped = CodeWrap.wrap(comment).split(separator: "\n")
+        #expect(wrapped.count == 3, "14 words a line")
+        #expect(wrapped.allSatisfy { $0.hasPrefix("    /// ") && $0.count <= 80 })
+        let drawing =
+            "///  t = 1 s      ●━━━━━━━━━━●            line stroked to half way, moving circle there"
+        #expect(CodeWrap.wrap(drawing) == drawing)
+    }
+
+    @Test("a step's file is whole: no markers, no other step's code, the scene file's declarations kept")
+    func readerText() throws {
+        let code = try #require(try StepCode.forFolder(named: "tictactoe"))
+        let finishLine = try #require(code.files.first { $0.name == "FinishLine.swift" })
+        let first = try #require(code.readerText(of: finishLine, atStep: 1))
+        let last = try #require(code.readerText(of: finishLine, atStep: 4))
+        for text in [first, last] {
+            #expect(!text.contains("// step "))
+            #expect(!text.contains("// } step "))
+            #expect(text.contains("final class FinishLine"), "the file's own declarations")
+            #expect(!text.contains("\n\n\n"))
+        }
+        #expect(!first.contains("func addDrawingLine"))
+        #expect(last.contains("func addDrawingLine"))
+        // A later step keeps every line of the one before it that no `only` region holds.
+        let earlier = try #require(code.readerText(of: finishLine, atStep: 3)).split(separator: "\n")
+        var remaining = last.split(separator: "\n")[...]
+        for line in earlier {
+            guard let index = remaining.firstIndex(of: line) else {
+                Issue.record("step 4 lost \(line)")
+                break
+            }
+            remaining = remaining[(index + 1)...]
+        }
+    }
+
+    @Test("a …Steps.swift file keeps only the tutorial code and the declarations around it")
+    func stepsFile() throws {
+        let code = try #require(try StepCode.forFolder(named: "checkmark"))
+        let steps = try #require(code.files.first { $0.name == "CheckmarkSteps.swift" })
+        let third = try #require(code.readerText(of: steps, atStep: 3))
+        #expect(third.hasPrefix("extension CheckmarkScene {\n"))
+        #expect(third.contains("func toXAllAtOnce()"))
+        #expect(!third.contains("enum Stage"), "the stages are the steps' scaffolding")
+        #expect(code.readerText(of: steps, atStep: 4) == nil, "step 3 only")
+    }
+}

@@ -425,7 +425,7 @@ final class FishScene: Scene {
     ///
     /// ```
     ///  first leg:  middle ──(5 s, ease in-out)──▶ width + 200
-    ///  then:       −200   ──(5 s, ease in-out)──▶ width + 200   (frame x), over and over
+    ///  then:       −200   ──(5 s, ease in-out)──▶ width + 200, and again
     /// ```
     private func goFishGo() {
         let swim = swimGeneration

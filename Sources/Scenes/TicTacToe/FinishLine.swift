@@ -35,9 +35,9 @@ let finishLineViewColor = Color(red: 0, green: 0, blue: 0, alpha: 0.30)
 /// over the same time, so that the thick line looks as if it had round ends.
 ///
 /// ```
-///  t = 0        ●                       start circle, moving circle on top of it
-///  t = 1 s      ●━━━━━━━━━━●            line stroked to half way, moving circle there
-///  t = 2 s      ●━━━━━━━━━━━━━━━━━━━━━━●  both at the end; they stay (fillMode forwards)
+///  t = 0    ●                       start circle, moving circle on top of it
+///  t = 1 s  ●━━━━━━━━━━●            line stroked half way, moving circle there
+///  t = 2 s  ●━━━━━━━━━━━━━━━━━━━━━━●  both at the end; they stay (fillMode forwards)
 /// ```
 /// All three animations are linear: the tutorial sets no timing function.
 final class FinishLine {

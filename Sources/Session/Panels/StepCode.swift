@@ -174,6 +174,75 @@ public struct StepCode: Sendable, Equatable {
         return out.joined(separator: "\n") + "\n"
     }
 
+    /// The file `file` as the tutorial's reader has it at step `step`, whole: its lines with
+    /// the markers and the code of other steps left out, so that one step's file differs from
+    /// the step before's by what the step adds. The file's opening comment (notes on the port)
+    /// is left out, and so is the scaffolding of a `…Steps.swift` file (the stages and their
+    /// captions), which keeps only the top-level declarations around the present code. Nil
+    /// when nothing of the file is there at that step.
+    public func readerText(of file: File, atStep step: Int) -> String? {
+        let numbers = file.lines.indices.map { $0 + 1 }
+        guard numbers.contains(where: { file.isPresent($0, atStep: step) }) else { return nil }
+        let isStepsFile = file.name.hasSuffix("Steps.swift")
+        let header = numbers.prefix { number in
+            let trimmed = file.lines[number - 1].trimmingPrefix { $0 == " " }
+            return (trimmed.isEmpty || trimmed.hasPrefix("//")) && !file.isMarked(number)
+        }.count
+        var kept: [Substring] = []
+        var depth = 0
+        var scopeStart: Int?
+        var scope: [Substring] = []
+        var scopeHasCode = false
+        for number in numbers.dropFirst(header) {
+            let line = file.lines[number - 1]
+            let code = line.firstRange(of: "//").map { line[..<$0.lowerBound] } ?? line
+            let opens = code.filter { $0 == "{" }.count
+            let closes = code.filter { $0 == "}" }.count
+            defer { depth += opens - closes }
+            if file.isMarker(number) || (file.isMarked(number) && !file.isPresent(number, atStep: step)) {
+                continue
+            }
+            guard isStepsFile else {
+                kept.append(line)
+                continue
+            }
+            let trimmed = line.trimmingPrefix { $0 == " " }
+            if trimmed.hasPrefix("import ") {
+                kept.append(line)
+            } else if depth == 0, opens > closes, !file.isMarked(number) {
+                scopeStart = number
+                scope = [line]
+                scopeHasCode = false
+            } else if scopeStart != nil, depth + opens - closes == 0, !file.isMarked(number) {
+                if scopeHasCode { kept += scope + [line] }
+                scopeStart = nil
+            } else if file.isPresent(number, atStep: step) {
+                scope.append(line)
+                scopeHasCode = true
+            }
+        }
+        return Self.tidied(kept)
+    }
+
+    /// `lines` without the blank lines that leaving code out strands: none first, none after
+    /// an opening brace or before a closing one, never two in a row.
+    private static func tidied(_ lines: [Substring]) -> String {
+        var out: [Substring] = []
+        for (index, line) in lines.enumerated() {
+            let isBlank = line.allSatisfy { $0 == " " }
+            if isBlank {
+                let next = lines[(index + 1)...].first { !$0.allSatisfy { $0 == " " } }
+                let nextStartsWithClose = next?.trimmingPrefix { $0 == " " }.hasPrefix("}") ?? true
+                guard let last = out.last, !last.isEmpty, !last.hasSuffix("{"), !nextStartsWithClose
+                else { continue }
+                out.append("")
+            } else {
+                out.append(line)
+            }
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+
     private func isMarkerOrBlank(_ line: Substring) -> Bool {
         let trimmed = line.trimmingPrefix { $0 == " " }
         return trimmed.isEmpty || trimmed.hasPrefix("// step ") || trimmed.hasPrefix("// } step ")

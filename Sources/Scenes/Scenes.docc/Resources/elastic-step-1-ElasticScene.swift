@@ -1,0 +1,229 @@
+import Animation
+
+/// The elastic bounce of the elastic tutorial (its `ViewController`).
+final class ElasticScene: Scene {
+    let title = "Elastic pull"
+
+    // MARK: - Vars (the tutorial's constants)
+
+    /// The band's height at rest, points (tutorial: `minimalHeight`, 50).
+    let minimalHeight = 50.0
+    /// The largest wave, points (tutorial: `maxWaveHeight`, 100; "to make our
+    /// wave look nicer").
+    var maxWaveHeight: Double { knobs[Knobs.maxWaveHeight] }
+    static let maxWaveHeightDefault = 100.0
+    /// The band's fill, RGB(57, 67, 89) (tutorial: `shapeLayer.fillColor`).
+    let shapeFillColor = Color(red255: 57, green255: 67, blue255: 89)
+    /// The wave takes this share of the pull, up to `maxWaveHeight` (tutorial
+    /// literal 0.6).
+    var waveHeightFactor: Double { knobs[Knobs.waveHeightFactor] }
+    static let waveHeightFactorDefault = 0.6
+    /// How far l3 and r3 move past the window's edges, per point of the
+    /// pointer's distance from the middle (tutorial literal 0.28 in `minLeftX`
+    /// and `maxRightX`).
+    var edgeShiftFactor: Double { knobs[Knobs.edgeShiftFactor] }
+    static let edgeShiftFactorDefault = 0.28
+    /// Where l2 and r2 sit along their half of the wave (tutorial literal
+    /// 0.44).
+    var outerControlPointFactor: Double {
+        knobs[Knobs.outerControlPointFactor]
+    }
+    static let outerControlPointFactorDefault = 0.44
+    /// Where l1 and r1 sit along their half of the wave (tutorial literal
+    /// 0.71).
+    var innerControlPointFactor: Double {
+        knobs[Knobs.innerControlPointFactor]
+    }
+    static let innerControlPointFactorDefault = 0.71
+    /// How far down the wave l1 and r1 sit (tutorial literal 0.64 of
+    /// `waveHeight`).
+    var innerWaveFactor: Double { knobs[Knobs.innerWaveFactor] }
+    static let innerWaveFactorDefault = 0.64
+    /// How far down the wave the centre control point sits (tutorial literal
+    /// 1.36).
+    var centerWaveFactor: Double { knobs[Knobs.centerWaveFactor] }
+    static let centerWaveFactorDefault = 1.36
+    /// The bounce, seconds (tutorial: `animateWithDuration(0.9, …)`).
+    var bounceDuration: Double { knobs[Knobs.duration] }
+    static let bounceDurationDefault = 0.9
+    /// The bounce's damping ratio (tutorial: `usingSpringWithDamping: 0.57`;
+    /// the library's is 0.43, docs/SEMANTICS.md § Elastic
+    /// (DGElasticPullToRefresh)).
+    var bounceDampingRatio: Double { knobs[Knobs.dampingRatio] }
+    static let bounceDampingRatioDefault = 0.57
+    /// The bounce's initial velocity, whole distances per second (tutorial: 0).
+    let bounceInitialVelocity = 0.0
+    /// The control points' side, points (tutorial: 3×3 frames).
+    let controlPointSize = 3.0
+
+    /// The tutorial's constants as knobs (`animdemo knobs --scene elastic`).
+    enum Knobs {
+        static let maxWaveHeight = KnobKey<Double>(
+            "maxWaveHeight", KnobDeclaration("static let maxWaveHeightDefault"),
+            tutorial: ElasticScene.maxWaveHeightDefault, in: 0...400, step: 10,
+            unit: "pt",
+            "the largest wave")
+        static let waveHeightFactor = KnobKey<Double>(
+            "waveHeightFactor",
+            KnobDeclaration("static let waveHeightFactorDefault"),
+            tutorial: ElasticScene.waveHeightFactorDefault, in: 0...2,
+            step: 0.05, unit: "×",
+            "the wave takes this share of the pull")
+        static let edgeShiftFactor = KnobKey<Double>(
+            "edgeShiftFactor",
+            KnobDeclaration("static let edgeShiftFactorDefault"),
+            tutorial: ElasticScene.edgeShiftFactorDefault, in: 0...1,
+            step: 0.01, unit: "×",
+            "how far the wave's edges move in with the pointer")
+        static let outerControlPointFactor = KnobKey<Double>(
+            "outerControlPointFactor",
+            KnobDeclaration("static let outerControlPointFactorDefault"),
+            tutorial: ElasticScene.outerControlPointFactorDefault, in: 0...1,
+            step: 0.01,
+            unit: "×",
+            "l2 and r2 along their half of the band")
+        static let innerControlPointFactor = KnobKey<Double>(
+            "innerControlPointFactor",
+            KnobDeclaration("static let innerControlPointFactorDefault"),
+            tutorial: ElasticScene.innerControlPointFactorDefault, in: 0...1,
+            step: 0.01,
+            unit: "×",
+            "l1 and r1 along their half of the band")
+        static let innerWaveFactor = KnobKey<Double>(
+            "innerWaveFactor",
+            KnobDeclaration("static let innerWaveFactorDefault"),
+            tutorial: ElasticScene.innerWaveFactorDefault, in: 0...3,
+            step: 0.01, unit: "×",
+            "l1 and r1's share of the wave height")
+        static let centerWaveFactor = KnobKey<Double>(
+            "centerWaveFactor",
+            KnobDeclaration("static let centerWaveFactorDefault"),
+            tutorial: ElasticScene.centerWaveFactorDefault, in: 0...3,
+            step: 0.01, unit: "×",
+            "c's share of the wave height")
+        static let duration = KnobKey<Double>(
+            "duration", KnobDeclaration("static let bounceDurationDefault"),
+            tutorial: ElasticScene.bounceDurationDefault, in: 0.05...5,
+            step: 0.05, unit: "s",
+            "the bounce: UIView.animate duration",
+            plot: .springDuration(dampingRatioKnob: "dampingRatio"))
+        static let dampingRatio = KnobKey<Double>(
+            "dampingRatio",
+            KnobDeclaration("static let bounceDampingRatioDefault"),
+            tutorial: ElasticScene.bounceDampingRatioDefault, in: 0.05...1,
+            step: 0.01, unit: "",
+            "the bounce: usingSpringWithDamping",
+            plot: .springDampingRatio(durationKnob: "duration"))
+
+        static let all: [Knob] = [
+            maxWaveHeight.knob, waveHeightFactor.knob, edgeShiftFactor.knob,
+            outerControlPointFactor.knob,
+            innerControlPointFactor.knob, innerWaveFactor.knob,
+            centerWaveFactor.knob, duration.knob,
+            dampingRatio.knob,
+        ]
+    }
+
+    static let tutorialKnobs = Knobs.all
+
+    private let knobs: KnobSettings
+
+    let rootLayer: Layer
+    let shapeLayer: ShapeLayer
+
+    /// The seven control points (`l3ControlPointView` … `r3ControlPointView`),
+    /// their layout, the path through them and the spring back
+    /// (ElasticWave.swift).
+    let wave: ElasticWave
+
+    private let timeline: Timeline
+    /// How far along its tutorial the scene is built (ElasticSteps.swift).
+    let stage: Stage
+
+    /// The seven control points, left to right.
+    var controlPointViews: [Layer] { wave.controlPointViews }
+
+    /// The factors of `layoutControlPoints`, as the knobs have them now.
+    private var waveFactors: ElasticWave.Factors {
+        ElasticWave.Factors(
+            edgeShift: edgeShiftFactor,
+            outerControlPoint: outerControlPointFactor,
+            innerControlPoint: innerControlPointFactor,
+            innerWave: innerWaveFactor,
+            centerWave: centerWaveFactor)
+    }
+
+    // MARK: -
+
+    /// The tutorial's `loadView`: the shape layer, its actions, the control
+    /// points, the pan and the paused display link. `layout(in:)` sizes them.
+    init(context: SceneContext, stage: Stage = .complete) {
+        self.stage = stage
+        knobs = context.knobs
+        timeline = context.timeline
+        rootLayer = Layer(timeline: timeline)
+        rootLayer.name = "view"
+        rootLayer.backgroundColor = .white
+
+        shapeLayer = ShapeLayer(timeline: timeline)
+        shapeLayer.name = "shapeLayer"
+        if stage == .controlPoints {
+            shapeLayer.backgroundColor = shapeFillColor
+        } else {
+            shapeLayer.fillColor = shapeFillColor
+        }
+        shapeLayer.actions = ["position": .none, "bounds": .none, "path": .none]
+
+        wave = ElasticWave(
+            timeline: timeline, controlPointSize: controlPointSize)
+
+        rootLayer.addSublayer(shapeLayer)
+        if stage < .complete { wave.setControlPoints(visible: true) }
+
+        timeline.transaction { transaction in
+            transaction.disableActions = true
+            for view in controlPointViews { rootLayer.addSublayer(view) }
+        }
+
+        displayLink.isPaused = true
+    }
+
+    /// Lays the band out along the top of `bounds` at rest (the end of the
+    /// tutorial's `loadView`), again on every resize.
+    func layout(in bounds: Rect) {
+        if animating {
+            wave.removeAllAnimations()
+        }
+        shapeLayer.frame = Rect(
+            x: 0, y: 0, width: bounds.width, height: minimalHeight)
+        layoutControlPoints(
+            baseHeight: minimalHeight, waveHeight: 0,
+            locationX: bounds.width / 2)
+        if stage >= .path { updateShapeLayer() }
+    }
+
+    // MARK: - Methods
+
+    /// Places the seven points for a wave of `waveHeight` on a band of
+    /// `baseHeight` with its apex at `locationX` (the tutorial's
+    /// `layoutControlPoints`, in ElasticWave.swift).
+    func layoutControlPoints(
+        baseHeight: Double, waveHeight: Double, locationX: Double) {
+        let width = rootLayer.bounds.width
+        wave.layoutControlPoints(
+            baseHeight: baseHeight, waveHeight: waveHeight,
+            locationX: locationX, width: width,
+            factors: waveFactors)
+    }
+}
+
+// MARK: - Checkpoints
+
+extension ElasticScene: CheckpointingScene {
+    /// Whether it bounces (the wave's points and the display link are the
+    /// engine's).
+    func savedState() -> () -> Void {
+        let saved = animating
+        return { [self] in animating = saved }
+    }
+}
