@@ -79,6 +79,15 @@ struct AnimDemo: ParsableCommand {
         if watch {
             Foundation.exit(try WatchCommand.superviseThisProgram())
         }
+        // A recording would run its whole length and then find it cannot be saved.
+        if screenshotDirectory?.isEmpty == true {
+            throw ExitWithMessage(message: "--screenshot-dir names no folder", status: 2)
+        }
+        if let file = OutputFolder.firstNonFolder(in: capturesFolder) {
+            let what = file == capturesFolder ? "" : "\(file) in "
+            throw ExitWithMessage(
+                message: "--screenshot-dir: \(what)\(capturesFolder) is not a folder", status: 2)
+        }
         var options = WindowOptions(
             catalog: try scene.catalog(), sceneIndex: try scene.sceneIndex(), size: try scene.parsedSize(),
             fps: frameRate.fps, seed: scene.seed, screenshotDirectory: capturesFolder,

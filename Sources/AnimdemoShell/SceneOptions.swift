@@ -57,13 +57,15 @@ struct SceneOptions: ParsableArguments {
     }
 
     /// Refuses a `--size` × `--scale` wider or taller than `WindowHost.maxPixels` (an X window's
-    /// and a Cairo image's limit) before anything starts.
+    /// and a Cairo image's limit), or of more bytes than `WindowHost.maxFrameBytes` (what a
+    /// frame can take), before anything starts.
     static func checkPixels(_ size: Size, scale: Int) throws {
         let (width, height) = (Int(size.width) * scale, Int(size.height) * scale)
-        guard max(width, height) <= WindowHost.maxPixels else {
+        guard WindowHost.fits(width: width, height: height) else {
             throw ValidationError(
-                "--size \(Int(size.width))x\(Int(size.height)) at --scale \(scale) is \(width)x\(height) pixels; "
-                    + "the most is \(WindowHost.maxPixels) a side")
+                "--size \(Int(size.width))x\(Int(size.height)) at --scale \(scale) is \(width)x\(height) pixels, "
+                    + "\(width * height * 4 >> 20) MiB a frame; the most is \(WindowHost.maxPixels) a side and "
+                    + "\(WindowHost.maxFrameBytes >> 20) MiB a frame")
         }
     }
 
