@@ -45,7 +45,8 @@
 //   drawn from the demo's code rather than its pictures, and they differ in colour and shape:
 //   the notes are pale gold with a dark outline (the demo's are black; the fish scene's notes
 //   set shares them), the tractor is green (yellow), the dust grey-brown (peach), and the
-//   saxophone's bell is where the notes start (the demo's is lower right of it). The Fish
+//   saxophone's bell opens at the upper right, where the notes start (the demo's picture has
+//   its bell at the lower right). The Fish
 //   screen shows the treasure chest alone, as the demo's code does (a fish image sits unused in
 //   its asset catalogue).
 // - `sink` is pull request #9's `objectsShouldSink`, never merged into the library.
