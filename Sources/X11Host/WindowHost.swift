@@ -16,7 +16,8 @@ public enum WindowHost {
     public static var maxFrameBytes: Int {
         let pages = sysconf(Int32(_SC_PHYS_PAGES))
         let pageSize = sysconf(Int32(_SC_PAGESIZE))
-        let memory = pages > 0 && pageSize > 0 ? pages.multipliedReportingOverflow(by: pageSize).partialValue : Int.max
+        let (memory, overflow) = pages.multipliedReportingOverflow(by: pageSize)
+        guard pages > 0, pageSize > 0, !overflow else { return Int(Int32.max) }
         return min(Int(Int32.max), memory / 3)
     }
 
