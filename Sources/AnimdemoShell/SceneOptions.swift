@@ -61,10 +61,13 @@ struct SceneOptions: ParsableArguments {
     /// frame can take), before anything starts.
     static func checkPixels(_ size: Size, scale: Int) throws {
         let (width, height) = (Int(size.width) * scale, Int(size.height) * scale)
+        let given = "--size \(Int(size.width))x\(Int(size.height)) at --scale \(scale) is \(width)x\(height) pixels"
+        guard max(width, height) <= WindowHost.maxPixels else {
+            throw ValidationError("\(given); the most is \(WindowHost.maxPixels) a side")
+        }
         guard WindowHost.fits(width: width, height: height) else {
             throw ValidationError(
-                "--size \(Int(size.width))x\(Int(size.height)) at --scale \(scale) is \(width)x\(height) pixels, "
-                    + "\(width * height * 4 >> 20) MiB a frame; the most is \(WindowHost.maxPixels) a side and "
+                "\(given), \((width * height * 4) >> 20) MiB a frame; the most is "
                     + "\(WindowHost.maxFrameBytes >> 20) MiB a frame")
         }
     }
