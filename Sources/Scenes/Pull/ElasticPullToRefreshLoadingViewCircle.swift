@@ -20,10 +20,11 @@
 //   At an edge pixel that the wave covers by a, the result is a·(wave or circle) + (1 − a)·the
 //   background, as a mask's; the circle shows only inside the wave's shape, curved bottom and
 //   all, whatever its rotation. `outsideLayer` is the pull view's, not clipped with the rest,
-//   and reaches `outsideMargin` past the clip's sides and bottom: clipped too, it would cover
-//   an edge pixel the clip covers by c only by c, leaving c·(1 − c) of the wave's colour there,
-//   a grey hairline along the frame's bottom on an off-centre pull. Past the clip it paints the
-//   background over the background (the table's, which is the same colour, below the view).
+//   and reaches `outsideMargin` past the clip's sides and bottom (clipped to that): clipped with
+//   the rest, it would cover an edge pixel the clip covers by c only by c, leaving c·(1 − c) of
+//   the wave's colour there, a grey hairline along the frame's bottom on an off-centre pull.
+//   Past the clip it paints the background over the background (the table's, which is the
+//   same colour, below the view).
 // - tintColor is the demo's, RGB(78, 221, 200).
 
 import Animation
@@ -50,9 +51,10 @@ final class ElasticPullToRefreshLoadingViewCircle {
     /// the wave's shape (the library's `maskLayer`; see the header); the pull view adds this
     /// one and sets its background to the wave's colour.
     let maskLayer: Layer
-    /// Over the circle, the pull view's background where the wave is not (see the header); the
-    /// pull view adds it just above `maskLayer`.
+    /// Over the circle, the pull view's background where the wave is not (see the header).
     let outsideLayer: ShapeLayer
+    /// Clips `outsideLayer` to its rectangle; the pull view adds it just above `maskLayer`.
+    let outsideClip: Layer
     /// How far `outsideLayer` reaches past the clip's sides and bottom, points: past the pixel
     /// the clip's edge falls in, at any window size a scene is seen at (see the header).
     static let outsideMargin = 2.0
@@ -76,6 +78,14 @@ final class ElasticPullToRefreshLoadingViewCircle {
         outsideLayer.name = "loadingViewOutsideWave"
         outsideLayer.anchorPoint = .zero
         outsideLayer.fillRule = .evenOdd
+        // Its path is its rectangle and the wave, even-odd: clipped to the rectangle, it is the
+        // rectangle where the wave is not.
+        outsideClip = Layer(timeline: timeline)
+        outsideClip.name = "loadingViewOutsideClip"
+        outsideClip.anchorPoint = .zero
+        outsideClip.masksToBounds = true
+        outsideClip.actions = ["position": .none, "bounds": .none]
+        outsideClip.addSublayer(outsideLayer)
         outsideLayer.actions = ["position": .none, "bounds": .none, "path": .none]
 
         layer = Layer(timeline: timeline)
@@ -154,7 +164,7 @@ final class ElasticPullToRefreshLoadingViewCircle {
         layer.timeline.transaction { transaction in
             transaction.disableActions = true
             maskLayer.isHidden = maskFrame.isNull || maskFrame.isEmpty
-            outsideLayer.isHidden = maskLayer.isHidden
+            outsideClip.isHidden = maskLayer.isHidden
             let clip = maskLayer.isHidden ? frame : maskFrame
             maskLayer.position = clip.origin
             maskLayer.bounds = Rect(origin: .zero, size: clip.size)
@@ -175,7 +185,8 @@ final class ElasticPullToRefreshLoadingViewCircle {
             let wave = wavePath.applying(AffineTransform(translationX: -cover.minX, y: -cover.minY))
             let outside = BezierPath(
                 elements: BezierPath(rect: Rect(origin: .zero, size: cover.size)).elements + wave.elements)
-            outsideLayer.frame = cover
+            outsideClip.frame = cover
+            outsideLayer.frame = Rect(origin: .zero, size: cover.size)
             if outsideLayer.path != outside { outsideLayer.path = outside }
         }
     }
