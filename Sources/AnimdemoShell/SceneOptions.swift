@@ -61,7 +61,8 @@ struct SceneOptions: ParsableArguments {
     /// frame can take), before anything starts.
     static func checkPixels(_ size: Size, scale: Int) throws {
         let (width, height) = (Int(size.width) * scale, Int(size.height) * scale)
-        let given = "--size \(Int(size.width))x\(Int(size.height)) at --scale \(scale) is \(width)x\(height) pixels"
+        let given =
+            "--size \(Int(size.width))x\(Int(size.height)) at --scale \(scale) is \(width)x\(height) pixels"
         guard max(width, height) <= WindowHost.maxPixels else {
             throw ValidationError("\(given); the most is \(WindowHost.maxPixels) a side")
         }

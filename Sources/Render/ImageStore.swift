@@ -44,7 +44,8 @@ public final class ImageStore: ImageCatalog {
                 cache[name] = try CairoSurface(contentsOfPNG: path)
             } catch .cannotReadPNG(_, let reason) {
                 // Cairo says "out of memory" for any of libpng's errors; the file is small.
-                throw .notPNG(path: path, reason: reason == "out of memory" ? "its image data is damaged" : reason)
+                throw .notPNG(
+                    path: path, reason: reason == "out of memory" ? "its image data is damaged" : reason)
             } catch {
                 throw .notPNG(path: path, reason: error.description)
             }
@@ -72,7 +73,8 @@ public final class ImageStore: ImageCatalog {
         default: throw .unreadable(path: path, reason: "it is not a regular file")
         }
         guard Int(status.st_size) <= maxFileSize else {
-            throw .notPNG(path: path, reason: "\(status.st_size) bytes; an image file may have at most \(maxFileSize)")
+            throw .notPNG(
+                path: path, reason: "\(status.st_size) bytes; an image file may have at most \(maxFileSize)")
         }
         var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
         var count = 0
@@ -98,7 +100,9 @@ public final class ImageStore: ImageCatalog {
         // The chunks: length, type, data, CRC-32 of type and data; the last is IEND.
         var offset = signature.count
         while true {
-            guard offset + 12 <= bytes.count else { throw .notPNG(path: path, reason: "cut short at byte \(offset)") }
+            guard offset + 12 <= bytes.count else {
+                throw .notPNG(path: path, reason: "cut short at byte \(offset)")
+            }
             let length = bigEndian(offset)
             guard length <= bytes.count - offset - 12 else {
                 throw .notPNG(path: path, reason: "cut short, or a damaged chunk length at byte \(offset)")

@@ -10,7 +10,9 @@ struct BadInputTests {
     static func expectRefused(
         _ result: LimitedRun.Outcome, mentions: [String], sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        #expect(result.status == 2, "status \(result.status): \(result.stderr.prefix(300))", sourceLocation: sourceLocation)
+        #expect(
+            result.status == 2, "status \(result.status): \(result.stderr.prefix(300))",
+            sourceLocation: sourceLocation)
         #expect(
             result.stderr.split(separator: "\n").count == 1, "\(result.stderr.prefix(300))",
             sourceLocation: sourceLocation)
@@ -46,7 +48,9 @@ struct BadInputTests {
             let file = folder.appendingPathComponent("events.txt")
             try Data("0.05 key space\n0.1 tap 400 300\u{0}garbage\n".utf8).write(to: file)
             let out = folder.appendingPathComponent("out")
-            let result = try Self.run(["render", "--events-file", file.path, "--at", "0.2", "--out", out.path])
+            let result = try Self.run([
+                "render", "--events-file", file.path, "--at", "0.2", "--out", out.path,
+            ])
             Self.expectRefused(result, mentions: ["events line 2", "NUL"])
             #expect(!FileManager.default.fileExists(atPath: out.path))
         }
@@ -60,7 +64,10 @@ struct BadInputTests {
             let out = folder.appendingPathComponent("out")
             // Before, each frame delivered a thousand moves, and memory grew to 611 MB by 300 s.
             let result = try LimitedRun.animdemo(
-                ["render", "--scene", "elastic", "--events-file", file.path, "--at", "300", "--out", out.path],
+                [
+                    "render", "--scene", "elastic", "--events-file", file.path, "--at", "300", "--out",
+                    out.path,
+                ],
                 addressSpaceMegabytes: 400)
             #expect(result.status == 0, "status \(result.status): \(result.stderr.prefix(300))")
             #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["elastic-300000.png"])
@@ -73,7 +80,9 @@ struct BadInputTests {
             let file = folder.appendingPathComponent("events.txt")
             try Data(("0.1 " + String(repeating: "a", count: 5_000_000) + "\n").utf8).write(to: file)
             let out = folder.appendingPathComponent("out")
-            let result = try Self.run(["render", "--events-file", file.path, "--at", "0.2", "--out", out.path])
+            let result = try Self.run([
+                "render", "--events-file", file.path, "--at", "0.2", "--out", out.path,
+            ])
             Self.expectRefused(result, mentions: ["events line 1", "a word of 5000000 bytes"])
             #expect(result.stderr.count < 300)
             #expect(!FileManager.default.fileExists(atPath: out.path))
@@ -88,7 +97,8 @@ struct BadInputTests {
             bytes[bytes.count / 2] ^= 0x10
             try Data(bytes).write(to: fish)
             // Before, Cairo's words for any libpng error: "out of memory".
-            try ImageAssetTests.expectRefused(["--assets", folder.path], mentions: ["\(fish.path)", "damaged"])
+            try ImageAssetTests.expectRefused(
+                ["--assets", folder.path], mentions: ["\(fish.path)", "damaged"])
         }
     }
 
@@ -109,12 +119,14 @@ struct BadInputTests {
             for (path, named) in [
                 (file.path, file.path), (fifo.path, fifo.path), (file.path + "/catalog", file.path),
             ] {
-                let result = try Self.run(["steps", "--scene", "fish", "--code", "1", "--docc", path], in: folder)
+                let result = try Self.run(
+                    ["steps", "--scene", "fish", "--code", "1", "--docc", path], in: folder)
                 Self.expectRefused(result, mentions: ["\(named)", "is not a folder"])
                 #expect(!result.stderr.contains("NSCocoaErrorDomain"))
                 #expect(result.stdout.isEmpty, "printed the code before refusing")
             }
-            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["fifo", "file"])
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["fifo", "file"])
             #expect(try Data(contentsOf: file) == Data("x".utf8))
         }
     }
@@ -143,7 +155,9 @@ struct BadInputTests {
                 let result = try Self.run(["--screenshot-dir", path], environment: "DISPLAY=")
                 Self.expectRefused(result, mentions: ["--screenshot-dir", "\(file.path)", "is not a folder"])
             }
-            Self.expectRefused(try Self.run(["--screenshot-dir", ""], environment: "DISPLAY="), mentions: ["--screenshot-dir"])
+            Self.expectRefused(
+                try Self.run(["--screenshot-dir", ""], environment: "DISPLAY="),
+                mentions: ["--screenshot-dir"])
         }
     }
 
@@ -193,7 +207,9 @@ struct BadInputTests {
             let image = try Self.run(["render", "--assets", assets.path, "--at", "0", "--out", out.path])
             Self.expectRefused(image, mentions: ["\(fish.path)", "not a regular file"])
             // (The package's own images: the fish here is the FIFO.)
-            let script = try Self.run(["render", "--events-file", events.path, "--at", "0", "--out", out.path])
+            let script = try Self.run([
+                "render", "--events-file", events.path, "--at", "0", "--out", out.path,
+            ])
             Self.expectRefused(script, mentions: ["\(events.path)", "not a regular file"])
             #expect(!FileManager.default.fileExists(atPath: out.path))
         }

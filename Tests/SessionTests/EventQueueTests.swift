@@ -88,7 +88,10 @@ struct EventQueueTests {
         }
         // A tap during a drag: the drag is released where its last move was, then the tap.
         var tapped = EventQueue(try EventScript(parsing: "0 drag 0 0 60 0 1; 0.05 tap 5 5", fps: 60))
-        #expect(tapped.popEvents { $0 <= 0.05 }.suffix(3) == [.up(Point(x: 3, y: 0)), .down(Point(x: 5, y: 5)), .up(Point(x: 5, y: 5))])
+        #expect(
+            tapped.popEvents { $0 <= 0.05 }.suffix(3) == [
+                .up(Point(x: 3, y: 0)), .down(Point(x: 5, y: 5)), .up(Point(x: 5, y: 5)),
+            ])
         #expect(tapped.isEmpty)
     }
 

@@ -225,7 +225,8 @@ public struct EventScript: Sendable {
         var end = bytes.count
         while start < end && isBlank(bytes[start]) { start += 1 }
         while end > start && isBlank(bytes[end - 1]) { end -= 1 }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<min(end, start + 256)]), as: UTF8.self)
+        return String(
+            decoding: UnsafeBufferPointer(rebasing: bytes[start..<min(end, start + 256)]), as: UTF8.self)
     }
 
     /// The item that `words` (at least one) describe.
