@@ -40,4 +40,40 @@ public enum TextMetrics {
         }
         return shortened(keeping: low)
     }
+
+    /// `text` broken into lines no wider than `width` pixels, between words (at `\n` too); a
+    /// word wider than a whole line is broken between its characters. Nothing is left out:
+    /// the lines joined are the text (less the spaces at the breaks).
+    public static func lines(of text: String, width: Double, fontSize: Double, bold: Bool = false) -> [String] {
+        guard let surface = try? CairoSurface(width: 1, height: 1) else { return [text] }
+        let context = CairoContext(surface: surface)
+        func fits(_ line: String) -> Bool { context.advance(of: line, fontSize: fontSize, bold: bold) <= width }
+        var lines: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var current = ""
+            for word in paragraph.split(separator: " ") {
+                let candidate = current.isEmpty ? String(word) : current + " " + word
+                if fits(candidate) {
+                    current = candidate
+                    continue
+                }
+                if !current.isEmpty { lines.append(current) }
+                current = String(word)
+                // A word longer than a line: as many characters as fit, line after line.
+                while !fits(current), current.count > 1 {
+                    let characters = Array(current)
+                    var low = 1  // fits, or is the least a line takes
+                    var high = characters.count  // does not fit
+                    while high - low > 1 {
+                        let middle = (low + high) / 2
+                        if fits(String(characters.prefix(middle))) { low = middle } else { high = middle }
+                    }
+                    lines.append(String(characters.prefix(low)))
+                    current = String(characters.dropFirst(low))
+                }
+            }
+            lines.append(current)
+        }
+        return lines
+    }
 }

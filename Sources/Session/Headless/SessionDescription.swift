@@ -23,6 +23,9 @@ public struct SessionDescription: Encodable, Sendable {
     public var toast: String?
     /// The scene's hint, while it shows.
     public var hint: String?
+    /// The step bar along the scene's bottom edge while the scene is at a tutorial step
+    /// (`--step`, `[` `]`): "step N of M: caption · …"; absent for the scene itself.
+    public var stepBar: String?
     public var inspector: [InspectorRow]
     public var knobs: [String: KnobText]
     /// The knobs that differ from the tutorial's values, by name.
@@ -34,6 +37,9 @@ public struct SessionDescription: Encodable, Sendable {
     /// inspector row, and the lines whose animations run now; at a tutorial step, the lines
     /// the step adds and the lines of later steps (dimmed) in that file.
     public var code: Code?
+    /// Every text drawn shortened with `…` because it did not fit (the panels', the toast's,
+    /// the status line's): empty when every text shows whole.
+    public var elided: [ElidedText]
 
     public struct Code: Encodable, Sendable {
         public var file: String
@@ -99,7 +105,7 @@ extension SceneSession {
             size: [size.width / scale, size.height / scale], scale: scale,
             sceneRect: box(sceneRect),
             panels: openPanels.map { SessionDescription.Panel(name: $0.name, rect: box($0.frame)) },
-            status: statusText, toast: toastText, hint: hintText,
+            status: statusText, toast: toastText, hint: hintText, stepBar: stepCaption.isEmpty ? nil : stepCaption,
             inspector: isOpen(inspector) ? inspector.describedRows(scale: scale) : [], knobs: knobValues,
             changedKnobs: knobs.knobs.filter {
                 !KnobCode.isTutorialValue(knobs.value(of: $0.name) ?? $0.defaultValue, of: $0)
@@ -110,6 +116,7 @@ extension SceneSession {
                     file: codePanel.focus.file, focus: codePanel.focus.line,
                     running: codePanel.focus.running.sorted(), added: codePanel.focus.step?.added.sorted(),
                     later: codePanel.focus.step?.later.sorted())
-                : nil)
+                : nil,
+            elided: rootLayer.elidedTexts())
     }
 }

@@ -13,6 +13,8 @@ final class CodePanel: Panel {
     let name = "code"
     let layer: Layer
     let edge = PanelEdge.side
+    /// The least room it shows itself in (pixels at scale 1; `PanelFit`).
+    let minimumSize = Size(width: 240, height: 60)
     private let timeline: Timeline
     private(set) var frame = Rect.zero
     private var scale = 1.0

@@ -24,6 +24,11 @@ final class InspectorPanel: Panel {
     let name = "inspector"
     let layer: Layer
     let edge = PanelEdge.bottom
+    /// The least room it shows itself in (pixels at scale 1; `PanelFit`).
+    let minimumSize = Size(
+        width: 320,
+        height: InspectorPanel.headerHeight + InspectorPanel.axisHeight + InspectorPanel.rowHeight
+            + InspectorPanel.detailHeight)
     private let timeline: Timeline
     private let log = AnimationLog()
     private(set) var frame = Rect.zero
@@ -245,7 +250,9 @@ final class InspectorPanel: Panel {
             let range =
                 rows.isEmpty
                 ? "no animation yet"
-                : "rows \(firstRow + 1)–\(firstRow + shown.count) of \(rows.count)"
+                : shown.isEmpty
+                    ? "\(rows.count) rows, no room to show them"
+                    : "rows \(firstRow + 1)–\(firstRow + shown.count) of \(rows.count)"
                     + (rows.count > shown.count ? " · wheel scrolls" : "")
             canvas.text(
                 "inspector · \(range) · click or drag the axis to travel",

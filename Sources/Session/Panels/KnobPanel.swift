@@ -14,6 +14,8 @@ final class KnobPanel: Panel {
     let name = "knobs"
     let layer: Layer
     let edge = PanelEdge.side
+    /// The least room it shows itself in (pixels at scale 1; `PanelFit`).
+    let minimumSize = Size(width: 240, height: 100)
     private let timeline: Timeline
     private(set) var frame = Rect.zero
     private var scale = 1.0

@@ -83,6 +83,9 @@ protocol Panel: AnyObject {
     var keyHelp: [HelpLine] { get }
     /// The panel was opened (`true`) or closed.
     func setOpen(_ isOpen: Bool)
+    /// The least room it can show itself in, pixels at scale 1: in less it says it does not
+    /// fit (`PanelFit`).
+    var minimumSize: Size { get }
 }
 
 extension Panel {
@@ -117,12 +120,10 @@ struct PanelCanvas {
         _ string: String, in rect: Rect, bold: Bool = false, color: Color = PanelStyle.text,
         alignment: TextAlignment = .left, size: Double = PanelStyle.fontSize, cut: TextMetrics.Cut = .end
     ) -> TextLayer {
-        let text = TextLayer(timeline: timeline)
-        let fontSize = size * scale
-        text.string = TextMetrics.fitting(
-            string, width: max(rect.width, 0), fontSize: fontSize, bold: bold, cut: cut)
-        text.fontSize = fontSize
+        let text = FittedTextLayer(timeline: timeline)
+        text.fontSize = size * scale
         text.isBold = bold
+        text.setFitting(string, width: rect.width, cut: cut)
         text.alignment = alignment
         text.foregroundColor = color
         text.frame = rect
