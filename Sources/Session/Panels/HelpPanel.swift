@@ -163,7 +163,7 @@ final class HelpPanel: Panel {
         let rows = rows(for: context.help)
         guard lastFirstLine(rows, title: context.scene.title) > 0 else { return nil }  // the keys are the shell's
         let shown = page(rows, title: context.scene.title).count
-        guard let lines = scrollLines(for: key, page: max(shown - 1, 1)) else { return nil }
+        guard let lines = scrollLines(for: key, page: shown) else { return nil }
         scroll(by: lines, context: context)
         return []
     }
