@@ -139,9 +139,10 @@ final class HelpPanel: Panel {
         return (header, count)
     }
 
-    /// The first entry of the last page: scrolling stops when the last entry shows.
+    /// The first entry of the last page: scrolling stops when the last entry shows. The header
+    /// is taken at its longest ("27–27 of 27"), so that the last entry is never below the panel.
     private func lastFirstLine(_ rows: [Row], title: String) -> Int {
-        let header = headerLines(title: title, first: 0, shown: 1, count: rows.count + 1).count
+        let header = headerLines(title: title, first: rows.count - 1, shown: 1, count: rows.count).count
         let height = listHeight(headerLineCount: header)
         var used = 0.0
         var first = rows.count
