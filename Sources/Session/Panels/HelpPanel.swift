@@ -190,11 +190,25 @@ final class HelpPanel: Panel {
             let canvas = PanelCanvas(layer: layer, timeline: timeline, scale: scale)
             let width = frame.width - 2 * margin
             canvas.fill(Rect(x: 0, y: 0, width: 1 * scale, height: frame.height), PanelStyle.separator)
+            // A line that would end below the panel (a panel too short for one entry) is not
+            // drawn; the last line drawn then says so with "…" (and `elided` lists it).
+            var lastDrawn: FittedTextLayer?
+            var isCut = false
+            func draw(
+                _ text: String, in rect: Rect, bold: Bool = false, color: Color = PanelStyle.text,
+                alignment: TextAlignment = .left, size: Double = Self.fontSize
+            ) {
+                guard rect.maxY <= frame.height + 0.5 else {
+                    isCut = true
+                    return
+                }
+                lastDrawn =
+                    canvas.text(text, in: rect, bold: bold, color: color, alignment: alignment, size: size)
+                    as? FittedTextLayer
+            }
             var y = lineHeight * 0.4
             for line in header {
-                canvas.text(
-                    line, in: Rect(x: margin, y: y, width: width, height: lineHeight), bold: true,
-                    size: Self.fontSize + 1)
+                draw(line, in: Rect(x: margin, y: y, width: width, height: lineHeight), bold: true, size: Self.fontSize + 1)
                 y += lineHeight
             }
             y += 0.2 * lineHeight
@@ -202,14 +216,14 @@ final class HelpPanel: Panel {
             for row in rows.dropFirst(firstLine).prefix(count) {
                 let keyWidth = row.isStacked ? width : row.actionX - 2 * margin
                 for (index, key) in row.key.enumerated() {
-                    canvas.text(
+                    draw(
                         key,
                         in: Rect(x: margin, y: y + Double(index) * lineHeight, width: keyWidth, height: lineHeight),
                         bold: true, color: keyColor, alignment: row.isStacked ? .left : .right, size: Self.fontSize)
                 }
                 let actionY = row.isStacked ? y + Double(row.key.count) * lineHeight : y
                 for (index, action) in row.action.enumerated() {
-                    canvas.text(
+                    draw(
                         action,
                         in: Rect(
                             x: row.actionX, y: actionY + Double(index) * lineHeight,
@@ -217,6 +231,11 @@ final class HelpPanel: Panel {
                         size: Self.fontSize)
                 }
                 y += Double(row.lineCount) * lineHeight + (row.isStacked ? 0.3 * lineHeight : 0)
+            }
+            if isCut, let lastDrawn {
+                let whole = (lastDrawn.wholeText ?? lastDrawn.string) + " … (more than the panel holds)"
+                lastDrawn.setFitting(lastDrawn.string + " …", width: lastDrawn.frame.width, cut: .end)
+                lastDrawn.wholeText = whole
             }
         }
     }

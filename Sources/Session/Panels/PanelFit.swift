@@ -57,7 +57,7 @@ final class PanelFit {
                 + "make the window larger, or close a panel (Escape)"
             var y = margin / 2
             for line in TextMetrics.lines(of: text, width: width, fontSize: PanelStyle.fontSize * scale) {
-                guard y < panel.frame.height else { break }
+                guard y + lineHeight <= panel.frame.height + 0.5 else { break }
                 canvas.text(line, in: Rect(x: margin, y: y, width: width, height: lineHeight), color: PanelStyle.dimText)
                 y += lineHeight
             }
