@@ -44,10 +44,13 @@ public enum TextMetrics {
     /// `text` broken into lines no wider than `width` pixels, between words (at `\n` too); a
     /// word wider than a whole line is broken between its characters. Nothing is left out:
     /// the lines joined are the text (less the spaces at the breaks).
-    public static func lines(of text: String, width: Double, fontSize: Double, bold: Bool = false) -> [String] {
+    public static func lines(of text: String, width: Double, fontSize: Double, bold: Bool = false) -> [String]
+    {
         guard let surface = try? CairoSurface(width: 1, height: 1) else { return [text] }
         let context = CairoContext(surface: surface)
-        func fits(_ line: String) -> Bool { context.advance(of: line, fontSize: fontSize, bold: bold) <= width }
+        func fits(_ line: String) -> Bool {
+            context.advance(of: line, fontSize: fontSize, bold: bold) <= width
+        }
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var current = ""

@@ -595,7 +595,8 @@ public final class SceneSession {
     public var stepCaption: String {
         let descriptor = catalog[sceneIndex]
         guard let step = descriptor.step, descriptor.steps.indices.contains(step - 1) else { return "" }
-        return "step \(step) of \(descriptor.steps.count): \(descriptor.steps[step - 1].caption) · [ ] step before / after"
+        return
+            "step \(step) of \(descriptor.steps.count): \(descriptor.steps[step - 1].caption) · [ ] step before / after"
     }
 
     /// The box the inspector outlines (the hovered row's layer), window pixels.

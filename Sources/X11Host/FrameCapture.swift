@@ -193,7 +193,8 @@ final class FrameCapture {
                 format: format, width: Int(size.width), height: Int(size.height), startFrame: frame,
                 windowFPS: windowFPS, fps: min(Self.recordingFPS, windowFPS),
                 stem: CaptureFolder.stem(scene: session.sceneName))
-            messages.append(.init(text: "recording \(format.fileExtension.uppercased()): press g to stop and save"))
+            messages.append(
+                .init(text: "recording \(format.fileExtension.uppercased()): press g to stop and save"))
         } catch let failure as CaptureFolder.Failure {
             Console.error(failure.description)
             messages.append(.init(text: failure.description))

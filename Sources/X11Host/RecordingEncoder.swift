@@ -73,7 +73,8 @@ final class RecordingEncoder: @unchecked Sendable {
             guard let saving else { return }
             let encoded = Double(min(encodedFrames, saving.frameCount)) / Double(saving.frameCount)
             let percent = finishing ? Int(Self.encodingShare * 100) : Int(encoded * Self.encodingShare * 100)
-            guard percent >= lastPercent + 5 || (lastPercent < 0) || (finishing && percent > lastPercent) else {
+            guard percent >= lastPercent + 5 || (lastPercent < 0) || (finishing && percent > lastPercent)
+            else {
                 return
             }
             lastPercent = percent

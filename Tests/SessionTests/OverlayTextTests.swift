@@ -15,7 +15,8 @@ struct OverlayTextTests {
     }
 
     @Test(
-        "a long message wraps inside the scene: every character of it shows, nothing is cut", arguments: [800, 320])
+        "a long message wraps inside the scene: every character of it shows, nothing is cut",
+        arguments: [800, 320])
     func longToast(width: Int) throws {
         let tester = try SceneTester(scene: "checkmark", size: Size(width: Double(width), height: 240))
         let message =
@@ -28,7 +29,8 @@ struct OverlayTextTests {
         #expect(box.frame.minX >= 10 && box.frame.maxX <= Double(width) - 10, "\(box.frame)")
         for line in lines {
             let textWidth = TextMetrics.width(of: line.string, fontSize: line.fontSize)
-            #expect(textWidth <= line.frame.width + 0.5, "text \(textWidth) px in a \(line.frame.width) px line")
+            #expect(
+                textWidth <= line.frame.width + 0.5, "text \(textWidth) px in a \(line.frame.width) px line")
             #expect(!line.string.contains("…"), "\(line.string)")
         }
         let shown = lines.map(\.string).joined().filter { $0 != " " }

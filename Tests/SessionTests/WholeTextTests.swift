@@ -45,7 +45,9 @@ struct WholeTextTests {
             let drawn = Set(seen.flatMap { $0.split(separator: " ").map(String.init) })
             for line in tester.session.helpLines {
                 for word in (line.key + " " + line.action).split(separator: " ") {
-                    #expect(drawn.contains(String(word)), "\(scene) at \(size): \"\(word)\" of \(line) never shown")
+                    #expect(
+                        drawn.contains(String(word)),
+                        "\(scene) at \(size): \"\(word)\" of \(line) never shown")
                 }
             }
         }
@@ -90,14 +92,17 @@ struct WholeTextTests {
         let path = "saved /home/someone/Pictures/animdemo-checkmark-20260101-120000.png"
         narrow.session.showMessage(path)
         try narrow.tick()
-        #expect(Self.texts(in: "toast", of: narrow.session).map(\.string).joined() == path.replacingOccurrences(
-            of: " ", with: ""))
+        #expect(
+            Self.texts(in: "toast", of: narrow.session).map(\.string).joined()
+                == path.replacingOccurrences(
+                    of: " ", with: ""))
         #expect(narrow.session.describe().elided.isEmpty)
     }
 
     @Test("the recording dot is beside the status line, not on it", arguments: [1.0, 2.0])
     func recordingDot(scale: Double) throws {
-        let tester = try SceneTester(scene: "fish", size: Size(width: 800 * scale, height: 600 * scale), scale: scale)
+        let tester = try SceneTester(
+            scene: "fish", size: Size(width: 800 * scale, height: 600 * scale), scale: scale)
         try tester.key("space")
         try tester.key("h")
         tester.session.isRecording = true
@@ -109,7 +114,8 @@ struct WholeTextTests {
         #expect(status.frame.intersection(dot.frame).isEmpty, "status \(status.frame), dot \(dot.frame)")
         // Both in the scene's corner, not over the help on the right.
         let scene = tester.session.sceneRect
-        #expect(dot.frame.maxX <= scene.maxX && status.frame.maxX <= scene.maxX, "\(dot.frame) \(status.frame)")
+        #expect(
+            dot.frame.maxX <= scene.maxX && status.frame.maxX <= scene.maxX, "\(dot.frame) \(status.frame)")
         tester.session.isRecording = false
         try tester.tick()
         #expect(dot.isHidden)
@@ -130,7 +136,8 @@ struct WholeTextTests {
             #expect(described.elided.isEmpty, "\(described.elided)")
         }
         let bar = try #require(tester.session.rootLayer.allLayers.first { $0.name == "step" })
-        #expect(abs(bar.frame.maxY - tester.session.sceneRect.maxY) < 0.5, "the bar is along the scene's bottom")
+        #expect(
+            abs(bar.frame.maxY - tester.session.sceneRect.maxY) < 0.5, "the bar is along the scene's bottom")
         try tester.key("bracketright")
         try tester.advance(seconds: 3)
         #expect(tester.session.describe().stepBar?.hasPrefix("step 3 of") == true)
@@ -176,7 +183,9 @@ struct WholeTextTests {
         try halved.key("t")
         try halved.tick()
         #expect(halved.session.playbackRate == 1)
-        #expect(halved.session.toastText == "playback 100 % (from 25 %)", "\(String(describing: halved.session.toastText))")
+        #expect(
+            halved.session.toastText == "playback 100 % (from 25 %)",
+            "\(String(describing: halved.session.toastText))")
     }
 
     @Test("p on a choice knob writes the tutorial's value as Swift, not \"// tutorial: tutorial\"")

@@ -46,7 +46,8 @@ struct WindowRecordingTests {
         // Until then "saving the GIF … N %", held on screen, N growing to 90 (the file's writing).
         let saving = messages.dropLast()
         let percents = saving.compactMap { message in
-            message.holds ? Int(message.text.replacingOccurrences(of: "saving the GIF … ", with: "").dropLast(2)) : nil
+            message.holds
+                ? Int(message.text.replacingOccurrences(of: "saving the GIF … ", with: "").dropLast(2)) : nil
         }
         #expect(!saving.isEmpty && percents.count == saving.count, "\(messages)")
         #expect(percents == percents.sorted() && percents.last == 90, "\(messages)")

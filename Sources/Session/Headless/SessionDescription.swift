@@ -105,7 +105,8 @@ extension SceneSession {
             size: [size.width / scale, size.height / scale], scale: scale,
             sceneRect: box(sceneRect),
             panels: openPanels.map { SessionDescription.Panel(name: $0.name, rect: box($0.frame)) },
-            status: statusText, toast: toastText, hint: hintText, stepBar: stepCaption.isEmpty ? nil : stepCaption,
+            status: statusText, toast: toastText, hint: hintText,
+            stepBar: stepCaption.isEmpty ? nil : stepCaption,
             inspector: isOpen(inspector) ? inspector.describedRows(scale: scale) : [], knobs: knobValues,
             changedKnobs: knobs.knobs.filter {
                 !KnobCode.isTutorialValue(knobs.value(of: $0.name) ?? $0.defaultValue, of: $0)

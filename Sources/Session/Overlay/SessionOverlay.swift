@@ -45,7 +45,8 @@ final class SessionOverlay {
         layer.isUserInteractionEnabled = false
         layer.anchorPoint = .zero
         toast = TextBox(name: "toast", timeline: timeline, fontSize: Self.toastFontSize * scale, scale: scale)
-        status = TextBox(name: "status", timeline: timeline, fontSize: Self.statusFontSize * scale, scale: scale)
+        status = TextBox(
+            name: "status", timeline: timeline, fontSize: Self.statusFontSize * scale, scale: scale)
         hint = TextBox(name: "hint", timeline: timeline, fontSize: Self.hintFontSize * scale, scale: scale)
         stepBar = TextBox(
             name: "step", timeline: timeline, fontSize: Self.stepFontSize * scale, scale: scale, isBar: true)
@@ -112,7 +113,8 @@ final class SessionOverlay {
         let statusHeight = status.fontSize * 2
         let dotRoom = recordingDot.isHidden ? 0 : Self.dotInset * scale + diameter
         recordingDot.frame = Rect(
-            x: area.maxX - Self.dotInset * scale - diameter, y: area.minY + 6 * scale + (statusHeight - diameter) / 2,
+            x: area.maxX - Self.dotInset * scale - diameter,
+            y: area.minY + 6 * scale + (statusHeight - diameter) / 2,
             width: diameter, height: diameter)
         if !status.message.isEmpty {
             let size = status.set(
@@ -269,7 +271,8 @@ final class TextBox {
         self.timeline = timeline
         self.fontSize = fontSize
         self.isBar = isBar
-        padding = (isBar ? SessionOverlay.toastPadding : name == "status" ? 6 : SessionOverlay.toastPadding) * scale
+        padding =
+            (isBar ? SessionOverlay.toastPadding : name == "status" ? 6 : SessionOverlay.toastPadding) * scale
         layer = Layer(timeline: timeline)
         layer.name = name
         layer.isHidden = true
@@ -292,7 +295,8 @@ final class TextBox {
         let textWidth = lines.map { TextMetrics.width(of: $0, fontSize: fontSize) }.max() ?? 0
         let top = ((fontSize * 2 - lineHeight) / 2).rounded()
         let size = Size(
-            width: (isBar ? width : textWidth) + 2 * padding, height: Double(lines.count) * lineHeight + 2 * top)
+            width: (isBar ? width : textWidth) + 2 * padding,
+            height: Double(lines.count) * lineHeight + 2 * top)
         for sublayer in layer.sublayers { sublayer.removeFromSuperlayer() }
         for (index, line) in lines.enumerated() {
             let text = FittedTextLayer(timeline: timeline)

@@ -139,8 +139,10 @@ final class CodePanel: Panel {
                 if !word.isEmpty { pieces.append((String(word), token.kind)) }
             }
         }
-        let indent = codeX + TextMetrics.width(
-            of: String(text.prefix { $0 == " " }) + "    ", fontSize: fontSize)
+        let indent =
+            codeX
+            + TextMetrics.width(
+                of: String(text.prefix { $0 == " " }) + "    ", fontSize: fontSize)
         let continuationX = min(indent, codeX + (right - codeX) / 3)
         var rows: [[Placed]] = [[]]
         var left = codeX
@@ -156,7 +158,8 @@ final class CodePanel: Panel {
             var textLeft = piece.text
             while left + width > right, textLeft.count > 1 {
                 // A word wider than a whole row: as many letters as fit, row after row.
-                let part = TextMetrics.lines(of: textLeft, width: right - left, fontSize: fontSize).first ?? textLeft
+                let part =
+                    TextMetrics.lines(of: textLeft, width: right - left, fontSize: fontSize).first ?? textLeft
                 let partWidth = TextMetrics.width(of: part, fontSize: fontSize)
                 rows[rows.count - 1].append(Placed(text: part, kind: piece.kind, x: left, width: partWidth))
                 textLeft = String(textLeft.dropFirst(part.count))
@@ -225,11 +228,15 @@ final class CodePanel: Panel {
             for (index, line) in header.enumerated() {
                 canvas.text(
                     line,
-                    in: Rect(x: margin, y: 2 * scale + Double(index) * 16 * scale, width: frame.width - 2 * margin, height: 16 * scale),
+                    in: Rect(
+                        x: margin, y: 2 * scale + Double(index) * 16 * scale, width: frame.width - 2 * margin,
+                        height: 16 * scale),
                     bold: true)
             }
             var y = headerHeight
-            for number in stride(from: firstLine + 1, through: min(firstLine + shownCount, lines.count), by: 1) {
+            for number in stride(
+                from: firstLine + 1, through: min(firstLine + shownCount, lines.count), by: 1)
+            {
                 let rows = wrappedRows(of: number - 1, lines: lines)
                 let height = Double(rows.count) * lineHeight
                 if number == focus.line {
@@ -252,7 +259,8 @@ final class CodePanel: Panel {
                 for row in rows {
                     for piece in row where piece.kind != .space && !piece.text.allSatisfy(\.isWhitespace) {
                         canvas.text(
-                            piece.text, in: Rect(x: piece.x, y: y, width: piece.width + 1, height: lineHeight),
+                            piece.text,
+                            in: Rect(x: piece.x, y: y, width: piece.width + 1, height: lineHeight),
                             color: dimmed ? Self.laterText : piece.kind.color, size: Self.fontSize)
                     }
                     y += lineHeight

@@ -10,7 +10,8 @@ final class FittedTextLayer: TextLayer {
     /// Shows `text`, shortened with `…` if it is wider than `width` pixels (noted in
     /// `wholeText`).
     func setFitting(_ text: String, width: Double, cut: TextMetrics.Cut) {
-        let fitted = TextMetrics.fitting(text, width: max(width, 0), fontSize: fontSize, bold: isBold, cut: cut)
+        let fitted = TextMetrics.fitting(
+            text, width: max(width, 0), fontSize: fontSize, bold: isBold, cut: cut)
         string = fitted
         wholeText = fitted == text ? nil : text
     }

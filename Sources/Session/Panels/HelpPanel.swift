@@ -162,7 +162,8 @@ final class HelpPanel: Panel {
 
     func handleKey(_ key: Key, context: PanelContext) -> [SessionRequest]? {
         let rows = rows(for: context.help)
-        guard lastFirstLine(rows, title: context.scene.title) > 0 else { return nil }  // the keys are the shell's
+        // Nothing to scroll: the keys are the shell's.
+        guard lastFirstLine(rows, title: context.scene.title) > 0 else { return nil }
         let shown = page(rows, title: context.scene.title).count
         guard let lines = scrollLines(for: key, page: shown) else { return nil }
         scroll(by: lines, context: context)
@@ -208,7 +209,9 @@ final class HelpPanel: Panel {
             }
             var y = lineHeight * 0.4
             for line in header {
-                draw(line, in: Rect(x: margin, y: y, width: width, height: lineHeight), bold: true, size: Self.fontSize + 1)
+                draw(
+                    line, in: Rect(x: margin, y: y, width: width, height: lineHeight), bold: true,
+                    size: Self.fontSize + 1)
                 y += lineHeight
             }
             y += 0.2 * lineHeight
@@ -218,8 +221,10 @@ final class HelpPanel: Panel {
                 for (index, key) in row.key.enumerated() {
                     draw(
                         key,
-                        in: Rect(x: margin, y: y + Double(index) * lineHeight, width: keyWidth, height: lineHeight),
-                        bold: true, color: keyColor, alignment: row.isStacked ? .left : .right, size: Self.fontSize)
+                        in: Rect(
+                            x: margin, y: y + Double(index) * lineHeight, width: keyWidth, height: lineHeight),
+                        bold: true, color: keyColor, alignment: row.isStacked ? .left : .right,
+                        size: Self.fontSize)
                 }
                 let actionY = row.isStacked ? y + Double(row.key.count) * lineHeight : y
                 for (index, action) in row.action.enumerated() {

@@ -253,7 +253,7 @@ final class InspectorPanel: Panel {
                 : shown.isEmpty
                     ? "\(rows.count) rows, no room to show them"
                     : "rows \(firstRow + 1)–\(firstRow + shown.count) of \(rows.count)"
-                    + (rows.count > shown.count ? " · wheel scrolls" : "")
+                        + (rows.count > shown.count ? " · wheel scrolls" : "")
             canvas.text(
                 "inspector · \(range) · click or drag the axis to travel",
                 in: Rect(

@@ -40,7 +40,9 @@ enum KnobCode {
     /// (`.tutorial`, `false`), not its bare name, which for `finishLineColor` read
     /// `// tutorial: tutorial`.
     static func tutorialText(of knob: Knob) -> String {
-        guard case .choice = knob.defaultValue else { return KnobAssignment.text(of: knob.defaultValue, for: knob) }
+        guard case .choice = knob.defaultValue else {
+            return KnobAssignment.text(of: knob.defaultValue, for: knob)
+        }
         if let line = knob.swiftDeclaration(for: knob.defaultValue), let equals = line.range(of: " = ") {
             return String(line[equals.upperBound...])
         }

@@ -119,7 +119,8 @@ final class KnobPanel: Panel {
     private func fitColumns(_ list: [Knob], values: [KnobValue]) {
         guard frame.width > 0 else { return }
         let fontSize = PanelStyle.fontSize * scale
-        let widestName = list.map { TextMetrics.width(of: $0.name, fontSize: fontSize, bold: true) }.max() ?? 0
+        let widestName =
+            list.map { TextMetrics.width(of: $0.name, fontSize: fontSize, bold: true) }.max() ?? 0
         var valueTexts = zip(list, values).map { knob, value in
             KnobAssignment.text(of: value, for: knob) + (knob.unit.isEmpty ? "" : " \(knob.unit)")
         }
@@ -127,7 +128,8 @@ final class KnobPanel: Panel {
             if case .choice(let names) = knob.kind { valueTexts += names }
             if case .curve = knob.defaultValue { valueTexts += Knob.namedCurves.map(\.name) }
         }
-        let widestValue = valueTexts.map { TextMetrics.width(of: $0, fontSize: fontSize, bold: true) }.max() ?? 0
+        let widestValue =
+            valueTexts.map { TextMetrics.width(of: $0, fontSize: fontSize, bold: true) }.max() ?? 0
         nameShare = min(max((widestName + 2 * scale + margin) / frame.width, 0.3), 0.55)
         valueShare = min(max((widestValue + 2 * scale + margin / 2) / frame.width, 0.18), 0.3)
     }

@@ -16,7 +16,8 @@ final class PanelFit {
 
     /// Whether `panel`, in its frame now, has the room it needs at `scale`.
     static func fits(_ panel: Panel, scale: Double) -> Bool {
-        panel.frame.width >= panel.minimumSize.width * scale && panel.frame.height >= panel.minimumSize.height * scale
+        panel.frame.width >= panel.minimumSize.width * scale
+            && panel.frame.height >= panel.minimumSize.height * scale
     }
 
     /// Shows or removes `panel`'s note; returns whether the panel fits (and should draw itself).
@@ -58,7 +59,9 @@ final class PanelFit {
             var y = margin / 2
             for line in TextMetrics.lines(of: text, width: width, fontSize: PanelStyle.fontSize * scale) {
                 guard y + lineHeight <= panel.frame.height + 0.5 else { break }
-                canvas.text(line, in: Rect(x: margin, y: y, width: width, height: lineHeight), color: PanelStyle.dimText)
+                canvas.text(
+                    line, in: Rect(x: margin, y: y, width: width, height: lineHeight),
+                    color: PanelStyle.dimText)
                 y += lineHeight
             }
         }
