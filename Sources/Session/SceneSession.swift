@@ -596,7 +596,7 @@ public final class SceneSession {
         let descriptor = catalog[sceneIndex]
         guard let step = descriptor.step, descriptor.steps.indices.contains(step - 1) else { return "" }
         return
-            "step \(step) of \(descriptor.steps.count): \(descriptor.steps[step - 1].caption) · [ ] step before / after"
+            "step \(step) of \(descriptor.steps.count) ([ and ] step): \(descriptor.steps[step - 1].caption)"
     }
 
     /// The box the inspector outlines (the hovered row's layer), window pixels.
