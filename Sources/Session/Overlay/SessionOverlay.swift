@@ -293,7 +293,8 @@ final class TextBox {
         if let laidOut, laidOut.message == message, laidOut.width == width { return laidOut.size }
         let lines = TextMetrics.lines(of: message, width: width, fontSize: fontSize)
         let textWidth = lines.map { TextMetrics.width(of: $0, fontSize: fontSize) }.max() ?? 0
-        let top = ((fontSize * 2 - lineHeight) / 2).rounded()
+        // One line: a box fontSize × 2 high, as the single-line labels were.
+        let top = (fontSize * 2 - lineHeight) / 2
         let size = Size(
             width: (isBar ? width : textWidth) + 2 * padding,
             height: Double(lines.count) * lineHeight + 2 * top)
