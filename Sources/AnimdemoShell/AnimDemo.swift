@@ -17,7 +17,7 @@ struct AnimDemo: ParsableCommand {
             version: AnimDemoVersion.current,
             subcommands: [
                 RenderCommand.self, RecordCommand.self, BenchCommand.self, KnobsCommand.self,
-                StepsCommand.self, KeysCommand.self,
+                StepsCommand.self, KeysCommand.self, ExportCommand.self,
                 NewCommand.self, WatchCommand.self,
             ])
     }
