@@ -31,7 +31,7 @@ except ImportError as error:
     )
     sys.exit(3)
 
-DEBIAN_RLOTTIE = "/usr/lib/x86_64-linux-gnu/librlottie.so.0"
+DEBIAN_RLOTTIE = "/usr/lib/x86_64-linux-gnu/librlottie.so.0-1"
 INK_THRESHOLD = 32
 
 
@@ -55,9 +55,40 @@ def ink_mask(pixels, background):
             for p in pixels]
 
 
+class DebianRlottie:
+    """Debian's librlottie0-1 (rlottie 0.1) through its C API, which predates `lottie_init`
+    that rlottie-python calls."""
+
+    def __init__(self, path):
+        import ctypes
+
+        self.ctypes = ctypes
+        self.lib = ctypes.CDLL(DEBIAN_RLOTTIE)
+        self.lib.lottie_animation_from_file.restype = ctypes.c_void_p
+        self.lib.lottie_animation_from_file.argtypes = [ctypes.c_char_p]
+        self.lib.lottie_animation_render.argtypes = [
+            ctypes.c_void_p, ctypes.c_size_t, ctypes.c_void_p, ctypes.c_size_t, ctypes.c_size_t, ctypes.c_size_t]
+        self.lib.lottie_animation_get_size.argtypes = [
+            ctypes.c_void_p, ctypes.POINTER(ctypes.c_size_t), ctypes.POINTER(ctypes.c_size_t)]
+        self.handle = self.lib.lottie_animation_from_file(path.encode())
+        if not self.handle:
+            raise SystemExit(f"lottie-check: Debian's rlottie cannot load {path}")
+
+    def lottie_animation_get_size(self):
+        width, height = self.ctypes.c_size_t(), self.ctypes.c_size_t()
+        self.lib.lottie_animation_get_size(self.handle, self.ctypes.byref(width), self.ctypes.byref(height))
+        return width.value, height.value
+
+    def render_pillow_frame(self, frame_num, width, height):
+        buffer = (self.ctypes.c_uint32 * (width * height))()
+        self.lib.lottie_animation_render(self.handle, frame_num, buffer, width, height, width * 4)
+        # Premultiplied BGRA, as rlottie-python unpremultiplies too.
+        image = Image.frombuffer("RGBA", (width, height), bytes(buffer), "raw", "BGRA", 0, 1)
+        return Image.frombytes("RGBa", image.size, image.tobytes()).convert("RGBA")
+
+
 def compare(path, pairs, player, out):
-    library = DEBIAN_RLOTTIE if player == "debian" else None
-    animation = LottieAnimation.from_file(path, rlottie_lib_path=library) if library else LottieAnimation.from_file(path)
+    animation = DebianRlottie(path) if player == "debian" else LottieAnimation.from_file(path)
     width, height = animation.lottie_animation_get_size()
     for pair in pairs:
         frame_text, png = pair.split("=", 1)
@@ -71,8 +102,8 @@ def compare(path, pairs, player, out):
         theirs_rgb = over_black.convert("RGB")
         if out:
             theirs_rgb.save(f"{out}/rlottie-{frame}.png")
-        ours_pixels = list(ours.getdata())
-        theirs_pixels = list(theirs_rgb.getdata())
+        ours_pixels = list(ours.getdata() if not hasattr(ours, "get_flattened_data") else ours.get_flattened_data())
+        theirs_pixels = list(theirs_rgb.getdata() if not hasattr(theirs_rgb, "get_flattened_data") else theirs_rgb.get_flattened_data())
         counts = {}
         for pixel in ours_pixels:
             counts[pixel] = counts.get(pixel, 0) + 1
