@@ -86,9 +86,13 @@ struct ExportCommand: ParsableCommand {
             images: canvas.images, fps: fps, bubbleLoad: try bubbleLoad.load(scene: scene.scene),
             knobs: try scene.knobs())
         let host = HeadlessHost(session: session, fps: fps, events: script, canvas: canvas)
-        let baker = LottieBaker(size: size, fps: fps, name: scene.scene) { name in
-            Self.image(named: name, in: store)
-        }
+        let baker = LottieBaker(
+            size: size, fps: fps, name: scene.scene, image: { Self.image(named: $0, in: store) },
+            textOutline: { text in
+                TextMetrics.outline(
+                    of: text.string, in: text.bounds, fontSize: text.fontSize, bold: text.isBold,
+                    alignment: text.alignment)
+            })
         let span = frames()
         while host.frame < span.lowerBound { try host.step(panelWork: .none) }
         while host.frame < span.upperBound {

@@ -15,6 +15,7 @@ public final class LottieBaker {
     public let fps: Int
     public let name: String
     private let image: (String) -> LottieImage?
+    private let textOutline: ((TextLayer) -> BezierPath)?
 
     /// The frames captured so far.
     public private(set) var frameCount = 0
@@ -31,11 +32,17 @@ public final class LottieBaker {
     private var fadingGroups: Set<ObjectIdentifier> = []
     private var missingImages: Set<String> = []
 
-    public init(size: Size, fps: Int, name: String, image: @escaping (String) -> LottieImage?) {
+    /// `image` gives an image's PNG to embed; `textOutline` a text layer's glyph outlines in
+    /// its own space, drawn as they are drawn (without it, text is left out with a warning).
+    public init(
+        size: Size, fps: Int, name: String, image: @escaping (String) -> LottieImage?,
+        textOutline: ((TextLayer) -> BezierPath)? = nil
+    ) {
         self.size = size
         self.fps = fps
         self.name = name
         self.image = image
+        self.textOutline = textOutline
     }
 
     final class Segment {
@@ -134,7 +141,13 @@ public final class LottieBaker {
             add(.shape, transform: world, paints: [fill, stroke])
         }
         if let text = layer as? TextLayer, !text.string.isEmpty, text.foregroundColor.alpha > 0 {
-            textLayers[text.string, default: 0] += 1
+            if let outline = textOutline?(text), !outline.isEmpty {
+                var glyphs = Paint(isStroke: false, shapes: LottieShape.subpaths(of: outline), color: text.foregroundColor)
+                glyphs.fillRule = .nonZero
+                add(.text, transform: world, paints: [glyphs])
+            } else {
+                textLayers[text.string, default: 0] += 1
+            }
         }
         let innerClips = layer.masksToBounds ? clips + [outline.applying(world)] : clips
         for sublayer in model.sublayers {
@@ -191,6 +204,7 @@ public final class LottieBaker {
         case .background: kind = "background"
         case .image: kind = "image"
         case .shape: kind = "shape"
+        case .text: kind = "text"
         case .border: kind = "border"
         }
         return "\(label) \(kind)"

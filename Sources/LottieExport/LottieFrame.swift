@@ -14,9 +14,10 @@ public struct LottieImage: Sendable {
 }
 
 /// What one engine layer draws becomes up to four Lottie layers, in the renderer's order:
-/// its background, its image, its shape, then (after its sublayers) its border.
+/// its background, its image, its shape or its text's glyphs, then (after its sublayers) its
+/// border.
 enum TrackKind: Int, Hashable {
-    case background, image, shape, border
+    case background, image, shape, text, border
 }
 
 /// One Lottie layer's source: an engine layer and which of its drawings.

@@ -9,6 +9,16 @@ public enum TextMetrics {
         return CairoContext(surface: surface).advance(of: text, fontSize: fontSize, bold: bold)
     }
 
+    /// The glyph outlines of `text` as the renderer draws it in `rect` (a text layer's
+    /// bounds), in the same space; an empty path if Cairo cannot make them.
+    public static func outline(
+        of text: String, in rect: Rect, fontSize: Double, bold: Bool = false, alignment: TextAlignment = .left
+    ) -> BezierPath {
+        guard let surface = try? CairoSurface(width: 1, height: 1) else { return BezierPath() }
+        return CairoContext(surface: surface).outline(
+            ofText: text, in: rect, fontSize: fontSize, bold: bold, alignment: alignment)
+    }
+
     /// Where `fitting` shortens a text that is too wide.
     public enum Cut: Sendable {
         /// Keep the start and the end (`"saved /home/…/animdemo-fish.png"`): paths, messages.
