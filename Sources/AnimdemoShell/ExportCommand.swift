@@ -88,10 +88,10 @@ struct ExportCommand: ParsableCommand {
         let host = HeadlessHost(session: session, fps: fps, events: script, canvas: canvas)
         let baker = LottieBaker(
             size: size, fps: fps, name: scene.scene, image: { Self.image(named: $0, in: store) },
-            textOutline: { text in
+            textOutline: { text, transform in
                 TextMetrics.outline(
                     of: text.string, in: text.bounds, fontSize: text.fontSize, bold: text.isBold,
-                    alignment: text.alignment)
+                    alignment: text.alignment, deviceTransform: transform)
             })
         let span = frames()
         while host.frame < span.lowerBound { try host.step(panelWork: .none) }

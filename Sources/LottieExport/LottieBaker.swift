@@ -15,7 +15,7 @@ public final class LottieBaker {
     public let fps: Int
     public let name: String
     private let image: (String) -> LottieImage?
-    private let textOutline: ((TextLayer) -> BezierPath)?
+    private let textOutline: ((TextLayer, AffineTransform) -> BezierPath)?
 
     /// The frames captured so far.
     public private(set) var frameCount = 0
@@ -33,10 +33,11 @@ public final class LottieBaker {
     private var missingImages: Set<String> = []
 
     /// `image` gives an image's PNG to embed; `textOutline` a text layer's glyph outlines in
-    /// its own space, drawn as they are drawn (without it, text is left out with a warning).
+    /// its own space as they are drawn under its transform to the root (without it, text is
+    /// left out with a warning).
     public init(
         size: Size, fps: Int, name: String, image: @escaping (String) -> LottieImage?,
-        textOutline: ((TextLayer) -> BezierPath)? = nil
+        textOutline: ((TextLayer, AffineTransform) -> BezierPath)? = nil
     ) {
         self.size = size
         self.fps = fps
@@ -141,7 +142,7 @@ public final class LottieBaker {
             add(.shape, transform: world, paints: [fill, stroke])
         }
         if let text = layer as? TextLayer, !text.string.isEmpty, text.foregroundColor.alpha > 0 {
-            if let outline = textOutline?(text), !outline.isEmpty {
+            if let outline = textOutline?(text, world), !outline.isEmpty {
                 var glyphs = Paint(isStroke: false, shapes: LottieShape.subpaths(of: outline), color: text.foregroundColor)
                 glyphs.fillRule = .nonZero
                 add(.text, transform: world, paints: [glyphs])

@@ -202,10 +202,19 @@ public final class CairoContext {
 
     /// The outlines of the glyphs `draw(text:…)` draws, placed as it places them (for export
     /// to formats whose players draw no text: docs/LOTTIE.md).
+    ///
+    /// `deviceTransform` is the layer's transform to the frame: hinting rounds metrics in
+    /// device pixels, so the glyphs are set under its scale and rotation, as drawn.
     public func outline(
-        ofText text: String, in rect: Rect, fontSize: Double, bold: Bool, alignment: TextAlignment
+        ofText text: String, in rect: Rect, fontSize: Double, bold: Bool, alignment: TextAlignment,
+        deviceTransform: Animation.AffineTransform = .identity
     ) -> BezierPath {
         guard !text.isEmpty else { return BezierPath() }
+        var matrix = cairo_matrix_t(
+            xx: deviceTransform.a, yx: deviceTransform.b, xy: deviceTransform.c, yy: deviceTransform.d, x0: 0, y0: 0)
+        guard deviceTransform.determinant != 0 else { return BezierPath() }
+        cairo_set_matrix(handle, &matrix)
+        defer { cairo_identity_matrix(handle) }
         cairo_select_font_face(
             handle, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
             bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
