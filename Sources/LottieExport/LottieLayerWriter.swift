@@ -45,7 +45,11 @@ struct LottieLayerWriter {
             members.append(("masksProperties", .array(masks(frames, first: first))))
         }
         if frames[0].imageName == nil {
-            members.append(("shapes", .array(frames[0].paints.indices.map { paint($0, frames, first: first) })))
+            // A paint that never shows (a shape layer's clear fill, a stroke of no width) is left out.
+            let shown = frames[0].paints.indices.filter { index in
+                frames.contains { $0.paints[index].color.alpha > 0 && (!$0.paints[index].isStroke || $0.paints[index].width > 0) }
+            }
+            members.append(("shapes", .array(shown.map { paint($0, frames, first: first) })))
         }
         members += [
             ("ip", .int(first)), ("op", .int(first + frames.count)), ("st", .int(0)), ("bm", .int(0)),

@@ -18,9 +18,12 @@ struct ExportCommandTests {
         var events: String?
         var to: Double
         var times: [Double]
-        /// The least ink overlap (IoU) with animdemo's frames; 0.9 unless the scene shows text,
-        /// which is not exported (docs/LOTTIE.md § How close).
+        /// The least ink overlap (IoU) with animdemo's frames and the most mean colour
+        /// difference (levels of 255) over the ink both draw: 0.9 and 12, less where a scene's
+        /// ink is mostly small text, whose glyphs Cairo hints when it draws them and not in
+        /// the outlines exported (docs/LOTTIE.md § How close).
         var minimumOverlap = 0.9
+        var maximumColour = 12.0
         var description: String { scene }
     }
 
@@ -29,15 +32,14 @@ struct ExportCommandTests {
         Case(scene: "fish", events: "0.6 tap 400 300", to: 2, times: [0.2, 0.7, 1.0, 1.9]),
         Case(
             scene: "tictactoe", events: "0.3 tap 160 140; 0.65 tap 160 300; 1.0 tap 320 140; 1.35 tap 320 300",
-            to: 2.5, times: [0.5, 1.2, 1.8, 2.4], minimumOverlap: 0.85),
+            to: 2.5, times: [0.5, 1.2, 1.8, 2.4]),
         Case(scene: "elastic", events: "0.1 drag 400 100 400 400 0.5", to: 2, times: [0.3, 0.6, 0.8, 1.2]),
-        Case(scene: "download", to: 2, times: [0.3, 1, 1.9], minimumOverlap: 0.7),
+        Case(scene: "download", to: 2, times: [0.3, 1, 1.9], maximumColour: 18),
         Case(scene: "pull", events: "0.2 drag 400 200 400 450 0.5", to: 2.5, times: [0.5, 0.8, 1.2, 2.4]),
-        Case(scene: "floating", events: "0.2 tap 400 300", to: 2, times: [0.3, 1, 1.9], minimumOverlap: 0.15),
+        Case(
+            scene: "floating", events: "0.2 tap 400 300", to: 2, times: [0.3, 1, 1.9], minimumOverlap: 0.7,
+            maximumColour: 20),
     ]
-
-    /// The mean colour difference allowed over the ink both draw, levels of 255.
-    static let maxColourDifference = 12.0
 
     static func folder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("animdemo-export-\(UUID().uuidString)")
@@ -107,8 +109,8 @@ struct ExportCommandTests {
                 comparison.iou >= test.minimumOverlap,
                 "\(test.scene) frame \(comparison.frame): ink overlap \(comparison.iou) < \(test.minimumOverlap)")
             #expect(
-                comparison.colour <= Self.maxColourDifference,
-                "\(test.scene) frame \(comparison.frame): colour \(comparison.colour) > \(Self.maxColourDifference)")
+                comparison.colour <= test.maximumColour,
+                "\(test.scene) frame \(comparison.frame): colour \(comparison.colour) > \(test.maximumColour)")
         }
     }
 
