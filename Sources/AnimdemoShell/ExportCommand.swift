@@ -15,7 +15,8 @@ import Session
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export a scene as a Lottie animation (Bodymovin JSON), baked per frame, deterministically.")
+        abstract: "Export a scene as a Lottie animation (Bodymovin JSON), baked per frame, deterministically."
+    )
 
     /// The longest span, seconds (as `record`'s).
     static let maxSpan: MediaTime = 60
@@ -31,14 +32,16 @@ struct ExportCommand: ParsableCommand {
     var events: String?
 
     @Option(
-        name: .customLong("events-file"), parsing: .unconditional, help: "Read the events script from a file.")
+        name: .customLong("events-file"), parsing: .unconditional, help: "Read the events script from a file."
+    )
     var eventsFile: String?
 
     @Option(parsing: .unconditional, help: "The first exported moment, seconds.")
     var from: Double
 
     @Option(
-        parsing: .unconditional, help: "The end of the export (not included), seconds; at most 60 s after --from.")
+        parsing: .unconditional,
+        help: "The end of the export (not included), seconds; at most 60 s after --from.")
     var to: Double
 
     @Option(parsing: .unconditional, help: "The file to write, FILE.json (its folder must exist).")

@@ -18,7 +18,9 @@ enum OutputFile {
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
             throw ValidationError("cannot write \(path): the folder \(folder) does not exist")
         }
-        guard isFolder.boolValue else { throw ValidationError("cannot write \(path): \(folder) is a file, not a folder") }
+        guard isFolder.boolValue else {
+            throw ValidationError("cannot write \(path): \(folder) is a file, not a folder")
+        }
         let probe = "\(folder)/.\(url.lastPathComponent).\(getpid()).probe"
         let failure = Interruption.deferringSignals { () -> Int32? in
             let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -27,13 +29,17 @@ enum OutputFile {
             unlink(probe)
             return nil
         }
-        if let failure { throw ValidationError("cannot write \(path): \(String(cString: strerror(failure)))") }
+        if let failure {
+            throw ValidationError("cannot write \(path): \(String(cString: strerror(failure)))")
+        }
     }
 
     /// Writes `data` to a hidden file beside `path`, then renames it to `path`.
     static func write(_ data: Data, to path: String) throws {
         let url = URL(fileURLWithPath: path)
-        let hidden = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).part").path
+        let hidden = url.deletingLastPathComponent().appendingPathComponent(
+            ".\(url.lastPathComponent).\(getpid()).part"
+        ).path
         Interruption.removeOnSignal(file: hidden)
         defer { Interruption.forget(file: hidden) }
         do {

@@ -106,14 +106,19 @@ public final class LottieBaker {
                 (
                     TrackKey(layer: id, kind: kind),
                     TrackFrame(
-                        transform: transform, opacity: opacity, masks: masks, paints: paints, imageName: image)
+                        transform: transform, opacity: opacity, masks: masks, paints: paints, imageName: image
+                    )
                 ))
         }
 
         if layer.backgroundColor.alpha > 0 {
             add(
                 .background, transform: world,
-                paints: [Paint(isStroke: false, shapes: LottieShape.subpaths(of: outline), color: layer.backgroundColor)])
+                paints: [
+                    Paint(
+                        isStroke: false, shapes: LottieShape.subpaths(of: outline),
+                        color: layer.backgroundColor)
+                ])
         }
         if let contents = layer.contents, bounds.width > 0, bounds.height > 0 {
             if let picture = image(contents.name), picture.width > 0, picture.height > 0 {
@@ -143,7 +148,8 @@ public final class LottieBaker {
         }
         if let text = layer as? TextLayer, !text.string.isEmpty, text.foregroundColor.alpha > 0 {
             if let outline = textOutline?(text, world), !outline.isEmpty {
-                var glyphs = Paint(isStroke: false, shapes: LottieShape.subpaths(of: outline), color: text.foregroundColor)
+                var glyphs = Paint(
+                    isStroke: false, shapes: LottieShape.subpaths(of: outline), color: text.foregroundColor)
                 glyphs.fillRule = .nonZero
                 add(.text, transform: world, paints: [glyphs])
             } else {
@@ -152,13 +158,16 @@ public final class LottieBaker {
         }
         let innerClips = layer.masksToBounds ? clips + [outline.applying(world)] : clips
         for sublayer in model.sublayers {
-            visit(sublayer, parent: world, opacity: opacity, clips: innerClips, omitted: omitted, into: &drawn)
+            visit(
+                sublayer, parent: world, opacity: opacity, clips: innerClips, omitted: omitted, into: &drawn)
         }
         if layer.borderWidth > 0, layer.borderColor.alpha > 0 {
             let inset = layer.borderWidth / 2
             let border = BezierPath(
-                roundedRect: bounds.insetBy(dx: inset, dy: inset), cornerRadius: max(layer.cornerRadius - inset, 0))
-            var paint = Paint(isStroke: true, shapes: LottieShape.subpaths(of: border), color: layer.borderColor)
+                roundedRect: bounds.insetBy(dx: inset, dy: inset),
+                cornerRadius: max(layer.cornerRadius - inset, 0))
+            var paint = Paint(
+                isStroke: true, shapes: LottieShape.subpaths(of: border), color: layer.borderColor)
             paint.width = layer.borderWidth
             add(.border, transform: world, paints: [paint])
         }
@@ -242,14 +251,16 @@ public final class LottieBaker {
         var layers: [LottieJSON] = []
         // Lottie lists layers front to back.
         for (position, segment) in segments.reversed().enumerated() {
-            if let imageName = segment.frames.lazy.compactMap({ $0 }).first?.imageName, assetIDs[imageName] == nil,
+            if let imageName = segment.frames.lazy.compactMap({ $0 }).first?.imageName,
+                assetIDs[imageName] == nil,
                 let picture = image(imageName)
             {
                 let id = "image_\(assetIDs.count)"
                 assetIDs[imageName] = id
                 assets.append(
                     .object([
-                        ("id", .string(id)), ("w", .int(picture.width)), ("h", .int(picture.height)), ("u", .string("")),
+                        ("id", .string(id)), ("w", .int(picture.width)), ("h", .int(picture.height)),
+                        ("u", .string("")),
                         ("p", .string("data:image/png;base64," + Base64.encode(picture.png))), ("e", .int(1)),
                     ]))
             }
@@ -257,7 +268,8 @@ public final class LottieBaker {
         }
         let root = LottieJSON.object([
             ("v", .string("5.7.4")), ("fr", .int(fps)), ("ip", .int(0)), ("op", .int(max(frameCount, 1))),
-            ("w", .int(Int(size.width.rounded()))), ("h", .int(Int(size.height.rounded()))), ("nm", .string(name)),
+            ("w", .int(Int(size.width.rounded()))), ("h", .int(Int(size.height.rounded()))),
+            ("nm", .string(name)),
             ("ddd", .int(0)), ("assets", .array(assets)), ("layers", .array(layers)), ("markers", .array([])),
         ])
         return root.text + "\n"
@@ -266,7 +278,8 @@ public final class LottieBaker {
 
 /// Base64 of bytes (RFC 4648, with padding), without Foundation.
 enum Base64 {
-    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+    private static let alphabet = Array(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
     static func encode(_ bytes: [UInt8]) -> String {
         var out: [UInt8] = []

@@ -67,15 +67,31 @@ struct KeyframeTrack {
         let keys = keyIndices
         var items: [LottieJSON] = []
         for (position, index) in keys.enumerated() {
-            var members: [(String, LottieJSON)] = [("t", .int(firstFrame + index)), ("s", Self.wrapped(json(index)))]
+            var members: [(String, LottieJSON)] = [
+                ("t", .int(firstFrame + index)), ("s", Self.wrapped(json(index))),
+            ]
             if position + 1 < keys.count {
                 let next = keys[position + 1]
                 if structures[index] != structures[next] || values[index].count != values[next].count {
                     members.append(("h", .int(1)))
                 } else {
                     let dimensions = 1
-                    members.append(("o", .object([("x", .nums(Array(repeating: 0, count: dimensions))), ("y", .nums(Array(repeating: 0, count: dimensions)))])))
-                    members.append(("i", .object([("x", .nums(Array(repeating: 1, count: dimensions))), ("y", .nums(Array(repeating: 1, count: dimensions)))])))
+                    members.append(
+                        (
+                            "o",
+                            .object([
+                                ("x", .nums(Array(repeating: 0, count: dimensions))),
+                                ("y", .nums(Array(repeating: 0, count: dimensions))),
+                            ])
+                        ))
+                    members.append(
+                        (
+                            "i",
+                            .object([
+                                ("x", .nums(Array(repeating: 1, count: dimensions))),
+                                ("y", .nums(Array(repeating: 1, count: dimensions))),
+                            ])
+                        ))
                 }
             }
             items.append(.object(members))

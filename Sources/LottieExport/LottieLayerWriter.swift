@@ -35,7 +35,8 @@ struct LottieLayerWriter {
         let first = segment.firstFrame
         var members: [(String, LottieJSON)] = [
             ("ddd", .int(0)), ("ind", .int(index)), ("ty", .int(frames[0].imageName == nil ? 4 : 2)),
-            ("nm", .string(segment.name)), ("sr", .int(1)), ("ks", transform(frames, first: first)), ("ao", .int(0)),
+            ("nm", .string(segment.name)), ("sr", .int(1)), ("ks", transform(frames, first: first)),
+            ("ao", .int(0)),
         ]
         if let imageName = frames[0].imageName, let id = assetIDs[imageName] {
             members.append(("refId", .string(id)))
@@ -47,7 +48,10 @@ struct LottieLayerWriter {
         if frames[0].imageName == nil {
             // A paint that never shows (a shape layer's clear fill, a stroke of no width) is left out.
             let shown = frames[0].paints.indices.filter { index in
-                frames.contains { $0.paints[index].color.alpha > 0 && (!$0.paints[index].isStroke || $0.paints[index].width > 0) }
+                frames.contains {
+                    $0.paints[index].color.alpha > 0
+                        && (!$0.paints[index].isStroke || $0.paints[index].width > 0)
+                }
             }
             members.append(("shapes", .array(shown.map { paint($0, frames, first: first) })))
         }
@@ -62,7 +66,9 @@ struct LottieLayerWriter {
     /// The layer's transform to the export's space as position, scale (percent), rotation
     /// and skew (degrees) about anchor (0, 0): Lottie's matrix is
     /// translate(p) · rotate(r) · skewX(−sk) · scale(s), and every affine transform is one.
-    static func decompose(_ t: Animation.AffineTransform) -> (x: Double, y: Double, sx: Double, sy: Double, r: Double, sk: Double) {
+    static func decompose(_ t: Animation.AffineTransform) -> (
+        x: Double, y: Double, sx: Double, sy: Double, r: Double, sk: Double
+    ) {
         let sx = (t.a * t.a + t.b * t.b).squareRoot()
         guard sx > 1e-12 else { return (t.tx, t.ty, 0, 0, 0, 0) }
         let angle = atan2(t.b, t.a)
@@ -148,7 +154,8 @@ struct LottieLayerWriter {
             ])
         }
         let color = Self.property(
-            paints.map { [$0.color.red, $0.color.green, $0.color.blue] }, first: first, tolerance: Self.colorTolerance)
+            paints.map { [$0.color.red, $0.color.green, $0.color.blue] }, first: first,
+            tolerance: Self.colorTolerance)
         let alpha = Self.property(paints.map { [$0.color.alpha * 100] }, first: first, scalar: true)
         if model.isStroke {
             if model.trim != nil {
@@ -177,7 +184,8 @@ struct LottieLayerWriter {
             if !model.dashes.isEmpty {
                 var dashes: [LottieJSON] = model.dashes.indices.map { dash in
                     .object([
-                        ("n", .string(dash % 2 == 0 ? "d" : "g")), ("nm", .string(dash % 2 == 0 ? "dash" : "gap")),
+                        ("n", .string(dash % 2 == 0 ? "d" : "g")),
+                        ("nm", .string(dash % 2 == 0 ? "dash" : "gap")),
                         ("v", Self.property(paints.map { [$0.dashes[dash]] }, first: first, scalar: true)),
                     ])
                 }

@@ -89,7 +89,8 @@ struct LottieShape: Equatable {
     var json: LottieJSON {
         func points(_ list: [Point]) -> LottieJSON { .array(list.map { .nums([$0.x, $0.y]) }) }
         return .object([
-            ("c", .bool(closed)), ("v", points(vertices)), ("i", points(inTangents)), ("o", points(outTangents)),
+            ("c", .bool(closed)), ("v", points(vertices)), ("i", points(inTangents)),
+            ("o", points(outTangents)),
         ])
     }
 }

@@ -13,7 +13,8 @@ public enum TextMetrics {
     /// bounds), in the same space; an empty path if Cairo cannot make them.
     /// `deviceTransform`: the layer's transform to the frame (its scale changes the hinting).
     public static func outline(
-        of text: String, in rect: Rect, fontSize: Double, bold: Bool = false, alignment: TextAlignment = .left,
+        of text: String, in rect: Rect, fontSize: Double, bold: Bool = false,
+        alignment: TextAlignment = .left,
         deviceTransform: AffineTransform = .identity
     ) -> BezierPath {
         guard let surface = try? CairoSurface(width: 1, height: 1) else { return BezierPath() }

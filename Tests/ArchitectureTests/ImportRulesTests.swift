@@ -114,7 +114,8 @@ struct ImportRulesTests {
     @Test("comments cite the repository's own docs, never a file outside it")
     func citations() throws {
         for target in [
-            "Animation", "Render", "Scenes", "Session", "X11Host", "Benchmarks", "LottieExport", "TestSupport",
+            "Animation", "Render", "Scenes", "Session", "X11Host", "Benchmarks", "LottieExport",
+            "TestSupport",
             "animdemo",
         ] {
             for file in try sourceFiles(of: target) {

@@ -31,7 +31,8 @@ struct ExportCommandTests {
         Case(scene: "checkmark", events: "0.1 tap 400 300", to: 1.5, times: [0, 0.3, 0.5, 0.8, 1.4]),
         Case(scene: "fish", events: "0.6 tap 400 300", to: 2, times: [0.2, 0.7, 1.0, 1.9]),
         Case(
-            scene: "tictactoe", events: "0.3 tap 160 140; 0.65 tap 160 300; 1.0 tap 320 140; 1.35 tap 320 300",
+            scene: "tictactoe",
+            events: "0.3 tap 160 140; 0.65 tap 160 300; 1.0 tap 320 140; 1.35 tap 320 300",
             to: 2.5, times: [0.5, 1.2, 1.8, 2.4]),
         Case(scene: "elastic", events: "0.1 drag 400 100 400 400 0.5", to: 2, times: [0.3, 0.6, 0.8, 1.2]),
         Case(scene: "download", to: 2, times: [0.3, 1, 1.9], maximumColour: 18),
@@ -42,7 +43,8 @@ struct ExportCommandTests {
     ]
 
     static func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("animdemo-export-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "animdemo-export-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
@@ -66,7 +68,8 @@ struct ExportCommandTests {
         let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         if process.terminationStatus != 0 {
-            Issue.record("lottie-check.py \(arguments.first ?? ""): status \(process.terminationStatus): \(errors)")
+            Issue.record(
+                "lottie-check.py \(arguments.first ?? ""): status \(process.terminationStatus): \(errors)")
             return []
         }
         return String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
@@ -107,10 +110,12 @@ struct ExportCommandTests {
             let comparison = try JSONDecoder().decode(Comparison.self, from: Data(line.utf8))
             #expect(
                 comparison.iou >= test.minimumOverlap,
-                "\(test.scene) frame \(comparison.frame): ink overlap \(comparison.iou) < \(test.minimumOverlap)")
+                "\(test.scene) frame \(comparison.frame): ink overlap \(comparison.iou) < \(test.minimumOverlap)"
+            )
             #expect(
                 comparison.colour <= test.maximumColour,
-                "\(test.scene) frame \(comparison.frame): colour \(comparison.colour) > \(test.maximumColour)")
+                "\(test.scene) frame \(comparison.frame): colour \(comparison.colour) > \(test.maximumColour)"
+            )
         }
     }
 
@@ -121,7 +126,10 @@ struct ExportCommandTests {
         func export(_ name: String, _ extra: [String] = []) throws -> Data {
             let path = folder.appendingPathComponent(name).path
             let run = try ProgramRun.animdemo(
-                ["export", "--scene", "checkmark", "--events", "0.1 tap 400 300", "--from", "0", "--to", "1.5"]
+                [
+                    "export", "--scene", "checkmark", "--events", "0.1 tap 400 300", "--from", "0", "--to",
+                    "1.5",
+                ]
                     + extra + ["--out", path])
             #expect(run.status == 0, "stderr: \(run.stderr)")
             return try Data(contentsOf: URL(fileURLWithPath: path))

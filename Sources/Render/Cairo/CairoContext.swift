@@ -211,7 +211,8 @@ public final class CairoContext {
     ) -> BezierPath {
         guard !text.isEmpty else { return BezierPath() }
         var matrix = cairo_matrix_t(
-            xx: deviceTransform.a, yx: deviceTransform.b, xy: deviceTransform.c, yy: deviceTransform.d, x0: 0, y0: 0)
+            xx: deviceTransform.a, yx: deviceTransform.b, xy: deviceTransform.c, yy: deviceTransform.d, x0: 0,
+            y0: 0)
         guard deviceTransform.determinant != 0 else { return BezierPath() }
         cairo_set_matrix(handle, &matrix)
         defer { cairo_identity_matrix(handle) }
@@ -236,7 +237,8 @@ public final class CairoContext {
         var glyphs: UnsafeMutablePointer<cairo_glyph_t>?
         var count: Int32 = 0
         let status = cairo_scaled_font_text_to_glyphs(
-            scaledFont, x, rect.midY + (font.ascent - font.descent) / 2, text, -1, &glyphs, &count, nil, nil, nil)
+            scaledFont, x, rect.midY + (font.ascent - font.descent) / 2, text, -1, &glyphs, &count, nil, nil,
+            nil)
         guard status == CAIRO_STATUS_SUCCESS, let glyphs else { return path }
         defer { cairo_glyph_free(glyphs) }
         for index in 0..<Int(count) {
