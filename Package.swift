@@ -91,6 +91,9 @@ let package = Package(
         .target(name: "Session", dependencies: ["Animation", "Render", "Scenes", "SceneSources"]),
         .target(name: "X11Host", dependencies: ["Animation", "Render", "Session", "CX11"]),
 
+        // `animdemo export`: what a layer tree draws, baked into a Lottie animation
+        .target(name: "LottieExport", dependencies: ["Animation"]),
+
         // The program and its benchmarks
         .target(name: "Benchmarks", dependencies: ["Animation", "Render", "Session"]),
         // The commands, for any list of scenes (`AnimdemoShell.main(scenes:)`)
@@ -98,7 +101,7 @@ let package = Package(
             name: "AnimdemoShell",
             dependencies: [
                 "Animation", "Render", "Scenes", "SceneSources", "Session", "X11Host", "Benchmarks",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "LottieExport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "animdemo", dependencies: ["AnimdemoShell"]),
 

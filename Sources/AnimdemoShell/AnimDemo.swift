@@ -18,7 +18,7 @@ struct AnimDemo: ParsableCommand {
             // A package's own program (`includingTutorials: false`) has no `new` and no `watch DIR`
             // (it is `--watch` there), and `steps` only when one of its scenes has steps.
             subcommands: [RenderCommand.self, RecordCommand.self, BenchCommand.self, KnobsCommand.self]
-                + (ShellScenes.haveSteps ? [StepsCommand.self] : []) + [KeysCommand.self]
+                + (ShellScenes.haveSteps ? [StepsCommand.self] : []) + [KeysCommand.self, ExportCommand.self]
                 + (ShellScenes.includesTutorials ? [NewCommand.self, WatchCommand.self] : []))
     }
 

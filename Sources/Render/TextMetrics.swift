@@ -23,6 +23,20 @@ public enum TextMetrics {
         lock.withLock { body(context) }
     }
 
+    /// The glyph outlines of `text` as the renderer draws it in `rect` (a text layer's
+    /// bounds), in the same space; an empty path if Cairo cannot make them.
+    /// `deviceTransform`: the layer's transform to the frame (its scale changes the hinting).
+    public static func outline(
+        of text: String, in rect: Rect, fontSize: Double, bold: Bool = false,
+        alignment: TextAlignment = .left,
+        deviceTransform: AffineTransform = .identity
+    ) -> BezierPath {
+        guard let surface = try? CairoSurface(width: 1, height: 1) else { return BezierPath() }
+        return CairoContext(surface: surface).outline(
+            ofText: text, in: rect, fontSize: fontSize, bold: bold, alignment: alignment,
+            deviceTransform: deviceTransform)
+    }
+
     /// Where `fitting` shortens a text that is too wide.
     public enum Cut: Sendable {
         /// Keep the start and the end (`"saved /home/…/animdemo-fish.png"`): paths, messages.

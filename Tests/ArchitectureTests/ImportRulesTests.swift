@@ -41,11 +41,12 @@ struct ImportRulesTests {
             ("Session", ["Animation", "Render", "Scenes", "SceneSources", "Foundation"]),
             ("X11Host", ["Animation", "Render", "Session", "Scenes", "CX11", "Glibc", "Foundation"]),
             ("Benchmarks", ["Animation", "Render", "Session", "Foundation"]),
+            ("LottieExport", ["Animation", "Foundation"]),
             (
                 "AnimdemoShell",
                 [
                     "Animation", "Render", "Scenes", "SceneSources", "Session", "X11Host", "Benchmarks",
-                    "ArgumentParser", "Foundation", "Glibc",
+                    "LottieExport", "ArgumentParser", "Foundation", "Glibc",
                 ]
             ),
             ("animdemo", ["AnimdemoShell"]),
@@ -113,7 +114,9 @@ struct ImportRulesTests {
     @Test("comments cite the repository's own docs, never a file outside it")
     func citations() throws {
         for target in [
-            "Animation", "Render", "Scenes", "Session", "X11Host", "Benchmarks", "TestSupport", "animdemo",
+            "Animation", "Render", "Scenes", "Session", "X11Host", "Benchmarks", "LottieExport",
+            "TestSupport",
+            "animdemo",
         ] {
             for file in try sourceFiles(of: target) {
                 let text = try String(contentsOf: file, encoding: .utf8)

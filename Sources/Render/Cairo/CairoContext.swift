@@ -200,6 +200,78 @@ public final class CairoContext {
         cairo_new_path(handle)
     }
 
+    /// The outlines of the glyphs `draw(text:…)` draws, placed as it places them (for export
+    /// to formats whose players draw no text: docs/LOTTIE.md).
+    ///
+    /// `deviceTransform` is the layer's transform to the frame: hinting rounds metrics in
+    /// device pixels, so the glyphs are set under its scale and rotation, as drawn.
+    public func outline(
+        ofText text: String, in rect: Rect, fontSize: Double, bold: Bool, alignment: TextAlignment,
+        deviceTransform: Animation.AffineTransform = .identity
+    ) -> BezierPath {
+        guard !text.isEmpty else { return BezierPath() }
+        var matrix = cairo_matrix_t(
+            xx: deviceTransform.a, yx: deviceTransform.b, xy: deviceTransform.c, yy: deviceTransform.d, x0: 0,
+            y0: 0)
+        guard deviceTransform.determinant != 0 else { return BezierPath() }
+        cairo_set_matrix(handle, &matrix)
+        defer { cairo_identity_matrix(handle) }
+        cairo_select_font_face(
+            handle, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+            bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(handle, fontSize)
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(handle, text, &extents)
+        var font = cairo_font_extents_t()
+        cairo_font_extents(handle, &font)
+        let x: Double
+        switch alignment {
+        case .left: x = rect.minX
+        case .center: x = rect.midX - extents.x_advance / 2
+        case .right: x = rect.maxX - extents.x_advance
+        }
+        // Glyph by glyph, each drawn at the origin and moved in place here: Cairo leaves out
+        // glyphs far outside the surface, and this one is a pixel.
+        var path = BezierPath()
+        guard let scaledFont = cairo_get_scaled_font(handle) else { return path }
+        var glyphs: UnsafeMutablePointer<cairo_glyph_t>?
+        var count: Int32 = 0
+        let status = cairo_scaled_font_text_to_glyphs(
+            scaledFont, x, rect.midY + (font.ascent - font.descent) / 2, text, -1, &glyphs, &count, nil, nil,
+            nil)
+        guard status == CAIRO_STATUS_SUCCESS, let glyphs else { return path }
+        defer { cairo_glyph_free(glyphs) }
+        for index in 0..<Int(count) {
+            var glyph = glyphs[index]
+            let origin = Point(x: glyph.x, y: glyph.y)
+            glyph.x = 0
+            glyph.y = 0
+            cairo_new_path(handle)
+            cairo_glyph_path(handle, &glyph, 1)
+            guard let copied = cairo_copy_path(handle) else { continue }
+            defer { cairo_path_destroy(copied) }
+            let elements = Int(copied.pointee.num_data)
+            var offset = 0
+            while offset < elements, let data = copied.pointee.data {
+                let header = data[offset].header
+                func point(_ at: Int) -> Point {
+                    Point(x: data[offset + at].point.x + origin.x, y: data[offset + at].point.y + origin.y)
+                }
+                switch header.type {
+                case CAIRO_PATH_MOVE_TO: path.move(to: point(1))
+                case CAIRO_PATH_LINE_TO: path.addLine(to: point(1))
+                case CAIRO_PATH_CURVE_TO:
+                    path.addCurve(to: point(3), controlPoint1: point(1), controlPoint2: point(2))
+                case CAIRO_PATH_CLOSE_PATH: path.close()
+                default: break
+                }
+                offset += max(Int(header.length), 1)
+            }
+        }
+        cairo_new_path(handle)
+        return path
+    }
+
     /// How far `text` advances in one line, in pixels, as `draw(text:…)` sets it.
     public func advance(of text: String, fontSize: Double, bold: Bool) -> Double {
         guard !text.isEmpty else { return 0 }

@@ -1,0 +1,193 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `animdemo export` (docs/LOTTIE.md): every scene's export is valid Lottie and another engine,
+/// rlottie, draws it as `animdemo render` draws the scene; the same arguments give the same
+/// bytes; the baking follows the scene (a timing function changed, the file changes); bad
+/// input is one line and status 2 with nothing written.
+///
+/// The checks by other software are `Scripts/lottie-check.py`'s (Python: lottie-specs,
+/// jsonschema, pillow, rlottie-python; `.ci/run` installs them); without them these tests
+/// fail naming what to install.
+@Suite("export")
+struct ExportCommandTests {
+    /// A scene, the input that makes it move, the exported span and the moments compared.
+    struct Case: CustomStringConvertible, Sendable {
+        var scene: String
+        var events: String?
+        var to: Double
+        var times: [Double]
+        /// The least ink overlap (IoU) with animdemo's frames and the most mean colour
+        /// difference (levels of 255) over the ink both draw: 0.9 and 12, less where a scene's
+        /// ink is mostly small text, whose glyphs Cairo hints when it draws them and not in
+        /// the outlines exported (docs/LOTTIE.md § How close).
+        var minimumOverlap = 0.9
+        var maximumColour = 12.0
+        var description: String { scene }
+    }
+
+    static let cases: [Case] = [
+        Case(scene: "checkmark", events: "0.1 tap 400 300", to: 1.5, times: [0, 0.3, 0.5, 0.8, 1.4]),
+        Case(scene: "fish", events: "0.6 tap 400 300", to: 2, times: [0.2, 0.7, 1.0, 1.9]),
+        Case(
+            scene: "tictactoe",
+            events: "0.3 tap 160 140; 0.65 tap 160 300; 1.0 tap 320 140; 1.35 tap 320 300",
+            to: 2.5, times: [0.5, 1.2, 1.8, 2.4]),
+        Case(scene: "elastic", events: "0.1 drag 400 100 400 400 0.5", to: 2, times: [0.3, 0.6, 0.8, 1.2]),
+        Case(scene: "download", to: 2, times: [0.3, 1, 1.9], maximumColour: 18),
+        Case(scene: "pull", events: "0.2 drag 400 200 400 450 0.5", to: 2.5, times: [0.5, 0.8, 1.2, 2.4]),
+        Case(
+            scene: "floating", events: "0.2 tap 400 300", to: 2, times: [0.3, 1, 1.9], minimumOverlap: 0.7,
+            maximumColour: 20),
+    ]
+
+    static func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "animdemo-export-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static func arguments(_ test: Case) -> [String] {
+        ["--scene", test.scene] + (test.events.map { ["--events", $0] } ?? [])
+    }
+
+    /// Runs Scripts/lottie-check.py; its standard output's lines, or a failure naming what to install.
+    static func check(_ arguments: [String]) throws -> [String] {
+        let script = ProgramRun.packageRoot.appendingPathComponent("Scripts/lottie-check.py").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script] + arguments
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        if process.terminationStatus != 0 {
+            Issue.record(
+                "lottie-check.py \(arguments.first ?? ""): status \(process.terminationStatus): \(errors)")
+            return []
+        }
+        return String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    struct Comparison: Decodable {
+        var frame: Int
+        var iou: Double
+        var colour: Double
+    }
+
+    @Test("rlottie draws every scene's export as animdemo renders it, and each validates", arguments: cases)
+    func matchesRender(test: Case) throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("\(test.scene).json").path
+        let export = try ProgramRun.animdemo(
+            ["export"] + Self.arguments(test) + ["--from", "0", "--to", "\(test.to)", "--out", file])
+        #expect(export.status == 0, "stderr: \(export.stderr)")
+        let render = try ProgramRun.animdemo(
+            ["render"] + Self.arguments(test) + test.times.flatMap { ["--at", "\($0)"] } + [
+                "--out", folder.appendingPathComponent("frames").path,
+            ])
+        #expect(render.status == 0, "stderr: \(render.stderr)")
+
+        let validation = try Self.check(["validate", file])
+        #expect(validation.first?.contains("\"valid\": true") == true, "\(validation)")
+
+        let pairs = test.times.map { time in
+            let frame = Int((time * 60).rounded())
+            let png = folder.appendingPathComponent(
+                String(format: "frames/%@-%06d.png", test.scene, Int((time * 1000).rounded())))
+            return "\(frame)=\(png.path)"
+        }
+        let lines = try Self.check(["compare", file] + pairs)
+        #expect(lines.count == test.times.count, "one comparison a frame: \(lines)")
+        for line in lines {
+            let comparison = try JSONDecoder().decode(Comparison.self, from: Data(line.utf8))
+            #expect(
+                comparison.iou >= test.minimumOverlap,
+                "\(test.scene) frame \(comparison.frame): ink overlap \(comparison.iou) < \(test.minimumOverlap)"
+            )
+            #expect(
+                comparison.colour <= test.maximumColour,
+                "\(test.scene) frame \(comparison.frame): colour \(comparison.colour) > \(test.maximumColour)"
+            )
+        }
+    }
+
+    @Test("the same arguments give the same bytes; another timing function gives others")
+    func deterministicAndBaked() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func export(_ name: String, _ extra: [String] = []) throws -> Data {
+            let path = folder.appendingPathComponent(name).path
+            let run = try ProgramRun.animdemo(
+                [
+                    "export", "--scene", "checkmark", "--events", "0.1 tap 400 300", "--from", "0", "--to",
+                    "1.5",
+                ]
+                    + extra + ["--out", path])
+            #expect(run.status == 0, "stderr: \(run.stderr)")
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        }
+        let first = try export("a.json")
+        let second = try export("b.json")
+        #expect(!first.isEmpty)
+        #expect(first == second, "two exports of the same arguments differ")
+        let linear = try export("linear.json", ["--set", "a.curve=linear"])
+        #expect(linear != first, "a.curve=linear exported the same file as easeOut")
+    }
+
+    @Test("a 3-s checkmark export is under 50 kB, the elastic wave's under 500 kB")
+    func sizes() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (scene, events, limit) in [
+            ("checkmark", "0.1 tap 400 300; 1.5 tap 400 300", 50_000),
+            ("elastic", "0.1 drag 400 100 400 400 0.5; 1.5 drag 400 100 400 300 0.3", 500_000),
+        ] {
+            let path = folder.appendingPathComponent("\(scene).json").path
+            let run = try ProgramRun.animdemo(
+                ["export", "--scene", scene, "--events", events, "--from", "0", "--to", "3", "--out", path])
+            #expect(run.status == 0, "stderr: \(run.stderr)")
+            let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? .max
+            #expect(size < limit, "\(scene): \(size) bytes, the limit \(limit)")
+        }
+    }
+
+    @Test(
+        "bad input: one line, status 2, nothing written",
+        arguments: [
+            ["--scene", "checkmark", "--from", "1", "--to", "0.5"],
+            ["--scene", "checkmark", "--from", "-1", "--to", "1"],
+            ["--scene", "checkmark", "--from", "0", "--to", "100"],
+            ["--scene", "nosuchscene", "--from", "0", "--to", "1"],
+            ["--scene", "checkmark", "--from", "0", "--to", "1", "--scale", "2"],
+        ])
+    func badInput(arguments: [String]) throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try ProgramRun.animdemo(
+            ["export"] + arguments + ["--out", folder.appendingPathComponent("x.json").path])
+        #expect(run.status == 2)
+        #expect(run.stderr.split(separator: "\n").count == 1, "one line: \(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    @Test("a folder that is missing or not writable: one line, status 2")
+    func unwritableFolder() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for out in [folder.appendingPathComponent("missing/x.json").path, "/proc/x.json", folder.path + "/"] {
+            let run = try ProgramRun.animdemo(
+                ["export", "--scene", "checkmark", "--from", "0", "--to", "1", "--out", out])
+            #expect(run.status == 2, "\(out)")
+            #expect(run.stderr.split(separator: "\n").count == 1, "\(out): one line: \(run.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+}
