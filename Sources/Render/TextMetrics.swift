@@ -29,7 +29,7 @@ public enum TextMetrics {
     public static func outline(
         of text: String, in rect: Rect, fontSize: Double, bold: Bool = false,
         alignment: TextAlignment = .left,
-        deviceTransform: AffineTransform = .identity
+        deviceTransform: Animation.AffineTransform = .identity
     ) -> BezierPath {
         guard let surface = try? CairoSurface(width: 1, height: 1) else { return BezierPath() }
         return CairoContext(surface: surface).outline(
