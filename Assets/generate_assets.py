@@ -228,15 +228,16 @@ BUBBLE_RES = 2  # 128 x 128
 
 
 def bubble_layers():
-    """A bluish, glossy bubble (as the example project's): a light-blue body, deeper toward
-    the rim, a blue rim, a large white gloss on the upper left and a glint on the lower right.
-    Mostly opaque, so that it shows on a white screen."""
+    """A bluish, glossy bubble, as light as the example project's (its bubble.png is 0.38 opaque
+    on average where it covers, and about (200, 236, 255) over white): a translucent light-blue
+    body, deeper toward the rim, a thin half-opaque blue rim, a white gloss on the upper left
+    and a glint on the lower right.  This one: 0.38 and (200, 235, 254)."""
     c, r = BUBBLE_SIZE / 2, BUBBLE_SIZE / 2 - 1.5
-    centre, edge, rim = (175, 228, 255), (90, 180, 245), (60, 150, 230)
+    centre, edge, rim = (125, 218, 255), (45, 178, 255), (40, 150, 245)
 
     def body_fill(x, y):  # light in the middle, deeper blue toward the rim
         t = math.hypot(x - c + 0.2 * r, y - c + 0.2 * r) / (1.2 * r)
-        return mix(centre, edge, t ** 1.5) + (0.85,)
+        return mix(centre, edge, t ** 1.5) + (0.31,)
 
     oval = ellipse(0, 0, 0.2 * r, 0.4 * r)
 
@@ -245,9 +246,9 @@ def bubble_layers():
         return oval((u + v) * 0.7071, (v - u) * 0.7071)
 
     return [
-        layer(circle(c, c, r), body_fill, 2.5, rim + (1.0,)),  # disc + rim
-        layer(highlight_sdf, (255, 255, 255, 0.95)),            # gloss
-        layer(circle(c + 0.45 * r, c + 0.48 * r, 0.09 * r), (255, 255, 255, 0.9)),  # glint
+        layer(circle(c, c, r), body_fill, 1.5, rim + (0.62,)),  # disc + rim
+        layer(highlight_sdf, (255, 255, 255, 0.8)),             # gloss
+        layer(circle(c + 0.45 * r, c + 0.48 * r, 0.09 * r), (255, 255, 255, 0.8)),  # glint
     ]
 
 

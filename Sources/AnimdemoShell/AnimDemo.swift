@@ -81,6 +81,15 @@ struct AnimDemo: ParsableCommand {
             if scene.session != nil { throw ValidationError("--watch takes up its own state: leave out --session") }
             Foundation.exit(try WatchCommand.superviseThisProgram())
         }
+        // A recording would run its whole length and then find it cannot be saved.
+        if screenshotDirectory?.isEmpty == true {
+            throw ExitWithMessage(message: "--screenshot-dir names no folder", status: 2)
+        }
+        if let file = OutputFolder.firstNonFolder(in: capturesFolder) {
+            let what = file == capturesFolder ? "" : "\(file) in "
+            throw ExitWithMessage(
+                message: "--screenshot-dir: \(what)\(capturesFolder) is not a folder", status: 2)
+        }
         var options: WindowOptions
         if let opened = try scene.openedSession() {
             options = WindowOptions(

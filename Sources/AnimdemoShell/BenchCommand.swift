@@ -104,11 +104,35 @@ struct BenchCommand: ParsableCommand {
         }
         _ = try bubbleLoad.load(scene: scene.scene)
         if reshape && !seek { throw ValidationError("--reshape works with --seek only") }
+        if fast && encode == nil { throw ValidationError("--fast works with --encode only") }
+        if smallLayerProbe, let ignored = Self.probeIgnores(CommandLine.arguments.dropFirst()) {
+            throw ValidationError("--small-layer-probe draws no scene and takes no \(ignored)")
+        }
         if let dragEvery {
             guard dragEvery.isFinite, (0.5...Self.maxSeconds).contains(dragEvery) else {
                 throw ValidationError("--drag-every \(dragEvery) is outside 0.5…\(Int(Self.maxSeconds))")
             }
         }
+    }
+
+    /// What `--small-layer-probe` takes besides itself: the picture's size and the frames.
+    static let probeTakes: Set<String> = ["--small-layer-probe", "--size", "--frames", "--scale"]
+
+    /// The first option in `arguments` that the probe would ignore (`--scene fish`), nil if none.
+    static func probeIgnores(_ arguments: some Sequence<String>) -> String? {
+        var skipNext = false
+        for argument in arguments {
+            if skipNext {
+                skipNext = false
+                continue
+            }
+            if argument == "--" { break }
+            guard argument.hasPrefix("-") else { continue }
+            let name = String(argument.prefix { $0 != "=" })
+            if !probeTakes.contains(name) { return name }
+            skipNext = RepeatedOptions.valued.contains(name) && !argument.contains("=")
+        }
+        return nil
     }
 
     /// The drags of `--drag-every` over the first `seconds`, as events script lines in `size`

@@ -34,14 +34,18 @@ enum EventScriptLoader {
         func failure(_ reason: String) -> ExitWithMessage {
             ExitWithMessage(message: "cannot read the events file \(path): \(reason)", status: 2)
         }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Opened without waiting: a FIFO with no writer would block before anything is drawn.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw failure(String(cString: strerror(errno))) }
         defer { close(descriptor) }
         var status = stat()
-        if fstat(descriptor, &status) == 0 {
-            if (status.st_mode & S_IFMT) == S_IFDIR { throw failure("it is a folder") }
-            if Int(status.st_size) > limit { throw tooLong(path, Int(status.st_size)) }
+        guard fstat(descriptor, &status) == 0 else { throw failure(String(cString: strerror(errno))) }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw failure("it is a folder")
+        default: throw failure("it is not a regular file")
         }
+        if Int(status.st_size) > limit { throw tooLong(path, Int(status.st_size)) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while bytes.count <= limit {

@@ -22,6 +22,47 @@ final class OutputFolder {
             removeMadeFolders()
             throw ExitWithMessage(message: "cannot create the output folder \(path): \(reason)", status: 2)
         }
+        Self.removeStalePartials(in: path)
+    }
+
+    /// The path itself, or the first of its folders that exists, when that is not a folder
+    /// (a file, a FIFO, a device) so that no folder can be made there; nil when `path` is a
+    /// folder or can become one. Symbolic links are followed.
+    static func firstNonFolder(in path: String) -> String? {
+        var current = path
+        while !current.isEmpty {
+            var status = stat()
+            if stat(current, &status) == 0 {
+                return (status.st_mode & S_IFMT) == S_IFDIR ? nil : current
+            }
+            let parent = (current as NSString).deletingLastPathComponent
+            if parent == current { return nil }
+            current = parent
+        }
+        return nil
+    }
+
+    /// Removes the temporary files (`.NAME.PID.partial`) that a `render` killed outright (a
+    /// signal it cannot catch) left in `folder`: those of processes that no longer exist.
+    static func removeStalePartials(in folder: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names {
+            guard let pid = stalePartialProcess(name) else { continue }
+            if kill(pid, 0) == -1 && errno == ESRCH {
+                unlink((folder as NSString).appendingPathComponent(name))
+            }
+        }
+    }
+
+    /// The process id in a temporary file's name of ours (`.fish-000500.png.1234.partial`),
+    /// nil for any other name.
+    static func stalePartialProcess(_ name: String) -> pid_t? {
+        guard name.hasPrefix("."), name.hasSuffix(".partial") else { return nil }
+        let parts = name.dropLast(".partial".count).split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count >= 3, let last = parts.last, let pid = pid_t(last), pid > 0,
+            parts[parts.count - 2] == "png" || parts[parts.count - 2] == "json"
+        else { return nil }
+        return pid
     }
 
     /// Writes `image` as `name` under a temporary name.

@@ -80,13 +80,19 @@ struct SceneOptions: ParsableArguments {
     }
 
     /// Refuses a `--size` × `--scale` wider or taller than `WindowHost.maxPixels` (an X window's
-    /// and a Cairo image's limit) before anything starts.
+    /// and a Cairo image's limit), or of more bytes than `WindowHost.maxFrameBytes` (what a
+    /// frame can take), before anything starts.
     static func checkPixels(_ size: Size, scale: Int) throws {
         let (width, height) = (Int(size.width) * scale, Int(size.height) * scale)
+        let given =
+            "--size \(Int(size.width))x\(Int(size.height)) at --scale \(scale) is \(width)x\(height) pixels"
         guard max(width, height) <= WindowHost.maxPixels else {
+            throw ValidationError("\(given); the most is \(WindowHost.maxPixels) a side")
+        }
+        guard WindowHost.fits(width: width, height: height) else {
             throw ValidationError(
-                "--size \(Int(size.width))x\(Int(size.height)) at --scale \(scale) is \(width)x\(height) pixels; "
-                    + "the most is \(WindowHost.maxPixels) a side")
+                "\(given), \((width * height * 4) >> 20) MiB a frame; the most is "
+                    + "\(WindowHost.maxFrameBytes >> 20) MiB a frame")
         }
     }
 

@@ -23,7 +23,7 @@ struct StepsCommand: ParsableCommand {
     var json = false
 
     @Option(
-        name: .customLong("code"),
+        name: .customLong("code"), parsing: .unconditional,
         help: ArgumentHelp(
             "Print the code of step N: the lines of the scene's source present then.", valueName: "N"))
     var codeStep: Int?
@@ -44,6 +44,11 @@ struct StepsCommand: ParsableCommand {
         let descriptor = ShellScenes.all[try options.sceneIndex()]
         guard !descriptor.steps.isEmpty else {
             throw ExitWithMessage(message: "the scene \"\(descriptor.name)\" has no steps yet", status: 2)
+        }
+        if let docc {
+            // An empty path would write into the current folder. Checked before anything is printed.
+            guard !docc.isEmpty else { throw ExitWithMessage(message: "--docc names no folder", status: 2) }
+            try StepsDocC.checkFolder(docc)
         }
         if codeStep != nil || docc != nil {
             let code = try stepCode(of: descriptor)

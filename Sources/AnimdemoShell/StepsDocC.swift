@@ -196,6 +196,7 @@ enum StepsDocC {
     /// Writes the files for `descriptor` into the catalog folder `catalog`; a folder that
     /// cannot be made or a file that cannot be written is one line, status 2.
     static func write(for descriptor: SceneDescriptor, code: StepCode, into catalog: URL) throws {
+        try checkFolder(catalog.path)
         for file in files(for: descriptor, code: code) {
             let url = catalog.appendingPathComponent(file.path)
             do {
@@ -206,6 +207,15 @@ enum StepsDocC {
                 let reason = (error as NSError).localizedFailureReason ?? error.localizedDescription
                 throw ExitWithMessage(message: "--docc: cannot write \(url.path): \(reason)", status: 2)
             }
+        }
+    }
+
+    /// Refuses, before anything is written, a catalog path that is not a folder and cannot
+    /// become one (Foundation would say only "NSCocoaErrorDomain error 512").
+    static func checkFolder(_ path: String) throws {
+        if let file = OutputFolder.firstNonFolder(in: path) {
+            let what = file == path ? "--docc \(path)" : "\(file) in --docc \(path)"
+            throw ExitWithMessage(message: "\(what) is not a folder", status: 2)
         }
     }
 }

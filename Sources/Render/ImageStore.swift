@@ -43,26 +43,43 @@ public final class ImageStore: ImageCatalog {
             do {
                 cache[name] = try CairoSurface(contentsOfPNG: path)
             } catch .cannotReadPNG(_, let reason) {
-                throw .notPNG(path: path, reason: reason)
+                // Cairo says "out of memory" for any of libpng's errors; the file is small.
+                throw .notPNG(
+                    path: path, reason: reason == "out of memory" ? "its image data is damaged" : reason)
             } catch {
                 throw .notPNG(path: path, reason: error.description)
             }
         }
     }
 
-    /// Reads the PNG signature and the `IHDR` chunk's size (the first 24 bytes) without decoding.
+    /// The largest image file read, in bytes (64 MiB: an image's decoded limit; the scenes'
+    /// files are a few KiB).
+    public static let maxFileSize = 64 << 20
+
+    /// Reads the file (a regular file, opened without waiting: a FIFO is refused, not waited
+    /// on) and checks it before Cairo decodes it: the PNG signature, the `IHDR` chunk's size,
+    /// and every chunk whole with its checksum. Cairo names any damage "out of memory".
     private static func checkHeader(of path: String) throws(ImageError) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
         var status = stat()
-        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-            throw .unreadable(path: path, reason: "it is a folder")
+        guard fstat(descriptor, &status) == 0 else {
+            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
         }
-        var header = [UInt8](repeating: 0, count: 24)
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw .unreadable(path: path, reason: "it is a folder")
+        default: throw .unreadable(path: path, reason: "it is not a regular file")
+        }
+        guard Int(status.st_size) <= maxFileSize else {
+            throw .notPNG(
+                path: path, reason: "\(status.st_size) bytes; an image file may have at most \(maxFileSize)")
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
         var count = 0
-        while count < header.count {
-            let got = header.withUnsafeMutableBytes { buffer in
+        while count < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { buffer in
                 buffer.baseAddress.map { read(descriptor, $0 + count, buffer.count - count) } ?? 0
             }
             if got < 0 && errno == EINTR { continue }
@@ -70,15 +87,34 @@ public final class ImageStore: ImageCatalog {
             if got == 0 { break }
             count += got
         }
+        bytes.removeLast(bytes.count - count)
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        guard count == header.count, header.starts(with: signature),
-            Array(header[12..<16]) == Array("IHDR".utf8)
+        guard bytes.count >= 24, bytes.starts(with: signature), Array(bytes[12..<16]) == Array("IHDR".utf8)
         else { throw .notPNG(path: path, reason: "no PNG header") }
-        func bigEndian(_ offset: Int) -> Int { header[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
+        func bigEndian(_ offset: Int) -> Int { bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
         let (width, height) = (bigEndian(16), bigEndian(20))
         guard width > 0, height > 0 else { throw .notPNG(path: path, reason: "a \(width)x\(height) image") }
         guard max(width, height) <= maxImageSide else {
             throw .tooLarge(path: path, width: width, height: height)
+        }
+        // The chunks: length, type, data, CRC-32 of type and data; the last is IEND.
+        var offset = signature.count
+        while true {
+            guard offset + 12 <= bytes.count else {
+                throw .notPNG(path: path, reason: "cut short at byte \(offset)")
+            }
+            let length = bigEndian(offset)
+            guard length <= bytes.count - offset - 12 else {
+                throw .notPNG(path: path, reason: "cut short, or a damaged chunk length at byte \(offset)")
+            }
+            let typeAndData = bytes[(offset + 4)..<(offset + 8 + length)]
+            let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
+            guard CRC32.checksum(typeAndData) == UInt32(bigEndian(offset + 8 + length)) else {
+                throw .notPNG(
+                    path: path, reason: "damaged: the checksum of the chunk at byte \(offset) does not match")
+            }
+            offset += 12 + length
+            if type == "IEND" { return }
         }
     }
 
@@ -128,5 +164,20 @@ public enum ImageError: Error, CustomStringConvertible, Equatable {
             return "the image \(path) is \(width)x\(height) pixels; an image may be at most "
                 + "\(ImageStore.maxImageSide)x\(ImageStore.maxImageSide)"
         }
+    }
+}
+
+/// PNG's and zlib's CRC-32 (ISO 3309, reflected polynomial 0xEDB88320).
+enum CRC32 {
+    private static let table: [UInt32] = (0..<256).map { index in
+        var value = UInt32(index)
+        for _ in 0..<8 { value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
+        return value
+    }
+
+    static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+        return crc ^ 0xFFFF_FFFF
     }
 }

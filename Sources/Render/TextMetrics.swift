@@ -1,12 +1,26 @@
 import Animation
+import Foundation
 
 /// Widths of text as the renderer sets it (DejaVu Sans, one line), so that the shell can size
 /// its panels and messages to their text instead of guessing from the character count.
 public enum TextMetrics {
     /// The advance of `text` in pixels at `fontSize`; 0 if Cairo cannot measure it.
     public static func width(of text: String, fontSize: Double, bold: Bool = false) -> Double {
-        guard let surface = try? CairoSurface(width: 1, height: 1) else { return 0 }
-        return CairoContext(surface: surface).advance(of: text, fontSize: fontSize, bold: bold)
+        measuring { $0?.advance(of: text, fontSize: fontSize, bold: bold) ?? 0 }
+    }
+
+    /// One context for every measurement, used by one thread at a time: a context made and
+    /// destroyed per call made and destroyed a scaled font each time, and cairo 1.16 aborts
+    /// ("cairo_scaled_font_destroy: Assertion `! scaled_font->cache_frozen'") when threads do
+    /// that at once (the tests measure the help in parallel).
+    nonisolated(unsafe) private static let context: CairoContext? = {
+        guard let surface = try? CairoSurface(width: 1, height: 1) else { return nil }
+        return CairoContext(surface: surface)
+    }()
+    private static let lock = NSLock()
+
+    private static func measuring<T>(_ body: (CairoContext?) -> T) -> T {
+        lock.withLock { body(context) }
     }
 
     /// Where `fitting` shortens a text that is too wide.
@@ -39,5 +53,40 @@ public enum TextMetrics {
             }
         }
         return shortened(keeping: low)
+    }
+
+    /// `text` broken into lines no wider than `width` pixels, between words (at `\n` too); a
+    /// word wider than a whole line is broken between its characters. Nothing is left out:
+    /// the lines joined are the text (less the spaces at the breaks).
+    public static func lines(of text: String, width: Double, fontSize: Double, bold: Bool = false) -> [String]
+    {
+        func fits(_ line: String) -> Bool { Self.width(of: line, fontSize: fontSize, bold: bold) <= width }
+        var lines: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var current = ""
+            for word in paragraph.split(separator: " ") {
+                let candidate = current.isEmpty ? String(word) : current + " " + word
+                if fits(candidate) {
+                    current = candidate
+                    continue
+                }
+                if !current.isEmpty { lines.append(current) }
+                current = String(word)
+                // A word longer than a line: as many characters as fit, line after line.
+                while !fits(current), current.count > 1 {
+                    let characters = Array(current)
+                    var low = 1  // fits, or is the least a line takes
+                    var high = characters.count  // does not fit
+                    while high - low > 1 {
+                        let middle = (low + high) / 2
+                        if fits(String(characters.prefix(middle))) { low = middle } else { high = middle }
+                    }
+                    lines.append(String(characters.prefix(low)))
+                    current = String(characters.dropFirst(low))
+                }
+            }
+            lines.append(current)
+        }
+        return lines
     }
 }

@@ -82,7 +82,7 @@ public enum SceneCatalog {
         SceneDescriptor(
             name: "floating",
             summary: "JRMFloatingAnimation's demo: balloons, a treasure chest, music notes, dust clouds",
-            hint: "click the tabs at the bottom (or n) for the demo's four screens",
+            hint: "click the tabs at the top (or n) for the demo's four screens",
             gestures: [
                 ("click a tab", "switch the demo's screen"), ("click a button or switch", "change the float"),
             ],

@@ -30,11 +30,15 @@ extension SceneSession {
             requests.append(.message("scene \(sceneIndex + 1): \(scene.title)"))
         case .space: setClock(paused: !isPaused, rate: playbackRate, at: hostTime)
         case .character("t"):
-            setClock(paused: isPaused, rate: playbackRate == 1 ? 1 / Self.slowMotionFactor : 1, at: hostTime)
-            requests.append(
-                .message(
-                    playbackRate == 1
-                        ? "slow motion off" : "slow motion: \(Int(Self.slowMotionFactor))× slower"))
+            let before = playbackRate
+            setClock(paused: isPaused, rate: before == 1 ? 1 / Self.slowMotionFactor : 1, at: hostTime)
+            // Back to full speed from a rate `<` chose is not slow motion turned off.
+            let message =
+                playbackRate != 1
+                ? "slow motion: \(Int(Self.slowMotionFactor))× slower"
+                : before == 1 / Self.slowMotionFactor
+                    ? "slow motion off" : "playback 100 % (from \(Int((before * 100).rounded())) %)"
+            requests.append(.message(message))
         case .character("<"), .character(">"):
             let rates = Self.playbackRates
             let index = rates.firstIndex(of: playbackRate) ?? 0

@@ -37,8 +37,11 @@ public final class SceneSession {
     /// How fast scene time runs against the host's: 1, 0.5, 0.25 or 0.1.
     public internal(set) var playbackRate = 1.0
     public internal(set) var isDebugOverlayVisible = false
-    /// Set by the window host while it records (`g`), for the status line.
-    public var isRecording = false
+    /// Set by the window host while it records (`g`): the status line says so, the red dot
+    /// shows beside it.
+    public var isRecording = false {
+        didSet { overlay.setRecording(isRecording) }
+    }
     /// Every frame the scene has run since it started, with its input: what time travel
     /// replays (docs/ARCHITECTURE.md § Time travel).
     public internal(set) var history: SceneHistory
@@ -63,6 +66,8 @@ public final class SceneSession {
     let codePanel: CodePanel
     /// Under `--watch`: the failed build's first error or the new build's crash.
     let problemPanel: BuildProblemPanel
+    /// The notes of panels the window has too little room for.
+    let panelFit: PanelFit
     /// The program's name in the window title (a package's own, `AnimdemoShell.main`).
     public var programName = "animdemo"
     /// The code panel's marks for the running scene type at its step, worked out once a scene
@@ -134,6 +139,7 @@ public final class SceneSession {
         helpPanel = HelpPanel(timeline: hostTimeline)
         codePanel = CodePanel(timeline: hostTimeline)
         problemPanel = BuildProblemPanel(timeline: hostTimeline)
+        panelFit = PanelFit(timeline: hostTimeline)
         sceneTimeline = Timeline()
         sceneRect = Rect(origin: .zero, size: size)
         sceneLayoutSize = size
@@ -193,7 +199,7 @@ public final class SceneSession {
     /// recording; empty while the scene simply plays.
     public var statusText: String {
         var parts: [String] = []
-        if isRecording { parts.append("● recording") }
+        if isRecording { parts.append("recording") }
         if isPaused {
             parts.append("paused · \(Self.format(seconds: sceneTimeline.currentTime))")
         } else if playbackRate != 1 {
@@ -352,12 +358,13 @@ public final class SceneSession {
     /// Brings every open panel and the status line up to date (each redraws only on change).
     private func updatePanels() {
         overlay.setStatus(statusText)
+        overlay.setStep(stepCaption)
         guard !openPanels.isEmpty else { return }
         // What the pointer hovers follows the panels as they open, close and scroll under it.
         if let pointer, pointerOwner == nil { hover(at: pointer) }
         if isOpen(codePanel) { codePanel.focus = codeFocus }
         let context = panelContext
-        for panel in openPanels { panel.update(context: context) }
+        for panel in openPanels where panelFit.update(panel, scale: scale) { panel.update(context: context) }
     }
 
     /// What the code panel shows now: the hovered row's file, else at a tutorial step (opened
@@ -542,6 +549,7 @@ public final class SceneSession {
         }
         let wasObserving = observedFrom != nil
         panel.setOpen(isOpen)
+        if !isOpen { panelFit.remove(panel) }
         if panel === inspector || !wasObserving || !observesAnimations {
             // The inspector's log starts anew when it opens or closes, or observing starts.
             resetObservation()
@@ -598,11 +606,12 @@ public final class SceneSession {
     /// which only the window shows.
     public var windowOnlyLayers: [Layer] { overlay.windowOnlyLayers }
 
-    /// Shows `message` at the bottom of the scene for about two seconds (host time).
-    public func showMessage(_ message: String) {
+    /// Shows `message` at the bottom of the scene for about two seconds (host time), or, when
+    /// it `holds`, until the next message (a recording's "saving … N %").
+    public func showMessage(_ message: String, holds: Bool = false) {
         overlay.showToast(message)
         toastTimer?.invalidate()
-        toastTimer = hostTimeline.delay(2) { [overlay] in overlay.hideToast() }
+        toastTimer = holds ? nil : hostTimeline.delay(2) { [overlay] in overlay.hideToast() }
     }
 
     /// The message shown now, if any (for `render --describe`).
@@ -614,6 +623,15 @@ public final class SceneSession {
         overlay.showHint(catalog[sceneIndex].hint)
         hintTimer?.invalidate()
         hintTimer = hostTimeline.delay(Self.hintDuration) { [overlay] in overlay.fadeHint() }
+    }
+
+    /// The step bar's text while the scene runs a tutorial step (`--step`, `[` `]`): the step
+    /// and its caption, whole; "" for the scene itself.
+    public var stepCaption: String {
+        let descriptor = catalog[sceneIndex]
+        guard let step = descriptor.step, descriptor.steps.indices.contains(step - 1) else { return "" }
+        return
+            "step \(step) of \(descriptor.steps.count) ([ and ] step): \(descriptor.steps[step - 1].caption)"
     }
 
     /// The box the inspector outlines (the hovered row's layer), window pixels.

@@ -27,7 +27,7 @@ public final class SceneTester {
         scene name: String, in scenes: [SceneDescriptor] = SceneCatalog.all,
         size: Size = Size(width: 800, height: 600), fps: Int = 60, seed: UInt64 = 1,
         events: String = "", bubbleLoad: Int = 0, knobs settings: [String] = [], showsHints: Bool = false,
-        step: Int? = nil
+        step: Int? = nil, scale: Double = 1
     ) throws {
         guard let index = scenes.firstIndex(where: { $0.name == name }) else {
             throw SceneTesterError.unknownScene(name)
@@ -47,7 +47,7 @@ public final class SceneTester {
         let canvas = FrameRenderer()
         let session = SceneSession(
             catalog: scenes, index: index, size: size, seed: seed, images: canvas.images,
-            fps: fps, bubbleLoad: bubbleLoad, knobs: knobs, showsHints: showsHints)
+            fps: fps, bubbleLoad: bubbleLoad, scale: scale, knobs: knobs, showsHints: showsHints)
         host = HeadlessHost(
             session: session, fps: fps, events: try EventScript(parsing: events, fps: fps), canvas: canvas)
     }

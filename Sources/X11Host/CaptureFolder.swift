@@ -84,7 +84,15 @@ struct CaptureFolder: Sendable {
     /// `mkdir -p`; a folder it makes is removed, if still empty, when a second signal ends
     /// the program (`Interruption`).
     private func makeDirectory(_ path: String, what: String) throws(Failure) {
-        if Self.madeNow(path) || errno == EEXIST { return }
+        if Self.madeNow(path) { return }
+        if errno == EEXIST {
+            // Something is there: a folder, or a file that no recording can be saved in.
+            var status = stat()
+            guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
+                throw Failure(what: what, directory: directory, reason: "\(path) is not a folder")
+            }
+            return
+        }
         guard errno == ENOENT else {
             throw Failure(what: what, directory: directory, reason: Self.lastError())
         }

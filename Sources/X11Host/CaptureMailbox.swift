@@ -10,7 +10,14 @@ final class CaptureMailbox: @unchecked Sendable {
     private let writeEnd: Int32
     /// Guards `messages`; the pipe needs no lock.
     private let lock = NSLock()
-    private var messages: [String] = []
+    private var messages: [Message] = []
+
+    /// A message for the window's toast; one that `holds` stays until the next message (a
+    /// recording's "saving … N %" until the file is whole), the others for two seconds.
+    struct Message: Equatable {
+        var text: String
+        var holds = false
+    }
 
     init() throws(WindowError) {
         var ends: [Int32] = [0, 0]
@@ -28,15 +35,16 @@ final class CaptureMailbox: @unchecked Sendable {
         close(writeEnd)
     }
 
-    /// Leaves `message` for the loop and wakes it (any thread).
-    func post(_ message: String) {
-        lock.withLock { messages.append(message) }
+    /// Leaves `message` for the loop and wakes it (any thread); `holds`: it stays on screen
+    /// until the next one.
+    func post(_ message: String, holds: Bool = false) {
+        lock.withLock { messages.append(Message(text: message, holds: holds)) }
         var byte: UInt8 = 1
         _ = write(writeEnd, &byte, 1)  // full pipe: a wake-up is pending anyway
     }
 
     /// The messages left so far, oldest first, and an empty pipe (the loop's thread).
-    func take() -> [String] {
+    func take() -> [Message] {
         var buffer = [UInt8](repeating: 0, count: 64)
         while read(fileDescriptor, &buffer, buffer.count) > 0 {}
         return lock.withLock {

@@ -23,11 +23,6 @@ final class FrameCapture {
     /// A recording's frames per second: the recording default of `animdemo record`. GIF
     /// delays are whole centiseconds and browsers show 1 cs as 10, so 60 fps would play slowly.
     static let recordingFPS = 30
-    /// The recording dot: diameter and distance from the window's top and right edges, pixels
-    /// at scale 1 (times the session's HiDPI `scale`, as the other overlays).
-    static let dotDiameter = 12.0
-    static let dotInset = 10.0
-    static let dotColor = Color(red: 0.9, green: 0.1, blue: 0.1)
 
     private let session: SceneSession
     private let renderer: FrameRenderer
@@ -42,10 +37,8 @@ final class FrameCapture {
     private var savingRecordings: [WorkerThread] = []
     /// Numbers the temporary files of this process.
     private var fileNumber = 0
-    /// The red dot, in the window's tree while recording.
-    private let dot: ShapeLayer
     /// Messages for the window, shown after the frame.
-    private var messages: [String] = []
+    private var messages: [CaptureMailbox.Message] = []
     private var lastFrame = -1
 
     init(
@@ -58,13 +51,6 @@ final class FrameCapture {
         self.format = format
         self.windowFPS = windowFPS
         mailbox = try CaptureMailbox()
-        dot = ShapeLayer(timeline: session.hostTimeline)
-        dot.name = "recording dot"
-        dot.isUserInteractionEnabled = false
-        dot.anchorPoint = .zero
-        let diameter = Self.dotDiameter * session.scale
-        dot.path = BezierPath(ovalIn: Rect(x: 0, y: 0, width: diameter, height: diameter))
-        dot.fillColor = Self.dotColor
     }
 
     /// The descriptor the loop polls: readable when a capture thread has news.
@@ -90,11 +76,11 @@ final class FrameCapture {
             do {
                 let image = try renderer.render(
                     session.rootLayer, size: size, background: EventLoop.background,
-                    omitting: session.transientLayers + [dot])
+                    omitting: session.transientLayers)
                 picture = (size, image.pixels)
                 return image.pixels
             } catch {
-                messages.append("cannot draw the frame to save: \(error)")
+                messages.append(.init(text: "cannot draw the frame to save: \(error)"))
                 Console.error("cannot draw the frame to save: \(error)")
                 return nil
             }
@@ -135,23 +121,12 @@ final class FrameCapture {
     func update() -> Bool {
         var needsFrame = false
         for message in messages + mailbox.take() {
-            session.showMessage(message)
+            session.showMessage(message.text, holds: message.holds)
             needsFrame = true
         }
         messages = []
-        let isShown = dot.superlayer != nil
-        let (inset, diameter) = (Self.dotInset * session.scale, Self.dotDiameter * session.scale)
-        let place = Point(x: session.size.width - inset - diameter, y: inset)
-        if isRecording != isShown || (isRecording && dot.position != place) {
-            session.hostTimeline.transaction { transaction in
-                transaction.disableActions = true
-                if isRecording {
-                    dot.frame = Rect(origin: place, size: Size(width: diameter, height: diameter))
-                    if !isShown { session.rootLayer.addSublayer(dot) }
-                } else {
-                    dot.removeFromSuperlayer()
-                }
-            }
+        if session.isRecording != isRecording {
+            session.isRecording = isRecording  // the status line and the dot beside it
             needsFrame = true
         }
         return needsFrame
@@ -251,13 +226,14 @@ final class FrameCapture {
                 format: format, width: Int(size.width), height: Int(size.height), startFrame: frame,
                 windowFPS: windowFPS, fps: min(Self.recordingFPS, windowFPS),
                 stem: CaptureFolder.stem(scene: session.sceneName))
-            messages.append("recording \(format.fileExtension.uppercased()): press g to stop and save")
+            messages.append(
+                .init(text: "recording \(format.fileExtension.uppercased()): press g to stop and save"))
         } catch let failure as CaptureFolder.Failure {
             Console.error(failure.description)
-            messages.append(failure.description)
+            messages.append(.init(text: failure.description))
         } catch {
             Console.error("cannot record: \(error)")
-            messages.append("cannot record: \(error)")
+            messages.append(.init(text: "cannot record: \(error)"))
         }
     }
 
@@ -273,9 +249,8 @@ final class FrameCapture {
             recording.finish(before: frame, folder: folder, number: fileNumber, mailbox: mailbox))
         if let reason {
             Console.output(reason)
-            messages.append(reason)
-        } else {
-            messages.append("saving the recording …")
+            messages.append(.init(text: reason))
         }
+        // The recording's thread says "saving the GIF … N %" (held) until "saved …".
     }
 }

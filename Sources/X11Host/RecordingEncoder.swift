@@ -1,4 +1,5 @@
 import Animation
+import Foundation
 import Glibc
 import Render
 
@@ -7,6 +8,8 @@ import Render
 /// the loop hands it over when the recording starts and never touches it again).
 final class RecordingEncoder: @unchecked Sendable {
     private let recorder: AnimationRecorder
+    /// `GIF` or `WEBP`, for the messages.
+    private let format: String
     /// The frame being recorded, whole: the patches are applied to it.
     private var frame: [UInt32]
     /// The first error; the frames after it are dropped and saving reports it.
@@ -16,9 +19,21 @@ final class RecordingEncoder: @unchecked Sendable {
     /// system made it wait, at its niceness, on a busy machine).
     private(set) var encodingSeconds = 0.0
     private(set) var encodingCPUSeconds = 0.0
+    /// Once the recording has stopped: how many frames it has and where to say how far saving
+    /// is (set from the loop's thread, hence the lock), and the last percentage said.
+    private let progressLock = NSLock()
+    private var saving: (frameCount: Int, mailbox: CaptureMailbox)?
+    private var lastPercent = -1
+    /// Frames appended so far (the recorder's count, kept under the lock for the loop's thread).
+    private var encodedFrames = 0
+
+    /// Share of saving that encoding the frames is: the rest is assembling and writing the file
+    /// (seconds for a large lossless WebP, where libwebp does its work at the end).
+    static let encodingShare = 0.9
 
     init(recorder: AnimationRecorder) {
         self.recorder = recorder
+        format = recorder.format.fileExtension.uppercased()
         frame = [UInt32](repeating: 0, count: recorder.width * recorder.height)
     }
 
@@ -33,9 +48,37 @@ final class RecordingEncoder: @unchecked Sendable {
         }
         patch?.apply(to: &frame, frameWidth: recorder.width)
         do {
-            for _ in 0..<count { try recorder.append(pixels: frame) }
+            for _ in 0..<count {
+                try recorder.append(pixels: frame)
+                progressLock.withLock { encodedFrames += 1 }
+                reportProgress()
+            }
         } catch {
             failure = error
+        }
+    }
+
+    /// The recording has stopped with `frameCount` frames (the loop's thread): from now on the
+    /// encoder says in `mailbox` how far saving is, "saving the recording … N %", held on
+    /// screen until the file is whole.
+    func startReportingProgress(frameCount: Int, mailbox: CaptureMailbox) {
+        progressLock.withLock { saving = (max(frameCount, 1), mailbox) }
+        reportProgress()
+    }
+
+    /// Posts "saving the recording … N %" when N has grown by 5 since it was last said (the
+    /// encoding thread, or the loop's when saving starts).
+    private func reportProgress(finishing: Bool = false) {
+        progressLock.withLock {
+            guard let saving else { return }
+            let encoded = Double(min(encodedFrames, saving.frameCount)) / Double(saving.frameCount)
+            let percent = finishing ? Int(Self.encodingShare * 100) : Int(encoded * Self.encodingShare * 100)
+            guard percent >= lastPercent + 5 || (lastPercent < 0) || (finishing && percent > lastPercent)
+            else {
+                return
+            }
+            lastPercent = percent
+            saving.mailbox.post("saving the \(format) … \(percent) %", holds: true)
         }
     }
 
@@ -49,6 +92,7 @@ final class RecordingEncoder: @unchecked Sendable {
                 throw CaptureFolder.Failure(what: what, directory: folder.directory, reason: "\(failure)")
             }
             try folder.create(for: what)
+            reportProgress(finishing: true)
             let temporary = folder.temporaryPath(for: stem, fileExtension: fileExtension, number: number)
             do {
                 try recorder.finish(to: temporary)

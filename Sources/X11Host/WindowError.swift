@@ -38,7 +38,8 @@ public enum WindowError: Error, CustomStringConvertible {
             return "cannot show frames in the window: \(reason)"
         case .tooLarge(let width, let height, let scale):
             return "the window would be \(width)x\(height) pixels at the desktop's scale \(Int(scale)); "
-                + "the most is \(WindowHost.maxPixels) a side: give a smaller --size or --scale 1"
+                + "the most is \(WindowHost.maxPixels) a side and \(WindowHost.maxFrameBytes >> 20) MiB a frame: "
+                + "give a smaller --size or --scale 1"
         }
     }
 

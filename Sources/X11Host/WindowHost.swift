@@ -10,6 +10,22 @@ public enum WindowHost {
     /// The most pixels a side of the window: X's and Cairo's limit (a 16-bit signed size).
     public static let maxPixels = 32767
 
+    /// The most bytes a frame may have (4 a pixel): Cairo's limit (its stride × height is a C
+    /// `int`), and at most a third of this machine's memory, for the renderer, the window's
+    /// buffer and a capture each hold one. 32767 × 16384 pixels is already over it.
+    public static var maxFrameBytes: Int {
+        let pages = sysconf(Int32(_SC_PHYS_PAGES))
+        let pageSize = sysconf(Int32(_SC_PAGESIZE))
+        let (memory, overflow) = pages.multipliedReportingOverflow(by: pageSize)
+        guard pages > 0, pageSize > 0, !overflow else { return Int(Int32.max) }
+        return min(Int(Int32.max), memory / 3)
+    }
+
+    /// Whether a `width` × `height` frame fits `maxPixels` a side and `maxFrameBytes`.
+    public static func fits(width: Int, height: Int) -> Bool {
+        max(width, height) <= maxPixels && width * height * 4 <= maxFrameBytes
+    }
+
     /// Set to 1 to present with XPutImage even where MIT-SHM works.
     public static let noShmVariable = "ANIMDEMO_NO_SHM"
 
@@ -50,7 +66,7 @@ public enum WindowHost {
         let width = resumed?.window?.width ?? Int((options.size.width * scale).rounded())
         let height = resumed?.window?.height ?? Int((options.size.height * scale).rounded())
         // The desktop's scale is known only now; a --scale given was checked with the arguments.
-        guard max(width, height) <= maxPixels else {
+        guard fits(width: width, height: height) else {
             throw .tooLarge(width: width, height: height, scale: scale)
         }
         let canvas = FrameRenderer(images: options.images)

@@ -103,6 +103,7 @@ final class WindowRecording {
     {
         _ = advance(to: frame)
         if frameCount == 0, let latest { send(latest, count: 1) }
+        encoder.startReportingProgress(frameCount: frameCount, mailbox: mailbox)
         worker.enqueue { [encoder, stem] in
             encoder.save(to: folder, stem: stem, number: number, mailbox: mailbox)
         }

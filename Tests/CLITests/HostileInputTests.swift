@@ -107,9 +107,8 @@ struct HostileInputTests {
             #expect(over.stderr.contains("64 MiB"), "\(over.stderr.prefix(300))")
             #expect(!FileManager.default.fileExists(atPath: out.path))
 
-            let exact = try FileHandle(forWritingTo: file)
-            try exact.truncate(atOffset: UInt64(64 << 20))
-            try exact.close()
+            // Exactly 64 MiB: a comment mark, then spaces (a zero byte is refused: no script has one).
+            try Data("#".utf8 + [UInt8](repeating: UInt8(ascii: " "), count: (64 << 20) - 1)).write(to: file)
             let at = try LimitedRun.animdemo(
                 ["render", "--events-file", file.path, "--at", "0", "--out", out.path],
                 addressSpaceMegabytes: Self.memoryCap)

@@ -67,6 +67,22 @@ struct PullRenderTests {
         #expect(frame.boundingBox(in: Rect(x: 0, y: 20, width: 375, height: 44), where: isWhite) == nil)
     }
 
+    @Test("an off-centre pull leaves no grey seam at the loading view's bottom (2 px a point)")
+    func noSeamUnderCircle() throws {
+        // Issue 42's pull at --scale 2: the pull view's bottom falls inside a pixel row, where
+        // the mask by composition left a 30-point hairline of RGB(209, 211, 217) over the table.
+        let frame = try #require(
+            try SceneTester.frames(
+                scene: "pull", size: Size(width: 750, height: 1334),
+                events: "0.2 down 40 300; 0.3 move 40 400; 0.4 move 40 480; 0.5 move 40 520", at: [0.6])[0.6])
+        // The circle's frame is x 345…405 px; under the wave there, rows 176…197 px are the
+        // table's RGB(250, 250, 251): nothing darker than 240/255 (the seam was 209).
+        let region = Rect(x: 330, y: 176, width: 90, height: 22)
+        #expect(frame.count(in: region) { min($0.red, $0.green, $0.blue) < 240.0 / 255 } == 0)
+        // The circle is there, above the seam's row, inside the wave.
+        #expect(frame.count(in: Rect(x: 330, y: 100, width: 90, height: 76)) { PullPixels.isCircle($0) } > 20)
+    }
+
     @Test("a short pull clips the circle above the wave: no teal below the band")
     func circleClipped() throws {
         // A 25-point pull: the band is 25 tall, the circle 30 across, centred 0 from its top.

@@ -19,31 +19,53 @@ enum EventDelivery {
 
     /// The same, expanded the way scripts were before drags were lazy: every event made up
     /// front, sorted by (time, place in the script written out), then cut into frames. The
-    /// queue must agree with it exactly, so that renders stay byte-identical.
+    /// queue must agree with it exactly, so that renders stay byte-identical. A drag that a
+    /// later press (tap, drag, `down`) starts before it ends keeps its moves up to that time
+    /// and ends there with a release where the last of them was.
     static func eager(_ script: EventScript, fps: Int) -> [(frame: Int, event: InputEvent)] {
-        var events: [TimedEvent] = []
-        for item in script.items {
+        // Each event keyed by (time, its item's place, its place in the item).
+        var events: [(time: MediaTime, order: Int, step: Int, event: InputEvent)] = []
+        let items = script.items
+        for (index, item) in items.enumerated() {
+            func add(_ time: MediaTime, _ event: InputEvent) {
+                events.append((time, index, events.count, event))
+            }
             switch item.action {
             case .event(let event):
-                events.append(TimedEvent(time: item.time, event: event))
+                add(item.time, event)
             case .tap(let point):
-                events.append(TimedEvent(time: item.time, event: .down(point)))
-                events.append(TimedEvent(time: item.time, event: .up(point)))
+                add(item.time, .down(point))
+                add(item.time, .up(point))
             case .drag(let from, let to, let duration):
                 let frames = max(Int((duration * Double(script.fps)).rounded()), 1)
-                events.append(TimedEvent(time: item.time, event: .down(from)))
+                let end = item.time + Double(frames) / Double(script.fps)
+                let cutter = items.indices.dropFirst(index + 1).first { isPress(items[$0].action) }
+                let cut = cutter.flatMap { items[$0].time < end ? $0 : nil }
+                add(item.time, .down(from))
+                var last = from
                 for frame in 1...frames {
                     let fraction = Double(frame) / Double(frames)
                     let moveTime = item.time + Double(frame) / Double(script.fps)
-                    events.append(TimedEvent(time: moveTime, event: .move(from.lerp(to: to, fraction))))
+                    if let cut, moveTime > items[cut].time { break }
+                    last = from.lerp(to: to, fraction)
+                    add(moveTime, .move(last))
                 }
-                events.append(
-                    TimedEvent(time: item.time + Double(frames) / Double(script.fps), event: .up(to)))
+                if let cut {
+                    // Released just as the press that cuts it starts, before its own events.
+                    events.append((items[cut].time, cut, -1, .up(last)))
+                } else {
+                    add(end, .up(to))
+                }
             }
         }
-        let sorted = events.enumerated().sorted {
-            ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
-        }.map(\.element)
+        let sorted = events.sorted { ($0.time, $0.order, $0.step) < ($1.time, $1.order, $1.step) }
         return sorted.map { (HeadlessHost.firstFrame(atOrAfter: $0.time, fps: fps), $0.event) }
+    }
+
+    private static func isPress(_ action: EventScript.Action) -> Bool {
+        switch action {
+        case .tap, .drag, .event(.down): true
+        case .event: false
+        }
     }
 }

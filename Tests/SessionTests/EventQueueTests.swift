@@ -36,6 +36,8 @@ struct EventQueueTests {
             ("0.1 drag 400 50 200 400 1.03; 0.4 drag 400 50 600 300 0.2; 2 key d", 30, 30),
             ("0 drag 0 0 10 10 1; 0.5 drag 0 0 10 10 1; 0.75 tap 3 3", 60, 30),
             ("0 drag 0 0 10 10 1; 1 down 5 5; 1 drag 1 1 2 2 0.5; 1.5 up 0 0", 30, 240),
+            ("0 drag 0 0 10 10 1; 0.5 key a; 0.5 move 2 2; 0.5 down 3 3; 0.5 key b", 60, 60),
+            ("0 drag 0 0 10 10 1; 0 tap 4 4; 0.2 drag 0 0 1 1 0.1; 0.2 key c", 60, 24),
         ])
     func sameAsWrittenOut(text: String, scriptFPS: Int, hostFPS: Int) throws {
         let script = try EventScript(parsing: text, fps: scriptFPS)
@@ -70,6 +72,28 @@ struct EventQueueTests {
                 lazy.map(\.frame) == eager.map(\.frame) && lazy.map(\.event) == eager.map(\.event),
                 "round \(round): \(lines)")
         }
+    }
+
+    @Test("a press ends the drag under way: a thousand overlapping day-long drags move once a frame")
+    func pressEndsDrag() throws {
+        let text = String(repeating: "0 drag 0 0 800 600 86400\n", count: 1000)
+        var queue = EventQueue(try EventScript(parsing: text, fps: 60))
+        // Frame 0: each drag's press ends the one before it where it began.
+        let first = queue.popEvents { $0 <= 0 }
+        #expect(first.count == 1 + 999 * 2)
+        #expect(first.suffix(2) == [.up(.zero), .down(.zero)])
+        for frame in 1...120 {
+            let time = Double(frame) / 60
+            let events = queue.popEvents { $0 <= time }
+            #expect(events.count == 1, "frame \(frame): \(events.count) events")
+        }
+        // A tap during a drag: the drag is released where its last move was, then the tap.
+        var tapped = EventQueue(try EventScript(parsing: "0 drag 0 0 60 0 1; 0.05 tap 5 5", fps: 60))
+        #expect(
+            tapped.popEvents { $0 <= 0.05 }.suffix(3) == [
+                .up(Point(x: 3, y: 0)), .down(Point(x: 5, y: 5)), .up(Point(x: 5, y: 5)),
+            ])
+        #expect(tapped.isEmpty)
     }
 
     @Test("the host's own events come after the script's at the same time, in the order given")

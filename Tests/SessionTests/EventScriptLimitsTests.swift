@@ -77,4 +77,38 @@ struct EventScriptLimitsTests {
         bytes.removeLast()
         #expect(try EventScript(parsingUTF8: bytes, fps: 60).items.isEmpty)
     }
+
+    @Test(
+        "a NUL byte anywhere is refused, naming its line, not cut off as C's number parsing would",
+        arguments: ["0.1 tap 400 300NUL", "0.1 tap 400 300NULgarbage", "# noteNUL", "0.1 key a NUL"])
+    func nulByte(line: String) {
+        // NUL: a zero byte (written here, not in the test's name).
+        let line = line.replacingOccurrences(of: "NUL", with: "\u{0}")
+        do {
+            _ = try EventScript(parsingUTF8: Array("0 tap 1 1\n\(line)\n0.5 key b".utf8), fps: 60)
+            Issue.record("\(line.debugDescription) parsed")
+        } catch {
+            #expect(error.line == 2)
+            #expect(error.reason.contains("NUL"), "\(error.description)")
+        }
+    }
+
+    @Test("a word longer than 256 bytes is refused by its length, before it is read as a number")
+    func longWord() throws {
+        let longest = "1." + String(repeating: "0", count: 254)  // 256 bytes: the number 1
+        #expect(try EventScript(parsing: "\(longest) tap 1 1", fps: 60).items.map(\.time) == [1])
+        #expect(throws: EventScript.ParseError.self) {
+            try EventScript(parsing: "\(longest)0 tap 1 1", fps: 60)
+        }
+        let word = String(repeating: "1", count: 5_000_000)
+        for text in ["\(word) tap 1 1", "0.1 tap \(word) 1", "0 tap 1 1\n0.1 \(word)"] {
+            do {
+                _ = try EventScript(parsingUTF8: Array(text.utf8), fps: 60)
+                Issue.record("a 5-MB word parsed")
+            } catch {
+                #expect(error.reason.contains("a word of 5000000 bytes"), "\(error.description)")
+                #expect(error.description.count < 300)
+            }
+        }
+    }
 }

@@ -157,8 +157,10 @@ struct SceneSessionTests {
         _ = try run(session, frames: 0...0, events: [0: [key("space")]])
         session.showMessage("saved /tmp/x.png")
         func shown() -> Bool {
+            // The toast is a box of lines: the line and its box both shown.
             session.rootLayer.allLayers.contains {
                 ($0 as? TextLayer)?.string == "saved /tmp/x.png" && !$0.isHidden
+                    && $0.superlayer?.isHidden == false
             }
         }
         _ = try run(session, frames: 1...100)

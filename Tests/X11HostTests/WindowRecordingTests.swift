@@ -41,7 +41,16 @@ struct WindowRecordingTests {
         recording.finish(
             before: end, folder: CaptureFolder(directory: folder.path), number: 1, mailbox: mailbox
         ).finish()
-        #expect(mailbox.take() == ["saved test.gif"])
+        let messages = mailbox.take()
+        #expect(messages.last == CaptureMailbox.Message(text: "saved test.gif"), "\(messages)")
+        // Until then "saving the GIF … N %", held on screen, N growing to 90 (the file's writing).
+        let saving = messages.dropLast()
+        let percents = saving.compactMap { message in
+            message.holds
+                ? Int(message.text.replacingOccurrences(of: "saving the GIF … ", with: "").dropLast(2)) : nil
+        }
+        #expect(!saving.isEmpty && percents.count == saving.count, "\(messages)")
+        #expect(percents == percents.sorted() && percents.last == 90, "\(messages)")
         return try DecodedAnimation(contentsOfFile: folder.appendingPathComponent("test.gif").path)
     }
 

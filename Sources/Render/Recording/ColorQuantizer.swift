@@ -22,15 +22,24 @@ struct ColorQuantizer {
     /// Quantizes a `width` × `height` block of 0xRRGGBB `colors`, only where `mask` is true.
     func quantize(_ colors: [UInt32], mask: [Bool], width: Int, height: Int) -> Result {
         precondition(colors.count == width * height && mask.count == colors.count, "one colour per pixel")
+        // Plain index loops here and below: the same work, without the generic iterators
+        // (`zip`, `enumerated`) that an unoptimised debug build runs many times slower.
         var histogram: [UInt32: Int] = [:]
-        for (color, isIncluded) in zip(colors, mask) where isIncluded {
-            histogram[color, default: 0] += 1
+        var i = 0
+        while i < colors.count {
+            if mask[i] { histogram[colors[i], default: 0] += 1 }
+            i += 1
         }
         if histogram.count <= maxColors {
             let palette = histogram.keys.sorted()
             var lookup: [UInt32: UInt8] = [:]
-            for (index, color) in palette.enumerated() { lookup[color] = UInt8(index) }
-            let indices = zip(colors, mask).map { color, isIncluded in isIncluded ? lookup[color] ?? 0 : 0 }
+            for index in palette.indices { lookup[palette[index]] = UInt8(index) }
+            var indices = [UInt8](repeating: 0, count: colors.count)
+            i = 0
+            while i < colors.count {
+                if mask[i] { indices[i] = lookup[colors[i]] ?? 0 }
+                i += 1
+            }
             return Result(palette: palette.isEmpty ? [0] : palette, indices: indices)
         }
         let palette = MedianCut.palette(
@@ -78,10 +87,7 @@ enum MedianCut {
             else { break }
             let splitting = boxes[target]
             let axis = splitting.widest
-            entries[splitting.range].sort {
-                let (a, b) = (channel($0.color, axis), channel($1.color, axis))
-                return a != b ? a < b : $0.color < $1.color
-            }
+            sortByChannel(&entries, splitting.range, axis: axis)
             var cut = splitting.range.lowerBound
             var seen = 0
             while cut < splitting.range.upperBound - 1 && 2 * (seen + entries[cut].count) <= splitting.count {
@@ -93,6 +99,48 @@ enum MedianCut {
             boxes.append(box(entries, cut..<splitting.range.upperBound))
         }
         return boxes.map { representative(entries[$0.range], box: $0) }
+    }
+
+    /// Sorts `entries[range]` by the channel `axis`, then by colour (a total order: the colours
+    /// of a histogram differ), as a radix sort of the 32-bit key channel << 24 | colour: the
+    /// order a comparison sort gives, in plain loops that stay fast in a debug build.
+    static func sortByChannel(_ entries: inout [Entry], _ range: Range<Int>, axis: Int) {
+        let count = range.count
+        guard count > 1 else { return }
+        var keys = [UInt32](repeating: 0, count: count)
+        var order = [Int](repeating: 0, count: count)
+        var i = 0
+        while i < count {
+            let color = entries[range.lowerBound + i].color & 0xFF_FFFF
+            keys[i] = UInt32(channel(color, axis)) << 24 | color
+            order[i] = i
+            i += 1
+        }
+        var swapped = order
+        var buckets = [Int](repeating: 0, count: 257)
+        for shift in stride(from: UInt32(0), to: 32, by: 8) {
+            for bucket in 0..<257 { buckets[bucket] = 0 }
+            i = 0
+            while i < count {
+                buckets[Int((keys[order[i]] >> shift) & 0xFF) + 1] += 1
+                i += 1
+            }
+            for bucket in 1..<257 { buckets[bucket] += buckets[bucket - 1] }
+            i = 0
+            while i < count {
+                let byte = Int((keys[order[i]] >> shift) & 0xFF)
+                swapped[buckets[byte]] = order[i]
+                buckets[byte] += 1
+                i += 1
+            }
+            swap(&order, &swapped)
+        }
+        let sorted = order.map { entries[range.lowerBound + $0] }
+        i = 0
+        while i < count {
+            entries[range.lowerBound + i] = sorted[i]
+            i += 1
+        }
     }
 
     private static func box(_ entries: [Entry], _ range: Range<Int>) -> Box {
@@ -167,14 +215,22 @@ struct NearestColor {
         let cached = cells[cell]
         if cached != 0 { return UInt8(cached - 1) }
         let (r, g, b) = ((red & ~3) + 2, (green & ~3) + 2, (blue & ~3) + 2)  // the cell's centre
-        var best = 0
-        var bestDistance = Int.max
-        for (index, color) in palette.enumerated() {
-            let dr = MedianCut.channel(color, 0) - r
-            let dg = MedianCut.channel(color, 1) - g
-            let db = MedianCut.channel(color, 2) - b
-            let distance = dr * dr + dg * dg + db * db
-            if distance < bestDistance { (best, bestDistance) = (index, distance) }
+        // A plain loop over the buffer: the same search, without the generic iterators that an
+        // unoptimised (debug) build runs a hundred times slower (a 3-s GIF took minutes).
+        let best = palette.withUnsafeBufferPointer { colors in
+            var best = 0
+            var bestDistance = Int.max
+            var index = 0
+            while index < colors.count {
+                let color = colors[index]
+                let dr = Int((color >> 16) & 0xFF) - r
+                let dg = Int((color >> 8) & 0xFF) - g
+                let db = Int(color & 0xFF) - b
+                let distance = dr * dr + dg * dg + db * db
+                if distance < bestDistance { (best, bestDistance) = (index, distance) }
+                index += 1
+            }
+            return best
         }
         cells[cell] = UInt16(best + 1)
         return UInt8(best)
@@ -207,7 +263,7 @@ struct NearestColor {
                 spread(blue - 16 * MedianCut.channel(chosen, 2), at: slot + 2, current: &current, next: &next)
             }
             swap(&current, &next)
-            for i in next.indices { next[i] = 0 }
+            next.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
         }
         return indices
     }

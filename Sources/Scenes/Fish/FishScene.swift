@@ -35,7 +35,12 @@
 //   compare the stages, and a click on the moving fish, hit-tested where it is on screen, blows
 //   an extra bubble. Swim mode is the default.
 // - The images are our own drawings (Assets/generate_assets.py): a yellow fish filling its
-//   200 × 200 view and a bluish glossy bubble, as the example's images are.
+//   200 × 200 view and a bluish glossy bubble as light as the example's (0.38 opaque on
+//   average where it covers, about (200, 236, 255) over white), as the example's images are.
+// - The `images` knob's "bubbles" set (the bubble and `bubble2.png`, a soap bubble) is ours:
+//   neither the example project nor the library's demo has a second bubble. It is there to show
+//   the library's pick among several images with images of the scene's own kind; the notes set
+//   is the library's music demo's.
 // - The pop: UIKit's cross-dissolve is a transition between two renderings of the view; the
 //   engine has no transitions, so a snapshot of the bubble at 1× fades out over the bubble at
 //   1.3× fading in (ViewTransition.swift). When it is over the bubble also drops its finished

@@ -22,25 +22,40 @@
 // at its default ("demo", or 0) each screen keeps the value its view controller sets.
 //
 // Deliberate differences from the demo, and why:
-// - The demo opens on a table of the four screens and pushes one; here a bar at the top (the
-//   navigation bar's 64 points) switches between them, so that each is one click away. A switch
-//   (or a resize) builds the screen afresh, as pushing its view controller does.
-// - The fish screen's two sliders (min and max object size, 5…100) are the knobs
-//   `minFloatObjectSize` and `maxFloatObjectSize`; its switches and buttons are drawn (a
-//   UISwitch as the download scene draws it, buttons as iOS 7's blue text).
+// - The demo opens on a table titled "JRMFloatingAnimation" whose rows, Fish, Music, Tractor
+//   and Balloon, each push their screen, which has a back button; here a bar at the top (the
+//   navigation bar's 64 points) switches between them, so that each is one click away and no
+//   screen is a table of links, and its order starts with Balloon, the screen the scene opens
+//   on because it moves without a click. A switch (or a resize) builds the screen afresh, as
+//   pushing its view controller does.
+// - The fish screen's two sliders (Max and Min Object Size, 5…100, with their labels) are not
+//   on screen: the engine's scenes have no slider control, so they are the knobs
+//   `maxFloatObjectSize` and `minFloatObjectSize` (0 keeps the screen's 5…30). Its switches
+//   and buttons are drawn (a UISwitch as the download scene draws it, buttons as iOS 7's blue
+//   text).
+// - The tractor screen's first label is one line in the demo, left-aligned 27 points inside the
+//   margins and truncated on a 375-point screen; here it is two centred lines, so that it can be
+//   read, and "- vary alpha" and "- fade out" sit 20 points lower than the demo's (top + 81.5
+//   and + 110) to make room.
 // - The demo is a portrait app: in a landscape window (the window's default 800 × 600 is 500 ×
 //   375 points) its centred controls would cover the chest and the saxophone would hang below
 //   the window, so there the controls are centred in the right half and the saxophone moves up
 //   to 10 points above the bottom. Portrait windows get the demo's frames exactly.
-// - The images are our own drawings (Assets/generate_assets.py), not the demo's Freepik ones.
-//   The Fish screen shows the treasure chest alone, as the demo's code does (a fish image sits
-//   unused in its asset catalogue).
+// - The images are our own drawings (Assets/generate_assets.py), not the demo's Freepik ones,
+//   drawn from the demo's code rather than its pictures, and they differ in colour and shape:
+//   the notes are pale gold with a dark outline (the demo's are black; the fish scene's notes
+//   set shares them), the tractor is green (yellow), the dust grey-brown (peach), and the
+//   saxophone's bell opens at the upper right, where the notes start (the demo's picture has
+//   its bell at the lower right). The Fish
+//   screen shows the treasure chest alone, as the demo's code does (a fish image sits unused in
+//   its asset catalogue).
 // - `sink` is pull request #9's `objectsShouldSink`, never merged into the library.
 import Animation
 
 /// The demo app's four screens, in a bar at the top.
 final class FloatingScene: Scene {
-    /// The demo's screens (its table's rows, balloons first).
+    /// The demo's screens, in the bar's order (the demo's table lists Fish, Music, Tractor,
+    /// Balloon; see the header).
     enum Screen: Int, CaseIterable, Sendable {
         case balloon, fish, music, tractor
 

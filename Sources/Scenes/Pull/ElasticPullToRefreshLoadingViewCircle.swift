@@ -19,7 +19,12 @@
 //   the pull view's background where the wave is not (the frame and the wave's path, even-odd).
 //   At an edge pixel that the wave covers by a, the result is a·(wave or circle) + (1 − a)·the
 //   background, as a mask's; the circle shows only inside the wave's shape, curved bottom and
-//   all, whatever its rotation.
+//   all, whatever its rotation. `outsideLayer` is the pull view's, not clipped with the rest,
+//   and reaches `outsideMargin` past the clip's sides and bottom (clipped to that): clipped with
+//   the rest, it would cover an edge pixel the clip covers by c only by c, leaving c·(1 − c) of
+//   the wave's colour there, a grey hairline along the frame's bottom on an off-centre pull.
+//   Past the clip it paints the background over the background (the table's, which is the
+//   same colour, below the view).
 // - tintColor is the demo's, RGB(78, 221, 200).
 
 import Animation
@@ -48,6 +53,11 @@ final class ElasticPullToRefreshLoadingViewCircle {
     let maskLayer: Layer
     /// Over the circle, the pull view's background where the wave is not (see the header).
     let outsideLayer: ShapeLayer
+    /// Clips `outsideLayer` to its rectangle; the pull view adds it just above `maskLayer`.
+    let outsideClip: Layer
+    /// How far `outsideLayer` reaches past the clip's sides and bottom, points: past the pixel
+    /// the clip's edge falls in, at any window size a scene is seen at (see the header).
+    static let outsideMargin = 2.0
     /// The view: its frame is set by the pull view (`loadingView.frame`).
     let layer: Layer
     /// The circle.
@@ -68,6 +78,14 @@ final class ElasticPullToRefreshLoadingViewCircle {
         outsideLayer.name = "loadingViewOutsideWave"
         outsideLayer.anchorPoint = .zero
         outsideLayer.fillRule = .evenOdd
+        // Its path is its rectangle and the wave, even-odd: clipped to the rectangle, it is the
+        // rectangle where the wave is not.
+        outsideClip = Layer(timeline: timeline)
+        outsideClip.name = "loadingViewOutsideClip"
+        outsideClip.anchorPoint = .zero
+        outsideClip.masksToBounds = true
+        outsideClip.actions = ["position": .none, "bounds": .none]
+        outsideClip.addSublayer(outsideLayer)
         outsideLayer.actions = ["position": .none, "bounds": .none, "path": .none]
 
         layer = Layer(timeline: timeline)
@@ -91,7 +109,6 @@ final class ElasticPullToRefreshLoadingViewCircle {
         }
         layer.addSublayer(shapeLayer)
         maskLayer.addSublayer(layer)
-        maskLayer.addSublayer(outsideLayer)
     }
 
     // MARK: - Methods
@@ -147,6 +164,7 @@ final class ElasticPullToRefreshLoadingViewCircle {
         layer.timeline.transaction { transaction in
             transaction.disableActions = true
             maskLayer.isHidden = maskFrame.isNull || maskFrame.isEmpty
+            outsideClip.isHidden = maskLayer.isHidden
             let clip = maskLayer.isHidden ? frame : maskFrame
             maskLayer.position = clip.origin
             maskLayer.bounds = Rect(origin: .zero, size: clip.size)
@@ -158,11 +176,17 @@ final class ElasticPullToRefreshLoadingViewCircle {
             let inset = shapeLayer.lineWidth / 2
             let path = BezierPath(ovalIn: bounds.insetBy(dx: inset, dy: inset))
             if shapeLayer.path != path { shapeLayer.path = path }
-            // The clip's rectangle and the wave, even-odd: inside the clip, where the wave is not.
-            let wave = wavePath.applying(AffineTransform(translationX: -clip.minX, y: -clip.minY))
+            // The clip's rectangle, reaching past its sides and bottom, and the wave, even-odd:
+            // around the clip, where the wave is not.
+            let margin = Self.outsideMargin
+            let cover = Rect(
+                x: clip.minX - margin, y: clip.minY, width: clip.width + 2 * margin,
+                height: clip.height + margin)
+            let wave = wavePath.applying(AffineTransform(translationX: -cover.minX, y: -cover.minY))
             let outside = BezierPath(
-                elements: BezierPath(rect: Rect(origin: .zero, size: clip.size)).elements + wave.elements)
-            outsideLayer.frame = Rect(origin: .zero, size: clip.size)
+                elements: BezierPath(rect: Rect(origin: .zero, size: cover.size)).elements + wave.elements)
+            outsideClip.frame = cover
+            outsideLayer.frame = Rect(origin: .zero, size: cover.size)
             if outsideLayer.path != outside { outsideLayer.path = outside }
         }
     }

@@ -162,6 +162,7 @@ final class ElasticPullToRefreshView {
 
         loadingView = ElasticPullToRefreshLoadingViewCircle(timeline: timeline)
         layer.addSublayer(loadingView.maskLayer)
+        layer.addSublayer(loadingView.outsideClip)
 
         displayLink.isPaused = true
         originalContentInsetTop = scrollView.contentInset.top

@@ -23,6 +23,9 @@ public struct SessionDescription: Encodable, Sendable {
     public var toast: String?
     /// The scene's hint, while it shows.
     public var hint: String?
+    /// The step bar along the scene's bottom edge while the scene is at a tutorial step
+    /// (`--step`, `[` `]`): "step N of M: caption · …"; absent for the scene itself.
+    public var stepBar: String?
     public var inspector: [InspectorRow]
     public var knobs: [String: KnobText]
     /// The knobs that differ from the tutorial's values, by name.
@@ -48,6 +51,9 @@ public struct SessionDescription: Encodable, Sendable {
         public var row: String?
         public var outline: [Double]?
     }
+    /// Every text drawn shortened with `…` because it did not fit (the panels', the toast's,
+    /// the status line's): empty when every text shows whole.
+    public var elided: [ElidedText]
 
     public struct Code: Encodable, Sendable {
         public var file: String
@@ -114,6 +120,7 @@ extension SceneSession {
             sceneRect: box(sceneRect),
             panels: openPanels.map { SessionDescription.Panel(name: $0.name, rect: box($0.frame)) },
             status: statusText, toast: toastText, hint: hintText,
+            stepBar: stepCaption.isEmpty ? nil : stepCaption,
             inspector: isOpen(inspector) ? inspector.describedRows(scale: scale) : [], knobs: knobValues,
             changedKnobs: knobs.knobs.filter {
                 !KnobCode.isTutorialValue(knobs.value(of: $0.name) ?? $0.defaultValue, of: $0)
@@ -125,7 +132,8 @@ extension SceneSession {
                     running: codePanel.focus.running.sorted(), added: codePanel.focus.step?.added.sorted(),
                     later: codePanel.focus.step?.later.sorted())
                 : nil,
-            hover: hoverDescription(box: box), windowOnly: overlay.windowOnlyAreas.map(box))
+            hover: hoverDescription(box: box), windowOnly: overlay.windowOnlyAreas.map(box),
+            elided: rootLayer.elidedTexts())
     }
 
     /// The inspector row the pointer is on, as its footer names it, and its layer's outline.

@@ -5,9 +5,10 @@ import Animation
 ///
 /// Events are ordered by time, then by where they stand in the script written out in full
 /// (an item's events in order: a tap's down before its up, a drag's down, moves and up), then
-/// the host's own events (`schedule`) in the order given. The drags in progress wait in a
-/// min-heap keyed that way, so delivering `n` events costs `O(n log d)` for `d` drags at once,
-/// and memory holds the script's items and the drags in progress, never a drag's moves:
+/// the host's own events (`schedule`) in the order given. The drag in progress and the host's
+/// events wait in a min-heap keyed that way, and memory holds the script's items and the drag
+/// in progress, never a drag's moves. One pointer presses once at a time: a tap, drag or `down`
+/// that starts while a drag is under way first ends it (a release where its last move was).
 /// ```
 ///  items (sorted):  0.1 tap ─── 0.5 drag ─────────────────────────── 2.0 key
 ///  heap:                          └ down 0.5 │ move 0.5+1/fps │ … │ move+up 0.5+n/fps
@@ -114,6 +115,7 @@ public struct EventQueue {
 
     /// Delivers the first events of `item` (all of them but for a drag's moves).
     private mutating func start(_ item: EventScript.Item, order: Int, into events: inout [InputEvent]) {
+        if item.action.presses { endDragUnderWay(into: &events) }
         switch item.action {
         case .event(let event):
             events.append(event)
@@ -130,11 +132,35 @@ public struct EventQueue {
         }
     }
 
+    /// Ends the drag under way, if any, with a release where its last move was: one pointer
+    /// presses once at a time, so a new press ends a drag as a real mouse's would. (Without
+    /// this, a thousand overlapping day-long drags would deliver a thousand moves a frame.)
+    private mutating func endDragUnderWay(into events: inout [InputEvent]) {
+        guard let index = heap.firstIndex(where: { if case .dragMove = $0.kind { true } else { false } }),
+            case .dragMove(let from, let to, _, let moves) = heap[index].kind
+        else { return }
+        events.append(.up(from.lerp(to: to, Double(heap[index].step - 1) / Double(moves))))
+        remove(at: index)
+    }
+
     // MARK: - Heap
+
+    /// Removes the element at `index`, keeping the heap's order.
+    private mutating func remove(at index: Int) {
+        let last = heap.removeLast()
+        guard index < heap.count else { return }
+        heap[index] = last
+        siftUp(from: index)
+        siftDown(from: index)
+    }
 
     private mutating func push(_ element: Pending) {
         heap.append(element)
-        var child = heap.count - 1
+        siftUp(from: heap.count - 1)
+    }
+
+    private mutating func siftUp(from index: Int) {
+        var child = index
         while child > 0 {
             let parent = (child - 1) / 2
             guard heap[child].precedes(heap[parent]) else { break }
@@ -148,18 +174,32 @@ public struct EventQueue {
         let last = heap.removeLast()
         if !heap.isEmpty {
             heap[0] = last
-            var parent = 0
-            while true {
-                let left = 2 * parent + 1
-                let right = left + 1
-                var smallest = parent
-                if left < heap.count && heap[left].precedes(heap[smallest]) { smallest = left }
-                if right < heap.count && heap[right].precedes(heap[smallest]) { smallest = right }
-                if smallest == parent { break }
-                heap.swapAt(parent, smallest)
-                parent = smallest
-            }
+            siftDown(from: 0)
         }
         return first
+    }
+
+    private mutating func siftDown(from index: Int) {
+        var parent = index
+        while true {
+            let left = 2 * parent + 1
+            let right = left + 1
+            var smallest = parent
+            if left < heap.count && heap[left].precedes(heap[smallest]) { smallest = left }
+            if right < heap.count && heap[right].precedes(heap[smallest]) { smallest = right }
+            if smallest == parent { break }
+            heap.swapAt(parent, smallest)
+            parent = smallest
+        }
+    }
+}
+
+extension EventScript.Action {
+    /// Whether it presses the pointer (a tap, a drag, a `down`).
+    var presses: Bool {
+        switch self {
+        case .tap, .drag, .event(.down): true
+        case .event: false
+        }
     }
 }

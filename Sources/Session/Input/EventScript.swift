@@ -158,7 +158,15 @@ public struct EventScript: Sendable {
         var start = 0
         while start <= bytes.count {
             var end = start
-            while end < bytes.count && bytes[end] != newline { end += 1 }
+            while end < bytes.count && bytes[end] != newline {
+                // A NUL is no text: C's number parsing would stop at it and drop what follows.
+                if bytes[end] == 0 {
+                    throw ParseError(
+                        line: line, text: Self.messageText(UnsafeBufferPointer(rebasing: bytes[start..<end])),
+                        reason: "a NUL byte (\\u{0}) after this; an events script is text")
+                }
+                end += 1
+            }
             var contentEnd = start
             while contentEnd < end && bytes[contentEnd] != hash { contentEnd += 1 }
             var itemStart = start
@@ -186,6 +194,13 @@ public struct EventScript: Sendable {
             while index < item.count && isBlank(item[index]) { index += 1 }
             let wordStart = index
             while index < item.count && !isBlank(item[index]) { index += 1 }
+            if index - wordStart > maxWordLength {
+                // Refused before it is decoded or parsed: a multi-megabyte word costs no time.
+                throw ParseError(
+                    line: line, text: messageText(item),
+                    reason: "a word of \(index - wordStart) bytes; no number or key name is longer "
+                        + "than \(maxWordLength)")
+            }
             if index > wordStart {
                 let word = String(
                     decoding: UnsafeBufferPointer(rebasing: item[wordStart..<index]), as: UTF8.self)
@@ -195,9 +210,23 @@ public struct EventScript: Sendable {
         }
         if words.isEmpty { return }
         func fail(_ reason: String) -> ParseError {
-            ParseError(line: line, text: String(decoding: item, as: UTF8.self).trimmingBlanks, reason: reason)
+            ParseError(line: line, text: messageText(item), reason: reason)
         }
         items.append(try parseWords(words, fail: fail))
+    }
+
+    /// The longest word of a script, in bytes: longer than any number or key name one writes.
+    static let maxWordLength = 256
+
+    /// `bytes` without the blanks at either end, and at most the first 256 of them decoded:
+    /// a message quotes 60 characters (`ParseError.quoted`), so a huge item costs no time.
+    private static func messageText(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var start = 0
+        var end = bytes.count
+        while start < end && isBlank(bytes[start]) { start += 1 }
+        while end > start && isBlank(bytes[end - 1]) { end -= 1 }
+        return String(
+            decoding: UnsafeBufferPointer(rebasing: bytes[start..<min(end, start + 256)]), as: UTF8.self)
     }
 
     /// The item that `words` (at least one) describe.
@@ -264,13 +293,5 @@ public struct EventScript: Sendable {
         default:
             throw fail("unknown verb \"\(ParseError.quoted(verb))\" (tap, down, move, up, drag, wheel, key)")
         }
-    }
-}
-
-extension String {
-    /// Without the blanks (space, tab, `\r`, `\v`, `\f`) at either end.
-    fileprivate var trimmingBlanks: String {
-        let blanks: Set<Character> = [" ", "\t", "\r", "\u{0B}", "\u{0C}"]
-        return String(drop { blanks.contains($0) }.reversed().drop { blanks.contains($0) }.reversed())
     }
 }

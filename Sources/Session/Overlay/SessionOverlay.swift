@@ -2,19 +2,23 @@ import Animation
 import Render
 
 /// The layers a session draws over the scene, in its corners: the status line (paused, the
-/// rate, the scene's time, recording), the scene's hint when it opens, a short message at the
-/// bottom (the toast), and the debug marks (layer bounds, frame time).
+/// rate, the scene's time, recording) with the recording dot beside it, the scene's hint when
+/// it opens, a short message at the bottom (the toast), the tutorial step's caption along the
+/// scene's bottom edge (the step bar), and the debug marks (layer bounds, frame time).
 ///
 /// They are in window pixels, not in the scene's points: their sizes are pixels at scale 1,
-/// multiplied by the HiDPI `scale` (`--scale`).
+/// multiplied by the HiDPI `scale` (`--scale`). Their text wraps: none is cut.
 final class SessionOverlay {
     let layer: Layer
     private let timeline: Timeline
     /// The HiDPI factor every size below is multiplied by.
     private let scale: Double
-    private let toast: TextLayer
-    private let status: TextLayer
-    private let hint: TextLayer
+    private let toast: TextBox
+    private let status: TextBox
+    private let hint: TextBox
+    private let stepBar: TextBox
+    /// The red dot while the window records, right of the status line.
+    private let recordingDot: ShapeLayer
     private let debug: Layer
     private let debugBounds: ShapeLayer
     private let debugTime: TextLayer
@@ -25,8 +29,13 @@ final class SessionOverlay {
     static let toastFontSize = 14.0
     static let statusFontSize = 12.0
     static let hintFontSize = 15.0
+    static let stepFontSize = 13.0
     /// The room left and right of the text inside its box, pixels at scale 1.
     static let toastPadding = 12.0
+    /// The recording dot: diameter and distance from the scene's right edge, pixels at scale 1.
+    static let dotDiameter = 12.0
+    static let dotInset = 10.0
+    static let dotColor = Color(red: 0.9, green: 0.1, blue: 0.1)
 
     init(timeline: Timeline, scale: Double = 1) {
         self.timeline = timeline
@@ -35,20 +44,19 @@ final class SessionOverlay {
         layer.name = "overlay"
         layer.isUserInteractionEnabled = false
         layer.anchorPoint = .zero
-        func label(_ name: String, fontSize: Double) -> TextLayer {
-            let text = TextLayer(timeline: timeline)
-            text.isHidden = true
-            text.name = name
-            text.backgroundColor = Color(white: 0, alpha: 0.72)
-            text.foregroundColor = .white
-            text.fontSize = fontSize * scale
-            text.cornerRadius = 6 * scale
-            text.anchorPoint = .zero
-            return text
-        }
-        toast = label("toast", fontSize: Self.toastFontSize)
-        status = label("status", fontSize: Self.statusFontSize)
-        hint = label("hint", fontSize: Self.hintFontSize)
+        toast = TextBox(name: "toast", timeline: timeline, fontSize: Self.toastFontSize * scale, scale: scale)
+        status = TextBox(
+            name: "status", timeline: timeline, fontSize: Self.statusFontSize * scale, scale: scale)
+        hint = TextBox(name: "hint", timeline: timeline, fontSize: Self.hintFontSize * scale, scale: scale)
+        stepBar = TextBox(
+            name: "step", timeline: timeline, fontSize: Self.stepFontSize * scale, scale: scale, isBar: true)
+        recordingDot = ShapeLayer(timeline: timeline)
+        recordingDot.name = "recording dot"
+        recordingDot.isHidden = true
+        recordingDot.anchorPoint = .zero
+        let diameter = Self.dotDiameter * scale
+        recordingDot.path = BezierPath(ovalIn: Rect(x: 0, y: 0, width: diameter, height: diameter))
+        recordingDot.fillColor = Self.dotColor
         debug = Layer(timeline: timeline)
         debug.isHidden = true
         debug.anchorPoint = .zero
@@ -65,9 +73,8 @@ final class SessionOverlay {
         debug.addSublayer(debugBounds)
         debug.addSublayer(debugTime)
         layer.addSublayer(debug)
-        layer.addSublayer(hint)
-        layer.addSublayer(status)
-        layer.addSublayer(toast)
+        for box in [stepBar, hint, status, toast] { layer.addSublayer(box.layer) }
+        layer.addSublayer(recordingDot)
     }
 
     /// Lays the overlays out over the window `bounds`, around the scene's `scene` rect.
@@ -77,114 +84,153 @@ final class SessionOverlay {
         debug.frame = bounds
         debugBounds.frame = bounds
         debugTime.frame = Rect(x: 6 * scale, y: 6 * scale, width: 190 * scale, height: 18 * scale)
-        if !toast.isHidden { place(toast, message: toastMessage, at: .bottom) }
-        if !status.isHidden { place(status, message: statusMessage, at: .topRight) }
-        if !hint.isHidden { place(hint, message: hintMessage, at: .top) }
+        placeAll()
     }
 
-    private enum Corner { case bottom, top, topRight }
-
-    /// Sizes `label`'s box to `message`, at most the scene's width less 10 px each side; a
-    /// longer message loses its middle ("saved /home/…/animdemo-fish-….png"), never its ends.
-    private func place(_ label: TextLayer, message: String, at corner: Corner) {
-        let fontSize = label.fontSize
-        let padding = (corner == .topRight ? 6 : Self.toastPadding) * scale
-        let room = max(area.width - 20 * scale - 2 * padding, 0)
-        label.string = TextMetrics.fitting(message, width: room, fontSize: fontSize)
-        let textWidth = TextMetrics.width(of: label.string, fontSize: fontSize)
-        let width = min(area.width - 20 * scale, textWidth + 2 * padding)
-        let height = fontSize * 2
-        let x: Double
-        let y: Double
-        switch corner {
-        case .bottom: (x, y) = (area.minX + (area.width - width) / 2, area.maxY - height - 16 * scale)
-        case .top: (x, y) = (area.minX + (area.width - width) / 2, area.minY + 40 * scale)
-        case .topRight: (x, y) = (area.maxX - width - 6 * scale, area.minY + 6 * scale)
+    /// Places every box that shows: the step bar along the scene's bottom edge, the toast above
+    /// it, the hint at the top, the status line and the dot in the top right corner.
+    private func placeAll() {
+        let sideRoom = 10 * scale
+        if !stepBar.message.isEmpty {
+            let size = stepBar.set(stepBar.message, maxTextWidth: area.width - 2 * stepBar.padding)
+            stepBar.layer.frame = Rect(
+                x: area.minX, y: area.maxY - size.height, width: area.width, height: size.height)
         }
-        label.frame = Rect(x: x, y: y, width: max(width, 0), height: height)
+        let bottom = stepBar.message.isEmpty ? area.maxY - 16 * scale : stepBar.layer.frame.minY - 8 * scale
+        if !toast.layer.isHidden {
+            let size = toast.set(toast.message, maxTextWidth: area.width - 2 * sideRoom - 2 * toast.padding)
+            toast.layer.frame = Rect(
+                x: area.minX + (area.width - size.width) / 2, y: bottom - size.height, width: size.width,
+                height: size.height)
+        }
+        if !hint.message.isEmpty {
+            let size = hint.set(hint.message, maxTextWidth: area.width - 2 * sideRoom - 2 * hint.padding)
+            hint.layer.frame = Rect(
+                x: area.minX + (area.width - size.width) / 2, y: area.minY + 40 * scale, width: size.width,
+                height: size.height)
+        }
+        let diameter = Self.dotDiameter * scale
+        let statusHeight = status.fontSize * 2
+        let dotRoom = recordingDot.isHidden ? 0 : Self.dotInset * scale + diameter
+        recordingDot.frame = Rect(
+            x: area.maxX - Self.dotInset * scale - diameter,
+            y: area.minY + 6 * scale + (statusHeight - diameter) / 2,
+            width: diameter, height: diameter)
+        if !status.message.isEmpty {
+            let size = status.set(
+                status.message, maxTextWidth: area.width - dotRoom - 2 * sideRoom - 2 * status.padding)
+            status.layer.frame = Rect(
+                x: area.maxX - dotRoom - size.width - 6 * scale, y: area.minY + 6 * scale, width: size.width,
+                height: size.height)
+        }
     }
 
-    // MARK: - Toast, status, hint
-
-    private var toastMessage = ""
-    private var statusMessage = ""
-    private var hintMessage = ""
+    // MARK: - Toast, status, hint, step bar, recording dot
 
     func showToast(_ message: String) {
         timeline.transaction { transaction in
             transaction.disableActions = true
-            toastMessage = message
-            toast.isHidden = false
-            place(toast, message: message, at: .bottom)
+            toast.message = message
+            toast.layer.isHidden = false
+            placeAll()
         }
     }
 
     func hideToast() {
         timeline.transaction { transaction in
             transaction.disableActions = true
-            toast.isHidden = true
+            toast.layer.isHidden = true
         }
     }
 
     /// The toast's message while it shows, else nil.
-    var toastText: String? { toast.isHidden ? nil : toastMessage }
+    var toastText: String? { toast.layer.isHidden ? nil : toast.message }
 
     /// The status line's text now ("" hides it).
-    var statusText: String { statusMessage }
+    var statusText: String { status.message }
 
     func setStatus(_ message: String) {
-        guard message != statusMessage else { return }
-        statusMessage = message
+        guard message != status.message else { return }
         timeline.transaction { transaction in
             transaction.disableActions = true
-            status.isHidden = message.isEmpty
-            if !message.isEmpty { place(status, message: message, at: .topRight) }
+            status.message = message
+            status.layer.isHidden = message.isEmpty
+            placeAll()
+        }
+    }
+
+    /// Shows or hides the recording dot (right of the status line, never on it).
+    func setRecording(_ isRecording: Bool) {
+        guard isRecording == recordingDot.isHidden else { return }
+        timeline.transaction { transaction in
+            transaction.disableActions = true
+            recordingDot.isHidden = !isRecording
+            placeAll()
+        }
+    }
+
+    /// Whether the recording dot shows, and where (window pixels).
+    var recordingDotFrame: Rect? { recordingDot.isHidden ? nil : recordingDot.frame }
+
+    /// The step bar's text: the tutorial step's caption while the scene is at a step ("" hides it).
+    var stepText: String { stepBar.message }
+
+    func setStep(_ message: String) {
+        guard message != stepBar.message else { return }
+        timeline.transaction { transaction in
+            transaction.disableActions = true
+            stepBar.message = message
+            stepBar.layer.isHidden = message.isEmpty
+            placeAll()
         }
     }
 
     /// The hint's text while it shows, else nil.
-    var hintText: String? { hint.isHidden ? nil : hintMessage }
+    var hintText: String? { hint.layer.isHidden ? nil : hint.message }
 
     func showHint(_ message: String) {
-        hintMessage = message
         timeline.transaction { transaction in
             transaction.disableActions = true
-            hint.isHidden = message.isEmpty
-            hint.opacity = 1
-            if !message.isEmpty { place(hint, message: message, at: .top) }
+            hint.message = message
+            hint.layer.isHidden = message.isEmpty
+            hint.layer.opacity = 1
+            placeAll()
         }
     }
 
     /// Fades the hint out over a third of a second.
     func fadeHint() {
-        guard !hint.isHidden, hint.opacity == 1 else { return }
+        guard !hint.layer.isHidden, hint.layer.opacity == 1 else { return }
+        let box = hint.layer
         timeline.transaction { transaction in
             transaction.animationDuration = 0.3
-            transaction.completionBlock = { [hint] in hint.isHidden = true }
-            hint.opacity = 0
+            transaction.completionBlock = { box.isHidden = true }
+            box.opacity = 0
         }
     }
 
-    /// Where only the window draws, window pixels: the status line's and the hint's boxes
-    /// while they show, and the band along the bottom of the scene where a toast may show
-    /// (its width follows its message, so the band is the scene's width).
+    /// Where only the window draws, window pixels: the boxes of the status line, the recording
+    /// dot, the hint and the step bar while they show, and the band above the step bar (or the
+    /// scene's bottom) where a toast shows: three lines high, as its width and lines follow its
+    /// message.
     var windowOnlyAreas: [Rect] {
-        var areas: [Rect] = []
-        if !status.isHidden { areas.append(status.frame) }
-        if !hint.isHidden { areas.append(hint.frame) }
-        let height = Self.toastFontSize * scale * 2
-        areas.append(Rect(x: area.minX, y: area.maxY - height - 16 * scale, width: area.width, height: height))
-        if !toast.isHidden { areas.append(toast.frame) }
+        var areas = [status.layer, recordingDot, hint.layer, stepBar.layer, toast.layer].filter { !$0.isHidden }
+            .map(\.frame)
+        let bottom = stepBar.message.isEmpty ? area.maxY - 16 * scale : stepBar.layer.frame.minY - 8 * scale
+        let height = 3 * Self.toastFontSize * 1.4 * scale + 2 * Self.toastPadding * scale
+        areas.append(Rect(x: area.minX, y: bottom - height, width: area.width, height: height))
         return areas
     }
 
-    /// What screenshots and recordings leave out: the toast, the status line and the hint.
-    var transientLayers: [Layer] { [toast, status, hint] }
+    /// What screenshots and recordings leave out: the toast, the status line, the recording
+    /// dot, the hint and the step bar.
+    var transientLayers: [Layer] { windowOnlyLayers }
 
-    /// What only the window shows: the toast, the status line and the hint (`render` leaves
-    /// them out of its pictures, as screenshots and recordings do: they would cover the
-    /// scene in the frames tests compare; `--describe` gives their text).
-    var windowOnlyLayers: [Layer] { [toast, status, hint] }
+    /// What only the window shows: the toast, the status line, the recording dot, the hint and
+    /// the step bar (`render` leaves them out of its pictures, as screenshots and recordings
+    /// do: they would cover the scene in the frames tests compare; `--describe` gives their
+    /// text).
+    var windowOnlyLayers: [Layer] { [toast.layer, status.layer, recordingDot, hint.layer, stepBar.layer] }
 
     // MARK: - Debug
 
@@ -217,5 +263,69 @@ final class SessionOverlay {
             let milliseconds = Int((sceneTime * 1000).rounded())
             debugTime.string = "t = \(milliseconds) ms  layers \(scene.allLayers.count)"
         }
+    }
+}
+
+/// A box of text on a dark ground, in lines no wider than it is given (the toast, the status
+/// line, the hint, the step bar): `set` breaks the message between words; nothing is cut.
+final class TextBox {
+    let layer: Layer
+    let fontSize: Double
+    /// The room left and right of the text, pixels.
+    let padding: Double
+    /// The message shown (or to show when the box is next laid out).
+    var message = ""
+    /// A bar spans its width with its text on the left; a box is as wide as its text, centred.
+    private let isBar: Bool
+    private let timeline: Timeline
+    private var laidOut: (message: String, width: Double, size: Size)?
+
+    init(name: String, timeline: Timeline, fontSize: Double, scale: Double, isBar: Bool = false) {
+        self.timeline = timeline
+        self.fontSize = fontSize
+        self.isBar = isBar
+        padding =
+            (isBar ? SessionOverlay.toastPadding : name == "status" ? 6 : SessionOverlay.toastPadding) * scale
+        layer = Layer(timeline: timeline)
+        layer.name = name
+        layer.isHidden = true
+        layer.anchorPoint = .zero
+        layer.isUserInteractionEnabled = false
+        layer.backgroundColor = Color(white: 0, alpha: isBar ? 0.8 : 0.72)
+        layer.cornerRadius = isBar ? 0 : 6 * scale
+    }
+
+    /// The height of a line of text, pixels.
+    var lineHeight: Double { (fontSize * 1.45).rounded() }
+
+    /// Lays `message` out in lines at most `maxTextWidth` wide; returns the box's size.
+    @discardableResult
+    func set(_ message: String, maxTextWidth: Double) -> Size {
+        self.message = message
+        let width = max(maxTextWidth, fontSize)
+        if let laidOut, laidOut.message == message, laidOut.width == width { return laidOut.size }
+        let lines = TextMetrics.lines(of: message, width: width, fontSize: fontSize)
+        let textWidth = lines.map { TextMetrics.width(of: $0, fontSize: fontSize) }.max() ?? 0
+        // One line: a box fontSize × 2 high, as the single-line labels were.
+        let top = (fontSize * 2 - lineHeight) / 2
+        let size = Size(
+            width: (isBar ? width : textWidth) + 2 * padding,
+            height: Double(lines.count) * lineHeight + 2 * top)
+        for sublayer in layer.sublayers { sublayer.removeFromSuperlayer() }
+        for (index, line) in lines.enumerated() {
+            let text = FittedTextLayer(timeline: timeline)
+            text.fontSize = fontSize
+            text.foregroundColor = .white
+            text.alignment = isBar ? .left : .center
+            text.anchorPoint = .zero
+            text.isUserInteractionEnabled = false
+            text.frame = Rect(
+                x: padding, y: top + Double(index) * lineHeight, width: isBar ? width : textWidth + 1,
+                height: lineHeight)
+            text.setFitting(line, width: text.frame.width, cut: .middle)
+            layer.addSublayer(text)
+        }
+        laidOut = (message, width, size)
+        return size
     }
 }

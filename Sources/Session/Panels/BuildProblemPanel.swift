@@ -9,6 +9,8 @@ final class BuildProblemPanel: Panel {
     let name = "build"
     let layer: Layer
     let edge = PanelEdge.bottom
+    /// The least room it shows itself in (pixels at scale 1; `PanelFit`).
+    let minimumSize = Size(width: 150, height: 40)
     private let timeline: Timeline
     private(set) var frame = Rect.zero
     private var scale = 1.0

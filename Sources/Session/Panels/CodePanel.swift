@@ -13,6 +13,8 @@ final class CodePanel: Panel {
     let name = "code"
     let layer: Layer
     let edge = PanelEdge.side
+    /// The least room it shows itself in (pixels at scale 1; `PanelFit`).
+    let minimumSize = Size(width: 280, height: 100)
     private let timeline: Timeline
     private(set) var frame = Rect.zero
     private var scale = 1.0
@@ -87,8 +89,97 @@ final class CodePanel: Panel {
     }
 
     private var lineHeight: Double { Self.lineHeight * scale }
-    private var headerHeight: Double { 20 * scale }
-    private var visibleLineCount: Int { max(Int((frame.height - headerHeight) / lineHeight), 1) }
+    /// The header's height: its lines (it wraps) and a little room.
+    private var headerHeight: Double { Double(max(headerLineCount, 1)) * 16 * scale + 4 * scale }
+    private var headerLineCount = 1
+    private var numberWidth: Double { 34 * scale }
+    private var codeX: Double { numberWidth + 4 * scale }
+    /// The source lines that fit whole from `firstLine`, each wrapped to the panel's width.
+    private var visibleLineCount: Int { visibleLineCount(from: firstLine) }
+
+    private func visibleLineCount(from first: Int) -> Int {
+        let lines = SceneSources.lines(ofFile: focus.file) ?? []
+        var rows = 0
+        var count = 0
+        let room = max(Int((frame.height - headerHeight) / lineHeight), 1)
+        for index in first..<max(lines.count, first) {
+            let needed = wrappedRows(of: index, lines: lines).count
+            if count > 0 && rows + needed > room { break }
+            rows += needed
+            count += 1
+        }
+        return max(count, 1)
+    }
+
+    /// Each source line's rows at the panel's width: the tokens of each row and where they go.
+    private var wrapped: (file: String, width: Double, scale: Double, rows: [Int: [[Placed]]])?
+
+    /// A token placed in a row, `x` from the panel's left.
+    private struct Placed {
+        var text: String
+        var kind: SwiftTokens.Kind
+        var x: Double
+        var width: Double
+    }
+
+    /// Line `index` (0-based) of `lines` in rows no wider than the panel: broken between tokens,
+    /// comments and strings between their words, a word wider than a row between its letters;
+    /// the rows after the first indented a little more than the line.
+    private func wrappedRows(of index: Int, lines: [Substring]) -> [[Placed]] {
+        if wrapped?.file != focus.file || wrapped?.width != frame.width || wrapped?.scale != scale {
+            wrapped = (focus.file, frame.width, scale, [:])
+        }
+        if let rows = wrapped?.rows[index] { return rows }
+        guard lines.indices.contains(index) else { return [[]] }
+        let fontSize = Self.fontSize * scale
+        let right = frame.width - PanelStyle.margin * scale
+        let text = String(lines[index]).replacingOccurrences(of: "\t", with: "    ")
+        var pieces: [(text: String, kind: SwiftTokens.Kind)] = []
+        for token in SwiftTokens.split(text) {
+            guard token.kind == .comment || token.kind == .string, token.text.contains(" ") else {
+                pieces.append(token)
+                continue
+            }
+            let words = token.text.split(separator: " ", omittingEmptySubsequences: false)
+            for (number, word) in words.enumerated() {
+                if number > 0 { pieces.append((" ", token.kind == .string ? .string : .space)) }
+                if !word.isEmpty { pieces.append((String(word), token.kind)) }
+            }
+        }
+        let indent =
+            codeX
+            + TextMetrics.width(
+                of: String(text.prefix { $0 == " " }) + "    ", fontSize: fontSize)
+        let continuationX = min(indent, codeX + (right - codeX) / 3)
+        var rows: [[Placed]] = [[]]
+        var left = codeX
+        for piece in pieces {
+            var width = TextMetrics.width(of: piece.text, fontSize: fontSize)
+            let isSpace = piece.text.allSatisfy(\.isWhitespace)
+            if left + width > right && !rows[rows.count - 1].isEmpty {
+                if isSpace { continue }  // the break instead of the space
+                rows.append([])
+                left = continuationX
+            }
+            if isSpace && rows.count > 1 && rows[rows.count - 1].isEmpty { continue }
+            var textLeft = piece.text
+            while left + width > right, textLeft.count > 1 {
+                // A word wider than a whole row: as many letters as fit, row after row.
+                let part =
+                    TextMetrics.lines(of: textLeft, width: right - left, fontSize: fontSize).first ?? textLeft
+                let partWidth = TextMetrics.width(of: part, fontSize: fontSize)
+                rows[rows.count - 1].append(Placed(text: part, kind: piece.kind, x: left, width: partWidth))
+                textLeft = String(textLeft.dropFirst(part.count))
+                rows.append([])
+                left = continuationX
+                width = TextMetrics.width(of: textLeft, fontSize: fontSize)
+            }
+            rows[rows.count - 1].append(Placed(text: textLeft, kind: piece.kind, x: left, width: width))
+            left += width
+        }
+        wrapped?.rows[index] = rows
+        return rows
+    }
 
     private func scroll(by lines: Int, count: Int) {
         firstLine = min(max(firstLine + lines, 0), max(count - visibleLineCount, 0))
@@ -126,35 +217,43 @@ final class CodePanel: Panel {
             step: focus.step)
         guard state != drawn else { return }
         drawn = state
+        // The header's height depends on its text, which says how many lines show: taken at
+        // its count now, then again if that changed its number of lines.
+        var shownCount = visibleLineCount
+        var header = headerLines(lines: lines, shownCount: shownCount)
+        if header.count != headerLineCount {
+            headerLineCount = header.count
+            shownCount = visibleLineCount
+            header = headerLines(lines: lines, shownCount: shownCount)
+        }
         timeline.transaction { transaction in
             transaction.disableActions = true
             layer.removeAllSublayers()
             let canvas = PanelCanvas(layer: layer, timeline: timeline, scale: scale)
             let margin = PanelStyle.margin * scale
             canvas.fill(Rect(x: 0, y: 0, width: 1 * scale, height: frame.height), PanelStyle.separator)
-            let shown = "\(firstLine + 1)–\(min(firstLine + visibleLineCount, lines.count)) of \(lines.count)"
-            let stepNote = focus.step.map { "step \($0.number) of \($0.count) · + this step · " } ?? ""
-            canvas.text(
-                lines.isEmpty
-                    ? "code · no source for \(focus.file)"
-                    : "code · \(stepNote)\(focus.file) · lines \(shown) · ▶ runs now",
-                in: Rect(
-                    x: margin, y: 2 * scale, width: frame.width - 2 * margin, height: headerHeight - 4 * scale
-                ),
-                bold: true)
-            let numberWidth = 34 * scale
-            for (offset, line) in lines.dropFirst(firstLine).prefix(visibleLineCount).enumerated() {
-                let number = firstLine + offset + 1
-                let y = headerHeight + Double(offset) * lineHeight
+            for (index, line) in header.enumerated() {
+                canvas.text(
+                    line,
+                    in: Rect(
+                        x: margin, y: 2 * scale + Double(index) * 16 * scale, width: frame.width - 2 * margin,
+                        height: 16 * scale),
+                    bold: true)
+            }
+            var y = headerHeight
+            for number in stride(
+                from: firstLine + 1, through: min(firstLine + shownCount, lines.count), by: 1)
+            {
+                let rows = wrappedRows(of: number - 1, lines: lines)
+                let height = Double(rows.count) * lineHeight
                 if number == focus.line {
-                    canvas.fill(Rect(x: 0, y: y, width: frame.width, height: lineHeight), Color(white: 0.24))
+                    canvas.fill(Rect(x: 0, y: y, width: frame.width, height: height), Color(white: 0.24))
                 } else if focus.running.contains(number) {
                     canvas.fill(
-                        Rect(x: 0, y: y, width: frame.width, height: lineHeight),
+                        Rect(x: 0, y: y, width: frame.width, height: height),
                         Color(red: 0.2, green: 0.17, blue: 0.06))
                 } else if focus.step?.added.contains(number) == true {
-                    canvas.fill(
-                        Rect(x: 0, y: y, width: frame.width, height: lineHeight), Self.addedBackground)
+                    canvas.fill(Rect(x: 0, y: y, width: frame.width, height: height), Self.addedBackground)
                 }
                 let isRunning = focus.running.contains(number)
                 let isAdded = focus.step?.added.contains(number) == true
@@ -163,11 +262,31 @@ final class CodePanel: Panel {
                     in: Rect(x: 2 * scale, y: y, width: numberWidth - 4 * scale, height: lineHeight),
                     color: isRunning ? PanelStyle.accent : isAdded ? Self.addedText : PanelStyle.dimText,
                     alignment: .right, size: Self.fontSize)
-                drawCode(
-                    String(line), x: numberWidth + 4 * scale, y: y, canvas: canvas,
-                    dimmed: focus.step?.later.contains(number) == true)
+                let dimmed = focus.step?.later.contains(number) == true
+                for row in rows {
+                    for piece in row where piece.kind != .space && !piece.text.allSatisfy(\.isWhitespace) {
+                        canvas.text(
+                            piece.text,
+                            in: Rect(x: piece.x, y: y, width: piece.width + 1, height: lineHeight),
+                            color: dimmed ? Self.laterText : piece.kind.color, size: Self.fontSize)
+                    }
+                    y += lineHeight
+                }
             }
         }
+    }
+
+    /// The header in lines at the panel's width; `shownCount` source lines shown.
+    private func headerLines(lines: [Substring], shownCount: Int) -> [String] {
+        let shown = "\(firstLine + 1)–\(min(firstLine + shownCount, lines.count)) of \(lines.count)"
+        let stepNote = focus.step.map { "step \($0.number) of \($0.count) · + this step · " } ?? ""
+        let text =
+            lines.isEmpty
+            ? "code · no source for \(focus.file)"
+            : "code · \(stepNote)\(focus.file) · lines \(shown) · ▶ runs now"
+        return TextMetrics.lines(
+            of: text, width: max(frame.width - 2 * PanelStyle.margin * scale, 1),
+            fontSize: PanelStyle.fontSize * scale, bold: true)
     }
 
     /// The background and number colour of a line the step adds.
@@ -175,25 +294,6 @@ final class CodePanel: Panel {
     static let addedText = Color(red: 0.45, green: 0.9, blue: 0.5)
     /// The colour of a later step's code.
     static let laterText = Color(white: 0.42)
-
-    /// One line of Swift, coloured by token: comments, strings, numbers, keywords; all of it in
-    /// `laterText` when `dimmed` (a later step's code).
-    private func drawCode(_ line: String, x: Double, y: Double, canvas: PanelCanvas, dimmed: Bool = false) {
-        let fontSize = Self.fontSize * scale
-        let right = frame.width - PanelStyle.margin * scale
-        var left = x
-        for token in SwiftTokens.split(line.replacingOccurrences(of: "\t", with: "    ")) {
-            guard left < right else { break }
-            let width = TextMetrics.width(of: token.text, fontSize: fontSize)
-            if token.kind != .space {
-                canvas.text(
-                    token.text,
-                    in: Rect(x: left, y: y, width: min(width + 1, right - left), height: lineHeight),
-                    color: dimmed ? Self.laterText : token.kind.color, size: Self.fontSize)
-            }
-            left += width
-        }
-    }
 }
 
 /// A line of Swift cut into coloured pieces: good enough for reading, not a parser.

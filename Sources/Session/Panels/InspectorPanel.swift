@@ -24,6 +24,11 @@ final class InspectorPanel: Panel {
     let name = "inspector"
     let layer: Layer
     let edge = PanelEdge.bottom
+    /// The least room it shows itself in (pixels at scale 1; `PanelFit`).
+    let minimumSize = Size(
+        width: 320,
+        height: InspectorPanel.headerHeight + InspectorPanel.axisHeight + InspectorPanel.rowHeight
+            + InspectorPanel.detailHeight)
     private let timeline: Timeline
     private let log = AnimationLog()
     private(set) var frame = Rect.zero
@@ -267,10 +272,24 @@ final class InspectorPanel: Panel {
             let range =
                 rows.isEmpty
                 ? "no animation yet"
-                : "rows \(firstRow + 1)–\(firstRow + shown.count) of \(rows.count)"
-                    + (rows.count > shown.count ? " · wheel scrolls" : "")
+                : shown.isEmpty
+                    ? "\(rows.count) rows, no room to show them"
+                    : "rows \(firstRow + 1)–\(firstRow + shown.count) of \(rows.count)"
+                        + (rows.count > shown.count ? " · wheel scrolls" : "")
+            // The longest header that fits: the hint about the axis goes first in a narrow
+            // panel, so that what the rows are is never cut.
+            let headerWidth = frame.width - 2 * margin
+            let header =
+                [
+                    "inspector · \(range) · click or drag the axis to travel",
+                    "inspector · \(range) · axis: travel",
+                    "inspector · \(range)",
+                ].first {
+                    TextMetrics.width(of: $0, fontSize: PanelStyle.fontSize * scale, bold: true)
+                        <= headerWidth
+                } ?? "inspector · \(range)"
             canvas.text(
-                "inspector · \(range) · click or drag the axis to travel",
+                header,
                 in: Rect(
                     x: margin, y: 2 * scale, width: frame.width - 2 * margin, height: headerHeight - 2 * scale
                 ), bold: true)

@@ -24,7 +24,7 @@ enum KnobCode {
         for knob in declared {
             guard let value = changed[knob.name] else { continue }
             let unit = knob.unit.isEmpty ? "" : " \(knob.unit)"
-            let tutorial = "  // tutorial: \(KnobAssignment.text(of: knob.defaultValue, for: knob))\(unit)"
+            let tutorial = "  // tutorial: \(tutorialText(of: knob))\(unit)"
             if let declaration = knob.swiftDeclaration(for: value) {
                 lines.append(declaration + tutorial)
             } else {
@@ -33,6 +33,20 @@ enum KnobCode {
             }
         }
         return (lines.joined(separator: "\n"), file)
+    }
+
+    /// The tutorial's value as the comment after a changed knob gives it: a number or a curve
+    /// as the knob shows it (`0.6`), a choice as the Swift it is in the declaration
+    /// (`.tutorial`, `false`), not its bare name, which for `finishLineColor` read
+    /// `// tutorial: tutorial`.
+    static func tutorialText(of knob: Knob) -> String {
+        guard case .choice = knob.defaultValue else {
+            return KnobAssignment.text(of: knob.defaultValue, for: knob)
+        }
+        if let line = knob.swiftDeclaration(for: knob.defaultValue), let equals = line.range(of: " = ") {
+            return String(line[equals.upperBound...])
+        }
+        return code(for: knob.defaultValue, of: knob)
     }
 
     /// A value as a Swift expression.

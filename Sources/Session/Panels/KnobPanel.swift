@@ -14,6 +14,8 @@ final class KnobPanel: Panel {
     let name = "knobs"
     let layer: Layer
     let edge = PanelEdge.side
+    /// The least room it shows itself in (pixels at scale 1; `PanelFit`).
+    let minimumSize = Size(width: 240, height: 100)
     private let timeline: Timeline
     private(set) var frame = Rect.zero
     private var scale = 1.0
@@ -83,7 +85,19 @@ final class KnobPanel: Panel {
 
     // MARK: - Geometry
 
-    private var headerHeight: Double { Self.headerHeight * scale }
+    /// The header's height: one line, or more where the panel is too narrow for it (it wraps).
+    private var headerHeight: Double { (Self.headerHeight + Double(headerLineCount - 1) * 16) * scale }
+    private var headerLineCount = 1
+
+    /// The header's lines for a list of `count` knobs at the panel's width.
+    private func headerLines(count: Int) -> [String] {
+        let shown =
+            count > visibleRowCount
+            ? " · \(firstRow + 1)–\(min(firstRow + visibleRowCount, count)) of \(count)" : ""
+        return TextMetrics.lines(
+            of: "knobs\(shown) · ↑↓ choose · ←→ change · 0 reset · p copy",
+            width: max(frame.width - 2 * margin, 1), fontSize: PanelStyle.fontSize * scale, bold: true)
+    }
     private var rowHeight: Double { Self.rowHeight * scale }
     private var margin: Double { PanelStyle.margin * scale }
     /// Whether the chosen knob has a curve to plot (then the footer makes room for it).
@@ -99,12 +113,37 @@ final class KnobPanel: Panel {
     private var visibleRowCount: Int {
         max(Int((frame.height - headerHeight - footerHeight) / rowHeight), 1)
     }
-    private var nameWidth: Double { frame.width * 0.42 - margin }
-    private var valueX: Double { frame.width * 0.42 }
-    private var valueWidth: Double { frame.width * 0.24 - margin / 2 }
+    /// The shares of the panel's width the names and the values take (the slider has the
+    /// rest): as wide as the scene's longest name and value, within bounds (`fitColumns`).
+    private var nameShare = 0.42
+    private var valueShare = 0.24
+    private var nameWidth: Double { frame.width * nameShare - margin }
+    private var valueX: Double { frame.width * nameShare }
+    private var valueWidth: Double { frame.width * valueShare - margin / 2 }
+
+    /// Widens the name and value columns to the longest name and value (choices: every name
+    /// they offer), so that `finishLineAnimationDuration` and `easeInEaseOut` show whole.
+    private func fitColumns(_ list: [Knob], values: [KnobValue]) {
+        guard frame.width > 0 else { return }
+        let fontSize = PanelStyle.fontSize * scale
+        let widestName =
+            list.map { TextMetrics.width(of: $0.name, fontSize: fontSize, bold: true) }.max() ?? 0
+        var valueTexts = zip(list, values).map { knob, value in
+            KnobAssignment.text(of: value, for: knob) + (knob.unit.isEmpty ? "" : " \(knob.unit)")
+        }
+        for knob in list {
+            if case .choice(let names) = knob.kind { valueTexts += names }
+            if case .curve = knob.defaultValue { valueTexts += Knob.namedCurves.map(\.name) }
+        }
+        let widestValue =
+            valueTexts.map { TextMetrics.width(of: $0, fontSize: fontSize, bold: true) }.max() ?? 0
+        nameShare = min(max((widestName + 2 * scale + margin) / frame.width, 0.3), 0.55)
+        valueShare = min(max((widestValue + 2 * scale + margin / 2) / frame.width, 0.18), 0.3)
+    }
+
     /// A row's slider, in the panel's pixels.
     private func sliderBox(rowY y: Double) -> Rect {
-        let left = frame.width * 0.66
+        let left = frame.width * (nameShare + valueShare)
         return Rect(
             x: left, y: y + rowHeight / 2 - 3 * scale, width: frame.width - left - margin - 5 * scale,
             height: 6 * scale)
@@ -256,24 +295,31 @@ final class KnobPanel: Panel {
         selectedHasPlot = list.first { $0.name == selectedName }?.plot != nil
         firstRow = min(firstRow, max(list.count - visibleRowCount, 0))
         let values = list.map { knobs.value(of: $0.name) ?? $0.defaultValue }
+        fitColumns(list, values: values)
         let state = DrawnState(
             frame: frame, scene: context.sceneName, values: values, selected: selectedName, firstRow: firstRow
         )
         guard state != drawn else { return }
         drawn = state
+        // The header's lines set the rows' room, which the header counts: twice if it changed.
+        var header = headerLines(count: list.count)
+        if header.count != headerLineCount {
+            headerLineCount = header.count
+            firstRow = min(firstRow, max(list.count - visibleRowCount, 0))
+            header = headerLines(count: list.count)
+        }
         timeline.transaction { transaction in
             transaction.disableActions = true
             layer.removeAllSublayers()
             let canvas = PanelCanvas(layer: layer, timeline: timeline, scale: scale)
             canvas.fill(Rect(x: 0, y: 0, width: 1 * scale, height: frame.height), PanelStyle.separator)
-            let shown =
-                list.count > visibleRowCount
-                ? " · \(firstRow + 1)–\(min(firstRow + visibleRowCount, list.count)) of \(list.count)" : ""
-            canvas.text(
-                "knobs\(shown) · ↑↓ choose · ←→ change · 0 reset · p copy",
-                in: Rect(
-                    x: margin, y: 4 * scale, width: frame.width - 2 * margin, height: headerHeight - 8 * scale
-                ), bold: true)
+            for (index, line) in header.enumerated() {
+                canvas.text(
+                    line,
+                    in: Rect(
+                        x: margin, y: 4 * scale + Double(index) * 16 * scale, width: frame.width - 2 * margin,
+                        height: 16 * scale), bold: true)
+            }
             guard !list.isEmpty else {
                 canvas.text(
                     "this scene has no knobs",

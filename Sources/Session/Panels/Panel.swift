@@ -86,6 +86,9 @@ protocol Panel: AnyObject {
     /// Its scroll and selection, for a session file; `restore` takes them up again.
     var view: PanelView { get }
     func restore(_ view: PanelView)
+    /// The least room it can show itself in, pixels at scale 1: in less it says it does not
+    /// fit (`PanelFit`).
+    var minimumSize: Size { get }
 }
 
 extension Panel {
@@ -122,12 +125,10 @@ struct PanelCanvas {
         _ string: String, in rect: Rect, bold: Bool = false, color: Color = PanelStyle.text,
         alignment: TextAlignment = .left, size: Double = PanelStyle.fontSize, cut: TextMetrics.Cut = .end
     ) -> TextLayer {
-        let text = TextLayer(timeline: timeline)
-        let fontSize = size * scale
-        text.string = TextMetrics.fitting(
-            string, width: max(rect.width, 0), fontSize: fontSize, bold: bold, cut: cut)
-        text.fontSize = fontSize
+        let text = FittedTextLayer(timeline: timeline)
+        text.fontSize = size * scale
         text.isBold = bold
+        text.setFitting(string, width: rect.width, cut: cut)
         text.alignment = alignment
         text.foregroundColor = color
         text.frame = rect

@@ -43,6 +43,9 @@ public enum SessionFile {
         }
         guard let window = state.window, (1...32767).contains(window.width), (1...32767).contains(window.height)
         else { throw failure("its window size is missing or out of 1…32767 pixels") }
+        guard window.width * window.height <= 1 << 29 else {
+            throw failure("its window of \(window.width)×\(window.height) pixels is over 2 GiB a frame")
+        }
         guard let scale = state.scale, (1...4).contains(scale) else { throw failure("its scale is missing or out of 1…4") }
         guard (1...240).contains(state.history.fps) else { throw failure("its frame rate is out of 1…240") }
         guard state.sceneTime.isFinite, state.sceneTime >= 0 else { throw failure("its moment is not a time") }
