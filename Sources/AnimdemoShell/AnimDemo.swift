@@ -78,7 +78,9 @@ struct AnimDemo: ParsableCommand {
             return
         }
         if watch {
-            if scene.session != nil { throw ValidationError("--watch takes up its own state: leave out --session") }
+            if scene.session != nil {
+                throw ValidationError("--watch takes up its own state: leave out --session")
+            }
             Foundation.exit(try WatchCommand.superviseThisProgram())
         }
         // A recording would run its whole length and then find it cannot be saved.
@@ -94,14 +96,18 @@ struct AnimDemo: ParsableCommand {
         if let opened = try scene.openedSession() {
             options = WindowOptions(
                 catalog: opened.catalog, sceneIndex: opened.index,
-                size: Size(width: opened.pixelSize.width / opened.scale, height: opened.pixelSize.height / opened.scale),
+                size: Size(
+                    width: opened.pixelSize.width / opened.scale,
+                    height: opened.pixelSize.height / opened.scale),
                 fps: opened.fps, seed: opened.seed, screenshotDirectory: capturesFolder,
-                images: try scene.imageStore(), scale: opened.scale, recordingFormat: try parsedRecordingFormat(),
+                images: try scene.imageStore(), scale: opened.scale,
+                recordingFormat: try parsedRecordingFormat(),
                 bubbleLoad: opened.bubbleLoad)
             options.session = (opened.state, opened.path)
         } else {
             options = WindowOptions(
-                catalog: try scene.catalog(), sceneIndex: try scene.sceneIndex(), size: try scene.parsedSize(),
+                catalog: try scene.catalog(), sceneIndex: try scene.sceneIndex(),
+                size: try scene.parsedSize(),
                 fps: frameRate.fps, seed: scene.seed, screenshotDirectory: capturesFolder,
                 images: try scene.imageStore(), scale: try scene.parsedScale().map(Double.init),
                 knobs: try scene.knobs(), recordingFormat: try parsedRecordingFormat(),

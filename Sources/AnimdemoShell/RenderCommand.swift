@@ -34,7 +34,8 @@ struct RenderCommand: ParsableCommand {
     @Option(
         name: .customLong("at"), parsing: .unconditionalSingleValue,
         help: ArgumentHelp(
-            "A time in seconds to render, 0…3600 (repeatable; at least one, but with --session: its moment).", valueName: "SECONDS"))
+            "A time in seconds to render, 0…3600 (repeatable; at least one, but with --session: its moment).",
+            valueName: "SECONDS"))
     var times: [Double] = []
 
     @Option(parsing: .unconditional, help: "Output folder (created if missing).")
@@ -67,7 +68,9 @@ struct RenderCommand: ParsableCommand {
     }
 
     /// `image` as `NAME.png`, and with `--describe` what `session` shows as `NAME.json`.
-    private func write(_ image: RenderedFrame, of session: SceneSession, name: String, to output: OutputFolder) throws {
+    private func write(
+        _ image: RenderedFrame, of session: SceneSession, name: String, to output: OutputFolder
+    ) throws {
         try output.write(image, name: name + ".png")
         if describe {
             let encoder = JSONEncoder()
@@ -87,7 +90,9 @@ struct RenderCommand: ParsableCommand {
             images: canvas.images, fps: opened.fps, bubbleLoad: opened.bubbleLoad, scale: opened.scale,
             showsHints: false)
         guard session.resume(from: opened.state, at: 0) != nil else {
-            throw ExitWithMessage(message: "cannot open the session file \(opened.path): its history does not replay", status: 2)
+            throw ExitWithMessage(
+                message: "cannot open the session file \(opened.path): its history does not replay", status: 2
+            )
         }
         let host = HeadlessHost(session: session, fps: opened.fps, canvas: canvas)
         let output = try OutputFolder(path: out)
@@ -103,7 +108,9 @@ struct RenderCommand: ParsableCommand {
                 }
                 guard let image else { preconditionFailure("the frame was not drawn") }
                 let milliseconds = Int((session.sceneTimeline.currentTime * 1000).rounded())
-                try write(image, of: session, name: String(format: "%@-%06d", opened.state.scene, milliseconds), to: output)
+                try write(
+                    image, of: session, name: String(format: "%@-%06d", opened.state.scene, milliseconds),
+                    to: output)
             }
             try output.commit()
         } catch let error as ExitWithMessage {
@@ -148,7 +155,9 @@ struct RenderCommand: ParsableCommand {
         do {
             try host.render(at: times) { frame, image in
                 let milliseconds = Int((Double(frame) * 1000 / Double(frameRate.fps)).rounded())
-                try write(image, of: host.session, name: String(format: "%@-%06d", scene.scene, milliseconds), to: output)
+                try write(
+                    image, of: host.session, name: String(format: "%@-%06d", scene.scene, milliseconds),
+                    to: output)
             }
             try output.commit()
         } catch let error as ExitWithMessage {

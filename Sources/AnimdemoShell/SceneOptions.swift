@@ -56,7 +56,8 @@ struct SceneOptions: ParsableArguments {
         parsing: .unconditional,
         help: ArgumentHelp(
             "Open a saved moment: a session file of the window's b key (.animdemo).",
-            discussion: "The scene, step, size, scale, seed, knobs and the whole recorded input come from the "
+            discussion:
+                "The scene, step, size, scale, seed, knobs and the whole recorded input come from the "
                 + "file; the window opens paused at its moment, with time travel back from there.",
             valueName: "FILE"))
     var session: String?

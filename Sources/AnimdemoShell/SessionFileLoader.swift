@@ -32,8 +32,10 @@ struct OpenedSession {
         }
         state.isPaused = true
         var catalog = ShellScenes.all
-        guard let index = catalog.firstIndex(where: { $0.name == state.scene }), let window = state.window else {
-            throw ExitWithMessage(message: "cannot open the session file \(path): it names no scene", status: 2)
+        guard let index = catalog.firstIndex(where: { $0.name == state.scene }), let window = state.window
+        else {
+            throw ExitWithMessage(
+                message: "cannot open the session file \(path): it names no scene", status: 2)
         }
         if let step = state.step, let stepped = catalog[index].atStep(step) { catalog[index] = stepped }
         self.state = state

@@ -23,7 +23,8 @@ public final class DamageTracker {
         /// The box of its whole subtree this frame.
         var subtree: Rect
 
-        init(layer: Layer, signature: Int?, box: Rect, revision: Int, placement: Placement, seenInFrame: Int) {
+        init(layer: Layer, signature: Int?, box: Rect, revision: Int, placement: Placement, seenInFrame: Int)
+        {
             self.layer = layer
             self.signature = signature
             self.box = box
@@ -47,7 +48,8 @@ public final class DamageTracker {
     /// This frame's boxes of a layer's own drawing and of its whole subtree, in window pixels;
     /// nil for a layer not seen this frame (hidden, transparent, new).
     func boxes(of model: Layer) -> (own: Rect, subtree: Rect)? {
-        guard let record = records[ObjectIdentifier(model)], record.layer === model, record.seenInFrame == frame
+        guard let record = records[ObjectIdentifier(model)], record.layer === model,
+            record.seenInFrame == frame
         else { return nil }
         return (record.box, record.subtree)
     }

@@ -9,7 +9,8 @@ public final class FrameRenderer {
     public init(images: ImageStore = ImageStore()) {
         self.images = images
         renderer = LayerRenderer(images: images)
-        renderer.usesMovingLayerCache = false  // whole frames are exact (docs/COMMAND-LINE.md § Session files)
+        // Whole frames are exact (docs/ARCHITECTURE.md § Window and render).
+        renderer.usesMovingLayerCache = false
     }
 
     /// Draws `root` over `background` into a new image of `size`.

@@ -316,7 +316,8 @@ final class EventLoop {
             case .output(let text): Console.output(text)
             case .copyToClipboard(let text): Clipboard.copy(text)
             case .saveSession:
-                let place = geometry ?? WindowGeometry(x: 0, y: 0, width: presenter.width, height: presenter.height)
+                let place =
+                    geometry ?? WindowGeometry(x: 0, y: 0, width: presenter.width, height: presenter.height)
                 captures.saveSession(session.watchState(window: place))
             default: break
             }

@@ -43,7 +43,8 @@ struct SessionFileTests {
             let first = try ProgramRun.animdemo(["render", "--session", file.path, "--out", fromSession.path])
             #expect(first.status == 0, "\(first.stderr)")
             let second = try ProgramRun.animdemo([
-                "render", "--scene", "checkmark", "--size", "400x300", "--events", "0.5 down 200 150; 0.5 up 200 150",
+                "render", "--scene", "checkmark", "--size", "400x300", "--events",
+                "0.5 down 200 150; 0.5 up 200 150",
                 "--at", "1", "--out", fromEvents.path,
             ])
             #expect(second.status == 0, "\(second.stderr)")

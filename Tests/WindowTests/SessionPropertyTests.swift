@@ -38,7 +38,9 @@ struct SessionPropertyTests {
         // for local runs (docs/COMMAND-LINE.md § Session files gives the counts run).
         let seed = environment["ANIMDEMO_PROPERTY_SEED"].flatMap(UInt64.init) ?? 2026
         let cases = environment["ANIMDEMO_PROPERTY_CASES"].flatMap(Int.init) ?? 200
-        print("SessionPropertyTests: seed \(seed), \(cases) sequences (ANIMDEMO_PROPERTY_SEED=\(seed) repeats them)")
+        print(
+            "SessionPropertyTests: seed \(seed), \(cases) sequences (ANIMDEMO_PROPERTY_SEED=\(seed) repeats them)"
+        )
         var random = SplitMix(seed: seed)
         let driver = try SessionDriver(scene: "checkmark", width: 800, height: 600)
         defer { driver.stop() }
@@ -54,20 +56,40 @@ struct SessionPropertyTests {
         arguments: [
             // checkmark, 800×600: the inspector open with no rows yet, paused, then travelled and
             // clicked on its axis: one playhead, where the axis says.
-            ("checkmark", 800, 600, ["key:i", "key:space", "key:Next", "key:Next", "key:space", "key:space",
-                "key:Prior", "click:500:560", "key:Next"]),
+            (
+                "checkmark", 800, 600,
+                [
+                    "key:i", "key:space", "key:Next", "key:Next", "key:space", "key:space",
+                    "key:Prior", "click:500:560", "key:Next",
+                ]
+            ),
             // tictactoe: a win, paused, the axis clicked, Page Down: no second red line left behind.
-            ("tictactoe", 800, 600, ["key:i", "click:300:150", "click:450:150", "click:300:250",
-                "click:450:250", "click:300:70", "key:Next", "key:space", "click:500:560", "key:Next"]),
+            (
+                "tictactoe", 800, 600,
+                [
+                    "key:i", "click:300:150", "click:450:150", "click:300:250",
+                    "click:450:250", "click:300:70", "key:Next", "key:space", "click:500:560", "key:Next",
+                ]
+            ),
             // elastic: the knob panel after Right, Left, Left on dampingRatio shows the value the
             // knob has, not the one before.
-            ("elastic", 800, 600, ["key:k", "key:Down", "key:Down", "key:Down", "key:Down", "key:Down",
-                "key:Down", "key:Down", "key:Down", "key:Right", "key:Right", "key:Left", "key:Left"]),
+            (
+                "elastic", 800, 600,
+                [
+                    "key:k", "key:Down", "key:Down", "key:Down", "key:Down", "key:Down",
+                    "key:Down", "key:Down", "key:Down", "key:Right", "key:Right", "key:Left", "key:Left",
+                ]
+            ),
             // tictactoe at 375×667 with the inspector, knobs and code open, a win, paused, the
             // pointer on a row: the footer, the outline and --describe's hover name one row.
-            ("tictactoe", 375, 667, ["key:i", "key:k", "key:e", "click:100:100", "click:250:100",
-                "click:100:60", "click:250:60", "click:100:20", "key:Next", "key:Next", "key:space",
-                "move:120:610"]),
+            (
+                "tictactoe", 375, 667,
+                [
+                    "key:i", "key:k", "key:e", "click:100:100", "click:250:100",
+                    "click:100:60", "click:250:60", "click:100:20", "key:Next", "key:Next", "key:space",
+                    "move:120:610",
+                ]
+            ),
         ])
     func reproduction(scene: String, width: Int, height: Int, actions: [String]) throws {
         let driver = try SessionDriver(scene: scene, width: width, height: height)
@@ -110,8 +132,11 @@ final class SessionDriver {
         window = try RunningWindow(scene: scene, width: width, height: height, arguments: ["--scale", "1"])
         size = (width, height)
         let list = try ProcessRunner.run(try Animdemo.executable(), ["--list"])
-        scenes = list.output.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
-        work = FileManager.default.temporaryDirectory.appendingPathComponent("animdemo-property-\(UUID().uuidString)")
+        scenes = list.output.split(separator: "\n").compactMap {
+            $0.split(separator: " ").first.map(String.init)
+        }
+        work = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "animdemo-property-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
     }
 
@@ -191,16 +216,21 @@ final class SessionDriver {
         else { throw WindowTestError("\(label): the window did not pause: \(try window.title())") }
         let before = sessionPaths.count
         try window.key("b")
-        guard let path = pollUntil(timeout: 20, { sessionPaths.count > before ? sessionPaths.last : nil }) else {
+        guard let path = pollUntil(timeout: 20, { sessionPaths.count > before ? sessionPaths.last : nil })
+        else {
             throw WindowTestError(
-                "\(label): no session saved within 20 s of b; stderr: \(window.program.errorOutput.suffix(500))")
+                "\(label): no session saved within 20 s of b; stderr: \(window.program.errorOutput.suffix(500))"
+            )
         }
         let out = work.appendingPathComponent(UUID().uuidString)
         let render = try ProcessRunner.run(
             try Animdemo.executable(), ["render", "--session", path, "--out", out.path, "--describe"])
-        guard render.status == 0 else { throw WindowTestError("\(label): render --session failed: \(render.errorOutput)") }
+        guard render.status == 0 else {
+            throw WindowTestError("\(label): render --session failed: \(render.errorOutput)")
+        }
         let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
-        guard let png = names.first(where: { $0.hasSuffix(".png") }), let json = names.first(where: { $0.hasSuffix(".json") })
+        guard let png = names.first(where: { $0.hasSuffix(".png") }),
+            let json = names.first(where: { $0.hasSuffix(".json") })
         else { throw WindowTestError("\(label): render wrote \(names)") }
         let expected = try RenderedFrame(contentsOfPNG: out.appendingPathComponent(png).path)
         let described =
@@ -242,8 +272,10 @@ final class SessionDriver {
             return (capture.width * capture.height, 255)
         }
         let boxes = masks.map { box in
-            (Int(box[0].rounded(.down)), Int(box[1].rounded(.down)), Int((box[0] + box[2]).rounded(.up)),
-                Int((box[1] + box[3]).rounded(.up)))
+            (
+                Int(box[0].rounded(.down)), Int(box[1].rounded(.down)), Int((box[0] + box[2]).rounded(.up)),
+                Int((box[1] + box[3]).rounded(.up))
+            )
         }
         let expected = frame.pixels
         var count = 0
@@ -277,19 +309,24 @@ final class SessionDriver {
     }
 
     /// Copies the session file and both pictures under `.build/property-failures/`.
-    private func keepFailure(session: String, window capture: WindowCapture?, expected: RenderedFrame, label: String)
+    private func keepFailure(
+        session: String, window capture: WindowCapture?, expected: RenderedFrame, label: String
+    )
         throws -> String
     {
         let packageRoot = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let folder = packageRoot.appendingPathComponent(".build/property-failures/\(UUID().uuidString.prefix(8))")
+        let folder = packageRoot.appendingPathComponent(
+            ".build/property-failures/\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try? FileManager.default.copyItem(
             at: URL(fileURLWithPath: session), to: folder.appendingPathComponent("moment.animdemo"))
         try expected.writePNG(to: folder.appendingPathComponent("render.png").path)
         if let capture {
-            try RenderedFrame(width: capture.width, height: capture.height, pixels: capture.pixels.map { $0 | 0xFF00_0000 })
-                .writePNG(to: folder.appendingPathComponent("window.png").path)
+            try RenderedFrame(
+                width: capture.width, height: capture.height, pixels: capture.pixels.map { $0 | 0xFF00_0000 }
+            )
+            .writePNG(to: folder.appendingPathComponent("window.png").path)
         }
         try label.write(to: folder.appendingPathComponent("label.txt"), atomically: true, encoding: .utf8)
         return folder.path

@@ -214,8 +214,10 @@ final class SessionOverlay {
     /// scene's bottom) where a toast shows: three lines high, as its width and lines follow its
     /// message.
     var windowOnlyAreas: [Rect] {
-        var areas = [status.layer, recordingDot, hint.layer, stepBar.layer, toast.layer].filter { !$0.isHidden }
-            .map(\.frame)
+        var areas = [status.layer, recordingDot, hint.layer, stepBar.layer, toast.layer].filter {
+            !$0.isHidden
+        }
+        .map(\.frame)
         let bottom = stepBar.message.isEmpty ? area.maxY - 16 * scale : stepBar.layer.frame.minY - 8 * scale
         let height = 3 * Self.toastFontSize * 1.4 * scale + 2 * Self.toastPadding * scale
         areas.append(Rect(x: area.minX, y: bottom - height, width: area.width, height: height))

@@ -78,7 +78,8 @@ extension SceneSession {
             resetObservation()
         }
         while next <= lastReplayed {
-            runReplayed(frames[next], index: next, observes: panelWork != .none && frames[next].time >= observedFrom)
+            runReplayed(
+                frames[next], index: next, observes: panelWork != .none && frames[next].time >= observedFrom)
             checkpointIfDue(afterFrame: next)
             next += 1
         }

@@ -18,7 +18,8 @@ public enum SessionFile {
 
     /// The state in `bytes`, checked against `catalog`: one line saying what is wrong otherwise
     /// (`path` names the file in it).
-    public static func state(from bytes: Data, path: String, catalog: [SceneDescriptor]) throws(SessionFileError)
+    public static func state(from bytes: Data, path: String, catalog: [SceneDescriptor])
+        throws(SessionFileError)
         -> WatchState
     {
         func failure(_ reason: String) -> SessionFileError { SessionFileError(path: path, reason: reason) }
@@ -36,19 +37,25 @@ public enum SessionFile {
         }
         guard let descriptor = catalog.first(where: { $0.name == state.scene }) else {
             throw failure(
-                "this program has no scene \"\(state.scene)\" (it has \(catalog.map(\.name).joined(separator: ", ")))")
+                "this program has no scene \"\(state.scene)\" (it has \(catalog.map(\.name).joined(separator: ", ")))"
+            )
         }
         if let step = state.step, !descriptor.steps.indices.contains(step - 1) {
             throw failure("\(state.scene) has no step \(step)")
         }
-        guard let window = state.window, (1...32767).contains(window.width), (1...32767).contains(window.height)
+        guard let window = state.window, (1...32767).contains(window.width),
+            (1...32767).contains(window.height)
         else { throw failure("its window size is missing or out of 1…32767 pixels") }
         guard window.width * window.height <= 1 << 29 else {
             throw failure("its window of \(window.width)×\(window.height) pixels is over 2 GiB a frame")
         }
-        guard let scale = state.scale, (1...4).contains(scale) else { throw failure("its scale is missing or out of 1…4") }
+        guard let scale = state.scale, (1...4).contains(scale) else {
+            throw failure("its scale is missing or out of 1…4")
+        }
         guard (1...240).contains(state.history.fps) else { throw failure("its frame rate is out of 1…240") }
-        guard state.sceneTime.isFinite, state.sceneTime >= 0 else { throw failure("its moment is not a time") }
+        guard state.sceneTime.isFinite, state.sceneTime >= 0 else {
+            throw failure("its moment is not a time")
+        }
         if let bubbles = state.bubbles, !(0...100_000).contains(bubbles) {
             throw failure("its bubble load is out of 0…100000")
         }
