@@ -209,8 +209,10 @@ final class CodePanel: Panel {
         if followsCode || focus.line != nil,
             let line = focus.line ?? focus.step.flatMap({ $0.added.min() }) ?? focus.running.max()
         {
-            // The focused line a third of the way down.
-            firstLine = min(max(line - 1 - visibleLineCount / 3, 0), max(lines.count - visibleLineCount, 0))
+            // The focused line a third of the way down, counted from that line (not from the
+            // scroll before), so the same moment scrolls the same way however it was reached.
+            let count = visibleLineCount(from: max(line - 1, 0))
+            firstLine = min(max(line - 1 - count / 3, 0), max(lines.count - count, 0))
         }
         let state = DrawnState(
             frame: frame, file: focus.file, firstLine: firstLine, focus: focus.line, running: focus.running,
