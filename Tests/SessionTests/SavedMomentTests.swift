@@ -98,14 +98,10 @@ struct SavedMomentTests {
         #expect(frames == 155)
     }
 
-    @Test("the elastic moment resized while paused: the window's picture is not the history's (open)")
+    @Test("the elastic moment resized while paused and back: the replay's picture, the history kept")
     func elasticResizedWhilePaused() throws {
         let (shown, expected, frames) = try Self.resizedWhilePaused(seeks: false)
         #expect(frames == 155)
-        // Open: the paused layouts cut the bounce, and a session file
-        // saved now replays to the wave as released. When fixed, this known issue goes.
-        withKnownIssue("a paused resize changes the scene outside its history") {
-            #expect(shown == expected)
-        }
+        #expect(shown == expected)
     }
 }
