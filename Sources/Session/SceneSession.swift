@@ -325,9 +325,20 @@ public final class SceneSession {
             live = frame
             history.record(frame)
         } else if sceneLayoutSize != sceneRect.size {
-            // Paused: lay the scene out for its new space without starting a new future.
-            layOutScene(in: sceneRect.size)
-            hasUnrecordedLayout = true
+            // Paused: lay the scene out for its new space without starting a new future. Laid
+            // out so already, it first goes back to the moment as recorded: a layout can change
+            // more than sizes (the elastic scene cuts its bounce), so the scene is always its
+            // history plus at most one layout for the rect shown, as a session file replays it.
+            if hasUnrecordedLayout,
+                let reached = travel(to: sceneTimeline.currentTime, fromStart: false, panelWork: panelWork)
+            {
+                runReplayed(reached.frame, index: history.shown + 1, observes: panelWork != .none)
+                if reached.isRecorded { history.record(reached.frame) }
+            }
+            if sceneLayoutSize != sceneRect.size {
+                layOutScene(in: sceneRect.size)
+                hasUnrecordedLayout = true
+            }
         }
         var drawnChangeCounts: [Int] = []
         let sceneClock = live.map { [(sceneTimeline, $0.time)] } ?? []

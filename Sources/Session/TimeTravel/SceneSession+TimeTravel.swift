@@ -52,7 +52,7 @@ extension SceneSession {
         let isBetween = frames[index].time < goal - epsilon
         let shown = history.shown
         let needsRebuild: Bool
-        if fromStart {
+        if fromStart || hasUnrecordedLayout {  // laid out off the record: back to the record
             needsRebuild = true
         } else if isBetween {
             needsRebuild = shown > index || (shown == index && sceneTimeline.currentTime > goal + epsilon)
