@@ -206,28 +206,31 @@ final class CodePanel: Panel {
         guard !frame.isEmpty else { return }
         let lines = SceneSources.lines(ofFile: focus.file) ?? []
         lineCount = lines.count
-        if followsCode || focus.line != nil,
-            let line = focus.line ?? focus.step.flatMap({ $0.added.min() }) ?? focus.running.max()
-        {
-            // The focused line a third of the way down, counted from that line (not from the
-            // scroll before), so the same moment scrolls the same way however it was reached.
+        let followed = followsCode || focus.line != nil
+        let target =
+            followed ? focus.line ?? focus.step.flatMap({ $0.added.min() }) ?? focus.running.max() : nil
+        /// The focused line a third of the way down, counted from that line (not from the
+        /// scroll before), so the same moment scrolls the same way however it was reached.
+        func follow() {
+            guard let line = target else { return }
             let count = visibleLineCount(from: max(line - 1, 0))
             firstLine = min(max(line - 1 - count / 3, 0), max(lines.count - count, 0))
+        }
+        follow()
+        // The header's height depends on its text, which says how many lines show: taken at
+        // its count now, then again (and the scroll followed again) if that changed its lines.
+        var header = headerLines(lines: lines, shownCount: visibleLineCount)
+        if header.count != headerLineCount {
+            headerLineCount = header.count
+            follow()
+            header = headerLines(lines: lines, shownCount: visibleLineCount)
         }
         let state = DrawnState(
             frame: frame, file: focus.file, firstLine: firstLine, focus: focus.line, running: focus.running,
             step: focus.step)
         guard state != drawn else { return }
         drawn = state
-        // The header's height depends on its text, which says how many lines show: taken at
-        // its count now, then again if that changed its number of lines.
-        var shownCount = visibleLineCount
-        var header = headerLines(lines: lines, shownCount: shownCount)
-        if header.count != headerLineCount {
-            headerLineCount = header.count
-            shownCount = visibleLineCount
-            header = headerLines(lines: lines, shownCount: shownCount)
-        }
+        let shownCount = visibleLineCount
         timeline.transaction { transaction in
             transaction.disableActions = true
             layer.removeAllSublayers()
