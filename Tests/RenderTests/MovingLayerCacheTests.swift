@@ -7,6 +7,14 @@ import Testing
 /// A shape that only moves is rasterised once and copied; what it shows must not change.
 @Suite("Moving layers")
 struct MovingLayerCacheTests {
+    /// A renderer that paints moving layers from rasters, as the window's does while the scene
+    /// runs (`FrameRenderer` itself never does: its frames are exact).
+    static func caching() -> FrameRenderer {
+        let renderer = FrameRenderer()
+        renderer.renderer.usesMovingLayerCache = true
+        return renderer
+    }
+
     /// A stroked, filled circle moving 1 px a frame (whole pixels, so the cache's placement on
     /// whole pixels is exact), and the same circle placed at rest.
     func makeCircle(_ timeline: Timeline, moving: Bool, at x: Double) -> Layer {
@@ -32,11 +40,23 @@ struct MovingLayerCacheTests {
         return root
     }
 
+    @Test("render's frames never come from rasters: a moving shape is drawn directly every frame")
+    func renderIsExact() throws {
+        let stepper = FrameStepper()
+        let moving = makeCircle(stepper.timeline, moving: true, at: 100)
+        let canvas = FrameRenderer()
+        for _ in 0..<10 {
+            stepper.step()
+            _ = try canvas.render(moving, size: Size(width: 200, height: 100))
+        }
+        #expect(canvas.renderer.rasters.rasterCount == 0)
+    }
+
     @Test("frames of a moving shape equal the shape drawn at rest at the same place; it is cached")
     func sameAsDirect() throws {
         let stepper = FrameStepper()
         let moving = makeCircle(stepper.timeline, moving: true, at: 100)
-        let canvas = FrameRenderer()
+        let canvas = Self.caching()
         var compared = 0
         for _ in 0..<30 {
             stepper.step()
@@ -63,7 +83,7 @@ struct MovingLayerCacheTests {
         draw.toValue = 1
         draw.duration = 1
         shape.add(draw, forKey: "draw")
-        let canvas = FrameRenderer()
+        let canvas = Self.caching()
         for _ in 0..<20 {
             stepper.step()
             _ = try canvas.render(root, size: Size(width: 200, height: 100))
@@ -89,7 +109,7 @@ struct MovingLayerCacheTests {
     func scaledFractionalSteps(scale: Double) throws {
         let stepper = FrameStepper()
         let moving = makeScaledCircle(stepper.timeline, scale: scale, moving: true, at: 100)
-        let canvas = FrameRenderer()
+        let canvas = Self.caching()
         let size = Size(width: 200 * scale, height: 100 * scale)
         var xs: [Double] = []
         for _ in 0..<40 {
@@ -118,7 +138,7 @@ struct MovingLayerCacheTests {
     func scaledAtRestIsExact() throws {
         let stepper = FrameStepper()
         let root = makeScaledCircle(stepper.timeline, scale: 1.6, moving: true, at: 100)
-        let canvas = FrameRenderer()
+        let canvas = Self.caching()
         let size = Size(width: 320, height: 160)
         for _ in 0..<70 {  // past the 1-s move: at rest at x = 100 from frame 60 on
             stepper.step()
@@ -134,7 +154,7 @@ struct MovingLayerCacheTests {
     func newScaleNewRaster() throws {
         let stepper = FrameStepper()
         let root = makeScaledCircle(stepper.timeline, scale: 1.6, moving: true, at: 100)
-        let canvas = FrameRenderer()
+        let canvas = Self.caching()
         for _ in 0..<5 {
             stepper.step()
             _ = try canvas.render(root, size: Size(width: 320, height: 160))
