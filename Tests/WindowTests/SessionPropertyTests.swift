@@ -213,7 +213,9 @@ final class SessionDriver {
         var isPaused = pollUntil(timeout: 1) { (try? window.title().contains("paused")) == true ? true : nil }
         for _ in 0..<3 where isPaused == nil {
             try window.key("space")
-            isPaused = pollUntil(timeout: 10) { (try? window.title().contains("paused")) == true ? true : nil }
+            isPaused = pollUntil(timeout: 10) {
+                (try? window.title().contains("paused")) == true ? true : nil
+            }
         }
         guard isPaused != nil else {
             throw WindowTestError("\(label): the window did not pause: \(try window.title())")
