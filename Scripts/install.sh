@@ -20,7 +20,7 @@
 #   share/animdemo/*.png                          the images (the program looks here: ../share/animdemo)
 #   share/animdemo/package/                       the package's sources, which `animdemo new` writes
 #                                                 packages against (marked `installed-copy`:
-#                                                 no tests; Assets is a link to the images)
+#                                                 no tests; Assets holds the images)
 #   share/animdemo/swift-argument-parser/         the library's sources, so those build offline
 #   share/applications/animdemo.desktop           Exec=PREFIX/bin/animdemo --from-desktop
 #   share/icons/hicolor/NxN/apps/animdemo.png     7 sizes, drawn by Assets/generate_assets.py
@@ -130,7 +130,10 @@ cp Package.swift LICENSE "$package/"
 cp -R Sources Plugins "$package/"
 find "$package/Sources" -name '*.docc' -prune -exec rm -rf {} +
 : >"$package/installed-copy"
-ln -s .. "$package/Assets"
+# The images again, not a link to them: a link to .. would hold the package itself (lintian's
+# symlink-is-self-recursive), and they are 88 kB.
+mkdir -p "$package/Assets"
+cp Assets/*.png "$package/Assets/"
 [ -d .build/checkouts/swift-argument-parser ] || swift package resolve >/dev/null
 parser="$stage/share/animdemo/swift-argument-parser"
 mkdir -p "$parser/Sources"
