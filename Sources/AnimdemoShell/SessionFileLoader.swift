@@ -1,5 +1,6 @@
 import Animation
 import Foundation
+import Render
 import Scenes
 import Session
 
@@ -47,6 +48,19 @@ struct OpenedSession {
         seed = state.seed ?? 1
         bubbleLoad = state.bubbles ?? 0
         self.path = path
+    }
+
+    /// A headless host on the session, resumed paused at its moment (the window's panels, their
+    /// scroll, the pointer's hover), on `canvas`'s images; time travel moves it through the history.
+    func host(canvas: FrameRenderer) throws -> HeadlessHost {
+        let session = SceneSession(
+            catalog: catalog, index: index, size: pixelSize, seed: seed, images: canvas.images, fps: fps,
+            bubbleLoad: bubbleLoad, scale: scale, showsHints: false)
+        guard session.resume(from: state, at: 0) != nil else {
+            throw ExitWithMessage(
+                message: "cannot open the session file \(path): its history does not replay", status: 2)
+        }
+        return HeadlessHost(session: session, fps: fps, canvas: canvas)
     }
 
     /// The file's bytes, at most `SessionFile.maxByteCount`: a folder, a FIFO, a device or a
