@@ -53,6 +53,9 @@ final class InspectorPanel: Panel {
     static let axisHeight = 18.0
     static let rowHeight = 18.0
     static let detailHeight = 20.0
+    /// Each further line of the detail text, and the panel width (scale 1) below which it has two.
+    static let detailLineHeight = 15.0
+    static let twoLineWidth = 640.0
     /// Rows the panel would like to show at once.
     static let preferredRows = 8.0
 
@@ -192,7 +195,17 @@ final class InspectorPanel: Panel {
     private var headerHeight: Double { Self.headerHeight * scale }
     private var axisHeight: Double { Self.axisHeight * scale }
     private var rowHeight: Double { Self.rowHeight * scale }
-    private var detailHeight: Double { Self.detailHeight * scale }
+    /// The detail line's text takes two lines in a narrow panel (a row's timing and source is
+    /// about 100 characters), when a row still fits above them; the height depends on the
+    /// panel's size alone, so the axis stays put whatever the pointer is over.
+    private var detailLines: Int {
+        let twoLines = (Self.detailHeight + Self.detailLineHeight) * scale
+        let isNarrow = frame.width < Self.twoLineWidth * scale
+        return isNarrow && frame.height - headerHeight - axisHeight - twoLines >= rowHeight ? 2 : 1
+    }
+    private var detailHeight: Double {
+        (Self.detailHeight + Double(detailLines - 1) * Self.detailLineHeight) * scale
+    }
     /// Rows that fit between the axis and the detail line.
     private var visibleRowCount: Int {
         max(Int((frame.height - headerHeight - axisHeight - detailHeight) / rowHeight), 0)
@@ -304,13 +317,24 @@ final class InspectorPanel: Panel {
             canvas.fill(
                 Rect(x: 0, y: frame.height - detailHeight, width: frame.width, height: 1 * scale),
                 PanelStyle.separator)
-            canvas.text(
+            let detail =
                 hovered.map(details)
-                    ?? "point at a row for its timing and value; the red line is the scene's time",
-                in: Rect(
-                    x: margin, y: frame.height - detailHeight + 2 * scale, width: frame.width - 2 * margin,
-                    height: detailHeight - 4 * scale),
-                color: hovered == nil ? PanelStyle.dimText : PanelStyle.text)
+                ?? "point at a row for its timing and value; the red line is the scene's time"
+            let width = frame.width - 2 * margin
+            var lines = TextMetrics.lines(of: detail, width: width, fontSize: PanelStyle.fontSize * scale)
+            if lines.count > detailLines {  // the last line keeps the rest, cut with an ellipsis
+                lines =
+                    lines.prefix(detailLines - 1) + [lines.dropFirst(detailLines - 1).joined(separator: " ")]
+            }
+            for (index, line) in lines.enumerated() {
+                canvas.text(
+                    line,
+                    in: Rect(
+                        x: margin,
+                        y: frame.height - detailHeight + (2 + Double(index) * Self.detailLineHeight) * scale,
+                        width: width, height: Self.detailHeight * scale - 4 * scale),
+                    color: hovered == nil ? PanelStyle.dimText : PanelStyle.text)
+            }
             outlineLayer(of: hovered)
         }
     }
