@@ -122,7 +122,7 @@ struct SessionFileTests {
             #expect(truncate(big.path, 100 << 20) == 0)  // sparse: nothing is written to disk
             let out = folder.appendingPathComponent("out")
             for (path, mentions) in [
-                (fifo.path, "it is not a regular file"), (folder.path, "it is not a regular file"),
+                (fifo.path, "it is not a regular file"), (folder.path, "it is a folder"),
                 (big.path, "a session file may have at most"),
             ] {
                 // The window refuses it too, before it opens (no display is needed for that).
