@@ -31,12 +31,15 @@ seconds[checkmark]=3.5
 # The simulated download runs on its own: updates at 1, 2, 3 and 4 s.
 events[download]=""
 seconds[download]=5.5
+# The list pulled 200 points down and let go: past the 95-point threshold.
+events[pull]="0.3 drag 160 120 170 320 0.6"
+seconds[pull]=3.5
 # When a still shows the step best: the finish line drawn, bubbles on their way, the band
-# pulled, the X, the downloads part done.
-declare -A still=([tictactoe]=3.8 [fish]=2.4 [elastic]=0.8 [checkmark]=1.7 [download]=2.6)
+# pulled, the X, the downloads part done, the list pulled.
+declare -A still=([tictactoe]=3.8 [fish]=2.4 [elastic]=0.8 [checkmark]=1.7 [download]=2.6 [pull]=0.85)
 # The poster's moment and how far down its input moves (see below).
-declare -A poster=([tictactoe]=3.8 [fish]=0.7 [elastic]=0.8 [checkmark]=1.7 [download]=2.6)
-declare -A posterDown=([tictactoe]=160 [fish]=160 [elastic]=0 [checkmark]=160 [download]=0)
+declare -A poster=([tictactoe]=3.8 [fish]=0.7 [elastic]=0.8 [checkmark]=1.7 [download]=2.6 [pull]=0.85)
+declare -A posterDown=([tictactoe]=160 [fish]=160 [elastic]=0 [checkmark]=160 [download]=0 [pull]=0)
 declare -A posterWidth=([elastic]=1200) posterRight=([elastic]=300)
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
@@ -60,7 +63,7 @@ still() {
 }
 
 scenes=("$@")
-[ ${#scenes[@]} -gt 0 ] || scenes=(fish tictactoe elastic checkmark download)
+[ ${#scenes[@]} -gt 0 ] || scenes=(fish tictactoe elastic checkmark download pull)
 for scene in "${scenes[@]}"; do
     count=$("$program" steps --scene "$scene" --json | grep -c '"step"')
     for step in $(seq 1 "$count"); do

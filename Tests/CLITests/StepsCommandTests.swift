@@ -5,7 +5,7 @@ import Testing
 /// `animdemo steps` and `--step N` against the built executable.
 @Suite("Tutorial steps on the command line")
 struct StepsCommandTests {
-    static let scenesWithSteps = ["tictactoe", "elastic", "checkmark", "fish", "download"]
+    static let scenesWithSteps = ["tictactoe", "elastic", "checkmark", "fish", "download", "pull"]
 
     @Test(
         "steps lists at least four numbered steps; --json gives step and caption", arguments: scenesWithSteps)
@@ -29,8 +29,8 @@ struct StepsCommandTests {
     @Test(
         "a scene without steps, or a step it does not have: one line on stderr, status 2",
         arguments: [
-            ["steps", "--scene", "pull"],
-            ["render", "--scene", "pull", "--step", "1", "--at", "0", "--out", "/tmp/animdemo-steps-never"],
+            ["steps", "--scene", "floating"],
+            ["render", "--scene", "floating", "--step", "1", "--at", "0", "--out", "/tmp/animdemo-steps-never"],
             [
                 "render", "--scene", "elastic", "--step", "0", "--at", "0", "--out",
                 "/tmp/animdemo-steps-never",
@@ -170,7 +170,7 @@ struct StepsCommandTests {
     }
 
     @Test(
-        "each step's code files type-check as a module of their own against the Animation and Scenes libraries",
+        "each step's code files type-check, with no warnings, as a module of their own against Animation and Scenes",
         arguments: scenesWithSteps)
     func doccCodeFilesCompile(scene: String) throws {
         let swiftc = try MissingTool.require("swiftc", package: "a Swift toolchain")
@@ -198,6 +198,9 @@ struct StepsCommandTests {
             #expect(
                 check.status == 0,
                 "step \(step) of \(scene) (\(files.map(\.name))) does not type-check:\n\(check.errorOutput)")
+            #expect(
+                !check.errorOutput.contains("warning:"),
+                "step \(step) of \(scene) has warnings:\n\(check.errorOutput)")
         }
     }
 
@@ -232,6 +235,9 @@ struct StepsCommandTests {
 enum StepModule {
     static let catalog = ProgramRun.packageRoot.appendingPathComponent("Sources/Scenes/Scenes.docc")
     static let libraries = ["fish": ["FloatingAnimation"]]
+    /// Files of another scene's a scene uses, at their last version: the pull's wave is the
+    /// elastic scene's.
+    static let borrowed = ["pull": [(scene: "elastic", file: "ElasticWave")]]
 
     /// The folder of the built modules beside the executable (`.build/debug/Modules`).
     static func modulesFolder() throws -> String {
@@ -320,6 +326,14 @@ enum StepModule {
             if name.hasSuffix("Steps.swift") {
                 files.append(("\(base)Stages.swift", "import Scenes\n" + unmarked(text)))
             }
+        }
+        for (other, base) in borrowed[scene] ?? [] {
+            let last = try #require(
+                resources.filter { $0.hasPrefix("\(other)-step-") && $0.hasSuffix("-\(base).swift") }.max {
+                    $0.localizedStandardCompare($1) == .orderedAscending
+                })
+            files.append(
+                (last, try String(contentsOf: catalog.appendingPathComponent("Resources/\(last)"), encoding: .utf8)))
         }
         let scenes = ProgramRun.packageRoot.appendingPathComponent("Sources/Scenes")
         for library in libraries[scene] ?? [] {

@@ -160,8 +160,8 @@ final class CheckmarkScene: Scene {
         b1.name = "b1"
         b2.name = "b2"
         b3.name = "b3"
-        let shapes: [Shape] = [b1, b2, b3]
         // step 2 {
+        let shapes: [Shape] = [b1, b2, b3]
         if stage >= .strokes {
             for shape in shapes {
                 shape.fillColor = .clear

@@ -603,9 +603,9 @@ final class FishScene: Scene {
     /// Redraws the guides from the live bubbles' floats, while the overlay is on.
     private func updateGuides() {
         guard isDebugOverlayVisible else { return }
+        // step 3 {
         var paths: [PathElement] = []
         var controls = BezierPath()
-        // step 3 {
         for (_, bubble) in floats {
             paths += bubble.zigzagPath.elements
             controls.move(to: bubble.origin)
@@ -618,12 +618,12 @@ final class FishScene: Scene {
                     withCenter: point, radius: 2, startAngle: 0, endAngle: 2 * .pi, clockwise: true)
             }
         }
-        // } step 3
         timeline.transaction { transaction in
             transaction.disableActions = true
             pathGuide.path = BezierPath(elements: paths)
             controlGuide.path = controls
         }
+        // } step 3
     }
 }
 
