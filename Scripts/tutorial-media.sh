@@ -37,6 +37,8 @@ seconds[pull]=3.5
 # When a still shows the step best: the finish line drawn, bubbles on their way, the band
 # pulled, the X, the downloads part done, the list pulled.
 declare -A still=([tictactoe]=3.8 [fish]=2.4 [elastic]=0.8 [checkmark]=1.7 [download]=2.6 [pull]=0.85)
+# A step whose stage shows later: the pull's band, loading after the bounce.
+declare -A stillOfStep=([pull-3]=1.8 [pull-4]=1.8)
 # The poster's moment and how far down its input moves (see below).
 declare -A poster=([tictactoe]=3.8 [fish]=0.7 [elastic]=0.8 [checkmark]=1.7 [download]=2.6 [pull]=0.85)
 declare -A posterDown=([tictactoe]=160 [fish]=160 [elastic]=0 [checkmark]=160 [download]=0 [pull]=0)
@@ -70,7 +72,8 @@ for scene in "${scenes[@]}"; do
         "$program" record --scene "$scene" --step "$step" --size "$size" --fps 15 \
             --events "${events[$scene]}" --from 0 --to "${seconds[$scene]}" \
             --out "$out/$scene-step-$step.gif"
-        still "$scene" "${events[$scene]}" "${still[$scene]}" "$out/$scene-step-$step.png" \
+        still "$scene" "${events[$scene]}" "${stillOfStep[$scene-$step]:-${still[$scene]}}" \
+            "$out/$scene-step-$step.png" \
             --step "$step" --size "$size"
     done
     # The poster: DocC shows it dimmed behind the intro's text, which takes the left half, and

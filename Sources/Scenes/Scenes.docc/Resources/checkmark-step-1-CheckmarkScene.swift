@@ -146,7 +146,6 @@ final class CheckmarkScene: Scene {
         b1.name = "b1"
         b2.name = "b2"
         b3.name = "b3"
-        let shapes: [Shape] = [b1, b2, b3]
 
         b1.addSublayer(b2)
         b1.addSublayer(b3)

@@ -420,13 +420,6 @@ final class FishScene: Scene {
     /// on.
     private func updateGuides() {
         guard isDebugOverlayVisible else { return }
-        var paths: [PathElement] = []
-        var controls = BezierPath()
-        timeline.transaction { transaction in
-            transaction.disableActions = true
-            pathGuide.path = BezierPath(elements: paths)
-            controlGuide.path = controls
-        }
     }
 }
 

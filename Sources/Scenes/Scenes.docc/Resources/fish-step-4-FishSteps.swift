@@ -36,7 +36,7 @@ extension FishScene {
             bubbles.insertSublayer(pathLayer, at: 0)
         }
         guard stage >= .animation else { return }
-        let transaction = timeline.beginTransaction()
+        timeline.beginTransaction()
         let pathAnimation = KeyframeAnimation(keyPath: .position)
         pathAnimation.duration = bubble.duration
         pathAnimation.path = bubble.zigzagPath
