@@ -317,17 +317,20 @@ struct TutorialGuide: Sendable {
             ],
             questions: [
                 Question(
-                    prompt: "While the points spring into the band, what rebuilds the wave's path every frame?",
+                    prompt:
+                        "While the points spring into the band, what rebuilds the wave's path every frame?",
                     choices: [
                         right(
                             "A display link, reading the points' on-screen (presentation) positions",
-                            "Right: the spring animates the seven control points; the display link turns where they are now into a path."),
+                            "Right: the spring animates the seven control points; the display link turns where they are now into a path."
+                        ),
                         wrong(
                             "The shape layer animates its path from the stretched wave to the band",
                             "No: the path is set with its action off; it only follows the points."),
                         wrong(
                             "The list's scrolling, as before the release",
-                            "No: scrolling is off during the bounce; the list's top follows a hidden helper view."),
+                            "No: scrolling is off during the bounce; the list's top follows a hidden helper view."
+                        ),
                     ]),
                 Question(
                     prompt: "You pull the list 80 points down and let go. What happens?",
@@ -353,7 +356,8 @@ struct TutorialGuide: Sendable {
                             "No: 150 × 1.6 / 3 is 80, but the wave stops at `waveMaxHeight`, 70."),
                         wrong(
                             "150 points, the whole pull",
-                            "No: the wave is 1.6/3 of the view's height, at most 70 points; the rest is band."),
+                            "No: the wave is 1.6/3 of the view's height, at most 70 points; the rest is band."
+                        ),
                     ]),
             ]),
     ]

@@ -30,7 +30,10 @@ struct StepsCommandTests {
         "a scene without steps, or a step it does not have: one line on stderr, status 2",
         arguments: [
             ["steps", "--scene", "floating"],
-            ["render", "--scene", "floating", "--step", "1", "--at", "0", "--out", "/tmp/animdemo-steps-never"],
+            [
+                "render", "--scene", "floating", "--step", "1", "--at", "0", "--out",
+                "/tmp/animdemo-steps-never",
+            ],
             [
                 "render", "--scene", "elastic", "--step", "0", "--at", "0", "--out",
                 "/tmp/animdemo-steps-never",
@@ -317,7 +320,8 @@ enum StepModule {
                     (
                         latest,
                         try String(
-                            contentsOf: catalog.appendingPathComponent("Resources/\(latest)"), encoding: .utf8)
+                            contentsOf: catalog.appendingPathComponent("Resources/\(latest)"), encoding: .utf8
+                        )
                     ))
             } else if !name.hasSuffix("Steps.swift") {
                 // Not in the tutorial yet: the file before any of its steps.
@@ -333,7 +337,11 @@ enum StepModule {
                     $0.localizedStandardCompare($1) == .orderedAscending
                 })
             files.append(
-                (last, try String(contentsOf: catalog.appendingPathComponent("Resources/\(last)"), encoding: .utf8)))
+                (
+                    last,
+                    try String(
+                        contentsOf: catalog.appendingPathComponent("Resources/\(last)"), encoding: .utf8)
+                ))
         }
         let scenes = ProgramRun.packageRoot.appendingPathComponent("Sources/Scenes")
         for library in libraries[scene] ?? [] {

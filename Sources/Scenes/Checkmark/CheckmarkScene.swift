@@ -120,7 +120,8 @@ final class CheckmarkScene: Scene {
             tutorial: colorAnimationCurve, "the colour's curve (left to C4's default)")
 
         static let all: [Knob] = [
-            dKey.knob, dcKey.knob, b3ToXDelayKey.knob, b2ToXDelayKey.knob, toCheckDelayKey.knob, lineWidth.knob,
+            dKey.knob, dcKey.knob, b3ToXDelayKey.knob, b2ToXDelayKey.knob, toCheckDelayKey.knob,
+            lineWidth.knob,
             b1ToXCurveKey.knob,
             aCurveKey.knob, b3CurveKey.knob, colorAnimationCurveKey.knob,
         ]
