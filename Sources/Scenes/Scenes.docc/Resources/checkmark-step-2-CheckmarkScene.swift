@@ -107,7 +107,8 @@ final class CheckmarkScene: Scene {
 
         static let all: [Knob] = [
             dKey.knob, dcKey.knob, b3ToXDelayKey.knob, b2ToXDelayKey.knob,
-            toCheckDelayKey.knob, lineWidth.knob,
+            toCheckDelayKey.knob,
+            lineWidth.knob,
             b1ToXCurveKey.knob,
             aCurveKey.knob, b3CurveKey.knob, colorAnimationCurveKey.knob,
         ]
