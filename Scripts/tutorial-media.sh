@@ -42,7 +42,7 @@ declare -A stillOfStep=([pull-3]=1.8 [pull-4]=1.8)
 # The poster's moment and how far down its input moves (see below).
 declare -A poster=([tictactoe]=3.8 [fish]=0.7 [elastic]=0.8 [checkmark]=1.7 [download]=2.6 [pull]=0.85)
 declare -A posterDown=([tictactoe]=160 [fish]=160 [elastic]=0 [checkmark]=160 [download]=0 [pull]=0)
-declare -A posterWidth=([elastic]=1200) posterRight=([elastic]=300)
+declare -A posterWidth=([elastic]=1200 [pull]=480) posterRight=([elastic]=300)
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
@@ -80,7 +80,8 @@ for scene in "${scenes[@]}"; do
     # cut to the hero's shape (about 3:2 at 1280 px), so the finished scene is laid out at
     # 600×800 (its input moved to match) and put at the right of 1200×800 filled with its own
     # background (its corner's colour); the elastic band, which spans the window, is laid out
-    # at 1200×800 and pulled on the right. No dates in the
+    # at 1200×800 and pulled on the right; the pull's light list, laid out at 480×800, keeps
+    # clear of the text. No dates in the
     # PNG, so that it is the same file every run.
     width=${posterWidth[$scene]:-600}
     still "$scene" "$(moved "${events[$scene]}" $(((width - 320) / 2 + ${posterRight[$scene]:-0})) \
