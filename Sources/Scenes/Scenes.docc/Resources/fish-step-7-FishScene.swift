@@ -1,4 +1,5 @@
 import Animation
+import Scenes
 
 /// The window's background: the example project's white screen (its
 /// storyboard's view).
@@ -278,14 +279,15 @@ final class FishScene: Scene {
         fishImageView.name = "fish"
         fishImageView.contents = ImageAsset(named: "fish")
         fishImageView.bounds = Rect(origin: .zero, size: fishSize)
-        if stage >= .randomness {
-            fishImageView.addGestureRecognizer(
-                TapGestureRecognizer { [weak self] _ in self?.createBubble() })
-        } else if stage >= .bubble {
+        if stage >= .bubble && stage < .randomness {
             fishImageView.addGestureRecognizer(
                 TapGestureRecognizer { [weak self] _ in
                     self?.blowTutorialBubble()
                 })
+        }
+        if stage >= .randomness {
+            fishImageView.addGestureRecognizer(
+                TapGestureRecognizer { [weak self] _ in self?.createBubble() })
         }
         rootLayer.addSublayer(fishImageView)
 
@@ -301,10 +303,10 @@ final class FishScene: Scene {
         defer { hasLaidOut = true }
         readKnobs()
         updateGuides()
-        switch mode {
-        case .tap:
+        if mode == .tap {
             fishImageView.position = bounds.center
-        case .swim:
+        }
+        if mode == .swim {
             // The first time, from the middle (where viewDidLoad puts the
             // fish); after a resize, on from where the fish is.
             let x = hasLaidOut ? stopSwimming().x : bounds.midX
@@ -414,6 +416,10 @@ final class FishScene: Scene {
         }
     }
 
+    /// The duration of the leg under way (the knob as it was when the leg
+    /// started).
+    private var swimDuration = FishScene.goFishGoDurationDefault
+
     // MARK: - Step 7: swim
 
     /// Where a leg starts over: the fish frame at x −200, its y at the middle −
@@ -453,10 +459,6 @@ final class FishScene: Scene {
             self.goFishGo()
         }
     }
-
-    /// The duration of the leg under way (the knob as it was when the leg
-    /// started).
-    private var swimDuration = fishSwimDuration
 
     /// Calls the swim off; returns where the fish is on screen (the model keeps
     /// the end point until the caller moves it there).
