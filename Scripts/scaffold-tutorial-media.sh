@@ -40,7 +40,7 @@ still() {
 scene_at 3
 .build/debug/Orbit record --scene orbit --size $size --fps 15 --events "$click" --from 0 --to 2 \
     --out "$out/orbit-starter.gif"
-still 0.45 "$out/orbit-starter.png" --size $size
+still 0.36 "$out/orbit-starter.png" --size $size
 
 scene_at 4
 .build/debug/Orbit record --scene orbit --size $size --fps 15 --events "$click" --from 0 --to 3 \
@@ -48,11 +48,11 @@ scene_at 4
 still 0.7 "$out/orbit-knob.png" --size $size --set damping=3
 
 scene_at 5
-still 0.45 "$out/orbit-watch.png" --size $size
+still 0.36 "$out/orbit-watch.png" --size $size
 # The poster: DocC dims it behind the intro's text on the left, so the scene, 600×800, goes on
 # the right of 1200×800 filled with its background.
 rm -rf "$scratch/frames"
-.build/debug/Orbit render --scene orbit --events "0.3 tap 300 400" --at 0.45 --size 600x800 \
+.build/debug/Orbit render --scene orbit --events "0.3 tap 300 400" --at 0.36 --size 600x800 \
     --out "$scratch/frames"
 convert "$scratch"/frames/orbit-*.png -background 'rgb(30,34,56)' -gravity east -extent 1200x800 \
     -strip -define png:exclude-chunks=date,time "$out/orbit-poster.png"
