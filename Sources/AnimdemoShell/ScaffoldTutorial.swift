@@ -440,16 +440,6 @@ struct ScaffoldTutorial {
         } catch {
             throw ExitWithMessage(message: "--docc: \(error)", status: 1)
         }
-        for file in files {
-            let url = catalog.appendingPathComponent(file.path)
-            do {
-                try FileManager.default.createDirectory(
-                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try file.text.write(to: url, atomically: true, encoding: .utf8)
-            } catch {
-                let reason = (error as NSError).localizedFailureReason ?? error.localizedDescription
-                throw ExitWithMessage(message: "--docc: cannot write \(url.path): \(reason)", status: 2)
-            }
-        }
+        try StepsDocC.write(files, into: catalog)
     }
 }
