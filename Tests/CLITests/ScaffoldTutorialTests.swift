@@ -68,6 +68,17 @@ struct ScaffoldTutorialTests {
         }
     }
 
+    @Test("new --docc naming no folder, or one that cannot be made, is one line and status 2")
+    func badCatalog() throws {
+        for catalog in ["", "/proc/animdemo-never"] {
+            let run = try ProgramRun.animdemo(["new", "Orbit", "--docc", catalog])
+            #expect(run.status == 2, "--docc '\(catalog)': \(run.stderr)")
+            #expect(run.stderr.contains("--docc"), "\(run.stderr)")
+            #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+            #expect(run.stdout.isEmpty)
+        }
+    }
+
     @Test(
         "the tutorial walks the package in sections (make it, the starter, a knob, --watch, a test, checkpoints); every step's file is whole, fits 80 columns and parses"
     )
