@@ -209,7 +209,13 @@ enum StepsDocC {
     /// cannot be made or a file that cannot be written is one line, status 2.
     static func write(for descriptor: SceneDescriptor, code: StepCode, into catalog: URL) throws {
         try checkFolder(catalog.path)
-        for file in files(for: descriptor, code: code) {
+        try write(files(for: descriptor, code: code), into: catalog)
+    }
+
+    /// Writes `files` (paths under the catalog) into `catalog`; a folder that cannot be made or
+    /// a file that cannot be written is one line, status 2.
+    static func write(_ files: [(path: String, text: String)], into catalog: URL) throws {
+        for file in files {
             let url = catalog.appendingPathComponent(file.path)
             do {
                 try FileManager.default.createDirectory(
