@@ -1,4 +1,4 @@
-import Glibc
+import Foundation
 
 /// A file read whole, at most `limit` bytes, by the program's readers of outside files (event
 /// scripts, session files, images): opened without waiting (a FIFO with no writer would block
