@@ -53,39 +53,19 @@ extension SceneSession {
         for name in state.panels {
             if let panel = namedPanels.first(where: { $0.name == name }) { setOpen(panel, true) }
         }
-        resetObservation()  // the rows are those of the frames from `observedFrom` on
-        // The frames up to the moment shown run now; those after it (time travel's future,
-        // kept until new input) run when a seek goes there.
-        let epsilon = 1e-9
-        let observedFrom = state.observedFrom ?? .max
-        let moment = state.sceneTime
-        let shown = history.frames.lastIndex { $0.time <= moment + epsilon } ?? history.frames.count - 1
-        for (index, frame) in history.frames.enumerated() where index <= shown {
-            runReplayed(frame, index: index, observes: index >= observedFrom)
-            checkpointIfDue(afterFrame: index)  // time travel back from here starts near, not at 0
-        }
-        history.shown = shown
-        if let last = history.frames.last, shown < history.frames.count - 1 || last.time < moment - epsilon,
-            history.frames.indices.contains(shown), history.frames[shown].time < moment - epsilon
-        {
-            // Between two recorded frames (an idle stretch): a quiet frame at the moment.
-            runReplayed(
-                SceneFrame(time: moment, input: [], size: nil), index: shown, observes: shown >= observedFrom)
-        }
+        let shown = machine.replay(to: state.sceneTime, observedFrom: state.observedFrom ?? .max)
         overlay.fadeHint()
-        isPaused = state.isPaused
-        playbackRate = SceneSession.playbackRates.contains(state.rate) ? state.rate : 1
         // The next frame is the one after the state's, as if the program had never stopped.
-        let time = sceneTimeline.currentTime
-        sceneClockBase = (hostTime - frameDuration * playbackRate.magnitude, time)
-        if isPaused { sceneClockBase = (hostTime, time) }
+        machine.clock.resume(
+            paused: state.isPaused, rate: state.rate, rates: SceneSession.playbackRates,
+            sceneTime: sceneTimeline.currentTime, at: hostTime)
         for panel in openPanels {
             if let view = state.panelViews?[panel.name] { panel.restore(view) }
         }
         if let point = state.pointer, point.count == 2, point.allSatisfy(\.isFinite) {
             hover(at: Point(x: point[0], y: point[1]))
         }
-        return shown + 1
+        return shown
     }
 
     /// Shows `problem` in a panel at the bottom (the build failed, or the new build crashed),
