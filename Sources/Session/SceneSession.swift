@@ -60,20 +60,17 @@ public final class SceneSession {
     /// The running scene, its clock, its history and checkpoints, and time travel.
     let machine: TimeMachine
     let overlay: SessionOverlay
+    /// One panel of each kind of `PanelKind.all`, in its order.
+    let panels: [Panel]
+    /// The timeline inspector, which the session tells what the scene animates and where the
+    /// pointer is.
     let inspector: InspectorPanel
-    let knobPanel: KnobPanel
-    let helpPanel: HelpPanel
-    let codePanel: CodePanel
     /// Under `--watch`: the failed build's first error or the new build's crash.
     let problemPanel: BuildProblemPanel
     /// The notes of panels the window has too little room for.
     let panelFit: PanelFit
     /// The program's name in the window title (a package's own, `AnimdemoShell.main`).
     public var programName = "animdemo"
-    /// The code panel's marks for the running scene type at its step, worked out once a scene
-    /// type and step (`codeFocus`): the file with the step's first new line, and each file's
-    /// marks.
-    private var stepMarks: (key: String, firstFile: String?, byFile: [String: CodePanel.StepMarks])?
     /// The open panels, in the order they were opened: the last is topmost.
     private(set) var openPanels: [Panel] = []
     /// Who holds the pointer between a press and its release.
@@ -126,22 +123,20 @@ public final class SceneSession {
         rootLayer.name = "window"
         rootLayer.anchorPoint = .zero
         overlay = SessionOverlay(timeline: hostTimeline, scale: scale)
-        inspector = InspectorPanel(timeline: hostTimeline)
-        knobPanel = KnobPanel(timeline: hostTimeline)
-        helpPanel = HelpPanel(timeline: hostTimeline)
-        codePanel = CodePanel(timeline: hostTimeline)
-        problemPanel = BuildProblemPanel(timeline: hostTimeline)
+        let timeline = hostTimeline
+        panels = PanelKind.all.map { $0.init(timeline: timeline) }
+        inspector = Self.find(InspectorPanel.self, in: panels)
+        problemPanel = Self.find(BuildProblemPanel.self, in: panels)
         panelFit = PanelFit(timeline: hostTimeline)
         sceneRect = Rect(origin: .zero, size: size)
         machine = TimeMachine(
-            descriptor: catalog[index], size: size, seed: seed, images: images, bubbleLoad: bubbleLoad, fps: fps,
+            descriptor: catalog[index], size: size, seed: seed, images: images, bubbleLoad: bubbleLoad,
+            fps: fps,
             knobs: initialKnobs, windowRoot: rootLayer)
         machine.host = self
         rootLayer.addSublayer(machine.scene.rootLayer)
         rootLayer.addSublayer(inspector.outlineLayer)
-        for panel in [inspector, knobPanel, codePanel, helpPanel, problemPanel] as [Panel] {
-            rootLayer.addSublayer(panel.layer)
-        }
+        for panel in panels { rootLayer.addSublayer(panel.layer) }
         rootLayer.addSublayer(overlay.layer)
         layOutWindow()
         machine.layOutScene(in: size)
@@ -158,13 +153,13 @@ public final class SceneSession {
 
     /// The scene's `--scene` name.
     public var sceneName: String { catalog[sceneIndex].name }
-    public var isHelpVisible: Bool { isOpen(helpPanel) }
+    public var isHelpVisible: Bool { openPanel(HelpPanel.self) != nil }
     public var isInspectorVisible: Bool { isOpen(inspector) }
-    public var isKnobPanelVisible: Bool { isOpen(knobPanel) }
-    public var isCodePanelVisible: Bool { isOpen(codePanel) }
+    public var isKnobPanelVisible: Bool { openPanel(KnobPanel.self) != nil }
+    public var isCodePanelVisible: Bool { openPanel(CodePanel.self) != nil }
     /// Whether the inspector's log notes the scene's animations: for the inspector, and for the
-    /// code panel's marks.
-    var observesAnimations: Bool { isOpen(inspector) || isOpen(codePanel) }
+    /// code panel's marks (`PanelKind.observesScene`).
+    var observesAnimations: Bool { openPanels.contains { type(of: $0).kind.observesScene } }
 
     /// The window title: `<program> — <scene title>`, then the clock's state when it is not
     /// plain playing.
@@ -232,13 +227,17 @@ public final class SceneSession {
         }
         let (requests, sceneInput) = route(pendingRequests, input, at: hostTime)
         pendingRequests = []
-        let asked = FrameRequests(requests, sceneTime: sceneTimeline.currentTime) { knobs.knob(named: $0) != nil }
+        let asked = FrameRequests(requests, sceneTime: sceneTimeline.currentTime) {
+            knobs.knob(named: $0) != nil
+        }
         if asked.pauses { pause(at: hostTime) }
         let commands = apply(requests)
         let plan = FramePlan.make(
-            clock: machine.clock, wasPaused: wasPaused, hostTime: hostTime, sceneTime: sceneTimeline.currentTime,
+            clock: machine.clock, wasPaused: wasPaused, hostTime: hostTime,
+            sceneTime: sceneTimeline.currentTime,
             requests: asked, input: sceneInput, history: HistorySummary(history),
-            needsLayout: machine.sceneLayoutSize != sceneRect.size, hasUnrecordedLayout: machine.hasUnrecordedLayout)
+            needsLayout: machine.sceneLayoutSize != sceneRect.size,
+            hasUnrecordedLayout: machine.hasUnrecordedLayout)
         if case .seek(let seek) = plan, seek.isClamped { showMessage(FramePlan.clampedMessage) }
         let live = machine.execute(plan, at: hostTime, size: sceneRect.size, panelWork: panelWork)
         var drawnChangeCounts: [Int] = []
@@ -304,37 +303,9 @@ public final class SceneSession {
         guard !openPanels.isEmpty else { return }
         // What the pointer hovers follows the panels as they open, close and scroll under it.
         if let pointer, pointerOwner == nil { hover(at: pointer) }
-        if isOpen(codePanel) { codePanel.focus = codeFocus }
         let context = panelContext
+        for panel in openPanels { panel.follow(context: context) }
         for panel in openPanels where panelFit.update(panel, scale: scale) { panel.update(context: context) }
-    }
-
-    /// What the code panel shows now: the hovered row's file, else at a tutorial step (opened
-    /// with `--step` or `[` `]`) the file with the step's first new line, else the scene's own
-    /// file.
-    private var codeFocus: CodePanel.Focus {
-        let hovered = inspector.hoveredLocation
-        let typeName = "\(type(of: scene))"
-        let step = catalog[sceneIndex].step
-        let key = "\(typeName) \(step ?? 0)"
-        if stepMarks?.key != key {
-            var byFile: [String: CodePanel.StepMarks] = [:]
-            var firstFile: String?
-            if let step, let code = StepCode.forScene(typeName: typeName) {
-                for file in code.files {
-                    let added = file.addedLines(atStep: step)
-                    if firstFile == nil && !added.isEmpty { firstFile = file.name }
-                    byFile[file.name] = CodePanel.StepMarks(
-                        number: step, count: catalog[sceneIndex].steps.count, added: added,
-                        later: file.absentLines(atStep: step))
-                }
-            }
-            stepMarks = (key, firstFile, byFile)
-        }
-        let file = hovered?.fileName ?? stepMarks?.firstFile ?? "\(typeName).swift"
-        let running = inspector.runningLocations(at: sceneTimeline.currentTime).filter { $0.fileName == file }
-        return CodePanel.Focus(
-            file: file, line: hovered?.line, running: Set(running.map(\.line)), step: stepMarks?.byFile[file])
     }
 
     /// What panels may read now.
@@ -342,7 +313,12 @@ public final class SceneSession {
         PanelContext(
             sceneTime: sceneTimeline.currentTime, isPaused: isPaused, rate: playbackRate, scale: scale,
             knobs: knobs, scene: scene, sceneName: sceneName, sceneTimeline: sceneTimeline,
-            help: isOpen(helpPanel) ? helpLines : [])
+            step: catalog[sceneIndex].step, stepCount: catalog[sceneIndex].steps.count,
+            hoveredLocation: inspector.hoveredLocation,
+            runningLocations: { [inspector, sceneTimeline] in
+                inspector.runningLocations(at: sceneTimeline.currentTime)
+            },
+            help: isHelpVisible ? helpLines : [])
     }
 
     /// The inspector's log notes the scene's animations now (once a scene frame, after its
@@ -454,6 +430,23 @@ public final class SceneSession {
     // MARK: - Panels
 
     func isOpen(_ panel: Panel) -> Bool { openPanels.contains { $0 === panel } }
+
+    /// The open panel of type `type`, if it is open.
+    func openPanel<P: Panel>(_ type: P.Type) -> P? {
+        openPanels.lazy.compactMap { $0 as? P }.first
+    }
+
+    /// Opens the panel of type `type`, or closes it (its key).
+    func toggle(_ type: any Panel.Type) {
+        guard let panel = panels.first(where: { Swift.type(of: $0) == type }) else { return }
+        setOpen(panel, !isOpen(panel))
+    }
+
+    /// The panel of type `type` among `panels` (`PanelKind.all` lists it).
+    private static func find<P: Panel>(_ type: P.Type, in panels: [Panel]) -> P {
+        for case let panel as P in panels { return panel }
+        preconditionFailure("\(P.self) is not in PanelKind.all")
+    }
 
     /// Opens `panel` on top of the others, or closes it.
     func setOpen(_ panel: Panel, _ isOpen: Bool) {

@@ -52,18 +52,21 @@ struct FramePlanTests {
             sceneTime: 2.4, requests: FrameRequests(knobChanges: wide),
             expected: .play(SceneFrame(time: 2.5, input: [], size: nil, knobs: wide))),
         Case(
-            name: "a scene just started, paused: its first frame", clock: paused, wasPaused: true, hostTime: 3,
+            name: "a scene just started, paused: its first frame", clock: paused, wasPaused: true,
+            hostTime: 3,
             sceneTime: 0, history: HistorySummary(isEmpty: true),
             expected: .play(SceneFrame(time: 2, input: [], size: nil))),
         Case(
             name: "a seek in a scene just started: its first frame, nothing to travel",
             clock: paused, wasPaused: true, hostTime: 3, sceneTime: 0, requests: FrameRequests(seekTarget: 1),
-            history: HistorySummary(isEmpty: true), expected: .play(SceneFrame(time: 2, input: [], size: nil))),
+            history: HistorySummary(isEmpty: true), expected: .play(SceneFrame(time: 2, input: [], size: nil))
+        ),
         Case(
             name: "paused, nothing new: no frame", clock: paused, wasPaused: true, hostTime: 3, sceneTime: 2,
             expected: .idle),
         Case(
-            name: "resumed this frame, nothing new: no frame yet", clock: playing, wasPaused: true, hostTime: 3,
+            name: "resumed this frame, nothing new: no frame yet", clock: playing, wasPaused: true,
+            hostTime: 3,
             sceneTime: 2, expected: .idle),
         Case(
             name: "paused this frame: the frame at the pause", clock: paused, wasPaused: false, hostTime: 2,
@@ -72,7 +75,8 @@ struct FramePlanTests {
             name: "paused, a click: a frame at the time shown", clock: paused, wasPaused: true, hostTime: 3,
             sceneTime: 2, input: click, expected: .play(SceneFrame(time: 2, input: click, size: nil))),
         Case(
-            name: "paused, a panel opened: laid out anew, no frame", clock: paused, wasPaused: true, hostTime: 3,
+            name: "paused, a panel opened: laid out anew, no frame", clock: paused, wasPaused: true,
+            hostTime: 3,
             sceneTime: 2, needsLayout: true, expected: .relayout(backToRecord: false)),
         Case(
             name: "paused, laid out anew twice: back to the record first", clock: paused, wasPaused: true,
@@ -98,7 +102,8 @@ struct FramePlanTests {
             hostTime: 3, sceneTime: 2, requests: FrameRequests(knobChanges: wide),
             expected: .seek(.init(goal: 2, knobsFromStart: wide))),
         Case(
-            name: "paused, a knob and a click: from the start, then the click", clock: paused, wasPaused: true,
+            name: "paused, a knob and a click: from the start, then the click", clock: paused,
+            wasPaused: true,
             hostTime: 3, sceneTime: 2, requests: FrameRequests(knobChanges: wide), input: click,
             expected: .seek(.init(goal: 2, knobsFromStart: wide, input: click))),
         Case(

@@ -50,7 +50,8 @@ struct HistorySummary: Equatable {
     }
 
     init(_ history: SceneHistory) {
-        self.init(isEmpty: history.frames.isEmpty, isFull: history.isFull, lastTime: history.frames.last?.time)
+        self.init(
+            isEmpty: history.frames.isEmpty, isFull: history.isFull, lastTime: history.frames.last?.time)
     }
 }
 
@@ -103,7 +104,8 @@ enum FramePlan: Equatable {
     ///   - needsLayout: the scene was laid out for another rect than the one it has.
     ///   - hasUnrecordedLayout: it was laid out anew while paused, off the record.
     static func make(
-        clock: SceneClock, wasPaused: Bool, hostTime: MediaTime, sceneTime: MediaTime, requests: FrameRequests,
+        clock: SceneClock, wasPaused: Bool, hostTime: MediaTime, sceneTime: MediaTime,
+        requests: FrameRequests,
         input: [InputEvent], history: HistorySummary, needsLayout: Bool, hasUnrecordedLayout: Bool
     ) -> FramePlan {
         // A pause keeps this frame's time; a new scene starts at 0.

@@ -54,7 +54,9 @@ struct SceneClock: Equatable {
 
     /// Takes up a saved clock: paused or playing at `rate` (1 unless one of `rates`), the next
     /// frame at `hostTime` the one after `sceneTime`, as if the program had never stopped.
-    mutating func resume(paused: Bool, rate: Double, rates: [Double], sceneTime: MediaTime, at hostTime: MediaTime) {
+    mutating func resume(
+        paused: Bool, rate: Double, rates: [Double], sceneTime: MediaTime, at hostTime: MediaTime
+    ) {
         isPaused = paused
         self.rate = rates.contains(rate) ? rate : 1
         let frame = 1 / Double(fps)

@@ -69,7 +69,8 @@ extension TimeMachine {
     /// The checkpoint a seek should restore to replay frames up to `lastReplayed` and show
     /// scene time `goal`: the latest at or before it, and when the inspector watches, at or
     /// before the replay it observes (`observedReplay`); nil without one.
-    func checkpoint(toReplayUpTo lastReplayed: Int, goal: MediaTime, panelWork: SceneSession.PanelWork) -> SceneCheckpoints
+    func checkpoint(toReplayUpTo lastReplayed: Int, goal: MediaTime, panelWork: SceneSession.PanelWork)
+        -> SceneCheckpoints
         .Checkpoint?
     {
         guard checkpoints.isEnabled else { return nil }

@@ -57,7 +57,8 @@ final class TimeMachine {
 
     /// Makes `descriptor`'s scene for a window of `size` (it is laid out by the session).
     init(
-        descriptor: SceneDescriptor, size: Size, seed: UInt64, images: ImageCatalog, bubbleLoad: Int, fps: Int,
+        descriptor: SceneDescriptor, size: Size, seed: UInt64, images: ImageCatalog, bubbleLoad: Int,
+        fps: Int,
         knobs overrides: [String: KnobValue], windowRoot: Layer
     ) {
         self.seed = seed
@@ -86,9 +87,11 @@ final class TimeMachine {
 
     /// Carries out `plan` at `hostTime` for a scene rect of `size`: the frame the scene runs
     /// now (nil: none), and whether it is one of the history's.
-    func execute(_ plan: FramePlan, at hostTime: MediaTime, size: Size, panelWork: SceneSession.PanelWork) -> (
-        frame: SceneFrame?, isRecorded: Bool
-    ) {
+    func execute(_ plan: FramePlan, at hostTime: MediaTime, size: Size, panelWork: SceneSession.PanelWork)
+        -> (
+            frame: SceneFrame?, isRecorded: Bool
+        )
+    {
         switch plan {
         case .idle:
             return (nil, true)
@@ -135,7 +138,9 @@ final class TimeMachine {
     /// most one layout for the rect shown, as a session file replays it.
     private func relayout(for size: Size, backToRecord: Bool, panelWork: SceneSession.PanelWork) {
         guard sceneLayoutSize != size else { return }
-        if backToRecord, let reached = travel(to: sceneTimeline.currentTime, fromStart: false, panelWork: panelWork) {
+        if backToRecord,
+            let reached = travel(to: sceneTimeline.currentTime, fromStart: false, panelWork: panelWork)
+        {
             runReplayed(reached.frame, index: history.shown + 1, observes: panelWork != .none)
             if reached.isRecorded { history.record(reached.frame) }
         }

@@ -5,8 +5,8 @@ import Scenes
 /// build of its program, the next build taking it up at the same moment, and the panel that
 /// says why a new build is not running.
 extension SceneSession {
-    /// Every panel a state may name, by name.
-    private var namedPanels: [Panel] { [inspector, knobPanel, helpPanel, codePanel] }
+    /// Every panel a state may name (`PanelKind.isKept`).
+    private var keptPanels: [Panel] { panels.filter { type(of: $0).kind.isKept } }
 
     /// This moment, whole: the scene, its step, the history, the clock, the open panels with
     /// their scroll and selection, the pointer (`window`: where the host's window is). What a
@@ -15,7 +15,7 @@ extension SceneSession {
         var state = WatchState(
             scene: sceneName, step: catalog[sceneIndex].step, sceneTime: sceneTimeline.currentTime,
             isPaused: isPaused, rate: playbackRate,
-            panels: openPanels.map(\.name).filter { $0 != problemPanel.name }, window: window,
+            panels: openPanels.filter { type(of: $0).kind.isKept }.map(\.name), window: window,
             history: StoredHistory(history, fps: fps))
         state.format = SessionFile.format
         state.version = SessionFile.version
@@ -25,7 +25,7 @@ extension SceneSession {
         state.debugOverlay = isDebugOverlayVisible
         state.pointer = pointer.map { [$0.x, $0.y] }
         var views: [String: PanelView] = [:]
-        for panel in openPanels where panel !== problemPanel { views[panel.name] = panel.view }
+        for panel in openPanels where type(of: panel).kind.isKept { views[panel.name] = panel.view }
         state.panelViews = views
         state.observedFrom = observesAnimations ? observedFrom : nil
         return state
@@ -51,7 +51,7 @@ extension SceneSession {
         }
         rebuildScene()
         for name in state.panels {
-            if let panel = namedPanels.first(where: { $0.name == name }) { setOpen(panel, true) }
+            if let panel = keptPanels.first(where: { $0.name == name }) { setOpen(panel, true) }
         }
         let shown = machine.replay(to: state.sceneTime, observedFrom: state.observedFrom ?? .max)
         overlay.fadeHint()
