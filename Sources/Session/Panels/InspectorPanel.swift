@@ -21,9 +21,12 @@ import Render
 /// that do not fit scroll (the wheel), and the last line tells about the row under the
 /// pointer.
 final class InspectorPanel: Panel {
-    let name = "inspector"
+    static let kind = PanelKind(
+        name: "inspector",
+        toggle: ShellKey.Row(
+            keys: [.character("i")], label: "i", action: "timeline inspector (click its axis to travel)"),
+        edge: .bottom, observesScene: true)
     let layer: Layer
-    let edge = PanelEdge.bottom
     /// The least room it shows itself in (pixels at scale 1; `PanelFit`).
     let minimumSize = Size(
         width: 320,

@@ -11,9 +11,11 @@ import Scenes
 /// as the scene's Swift; a click chooses a row and a drag on its slider sets the value; the
 /// wheel scrolls a list longer than the panel.
 final class KnobPanel: Panel {
-    let name = "knobs"
+    static let kind = PanelKind(
+        name: "knobs", spokenName: "knob panel",
+        toggle: ShellKey.Row(keys: [.character("k")], label: "k", action: "knobs: the scene's constants"),
+        edge: .side)
     let layer: Layer
-    let edge = PanelEdge.side
     /// The least room it shows itself in (pixels at scale 1; `PanelFit`).
     let minimumSize = Size(width: 240, height: 100)
     private let timeline: Timeline
