@@ -6,6 +6,8 @@ import Foundation
 struct LottieLayerWriter {
     let segment: LottieBaker.Segment
     let index: Int
+    /// The null layer's `ind` this layer hangs from.
+    let parent: Int?
     let assetIDs: [String: String]
 
     /// How far a baked value may lie from the line between its keys: a thousandth of a point,
@@ -35,15 +37,19 @@ struct LottieLayerWriter {
         let first = segment.firstFrame
         var members: [(String, LottieJSON)] = [
             ("ddd", .int(0)), ("ind", .int(index)), ("ty", .int(frames[0].imageName == nil ? 4 : 2)),
-            ("nm", .string(segment.name)), ("sr", .int(1)), ("ks", transform(frames, first: first)),
+            ("nm", .string(segment.name)), ("sr", .int(1)),
+            ("ks", Self.transform(frames.map(\.transform), opacities: frames.map(\.opacity), first: first)),
             ("ao", .int(0)),
         ]
+        if let parent { members.append(("parent", .int(parent))) }
         if let imageName = frames[0].imageName, let id = assetIDs[imageName] {
             members.append(("refId", .string(id)))
         }
-        if !frames[0].masks.isEmpty {
+        // A clip that cuts nothing shown at any of the layer's frames is left out.
+        let masks = frames[0].masks.indices.filter { index in frames.contains { $0.masksNeeded[index] } }
+        if !masks.isEmpty {
             members.append(("hasMask", .bool(true)))
-            members.append(("masksProperties", .array(masks(frames, first: first))))
+            members.append(("masksProperties", .array(Self.masks(masks, frames, first: first))))
         }
         if frames[0].imageName == nil {
             // A paint that never shows (a shape layer's clear fill, a stroke of no width) is left out.
@@ -78,15 +84,32 @@ struct LottieLayerWriter {
         return (t.tx, t.ty, sx * 100, sy * 100, angle * 180 / .pi, skew * 180 / .pi)
     }
 
-    private func transform(_ frames: [TrackFrame], first: Int) -> LottieJSON {
+    /// A null layer (`ty` 3) over the whole export: an engine layer's transform to its
+    /// superlayer, for what hangs from it.
+    static func null(
+        name: String, index: Int, parent: Int?, transforms: [Animation.AffineTransform], end: Int
+    ) -> LottieJSON {
+        var members: [(String, LottieJSON)] = [
+            ("ddd", .int(0)), ("ind", .int(index)), ("ty", .int(3)), ("nm", .string(name)), ("sr", .int(1)),
+            ("ks", transform(transforms, opacities: nil, first: 0)), ("ao", .int(0)),
+        ]
+        if let parent { members.append(("parent", .int(parent))) }
+        members += [("ip", .int(0)), ("op", .int(end)), ("st", .int(0)), ("bm", .int(0))]
+        return .object(members)
+    }
+
+    /// Position, scale, rotation, skew and opacity keyed over the frames (opacity 100 when nil).
+    private static func transform(
+        _ transforms: [Animation.AffineTransform], opacities: [Double]?, first: Int
+    ) -> LottieJSON {
         var position: [[Double]] = []
         var scale: [[Double]] = []
         var rotation: [[Double]] = []
         var skew: [[Double]] = []
         var opacity: [[Double]] = []
         var lastAngle: Double?
-        for frame in frames {
-            let parts = Self.decompose(frame.transform)
+        for (index, matrix) in transforms.enumerated() {
+            let parts = Self.decompose(matrix)
             var angle = parts.r
             if let lastAngle {  // the nearest turn to the last frame's: no spin the wrong way
                 angle += 360 * ((lastAngle - angle) / 360).rounded()
@@ -96,7 +119,7 @@ struct LottieLayerWriter {
             scale.append([parts.sx, parts.sy])
             rotation.append([angle])
             skew.append([parts.sk])
-            opacity.append([frame.opacity * 100])
+            opacity.append([(opacities?[index] ?? 1) * 100])
         }
         var members: [(String, LottieJSON)] = [
             ("a", .object([("a", .int(0)), ("k", .nums([0, 0]))])),
@@ -131,10 +154,10 @@ struct LottieLayerWriter {
 
     // MARK: - Masks
 
-    private func masks(_ frames: [TrackFrame], first: Int) -> [LottieJSON] {
-        frames[0].masks.indices.map { index in
+    private static func masks(_ indices: [Int], _ frames: [TrackFrame], first: Int) -> [LottieJSON] {
+        indices.enumerated().map { position, index in
             .object([
-                ("inv", .bool(false)), ("mode", .string(index == 0 ? "a" : "i")),
+                ("inv", .bool(false)), ("mode", .string(position == 0 ? "a" : "i")),
                 ("pt", Self.shapeProperty(frames.map { $0.masks[index] }, first: first)),
                 ("o", .object([("a", .int(0)), ("k", .int(100))])),
                 ("x", .object([("a", .int(0)), ("k", .int(0))])), ("nm", .string("clip \(index + 1)")),
