@@ -38,6 +38,9 @@ public final class LottieBaker {
     private var textLayers: [String: Int] = [:]
     private var fadingGroups: Set<ObjectIdentifier> = []
     private var missingImages: Set<String> = []
+    /// The timing functions of the animations seen (the curves keys may follow), besides
+    /// linear, which every run may.
+    private var timingFunctions: Set<TimingFunction> = []
 
     /// `image` gives an image's PNG to embed; `textOutline` a text layer's glyph outlines in
     /// its own space as they are drawn under its transform to the root (without it, text is
@@ -125,6 +128,11 @@ public final class LottieBaker {
         if seenLayers[id] == nil {
             seenLayers[id] = model
             layerNumbers[id] = layerNumbers.count + 1
+        }
+        for key in model.animationKeys {
+            if let curve = model.animation(forKey: key)?.timingFunction, curve != .linear {
+                timingFunctions.insert(curve)
+            }
         }
         let layer = model.presentation()
         guard !layer.isHidden, layer.opacity > 0 else { return }
@@ -348,6 +356,10 @@ public final class LottieBaker {
         var assets: [LottieJSON] = []
         var assetIDs: [String: String] = [:]
         var layers: [LottieJSON] = []
+        let curves = timingFunctions.sorted {
+            [$0.controlPoint1.x, $0.controlPoint1.y, $0.controlPoint2.x, $0.controlPoint2.y]
+                .lexicographicallyPrecedes([$1.controlPoint1.x, $1.controlPoint1.y, $1.controlPoint2.x, $1.controlPoint2.y])
+        }
         let count = max(frameCount, 1)
         let transforms = nodes.map { $0.transforms(count: count) }
         // A null that never moves what it holds (the identity throughout) is left out: its
@@ -380,13 +392,15 @@ public final class LottieBaker {
             }
             let parent = parentIndex(segment.frames.lazy.compactMap { $0 }.first?.node)
             layers.append(
-                LottieLayerWriter(segment: segment, index: position + 1, parent: parent, assetIDs: assetIDs).json)
+                LottieLayerWriter(
+                    segment: segment, index: position + 1, parent: parent, assetIDs: assetIDs, curves: curves
+                ).json)
         }
         for node in keptNodes {
             layers.append(
                 LottieLayerWriter.null(
                     name: nodes[node].name, index: nullIndices[node] ?? 0, parent: parentIndex(nodes[node].parent),
-                    transforms: transforms[node], end: count))
+                    transforms: transforms[node], end: count, curves: curves))
         }
         let root = LottieJSON.object([
             ("v", .string("5.7.4")), ("fr", .int(fps)), ("ip", .int(0)), ("op", .int(max(frameCount, 1))),
