@@ -81,6 +81,7 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         Interruption.install()
+        TestReport.line("ready")
         if let opened = try scene.openedSession() {
             try export(opened)
             return

@@ -52,7 +52,8 @@ struct KeyframeTrack {
             }
             // A try fails at the first frame off the curve, mostly the first frame tried.
             if !curves.isEmpty, values[start].count <= Self.mostCurveComponents {
-                for candidate in (end + 1)..<min(values.count, start + Self.longestCurve + 1) {
+                let last = min(values.count - 1, start + Self.longestCurve)
+                for candidate in stride(from: end + 1, through: last, by: 1) {
                     if let curve = curves.first(where: { fits(start, candidate, $0) }) {
                         keys[keys.count - 1].curve = curve
                         end = candidate
