@@ -118,7 +118,8 @@ struct ExportCommand: ParsableCommand {
         guard Double(end - 1) / Double(fps) <= recorded + 1e-9, end > first else {
             let last = String(format: "%.3f", recorded)
             throw ExitWithMessage(
-                message: "--from \(from) --to \(to) is not within the session's history (0…\(last) s)", status: 2)
+                message: "--from \(from) --to \(to) is not within the session's history (0…\(last) s)",
+                status: 2)
         }
         try OutputFile.checkFolder(of: out)
         let store = try scene.imageStore()
@@ -129,10 +130,12 @@ struct ExportCommand: ParsableCommand {
             showsHints: false)
         guard session.resume(from: opened.state, at: 0) != nil else {
             throw ExitWithMessage(
-                message: "cannot open the session file \(opened.path): its history does not replay", status: 2)
+                message: "cannot open the session file \(opened.path): its history does not replay", status: 2
+            )
         }
         let host = HeadlessHost(session: session, fps: fps, canvas: canvas)
-        let size = Size(width: opened.pixelSize.width / opened.scale, height: opened.pixelSize.height / opened.scale)
+        let size = Size(
+            width: opened.pixelSize.width / opened.scale, height: opened.pixelSize.height / opened.scale)
         let baker = Self.baker(size: size, fps: fps, name: opened.state.scene, store: store)
         for index in first..<end {
             session.seek(toTime: Double(index) / Double(fps), at: host.time(ofFrame: host.frame))

@@ -111,7 +111,8 @@ public final class LottieBaker {
         let omitted = Set(omitting.map(ObjectIdentifier.init))
         var drawn: [(TrackKey, TrackFrame)] = []
         visit(
-            root, path: [], node: nil, parent: .identity, opacity: 1, clips: [], omitted: omitted, into: &drawn)
+            root, path: [], node: nil, parent: .identity, opacity: 1, clips: [], omitted: omitted,
+            into: &drawn)
         place(drawn)
         frameCount += 1
     }
@@ -358,7 +359,9 @@ public final class LottieBaker {
         var layers: [LottieJSON] = []
         let curves = timingFunctions.sorted {
             [$0.controlPoint1.x, $0.controlPoint1.y, $0.controlPoint2.x, $0.controlPoint2.y]
-                .lexicographicallyPrecedes([$1.controlPoint1.x, $1.controlPoint1.y, $1.controlPoint2.x, $1.controlPoint2.y])
+                .lexicographicallyPrecedes([
+                    $1.controlPoint1.x, $1.controlPoint1.y, $1.controlPoint2.x, $1.controlPoint2.y,
+                ])
         }
         let count = max(frameCount, 1)
         let transforms = nodes.map { $0.transforms(count: count) }
@@ -399,7 +402,8 @@ public final class LottieBaker {
         for node in keptNodes {
             layers.append(
                 LottieLayerWriter.null(
-                    name: nodes[node].name, index: nullIndices[node] ?? 0, parent: parentIndex(nodes[node].parent),
+                    name: nodes[node].name, index: nullIndices[node] ?? 0,
+                    parent: parentIndex(nodes[node].parent),
                     transforms: transforms[node], end: count, curves: curves))
         }
         let root = LottieJSON.object([

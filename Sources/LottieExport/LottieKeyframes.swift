@@ -47,7 +47,8 @@ struct KeyframeTrack {
         while start + 1 < values.count {
             var end = start + 1
             // Extend the run start…end+1 while every frame inside lies on the line.
-            while end + 1 < values.count, structures[start] == structures[end + 1], fits(start, end + 1, nil) {
+            while end + 1 < values.count, structures[start] == structures[end + 1], fits(start, end + 1, nil)
+            {
                 end += 1
             }
             // A try fails at the first frame off the curve, mostly the first frame tried.
@@ -111,9 +112,19 @@ struct KeyframeTrack {
                 } else {
                     let curve = key.curve ?? .linear
                     members.append(
-                        ("o", .object([("x", .nums([curve.controlPoint1.x])), ("y", .nums([curve.controlPoint1.y]))])))
+                        (
+                            "o",
+                            .object([
+                                ("x", .nums([curve.controlPoint1.x])), ("y", .nums([curve.controlPoint1.y])),
+                            ])
+                        ))
                     members.append(
-                        ("i", .object([("x", .nums([curve.controlPoint2.x])), ("y", .nums([curve.controlPoint2.y]))])))
+                        (
+                            "i",
+                            .object([
+                                ("x", .nums([curve.controlPoint2.x])), ("y", .nums([curve.controlPoint2.y])),
+                            ])
+                        ))
                 }
             }
             items.append(.object(members))

@@ -40,7 +40,11 @@ struct LottieLayerWriter {
         var members: [(String, LottieJSON)] = [
             ("ddd", .int(0)), ("ind", .int(index)), ("ty", .int(frames[0].imageName == nil ? 4 : 2)),
             ("nm", .string(segment.name)), ("sr", .int(1)),
-            ("ks", Self.transform(frames.map(\.transform), opacities: frames.map(\.opacity), first: first, curves: curves)),
+            (
+                "ks",
+                Self.transform(
+                    frames.map(\.transform), opacities: frames.map(\.opacity), first: first, curves: curves)
+            ),
             ("ao", .int(0)),
         ]
         if let parent { members.append(("parent", .int(parent))) }
@@ -51,7 +55,8 @@ struct LottieLayerWriter {
         let masks = frames[0].masks.indices.filter { index in frames.contains { $0.masksNeeded[index] } }
         if !masks.isEmpty {
             members.append(("hasMask", .bool(true)))
-            members.append(("masksProperties", .array(Self.masks(masks, frames, first: first, curves: curves))))
+            members.append(
+                ("masksProperties", .array(Self.masks(masks, frames, first: first, curves: curves))))
         }
         if frames[0].imageName == nil {
             // A paint that never shows (a shape layer's clear fill, a stroke of no width) is left out.
@@ -186,7 +191,8 @@ struct LottieLayerWriter {
         let color = Self.property(
             paints.map { [$0.color.red, $0.color.green, $0.color.blue] }, first: first, curves: curves,
             tolerance: Self.colorTolerance)
-        let alpha = Self.property(paints.map { [$0.color.alpha * 100] }, first: first, curves: curves, scalar: true)
+        let alpha = Self.property(
+            paints.map { [$0.color.alpha * 100] }, first: first, curves: curves, scalar: true)
         if model.isStroke {
             if model.trim != nil {
                 // Lottie draws nothing where start ≥ end only when they are equal.
@@ -216,13 +222,21 @@ struct LottieLayerWriter {
                     .object([
                         ("n", .string(dash % 2 == 0 ? "d" : "g")),
                         ("nm", .string(dash % 2 == 0 ? "dash" : "gap")),
-                        ("v", Self.property(paints.map { [$0.dashes[dash]] }, first: first, curves: curves, scalar: true)),
+                        (
+                            "v",
+                            Self.property(
+                                paints.map { [$0.dashes[dash]] }, first: first, curves: curves, scalar: true)
+                        ),
                     ])
                 }
                 dashes.append(
                     .object([
                         ("n", .string("o")), ("nm", .string("offset")),
-                        ("v", Self.property(paints.map { [$0.dashPhase] }, first: first, curves: curves, scalar: true)),
+                        (
+                            "v",
+                            Self.property(
+                                paints.map { [$0.dashPhase] }, first: first, curves: curves, scalar: true)
+                        ),
                     ]))
                 stroke.append(("d", .array(dashes)))
             }

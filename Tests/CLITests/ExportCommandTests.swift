@@ -218,14 +218,16 @@ struct ExportCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         func export(_ arguments: [String]) throws -> [String: Any] {
             let path = folder.appendingPathComponent("x.json").path
-            let run = try ProgramRun.animdemo(["export"] + arguments + ["--from", "0", "--to", "1.5", "--out", path])
+            let run = try ProgramRun.animdemo(
+                ["export"] + arguments + ["--from", "0", "--to", "1.5", "--out", path])
             #expect(run.status == 0, "stderr: \(run.stderr)")
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             return (try JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:]
         }
         // The checkmark's first strokes ease in (0.42, 0, 1, 1), the chained second ones
         // ease out (0, 0, 0.58, 1), unless a.curve says otherwise.
-        let checkmark = Self.tangents(in: try export(["--scene", "checkmark", "--events", "0.1 tap 400 300"]))
+        let checkmark = Self.tangents(
+            in: try export(["--scene", "checkmark", "--events", "0.1 tap 400 300"]))
         #expect(checkmark.contains([0.42, 0, 1, 1]), "no easeIn key: \(checkmark)")
         #expect(checkmark.contains([0, 0, 0.58, 1]), "no easeOut key: \(checkmark)")
         let changed = Self.tangents(
@@ -257,7 +259,8 @@ struct ExportCommandTests {
         ])
         #expect(first.status == 0, "stderr: \(first.stderr)")
         let second = try ProgramRun.animdemo([
-            "export", "--scene", "checkmark", "--size", "400x300", "--events", "0.5 tap 200 150", "--from", "0",
+            "export", "--scene", "checkmark", "--size", "400x300", "--events", "0.5 tap 200 150", "--from",
+            "0",
             "--to", "1", "--out", fromEvents,
         ])
         #expect(second.status == 0, "stderr: \(second.stderr)")
@@ -281,7 +284,8 @@ struct ExportCommandTests {
         let program = try ChildProcess(
             ProgramRun.executable.path,
             [
-                "export", "--scene", "fish", "--events", "0.6 tap 400 300", "--from", "0", "--to", "60", "--out",
+                "export", "--scene", "fish", "--events", "0.6 tap 400 300", "--from", "0", "--to", "60",
+                "--out",
                 folder.appendingPathComponent("fish.json").path,
             ], environment: ["ANIMDEMO_TEST_REPORT": "1"])
         defer { program.stop() }
