@@ -70,6 +70,7 @@ final class CodePanel: Panel {
 
     func setOpen(_ isOpen: Bool) {
         drawn = nil
+        updated = nil
         followsCode = true
         layer.setPanelOpen(isOpen)
         if !isOpen { frame = .zero }
@@ -98,7 +99,7 @@ final class CodePanel: Panel {
     private var visibleLineCount: Int { visibleLineCount(from: firstLine) }
 
     private func visibleLineCount(from first: Int) -> Int {
-        let lines = SceneSources.lines(ofFile: focus.file) ?? []
+        let lines = sourceLines
         var rows = 0
         var count = 0
         let room = max(Int((frame.height - headerHeight) / lineHeight), 1)
@@ -202,9 +203,34 @@ final class CodePanel: Panel {
     /// The lines marked and scrolled to, given by the session from the inspector's log.
     var focus = Focus(file: "", line: nil, running: [])
 
+    /// The focused file's lines, split once per file (the sources are fixed for the process):
+    /// splitting a file every frame cost a core's fifth at 60 Hz.
+    private var sourceLines: [Substring] {
+        if split?.file != focus.file { split = (focus.file, SceneSources.lines(ofFile: focus.file) ?? []) }
+        return split?.lines ?? []
+    }
+    private var split: (file: String, lines: [Substring])?
+
+    /// Everything `update` reads: when it is what the last update saw, nothing it would
+    /// compute or draw can differ, so the update ends there.
+    private struct Input: Equatable {
+        var frame: Rect
+        var scale: Double
+        var focus: Focus
+        var firstLine: Int
+        var followsCode: Bool
+    }
+    private var updated: Input?
+
     func update(context: PanelContext) {
         guard !frame.isEmpty else { return }
-        let lines = SceneSources.lines(ofFile: focus.file) ?? []
+        func input() -> Input {
+            Input(frame: frame, scale: scale, focus: focus, firstLine: firstLine, followsCode: followsCode)
+        }
+        guard input() != updated else { return }
+        // What this update leaves (its scroll included) is what the next one compares with.
+        defer { updated = input() }
+        let lines = sourceLines
         lineCount = lines.count
         let followed = followsCode || focus.line != nil
         let target =

@@ -137,8 +137,14 @@ final class InspectorPanel: Panel {
     /// Every row, display links and timers first, then the animations in the order they
     /// were added.
     private var orderedRows: [InspectorRow] {
-        log.rows.filter { $0.kind != .animation } + log.rows.filter { $0.kind == .animation }
+        // Ordered again only when the log's rows change (its revision), not on every frame's
+        // look at the hover (a fish keeps 400 rows).
+        if ordered?.revision != log.revision {
+            ordered = (log.revision, log.rows.filter { $0.kind != .animation } + log.rows.filter { $0.kind == .animation })
+        }
+        return ordered?.rows ?? []
     }
+    private var ordered: (revision: Int, rows: [InspectorRow])?
 
     /// The row under the pointer, as an index into `orderedRows`, for the scroll `firstRow`.
     private func hoveredRow(count: Int) -> Int? {
@@ -151,6 +157,7 @@ final class InspectorPanel: Panel {
 
     /// The row under the pointer now, if any.
     private var hovered: InspectorRow? {
+        guard hoverPoint != nil else { return nil }
         let rows = orderedRows
         return hoveredRow(count: rows.count).map { rows[$0] }
     }
