@@ -66,8 +66,11 @@ final class InspectorPanel: Panel {
 
     private struct DrawnState: Equatable {
         var frame: Rect
-        /// The scene time, while a row is hovered (its value changes with it); else nil: the
-        /// playhead alone follows the time.
+        /// The scene time while a row is hovered (its value changes with it) or the scene is
+        /// paused; else nil: while it plays the playhead alone follows the time. Paused, a
+        /// travel redraws the whole panel: a moved playhead's box redraws the antialiased edges
+        /// under it a little differently from a whole drawing (docs/ARCHITECTURE.md § Window and
+        /// render), and a paused window shows exactly what `render` does.
         var now: MediaTime?
         var axisStart: MediaTime
         var revision: Int
@@ -280,7 +283,7 @@ final class InspectorPanel: Panel {
         firstRow = min(firstRow, max(rows.count - visibleRowCount, 0))
         let hoveredRow = hoveredRow(count: rows.count)
         let state = DrawnState(
-            frame: frame, now: hoveredRow == nil ? nil : now, axisStart: axisStart, revision: log.revision,
+            frame: frame, now: hoveredRow == nil && !context.isPaused ? nil : now, axisStart: axisStart, revision: log.revision,
             firstRow: firstRow, hoveredRow: hoveredRow, isPaused: context.isPaused, rate: context.rate)
         defer { placePlayhead(at: now) }
         guard state != drawn else { return }
