@@ -402,7 +402,9 @@ public final class SceneSession {
         }
         let file = hovered?.fileName ?? stepMarks?.firstFile ?? "\(typeName).swift"
         // The distinct lines first: a fish's bubbles run hundreds of rows from a few lines.
-        let running = Set(inspector.runningLocations(at: sceneTimeline.currentTime)).filter { $0.fileName == file }
+        let running = Set(inspector.runningLocations(at: sceneTimeline.currentTime)).filter {
+            $0.fileName == file
+        }
         return CodePanel.Focus(
             file: file, line: hovered?.line, running: Set(running.map(\.line)), step: stepMarks?.byFile[file])
     }

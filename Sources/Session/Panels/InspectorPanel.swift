@@ -157,7 +157,10 @@ final class InspectorPanel: Panel {
         // Ordered again only when the log's rows change (its revision), not on every frame's
         // look at the hover (a fish keeps 400 rows).
         if ordered?.revision != log.revision {
-            ordered = (log.revision, log.rows.filter { $0.kind != .animation } + log.rows.filter { $0.kind == .animation })
+            ordered = (
+                log.revision,
+                log.rows.filter { $0.kind != .animation } + log.rows.filter { $0.kind == .animation }
+            )
         }
         return ordered?.rows ?? []
     }
@@ -283,7 +286,8 @@ final class InspectorPanel: Panel {
         firstRow = min(firstRow, max(rows.count - visibleRowCount, 0))
         let hoveredRow = hoveredRow(count: rows.count)
         let state = DrawnState(
-            frame: frame, now: hoveredRow == nil && !context.isPaused ? nil : now, axisStart: axisStart, revision: log.revision,
+            frame: frame, now: hoveredRow == nil && !context.isPaused ? nil : now, axisStart: axisStart,
+            revision: log.revision,
             firstRow: firstRow, hoveredRow: hoveredRow, isPaused: context.isPaused, rate: context.rate)
         defer { placePlayhead(at: now) }
         guard state != drawn else { return }
