@@ -73,6 +73,7 @@ final class CodePanel: Panel {
 
     func setOpen(_ isOpen: Bool) {
         drawn = nil
+        updated = nil
         followsCode = true
         layer.setPanelOpen(isOpen)
         if !isOpen { frame = .zero }
@@ -101,7 +102,7 @@ final class CodePanel: Panel {
     private var visibleLineCount: Int { visibleLineCount(from: firstLine) }
 
     private func visibleLineCount(from first: Int) -> Int {
-        let lines = SceneSources.lines(ofFile: focus.file) ?? []
+        let lines = sourceLines
         var rows = 0
         var count = 0
         let room = max(Int((frame.height - headerHeight) / lineHeight), 1)
@@ -230,14 +231,40 @@ final class CodePanel: Panel {
         }
         let hovered = context.hoveredLocation
         let file = hovered?.fileName ?? stepMarks?.firstFile ?? "\(typeName).swift"
-        let running = context.runningLocations().filter { $0.fileName == file }
+        // The distinct lines first: a fish's bubbles run hundreds of rows from a few lines.
+        let running = Set(context.runningLocations()).filter { $0.fileName == file }
         focus = Focus(
             file: file, line: hovered?.line, running: Set(running.map(\.line)), step: stepMarks?.byFile[file])
     }
 
+    /// The focused file's lines, split once per file (the sources are fixed for the process):
+    /// splitting a file every frame cost a core's fifth at 60 Hz.
+    private var sourceLines: [Substring] {
+        if split?.file != focus.file { split = (focus.file, SceneSources.lines(ofFile: focus.file) ?? []) }
+        return split?.lines ?? []
+    }
+    private var split: (file: String, lines: [Substring])?
+
+    /// Everything `update` reads: when it is what the last update saw, nothing it would
+    /// compute or draw can differ, so the update ends there.
+    private struct Input: Equatable {
+        var frame: Rect
+        var scale: Double
+        var focus: Focus
+        var firstLine: Int
+        var followsCode: Bool
+    }
+    private var updated: Input?
+
     func update(context: PanelContext) {
         guard !frame.isEmpty else { return }
-        let lines = SceneSources.lines(ofFile: focus.file) ?? []
+        func input() -> Input {
+            Input(frame: frame, scale: scale, focus: focus, firstLine: firstLine, followsCode: followsCode)
+        }
+        guard input() != updated else { return }
+        // What this update leaves (its scroll included) is what the next one compares with.
+        defer { updated = input() }
+        let lines = sourceLines
         lineCount = lines.count
         let followed = followsCode || focus.line != nil
         let target =

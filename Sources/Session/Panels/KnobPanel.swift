@@ -37,6 +37,7 @@ final class KnobPanel: Panel {
 
     private struct DrawnState: Equatable {
         var frame: Rect
+        var scale: Double
         var scene: String
         var values: [KnobValue]
         var selected: String?
@@ -297,12 +298,13 @@ final class KnobPanel: Panel {
         selectedHasPlot = list.first { $0.name == selectedName }?.plot != nil
         firstRow = min(firstRow, max(list.count - visibleRowCount, 0))
         let values = list.map { knobs.value(of: $0.name) ?? $0.defaultValue }
-        fitColumns(list, values: values)
         let state = DrawnState(
-            frame: frame, scene: context.sceneName, values: values, selected: selectedName, firstRow: firstRow
-        )
+            frame: frame, scale: scale, scene: context.sceneName, values: values, selected: selectedName,
+            firstRow: firstRow)
         guard state != drawn else { return }
         drawn = state
+        // The columns are measured from the names and values drawn: only when they change.
+        fitColumns(list, values: values)
         // The header's lines set the rows' room, which the header counts: twice if it changed.
         var header = headerLines(count: list.count)
         if header.count != headerLineCount {
