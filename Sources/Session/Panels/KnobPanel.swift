@@ -91,6 +91,24 @@ final class KnobPanel: Panel {
     /// The header's height: one line, or more where the panel is too narrow for it (it wraps).
     private var headerHeight: Double { (Self.headerHeight + Double(headerLineCount - 1) * 16) * scale }
     private var headerLineCount = 1
+    /// What `headerLineCount` was settled for: the panel's width, scale, knob count and first row.
+    private var headerSettledFor: [Double]?
+
+    /// The header's lines set the rows' room, which the header counts: settled from one line
+    /// each time, before the first row is kept within the rows, so that both depend on the
+    /// panel's state alone and not on what it drew before (a window and `render --session` of
+    /// the same moment show the same rows; a restored panel once scrolled back a row).
+    private func settleHeader(count: Int) {
+        let key = [frame.width, frame.height, scale, Double(count), Double(firstRow), selectedHasPlot ? 1 : 0]
+        guard key != headerSettledFor else { return }
+        headerSettledFor = key
+        headerLineCount = 1
+        for _ in 0..<3 {
+            let lines = headerLines(count: count).count
+            if lines == headerLineCount { return }
+            headerLineCount = lines
+        }
+    }
 
     /// The header's lines for a list of `count` knobs at the panel's width.
     private func headerLines(count: Int) -> [String] {
@@ -296,6 +314,7 @@ final class KnobPanel: Panel {
             firstRow = 0
         }
         selectedHasPlot = list.first { $0.name == selectedName }?.plot != nil
+        settleHeader(count: list.count)
         firstRow = min(firstRow, max(list.count - visibleRowCount, 0))
         let values = list.map { knobs.value(of: $0.name) ?? $0.defaultValue }
         let state = DrawnState(
@@ -305,13 +324,7 @@ final class KnobPanel: Panel {
         drawn = state
         // The columns are measured from the names and values drawn: only when they change.
         fitColumns(list, values: values)
-        // The header's lines set the rows' room, which the header counts: twice if it changed.
-        var header = headerLines(count: list.count)
-        if header.count != headerLineCount {
-            headerLineCount = header.count
-            firstRow = min(firstRow, max(list.count - visibleRowCount, 0))
-            header = headerLines(count: list.count)
-        }
+        let header = headerLines(count: list.count)
         timeline.transaction { transaction in
             transaction.disableActions = true
             layer.removeAllSublayers()
