@@ -86,17 +86,17 @@ struct WindowPathTests {
             ("pull", "0.2 down 400 150; 0.5 move 400 450; 0.8 up 400 450", 1.6),
         ])
     func pausedEqualsResumed(scene: String, events: String, pause: Double) throws {
-        let live = try SceneTester(scene: scene, events: events + "; \(pause) key space")
+        let tester = try SceneTester(scene: scene, events: events + "; \(pause) key space")
         let frames = Int((pause + 0.2) * 60)
         var shown: RenderedFrame?
         for _ in 0..<frames {
-            try live.host.step(draw: { root in
-                shown = try FrameRenderer(images: live.host.canvas.images).render(
-                    root, size: live.session.size, omitting: live.session.windowOnlyLayers)
+            try tester.host.step(draw: { root in
+                shown = try FrameRenderer(images: tester.host.canvas.images).render(
+                    root, size: tester.session.size, omitting: tester.session.windowOnlyLayers)
             })
         }
-        #expect(live.session.isPaused)
-        let state = live.session.watchState(window: nil)
+        #expect(tester.session.isPaused)
+        let state = tester.session.watchState(window: nil)
         let resumed = try SceneTester(scene: scene)
         try #require(resumed.session.resume(from: state, at: 0) != nil)
         var replayed: RenderedFrame?
@@ -104,10 +104,12 @@ struct WindowPathTests {
             replayed = try FrameRenderer(images: resumed.host.canvas.images).render(
                 root, size: resumed.session.size, omitting: resumed.session.windowOnlyLayers)
         })
-        let comparison = try #require(GoldenImage.compare(try #require(shown), try #require(replayed)))
+        let live = try #require(shown)
+        let resumedFrame = try #require(replayed)
+        let comparison = try #require(GoldenImage.compare(live, resumedFrame))
         if comparison.differingPixels > 0 {
-            try? shown?.writePNG(to: "/tmp/we/\(scene)-\(pause)-live.png")
-            try? replayed?.writePNG(to: "/tmp/we/\(scene)-\(pause)-resumed.png")
+            try? live.writePNG(to: "/tmp/we/\(scene)-\(pause)-live.png")
+            try? resumedFrame.writePNG(to: "/tmp/we/\(scene)-\(pause)-resumed.png")
         }
         #expect(comparison.differingPixels == 0, "\(comparison)")
     }
