@@ -33,7 +33,8 @@ enum WindowPath {
                 }
                 guard isLast || everyFrame else { return }
                 let expected = try full.render(root, size: size)
-                let actual = try RenderedFrame(width: width, height: height, pixels: memory.map { $0 | 0xFF00_0000 })
+                let actual = try RenderedFrame(
+                    width: width, height: height, pixels: memory.map { $0 | 0xFF00_0000 })
                 let comparison = GoldenImage.compare(actual, expected)
                 if let comparison, comparison.differingPixels > 0 {
                     try? actual.writePNG(to: "/tmp/we/\(scene)-window.png")
@@ -69,7 +70,8 @@ struct WindowPathTests {
     func elasticOverlay() throws {
         let comparison = try WindowPath.compare(
             scene: "elastic",
-            events: "0.05 key d; 0.2 down 400 100; 0.3 move 430 300; 0.7 up 430 300; 1.1 key space", frames: 75)
+            events: "0.05 key d; 0.2 down 400 100; 0.3 move 430 300; 0.7 up 430 300; 1.1 key space",
+            frames: 75)
         #expect(comparison?.differingPixels == 0)
     }
 
