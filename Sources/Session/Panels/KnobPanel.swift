@@ -99,7 +99,9 @@ final class KnobPanel: Panel {
     /// panel's state alone and not on what it drew before (a window and `render --session` of
     /// the same moment show the same rows; a restored panel once scrolled back a row).
     private func settleHeader(count: Int) {
-        let key = [frame.width, frame.height, scale, Double(count), Double(firstRow), selectedHasPlot ? 1 : 0]
+        let key = [
+            frame.width, frame.height, scale, Double(count), Double(firstRow), selectedHasPlot ? 1 : 0,
+        ]
         guard key != headerSettledFor else { return }
         headerSettledFor = key
         headerLineCount = 1
