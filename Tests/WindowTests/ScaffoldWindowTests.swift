@@ -257,6 +257,7 @@ extension ScaffoldWindowTests {
         #expect(Array(fixed.prefix(after.count)) == after)
         #expect(fixed.first == "down 94.0 333.0", "the first click is not the first input: \(fixed)")
         #expect(try window.windowPID() != "", "the fixed build's window runs")
+        window.expectOneBuildPerSave(3)
         for line in window.supervisor.errorOutput.split(separator: "\n")
         where line.hasPrefix("Orbit --watch: the") {
             print("watch test: \(line)")
@@ -341,6 +342,7 @@ extension ScaffoldWindowTests {
             window.waitForDowns(atLeast: after.count), "the fixed build lost the history")
         #expect(Array(fixed.prefix(after.count)) == after)
         #expect(fixed.first == "down 94.0 333.0", "the first click is not the first input: \(fixed)")
+        window.expectOneBuildPerSave(3)
         for line in window.supervisor.errorOutput.split(separator: "\n")
         where line.hasPrefix("Orbit --watch: the") {
             print("watch test: \(line)")
@@ -447,6 +449,19 @@ final class WatchedWindow {
         }
         window = found
         try xdotool("mousemove", "--window", window, "5", "5")
+    }
+
+    /// Each of the test's `saves` (each a change) built once: a save is several file events (an
+    /// atomic write's rename and its close after it), which on a busy machine may come apart;
+    /// a second build of the same code met a window hung in it and took it over, unreported.
+    /// No other build is under way: each save was waited for (its reload, or its crash).
+    func expectOneBuildPerSave(_ saves: Int) {
+        let builds = supervisor.errorOutput.components(separatedBy: "Orbit --watch: built in ").count - 1
+        #expect(
+            builds == saves, "\(builds) builds for \(saves) saves: \(supervisor.errorOutput.suffix(3000))")
+        #expect(
+            !supervisor.errorOutput.contains("did not hand over"),
+            "a hung build was taken over: \(supervisor.errorOutput.suffix(3000))")
     }
 
     func capture() throws -> WindowCapture {
