@@ -91,7 +91,7 @@ final class KnobPanel: Panel {
     /// The header's height: one line, or more where the panel is too narrow for it (it wraps).
     private var headerHeight: Double { (Self.headerHeight + Double(headerLineCount - 1) * 16) * scale }
     private var headerLineCount = 1
-    /// What `headerLineCount` was settled for: the panel's width, scale, knob count and first row.
+    /// What `headerLineCount` was settled for: the panel's size, scale, knob count, first row, plot.
     private var headerSettledFor: [Double]?
 
     /// The header's lines set the rows' room, which the header counts: settled from one line
