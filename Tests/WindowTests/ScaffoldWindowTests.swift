@@ -327,8 +327,14 @@ extension ScaffoldWindowTests {
                     String.init)
         }
         let hangLine = try #require(hung, "no hang reported: \(window.supervisor.errorOutput.suffix(3000))")
-        // Placed in the scene's own file (the display link's closure in toggle()), not in the engine.
-        #expect(hangLine.contains("Sources/OrbitScene/OrbitScene.swift"), "\(hangLine)")
+        // Placed in the package's own code, not in the engine: the display link's closure in
+        // OrbitScene.swift, or, when the backtrace caught the loop with the closure's frame
+        // missing (seen once in CI: a leaf loop keeps no frame of its own), the package's main.
+        #expect(
+            hangLine.contains("(Sources/OrbitScene/OrbitScene.swift")
+                || hangLine.contains("(Sources/Orbit/main.swift"),
+            "\(hangLine)")
+        #expect(!hangLine.contains("/Sources/Animation/"), "placed in the engine: \(hangLine)")
         try window.waitForReload(number: 4, timeout: 60)  // the last good build, at the same moment
         #expect(window.waitForBuildPanel(), "no build panel after the hang")
         let after = try #require(
