@@ -99,10 +99,17 @@ struct ScaffoldWindowTests {
         try edited.write(toFile: package.sceneFile, atomically: true, encoding: .utf8)
         try window.waitForReload(number: 1, timeout: 240)
         let reloadSeconds = Date().timeIntervalSince(saved)
-        let state = try WatchState(
-            json: try Data(contentsOf: URL(fileURLWithPath: package.path(".build/watch/state.json"))))
+        // The new window writes its state as it goes: wait for one that has its size (CI once
+        // read a state written before the window knew it).
+        let stateFile = URL(fileURLWithPath: package.path(".build/watch/state.json"))
+        let state = try #require(
+            pollUntil(timeout: 30) { () -> WatchState? in
+                guard let data = try? Data(contentsOf: stateFile), let state = try? WatchState(json: data),
+                    state.window?.width == 375 && state.window?.height == 667
+                else { return nil }
+                return state
+            }, "the reloaded window's state never had its 375×667 size")
         #expect(state.isPaused)
-        #expect(state.window?.width == 375 && state.window?.height == 667)
 
         // What the edited scene draws at that time with the same input (`render --events`).
         let build = try package.run(["swift", "build"])
