@@ -5,7 +5,7 @@ import Testing
 /// `animdemo steps` and `--step N` against the built executable.
 @Suite("Tutorial steps on the command line")
 struct StepsCommandTests {
-    static let scenesWithSteps = ["tictactoe", "elastic", "checkmark", "fish", "download", "pull"]
+    static let scenesWithSteps = ["tictactoe", "elastic", "checkmark", "fish", "download", "pull", "floating"]
 
     @Test(
         "steps lists at least four numbered steps; --json gives step and caption", arguments: scenesWithSteps)
@@ -27,11 +27,11 @@ struct StepsCommandTests {
     }
 
     @Test(
-        "a scene without steps, or a step it does not have: one line on stderr, status 2",
+        "a step a scene does not have: one line on stderr, status 2",
         arguments: [
-            ["steps", "--scene", "floating"],
+            ["steps", "--scene", "floating", "--code", "6"],
             [
-                "render", "--scene", "floating", "--step", "1", "--at", "0", "--out",
+                "render", "--scene", "floating", "--step", "6", "--at", "0", "--out",
                 "/tmp/animdemo-steps-never",
             ],
             [
@@ -43,7 +43,7 @@ struct StepsCommandTests {
                 "/tmp/animdemo-steps-never",
             ],
             [
-                "record", "--scene", "floating", "--step", "1", "--from", "0", "--to", "0.1", "--out",
+                "record", "--scene", "floating", "--step", "0", "--from", "0", "--to", "0.1", "--out",
                 "/tmp/animdemo-steps-never.gif",
             ],
         ])
@@ -237,7 +237,7 @@ struct StepsCommandTests {
 /// FloatingAnimation) has the library's files too, as they are.
 enum StepModule {
     static let catalog = ProgramRun.packageRoot.appendingPathComponent("Sources/Scenes/Scenes.docc")
-    static let libraries = ["fish": ["FloatingAnimation"]]
+    static let libraries = ["fish": ["FloatingAnimation"], "floating": ["FloatingAnimation"]]
     /// Files of another scene's a scene uses, at their last version: the pull's wave is the
     /// elastic scene's.
     static let borrowed = ["pull": [(scene: "elastic", file: "ElasticWave")]]
