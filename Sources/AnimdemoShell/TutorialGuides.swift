@@ -408,7 +408,8 @@ struct TutorialGuide: Sendable {
                         ),
                         wrong(
                             "It grows 1.3 times and is removed",
-                            "No: that is `pop` with the default `removeOnCompletion`; the balloons have neither."),
+                            "No: that is `pop` with the default `removeOnCompletion`; the balloons have neither."
+                        ),
                         wrong(
                             "It falls back to where it started",
                             "No: the path animation fills forwards and is not removed, so the balloon stays at the top."

@@ -5,7 +5,9 @@ import Testing
 /// `animdemo steps` and `--step N` against the built executable.
 @Suite("Tutorial steps on the command line")
 struct StepsCommandTests {
-    static let scenesWithSteps = ["tictactoe", "elastic", "checkmark", "fish", "download", "pull", "floating"]
+    static let scenesWithSteps = [
+        "tictactoe", "elastic", "checkmark", "fish", "download", "pull", "floating",
+    ]
 
     @Test(
         "steps lists at least four numbered steps; --json gives step and caption", arguments: scenesWithSteps)

@@ -156,7 +156,8 @@ struct FloatingSceneTests {
             #expect(scene.screen == (count > 1 ? .fish : .balloon), "step \(step)")
             #expect(scene.guideLines.count == (step >= 3 ? 3 : 0), "step \(step)")
             #expect(scene.keyHelp.contains { $0.key == .character("x") } == (step >= 3), "step \(step)")
-            #expect(scene.keyHelp.first?.action.contains(titles[min(2, count) % count]) == true, "step \(step)")
+            #expect(
+                scene.keyHelp.first?.action.contains(titles[min(2, count) % count]) == true, "step \(step)")
         }
     }
 

@@ -413,7 +413,8 @@ final class FloatingScene: Scene {
                 (.startingPointWidth, top + 286),
             ]
             for (line, y) in buttons {
-                addButton(line.rawValue, frame: Rect(x: midX - 75, y: y, width: 150, height: 30)) { [weak self] in
+                addButton(line.rawValue, frame: Rect(x: midX - 75, y: y, width: 150, height: 30)) {
+                    [weak self] in
                     self?.toggle(line)
                 }
             }
@@ -716,7 +717,8 @@ final class FloatingScene: Scene {
             // step 3 {
             if stage >= .guides {
                 help += [
-                    (.character("x"), "maxAnimationHeight line"), (.character("m"), "minAnimationHeight line"),
+                    (.character("x"), "maxAnimationHeight line"),
+                    (.character("m"), "minAnimationHeight line"),
                     (.character("w"), "startingPointWidth line"),
                 ]
             }
