@@ -243,6 +243,9 @@ enum StepModule {
     /// Files of another scene's a scene uses, at their last version: the pull's wave is the
     /// elastic scene's.
     static let borrowed = ["pull": [(scene: "elastic", file: "ElasticWave")]]
+    /// Files of another scene's folder, not in any tutorial, that a scene uses as they are:
+    /// the floating demo's switches are the download scene's.
+    static let shared = ["floating": ["Download/Switch.swift"]]
 
     /// The folder of the built modules beside the executable (`.build/debug/Modules`).
     static func modulesFolder() throws -> String {
@@ -346,6 +349,10 @@ enum StepModule {
                 ))
         }
         let scenes = ProgramRun.packageRoot.appendingPathComponent("Sources/Scenes")
+        for path in shared[scene] ?? [] {
+            let text = try String(contentsOf: scenes.appendingPathComponent(path), encoding: .utf8)
+            files.append((URL(fileURLWithPath: path).lastPathComponent, "import Scenes\n" + text))
+        }
         for library in libraries[scene] ?? [] {
             let folder = scenes.appendingPathComponent(library)
             for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
