@@ -58,14 +58,14 @@ declare -A poster=([tictactoe]=3.8 [fish]=0.7 [elastic]=0.8 [checkmark]=1.7 [dow
     [floating]=2.4)
 declare -A posterDown=([tictactoe]=160 [fish]=160 [elastic]=0 [checkmark]=160 [download]=0 [pull]=0
     [floating]=0)
-# The floating poster's own input at 600×800, where the scene is 375 points wide, 1.6 pixels a
-# point: the fish screen (its tab), its three line buttons (x 300, y 478, 533, 584), the chest
-# (60…380, 480…752) clicked four times; its background is the screen's white, not the bar's
-# grey in the corner.
+# The floating poster's own input at 480×800 (as the pull's, so that its text keeps clear of
+# the intro's), where the scene is 375 points wide, 1.28 pixels a point: the fish screen (its
+# tab), its three line buttons (x 240, y 383, 426, 467), the chest (48…304, 544…762) clicked
+# four times; its background is the screen's white, not the bar's grey in the corner.
 declare -A posterEvents=(
-    [floating]="0.2 tap 226 43; 0.3 tap 300 478; 0.4 tap 300 533; 0.5 tap 300 584; 0.6 tap 180 700; 1.0 tap 180 700; 1.4 tap 180 700; 1.9 tap 180 700")
+    [floating]="0.2 tap 181 55; 0.3 tap 240 383; 0.4 tap 240 426; 0.5 tap 240 467; 0.6 tap 150 700; 1.0 tap 150 700; 1.4 tap 150 700; 1.9 tap 150 700")
 declare -A posterBackground=([floating]=white)
-declare -A posterWidth=([elastic]=1200 [pull]=480) posterRight=([elastic]=300)
+declare -A posterWidth=([elastic]=1200 [pull]=480 [floating]=480) posterRight=([elastic]=300)
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
