@@ -1,13 +1,13 @@
 import Foundation
+import Scenes
 import TestSupport
 import Testing
 
 /// `animdemo steps` and `--step N` against the built executable.
 @Suite("Tutorial steps on the command line")
 struct StepsCommandTests {
-    static let scenesWithSteps = [
-        "tictactoe", "elastic", "checkmark", "fish", "download", "pull", "floating",
-    ]
+    /// The catalogue's scenes that have tutorial steps.
+    static let scenesWithSteps = SceneCatalog.all.filter { !$0.steps.isEmpty }.map(\.name)
 
     @Test(
         "steps lists at least four numbered steps; --json gives step and caption", arguments: scenesWithSteps)
