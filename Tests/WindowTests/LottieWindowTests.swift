@@ -18,7 +18,8 @@ struct LottieWindowTests {
         // Paused, so that b and l see the same history.
         try app.key("space")
         let paused = pollUntil(timeout: 10) { (try? app.title().contains("paused")) == true ? true : nil }
-        try #require(paused == true, "the window did not pause: \(try app.title())")
+        let title = (try? app.title()) ?? ""
+        try #require(paused == true, "the window did not pause: \(title)")
 
         try app.key("b")
         let session = try RecordingWindowTests.waitForSaved(app, suffix: ".animdemo", after: 0)
@@ -46,7 +47,8 @@ struct LottieWindowTests {
         ])
         try #require(cli.status == 0, "export --session: \(cli.stderr)")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: exported))
-        #expect(!bytes.isEmpty && bytes == (try Data(contentsOf: URL(fileURLWithPath: expected))))
+        let wanted = try Data(contentsOf: URL(fileURLWithPath: expected))
+        #expect(!bytes.isEmpty && bytes == wanted, "the window's export differs from export --session's")
         let json = try #require(try JSONSerialization.jsonObject(with: bytes) as? [String: Any])
         #expect(json["op"] as? Int == end, "op \(json["op"] ?? "none") for \(end) frames")
         #expect(json["fr"] as? Int == fps)
