@@ -31,6 +31,7 @@ let tests: [Target] = [
         dependencies: ["Scenes", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
     .testTarget(name: "WindowTests", dependencies: ["Session", "TestSupport"]),
     .testTarget(name: "X11HostTests", dependencies: ["Animation", "Render", "Session", "X11Host"]),
+    .testTarget(name: "LottieExportTests", dependencies: ["Animation", "LottieExport"]),
     .testTarget(name: "ArchitectureTests"),
 ]
 
