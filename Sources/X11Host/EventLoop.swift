@@ -182,7 +182,7 @@ final class EventLoop {
                 session.showBuildProblem(problem)
                 needsFrame = true
             case .ping(let number):
-                watch.geometry = geometry
+                watch.note(geometry: geometry, of: session)
                 watch.answer(ping: number)
             case .ended:
                 isFinished = true
