@@ -147,3 +147,11 @@ final class FinishLine {
     // step 1 {
 }
 // } step 1
+
+// MARK: - Checkpoints
+
+extension FinishLine: CheckpointedObject {
+    typealias Checkpoint = NothingToCheckpoint
+    /// Constants (its layers are the engine's).
+    static let notCheckpointed: Set = ["finishLineView", "beginTime", "timeline", "width", "color", "duration"]
+}
