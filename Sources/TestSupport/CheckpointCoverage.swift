@@ -11,10 +11,11 @@ public enum CheckpointCoverage {
             while let level = mirror, level.subjectType != type { mirror = level.superclassMirror }
         }
         let labels = mirror?.children.compactMap(\.label) ?? []
-        return Set(labels.map { label in
-            if label.hasPrefix("$__lazy_storage_$_") { return String(label.dropFirst(18)) }
-            return label
-        })
+        return Set(
+            labels.map { label in
+                if label.hasPrefix("$__lazy_storage_$_") { return String(label.dropFirst(18)) }
+                return label
+            })
     }
 
     /// The names of the fields of `value` (a struct or tuple with labels); none for `()`.

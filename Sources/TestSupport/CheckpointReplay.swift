@@ -97,7 +97,8 @@ public func expectCheckpointsReplayExactly(
     if !differing.isEmpty {
         let place = step.map { "\(scene) at step \($0)" } ?? scene
         Issue.record(
-            Comment(rawValue: "\(place): seeks to frames \(differing) draw otherwise than the uninterrupted run"),
+            Comment(
+                rawValue: "\(place): seeks to frames \(differing) draw otherwise than the uninterrupted run"),
             sourceLocation: sourceLocation)
     }
 }

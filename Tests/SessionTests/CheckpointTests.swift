@@ -34,7 +34,9 @@ struct CheckpointTests {
                 + "5.95 drag 200 90 200 200 0.2; 7.9 drag 200 80 200 280 0.3",
             10
         ),
-        "checkmark": ("0.5 tap 200 150; 1.95 tap 200 150; 2.6 tap 200 150; 5.9 tap 200 150; 6.05 tap 200 150", 8),
+        "checkmark": (
+            "0.5 tap 200 150; 1.95 tap 200 150; 2.6 tap 200 150; 5.9 tap 200 150; 6.05 tap 200 150", 8
+        ),
         "tictactoe": (
             "0.5 tap 150 100; 1.9 tap 200 100; 2.05 tap 150 150; 2.5 tap 200 150; 3.9 tap 150 200; "
                 + "5.5 key c; 6.2 tap 150 250",
@@ -118,7 +120,8 @@ struct CheckpointTests {
         "at every tutorial step of every scene, seeks around each checkpoint land on an uninterrupted run's frames",
         arguments: steps)
     func tutorialSteps(scene: String, step: Int?) throws {
-        try expectCheckpointsReplayExactly(scene: scene, events: try Self.input(for: scene).events, step: step)
+        try expectCheckpointsReplayExactly(
+            scene: scene, events: try Self.input(for: scene).events, step: step)
     }
 
     @Test(

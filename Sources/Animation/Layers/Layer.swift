@@ -447,23 +447,29 @@ open class Layer {
     /// presentation copies use.
     static let notCheckpointed: Set = [
         "isPresentation", "hasAnimations", "presentationWrites", "isAnimatingAnswer", "revision",
-        "cachedPresentation", "cachedCopy", "cachedTime", "cachedRevision", "isAnimatingTime", "soleAnimation",
+        "cachedPresentation", "cachedCopy", "cachedTime", "cachedRevision", "isAnimatingTime",
+        "soleAnimation",
         "timeline", "modelReference",
     ]
 
     /// This layer's state now.
     var checkpoint: Checkpoint {
         Checkpoint(
-            position: position, bounds: bounds, anchorPoint: anchorPoint, transform: transform, opacity: opacity,
-            isHidden: isHidden, drawing: drawing, name: name, isUserInteractionEnabled: isUserInteractionEnabled,
-            actions: actions, gestureRecognizers: gestureRecognizers, sublayers: sublayers, superlayer: superlayer,
+            position: position, bounds: bounds, anchorPoint: anchorPoint, transform: transform,
+            opacity: opacity,
+            isHidden: isHidden, drawing: drawing, name: name,
+            isUserInteractionEnabled: isUserInteractionEnabled,
+            actions: actions, gestureRecognizers: gestureRecognizers, sublayers: sublayers,
+            superlayer: superlayer,
             animationEntries: animationEntries, anonymousKeyCounter: anonymousKeyCounter,
             timelineSlot: timelineSlot, earliestEnd: earliestEnd)
     }
 
     /// Puts `saved` back on this layer.
     private func restore(_ saved: Checkpoint) {
-        (position, bounds, anchorPoint, transform) = (saved.position, saved.bounds, saved.anchorPoint, saved.transform)
+        (position, bounds, anchorPoint, transform) = (
+            saved.position, saved.bounds, saved.anchorPoint, saved.transform
+        )
         (opacity, isHidden, drawing) = (saved.opacity, saved.isHidden, saved.drawing)
         (name, isUserInteractionEnabled) = (saved.name, saved.isUserInteractionEnabled)
         (actions, gestureRecognizers) = (saved.actions, saved.gestureRecognizers)
@@ -471,7 +477,8 @@ open class Layer {
             // Layers made since are no longer this one's (unless the checkpoint has them
             // elsewhere, which their own restore says).
             let kept = Set(saved.sublayers.map(ObjectIdentifier.init))
-            for layer in sublayers where !kept.contains(ObjectIdentifier(layer)) && layer.superlayer === self {
+            for layer in sublayers where !kept.contains(ObjectIdentifier(layer)) && layer.superlayer === self
+            {
                 layer.superlayer = nil
             }
             sublayers = saved.sublayers

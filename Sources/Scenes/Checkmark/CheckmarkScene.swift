@@ -491,7 +491,9 @@ extension CheckmarkScene: CheckpointingScene, CheckpointedObject {
     static let notCheckpointed: Set = ["title", "rootLayer", "timeline", "guides", "knobs", "stage"]
 
     var checkpoint: Checkpoint {
-        let animations: [ViewAnimation?] = [b1ToX, b1ToCheck, b2ToX, b2ToCheck, b3ToX, b3ToCheck, colorAnimation]
+        let animations: [ViewAnimation?] = [
+            b1ToX, b1ToCheck, b2ToX, b2ToCheck, b3ToX, b3ToCheck, colorAnimation,
+        ]
         return Checkpoint(
             x: x, pendingDelays: pendingDelays, b1: b1, b2: b2, b3: b3, b1ToX: b1ToX, b1ToCheck: b1ToCheck,
             b2ToX: b2ToX, b2ToCheck: b2ToCheck, b3ToX: b3ToX, b3ToCheck: b3ToCheck,

@@ -116,6 +116,8 @@ extension ViewAnimation: CheckpointedObject {
     }
 
     func restore(_ saved: Checkpoint) {
-        (duration, curve, completionObservers, run) = (saved.duration, saved.curve, saved.completionObservers, saved.run)
+        (duration, curve, completionObservers, run) = (
+            saved.duration, saved.curve, saved.completionObservers, saved.run
+        )
     }
 }

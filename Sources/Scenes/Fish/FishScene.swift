@@ -644,9 +644,12 @@ extension FishScene: CheckpointingScene, CheckpointedObject {
     var checkpoint: Checkpoint {
         Checkpoint(
             mode: mode, bounds: bounds, hasLaidOut: hasLaidOut, swimGeneration: swimGeneration,
-            swimDuration: swimDuration, bubbleTimer: bubbleTimer, loadLink: loadLink, floatsByBubble: floatsByBubble,
-            bubblesBlown: bubblesBlown, isDebugOverlayVisible: isDebugOverlayVisible, floatRanges: floatRanges,
-            floatOptions: floatOptions, popScale: popScale, random: random.state, loadRandom: loadRandom.state)
+            swimDuration: swimDuration, bubbleTimer: bubbleTimer, loadLink: loadLink,
+            floatsByBubble: floatsByBubble,
+            bubblesBlown: bubblesBlown, isDebugOverlayVisible: isDebugOverlayVisible,
+            floatRanges: floatRanges,
+            floatOptions: floatOptions, popScale: popScale, random: random.state, loadRandom: loadRandom.state
+        )
     }
 
     func restore(_ saved: Checkpoint) {

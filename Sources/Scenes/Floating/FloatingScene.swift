@@ -683,7 +683,8 @@ extension FloatingScene: CheckpointingScene, CheckpointedObject {
     var checkpoint: Checkpoint {
         let switches = [popSwitch, varyAlphaSwitch, fadeSwitch].compactMap { $0 }
         return Checkpoint(
-            screen: screen, tabs: tabs, floatingView: floatingView, screenOptions: screenOptions, bounds: bounds,
+            screen: screen, tabs: tabs, floatingView: floatingView, screenOptions: screenOptions,
+            bounds: bounds,
             timer: timer, generation: generation, treasureChest: treasureChest, guideLines: guideLines,
             popSwitch: popSwitch, varyAlphaSwitch: varyAlphaSwitch, fadeSwitch: fadeSwitch, tractor: tractor,
             random: random.state, viewState: floatingView.checkpoint,
@@ -691,7 +692,9 @@ extension FloatingScene: CheckpointingScene, CheckpointedObject {
     }
 
     func restore(_ saved: Checkpoint) {
-        (screen, tabs, floatingView, screenOptions) = (saved.screen, saved.tabs, saved.floatingView, saved.screenOptions)
+        (screen, tabs, floatingView, screenOptions) = (
+            saved.screen, saved.tabs, saved.floatingView, saved.screenOptions
+        )
         (bounds, timer, generation) = (saved.bounds, saved.timer, saved.generation)
         (treasureChest, guideLines, tractor) = (saved.treasureChest, saved.guideLines, saved.tractor)
         (popSwitch, varyAlphaSwitch, fadeSwitch) = (saved.popSwitch, saved.varyAlphaSwitch, saved.fadeSwitch)

@@ -416,7 +416,8 @@ extension ElasticPullToRefreshView: CheckpointedObject {
     /// Its layers and display link (the engine's), the wave and loading view (layers and
     /// constants), the scroll view (its owner saves it).
     static let notCheckpointed: Set = [
-        "layer", "shapeLayer", "wave", "bounceAnimationHelperView", "loadingView", "scrollView", "displayLink",
+        "layer", "shapeLayer", "wave", "bounceAnimationHelperView", "loadingView", "scrollView",
+        "displayLink",
     ]
 
     var checkpoint: Checkpoint {

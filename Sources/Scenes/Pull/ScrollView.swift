@@ -514,10 +514,12 @@ extension ScrollView: CheckpointedObject {
     var checkpoint: Checkpoint {
         Checkpoint(
             isScrollEnabled: isScrollEnabled, isDragging: isDragging, animation: animation,
-            isShowingScrollIndicator: isShowingScrollIndicator, scrollIndicatorHideTimer: scrollIndicatorHideTimer,
+            isShowingScrollIndicator: isShowingScrollIndicator,
+            scrollIndicatorHideTimer: scrollIndicatorHideTimer,
             insetCompletion: insetCompletion, dragStart: dragStart, contentSize: contentSize,
             contentInset: contentInset, decelerationRate: decelerationRate,
-            contentOffsetDidChange: contentOffsetDidChange, panGestureStateDidChange: panGestureStateDidChange)
+            contentOffsetDidChange: contentOffsetDidChange, panGestureStateDidChange: panGestureStateDidChange
+        )
     }
 
     /// The properties with side effects go back first, so that the plain ones override what

@@ -153,5 +153,7 @@ final class FinishLine {
 extension FinishLine: CheckpointedObject {
     typealias Checkpoint = NothingToCheckpoint
     /// Constants (its layers are the engine's).
-    static let notCheckpointed: Set = ["finishLineView", "beginTime", "timeline", "width", "color", "duration"]
+    static let notCheckpointed: Set = [
+        "finishLineView", "beginTime", "timeline", "width", "color", "duration",
+    ]
 }

@@ -407,7 +407,8 @@ extension TicTacToeScene: CheckpointingScene, CheckpointedObject {
 
     var checkpoint: Checkpoint {
         Checkpoint(
-            engine: engine, isComputerPlayingO: isComputerPlayingO, geometry: geometry, finishLine: finishLine,
+            engine: engine, isComputerPlayingO: isComputerPlayingO, geometry: geometry,
+            finishLine: finishLine,
             debugLabels: debugLabels, markViews: markViews, computerMove: computerMove, bounds: bounds)
     }
 
