@@ -74,3 +74,13 @@ final class FinishLine {
         finishLineView.addSublayer(startPointShapeLayer)
     }
 }
+
+// MARK: - Checkpoints
+
+extension FinishLine: CheckpointedObject {
+    typealias Checkpoint = NothingToCheckpoint
+    /// Constants (its layers are the engine's).
+    static let notCheckpointed: Set = [
+        "finishLineView", "beginTime", "timeline", "width", "color", "duration",
+    ]
+}
