@@ -416,8 +416,8 @@ extension Point {
 // MARK: - Checkpoints
 
 extension CheckmarkScene: CheckpointingScene, CheckpointedObject {
-    /// The X or check state, the delays a click may call off, the shapes and
-    /// view animations made so far, and the view animations' own state.
+    /// The X or check state, the delays a click may call off, the shapes and view animations
+    /// made so far, and the view animations' own state.
     struct Checkpoint {
         let x: Bool
         let pendingDelays: [ScheduledTimer]
@@ -435,18 +435,15 @@ extension CheckmarkScene: CheckpointingScene, CheckpointedObject {
     }
 
     /// Constants: its layers (the engine's), the knobs (the session's).
-    static let notCheckpointed: Set = [
-        "title", "rootLayer", "timeline", "guides", "knobs", "stage"]
+    static let notCheckpointed: Set = ["title", "rootLayer", "timeline", "guides", "knobs", "stage"]
 
     var checkpoint: Checkpoint {
         let animations: [ViewAnimation?] = [
-            b1ToX, b1ToCheck, b2ToX, b2ToCheck, b3ToX, b3ToCheck,
-            colorAnimation]
+            b1ToX, b1ToCheck, b2ToX, b2ToCheck, b3ToX, b3ToCheck, colorAnimation,
+        ]
         return Checkpoint(
-            x: x, pendingDelays: pendingDelays, b1: b1, b2: b2, b3: b3,
-            b1ToX: b1ToX, b1ToCheck: b1ToCheck,
-            b2ToX: b2ToX, b2ToCheck: b2ToCheck, b3ToX: b3ToX,
-            b3ToCheck: b3ToCheck,
+            x: x, pendingDelays: pendingDelays, b1: b1, b2: b2, b3: b3, b1ToX: b1ToX, b1ToCheck: b1ToCheck,
+            b2ToX: b2ToX, b2ToCheck: b2ToCheck, b3ToX: b3ToX, b3ToCheck: b3ToCheck,
             colorAnimation: colorAnimation,
             runs: animations.compactMap { $0 }.map { ($0, $0.checkpoint) })
     }
@@ -455,10 +452,8 @@ extension CheckmarkScene: CheckpointingScene, CheckpointedObject {
         x = saved.x
         pendingDelays = saved.pendingDelays
         (b1, b2, b3) = (saved.b1, saved.b2, saved.b3)
-        (b1ToX, b1ToCheck, b2ToX, b2ToCheck) = (
-            saved.b1ToX, saved.b1ToCheck, saved.b2ToX, saved.b2ToCheck)
-        (b3ToX, b3ToCheck, colorAnimation) = (
-            saved.b3ToX, saved.b3ToCheck, saved.colorAnimation)
+        (b1ToX, b1ToCheck, b2ToX, b2ToCheck) = (saved.b1ToX, saved.b1ToCheck, saved.b2ToX, saved.b2ToCheck)
+        (b3ToX, b3ToCheck, colorAnimation) = (saved.b3ToX, saved.b3ToCheck, saved.colorAnimation)
         for (animation, state) in saved.runs { animation.restore(state) }
     }
 }

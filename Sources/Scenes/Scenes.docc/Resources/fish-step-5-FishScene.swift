@@ -521,8 +521,7 @@ final class FishScene: Scene {
 // MARK: - Checkpoints
 
 extension FishScene: CheckpointingScene, CheckpointedObject {
-    /// The mode, the bubbles in flight and the swim under way, the timer, both
-    /// random streams.
+    /// The mode, the bubbles in flight and the swim under way, the timer, both random streams.
     struct Checkpoint {
         let mode: Mode
         let bounds: Rect
@@ -531,9 +530,7 @@ extension FishScene: CheckpointingScene, CheckpointedObject {
         let swimDuration: MediaTime
         let bubbleTimer: ScheduledTimer?
         let loadLink: DisplayLink?
-        let floatsByBubble: [
-            ObjectIdentifier: (
-                number: Int, bubbleImageView: Layer, bubble: FloatingBubble)]
+        let floatsByBubble: [ObjectIdentifier: (number: Int, bubbleImageView: Layer, bubble: FloatingBubble)]
         let bubblesBlown: Int
         let isDebugOverlayVisible: Bool
         let floatRanges: FloatRanges
@@ -546,35 +543,28 @@ extension FishScene: CheckpointingScene, CheckpointedObject {
 
     /// Constants: its layers (the engine's), the knobs (the session's).
     static let notCheckpointed: Set = [
-        "title", "rootLayer", "timeline", "stage", "fishImageView", "bubbles",
-        "fishSize", "pathGuide",
+        "title", "rootLayer", "timeline", "stage", "fishImageView", "bubbles", "fishSize", "pathGuide",
         "controlGuide", "knobs",
     ]
 
     var checkpoint: Checkpoint {
         Checkpoint(
-            mode: mode, bounds: bounds, hasLaidOut: hasLaidOut,
-            swimGeneration: swimGeneration,
-            swimDuration: swimDuration, bubbleTimer: bubbleTimer,
-            loadLink: loadLink, floatsByBubble: floatsByBubble,
-            bubblesBlown: bubblesBlown,
-            isDebugOverlayVisible: isDebugOverlayVisible,
+            mode: mode, bounds: bounds, hasLaidOut: hasLaidOut, swimGeneration: swimGeneration,
+            swimDuration: swimDuration, bubbleTimer: bubbleTimer, loadLink: loadLink,
+            floatsByBubble: floatsByBubble,
+            bubblesBlown: bubblesBlown, isDebugOverlayVisible: isDebugOverlayVisible,
             floatRanges: floatRanges,
-            floatOptions: floatOptions, popScale: popScale,
-            random: random.state, loadRandom: loadRandom.state)
+            floatOptions: floatOptions, popScale: popScale, random: random.state, loadRandom: loadRandom.state
+        )
     }
 
     func restore(_ saved: Checkpoint) {
-        (mode, bounds, hasLaidOut) = (
-            saved.mode, saved.bounds, saved.hasLaidOut)
-        (swimGeneration, swimDuration) = (
-            saved.swimGeneration, saved.swimDuration)
+        (mode, bounds, hasLaidOut) = (saved.mode, saved.bounds, saved.hasLaidOut)
+        (swimGeneration, swimDuration) = (saved.swimGeneration, saved.swimDuration)
         (bubbleTimer, loadLink) = (saved.bubbleTimer, saved.loadLink)
-        (floatsByBubble, bubblesBlown) = (
-            saved.floatsByBubble, saved.bubblesBlown)
+        (floatsByBubble, bubblesBlown) = (saved.floatsByBubble, saved.bubblesBlown)
         isDebugOverlayVisible = saved.isDebugOverlayVisible
-        (floatRanges, floatOptions, popScale) = (
-            saved.floatRanges, saved.floatOptions, saved.popScale)
+        (floatRanges, floatOptions, popScale) = (saved.floatRanges, saved.floatOptions, saved.popScale)
         (random.state, loadRandom.state) = (saved.random, saved.loadRandom)
     }
 }
