@@ -31,13 +31,18 @@ seconds[checkmark]=3.5
 # The simulated download runs on its own: updates at 1, 2, 3 and 4 s.
 events[download]=""
 seconds[download]=5.5
+# The list pulled 200 points down and let go: past the 95-point threshold.
+events[pull]="0.3 drag 160 120 170 320 0.6"
+seconds[pull]=3.5
 # When a still shows the step best: the finish line drawn, bubbles on their way, the band
-# pulled, the X, the downloads part done.
-declare -A still=([tictactoe]=3.8 [fish]=2.4 [elastic]=0.8 [checkmark]=1.7 [download]=2.6)
+# pulled, the X, the downloads part done, the list pulled.
+declare -A still=([tictactoe]=3.8 [fish]=2.4 [elastic]=0.8 [checkmark]=1.7 [download]=2.6 [pull]=0.85)
+# A step whose stage shows later: the pull's band, loading after the bounce.
+declare -A stillOfStep=([pull-3]=1.8 [pull-4]=1.8)
 # The poster's moment and how far down its input moves (see below).
-declare -A poster=([tictactoe]=3.8 [fish]=0.7 [elastic]=0.8 [checkmark]=1.7 [download]=2.6)
-declare -A posterDown=([tictactoe]=160 [fish]=160 [elastic]=0 [checkmark]=160 [download]=0)
-declare -A posterWidth=([elastic]=1200) posterRight=([elastic]=300)
+declare -A poster=([tictactoe]=3.8 [fish]=0.7 [elastic]=0.8 [checkmark]=1.7 [download]=2.6 [pull]=0.85)
+declare -A posterDown=([tictactoe]=160 [fish]=160 [elastic]=0 [checkmark]=160 [download]=0 [pull]=0)
+declare -A posterWidth=([elastic]=1200 [pull]=480) posterRight=([elastic]=300)
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
@@ -60,21 +65,23 @@ still() {
 }
 
 scenes=("$@")
-[ ${#scenes[@]} -gt 0 ] || scenes=(fish tictactoe elastic checkmark download)
+[ ${#scenes[@]} -gt 0 ] || scenes=(fish tictactoe elastic checkmark download pull)
 for scene in "${scenes[@]}"; do
     count=$("$program" steps --scene "$scene" --json | grep -c '"step"')
     for step in $(seq 1 "$count"); do
         "$program" record --scene "$scene" --step "$step" --size "$size" --fps 15 \
             --events "${events[$scene]}" --from 0 --to "${seconds[$scene]}" \
             --out "$out/$scene-step-$step.gif"
-        still "$scene" "${events[$scene]}" "${still[$scene]}" "$out/$scene-step-$step.png" \
+        still "$scene" "${events[$scene]}" "${stillOfStep[$scene-$step]:-${still[$scene]}}" \
+            "$out/$scene-step-$step.png" \
             --step "$step" --size "$size"
     done
     # The poster: DocC shows it dimmed behind the intro's text, which takes the left half, and
     # cut to the hero's shape (about 3:2 at 1280 px), so the finished scene is laid out at
     # 600×800 (its input moved to match) and put at the right of 1200×800 filled with its own
     # background (its corner's colour); the elastic band, which spans the window, is laid out
-    # at 1200×800 and pulled on the right. No dates in the
+    # at 1200×800 and pulled on the right; the pull's light list, laid out at 480×800, keeps
+    # clear of the text. No dates in the
     # PNG, so that it is the same file every run.
     width=${posterWidth[$scene]:-600}
     still "$scene" "$(moved "${events[$scene]}" $(((width - 320) / 2 + ${posterRight[$scene]:-0})) \

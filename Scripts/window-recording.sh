@@ -7,6 +7,8 @@
 # comes is this script's figure.)
 #
 #   Scripts/window-recording.sh [SCENE] [WIDTHxHEIGHT] [SECONDS] [BINARY]
+#   ARGS="--bubbles 300" FORMATS="webp" Scripts/window-recording.sh fish 1920x1080 15
+#                                  (more options for the window; only these formats, no baseline)
 #
 # Needs xvfb and xdotool. The files go to a temporary folder, listed with their sizes.
 set -euo pipefail
@@ -24,8 +26,9 @@ folder=$scratch
 
 run() {  # label, recording format or "none"
     local label=$1 format=$2
+    # shellcheck disable=SC2086  # ARGS splits into its words
     ANIMDEMO_FRAME_STATS=1 "$bin" --scene "$scene" --size "$size" --screenshot-dir "$folder" \
-        --record-format "${format/none/gif}" >"$folder/out" 2>"$folder/err" &
+        --record-format "${format/none/gif}" ${ARGS:-} >"$folder/out" 2>"$folder/err" &
     local pid=$! window=""
     for _ in $(seq 150); do
         window=$(xdotool search --onlyvisible --pid $pid 2>/dev/null | head -1) && [ -n "$window" ] && break
@@ -46,10 +49,15 @@ run() {  # label, recording format or "none"
     fi
     xdotool key q 2>/dev/null || true
     wait "$pid" || true
-    printf '%-14s %s%s\n' "$label" "$after" "$(tr '\n' ' ' <"$folder/err" | sed 's/animdemo: //g')"
+    printf '%-14s %s%s%s\n' "$label" "$after" "$(grep -h 'behind\|stopped' "$folder/out" | tr '\n' ' ' || true)" \
+        "$(tr '\n' ' ' <"$folder/err" | sed 's/animdemo: //g')"
 }
 
-run "no recording" none
-run "GIF" gif
-run "WebP" webp
+if [ -n "${FORMATS:-}" ]; then
+    for format in $FORMATS; do run "$format" "$format"; done
+else
+    run "no recording" none
+    run "GIF" gif
+    run "WebP" webp
+fi
 ls -l "$folder"/*.gif "$folder"/*.webp 2>/dev/null | awk '{ print $5, $9 }'

@@ -33,7 +33,7 @@ struct AnimDemo: ParsableCommand {
         help: ArgumentHelp(
             "Where the s key saves screenshots and g recordings.",
             discussion: "Default: the current folder; started from the desktop entry (--from-desktop), "
-                + "the animdemo folder in the pictures folder (xdg-user-dir PICTURES, else ~/Pictures).",
+                + "the \(ShellScenes.programName) folder in the pictures folder (xdg-user-dir PICTURES, else ~/Pictures).",
             valueName: "DIR"))
     var screenshotDirectory: String?
 

@@ -20,11 +20,14 @@ enum DesktopLayout {
     }
 
     /// Where a program started from its desktop entry saves screenshots and recordings: the
-    /// `animdemo` folder in the XDG pictures folder (`xdg-user-dir PICTURES`), else in
+    /// program's own folder (`animdemo`, or the name a package gave its program) in the XDG
+    /// pictures folder (`xdg-user-dir PICTURES`), else in
     /// `~/Pictures`. `xdg-user-dir` answers the home folder itself when no pictures folder is
     /// set; that counts as none.
-    static func picturesFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String
-    {
+    static func picturesFolder(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        program: String = ShellScenes.programName
+    ) -> String {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         var pictures = home + "/Pictures"
         if let answer = xdgUserDirectory("PICTURES", environment: environment),
@@ -32,7 +35,7 @@ enum DesktopLayout {
         {
             pictures = answer
         }
-        return pictures.hasSuffix("/") ? pictures + "animdemo" : pictures + "/animdemo"
+        return pictures.hasSuffix("/") ? pictures + program : pictures + "/" + program
     }
 
     /// `xdg-user-dir NAME`'s answer, nil if the command is missing or fails.

@@ -1,4 +1,5 @@
 import Foundation
+import Render
 import Session
 
 /// Reads `--events` and `--events-file` into one `EventScript`, refusing a file over the
@@ -30,33 +31,13 @@ enum EventScriptLoader {
 
     /// The file's bytes, at most `EventScript.maxByteCount` of them.
     private static func contents(of path: String) throws -> [UInt8] {
-        let limit = EventScript.maxByteCount
-        func failure(_ reason: String) -> ExitWithMessage {
-            ExitWithMessage(message: "cannot read the events file \(path): \(reason)", status: 2)
+        do {
+            return try BoundedFile.read(path, limit: EventScript.maxByteCount)
+        } catch .tooLarge(let size) {
+            throw tooLong(path, size)
+        } catch {
+            throw ExitWithMessage(message: "cannot read the events file \(path): \(error.reason)", status: 2)
         }
-        // Opened without waiting: a FIFO with no writer would block before anything is drawn.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { throw failure(String(cString: strerror(errno))) }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw failure(String(cString: strerror(errno))) }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw failure("it is a folder")
-        default: throw failure("it is not a regular file")
-        }
-        if Int(status.st_size) > limit { throw tooLong(path, Int(status.st_size)) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while bytes.count <= limit {
-            let got = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if got < 0 && errno == EINTR { continue }
-            if got < 0 { throw failure(String(cString: strerror(errno))) }
-            if got == 0 { break }
-            bytes += chunk.prefix(got)
-        }
-        if bytes.count > limit { throw tooLong(path, nil) }
-        return bytes
     }
 
     private static func tooLong(_ path: String, _ size: Int?) -> ExitWithMessage {

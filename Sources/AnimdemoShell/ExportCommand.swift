@@ -48,6 +48,9 @@ struct ExportCommand: ParsableCommand {
     var out: String
 
     func validate() throws {
+        if scene.session != nil, events != nil || eventsFile != nil {
+            throw ValidationError("--session gives the input: leave out --events and --events-file")
+        }
         guard from.isFinite, from >= 0, from <= RenderCommand.maxTime else {
             throw ValidationError("--from \(from) is not a time in 0…3600 seconds")
         }
@@ -78,6 +81,11 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         Interruption.install()
+        TestReport.line("ready")
+        if let opened = try scene.openedSession() {
+            try export(opened)
+            return
+        }
         let fps = frameRate.fps
         let size = try scene.parsedSize()
         let script = try EventScriptLoader.load(events: events, file: eventsFile, fps: fps)
@@ -89,13 +97,7 @@ struct ExportCommand: ParsableCommand {
             images: canvas.images, fps: fps, bubbleLoad: try bubbleLoad.load(scene: scene.scene),
             knobs: try scene.knobs())
         let host = HeadlessHost(session: session, fps: fps, events: script, canvas: canvas)
-        let baker = LottieBaker(
-            size: size, fps: fps, name: scene.scene, image: { Self.image(named: $0, in: store) },
-            textOutline: { text, transform in
-                TextMetrics.outline(
-                    of: text.string, in: text.bounds, fontSize: text.fontSize, bold: text.isBold,
-                    alignment: text.alignment, deviceTransform: transform)
-            })
+        let baker = Self.baker(size: size, fps: fps, name: scene.scene, store: store)
         let span = frames()
         while host.frame < span.lowerBound { try host.step(panelWork: .none) }
         while host.frame < span.upperBound {
@@ -103,8 +105,61 @@ struct ExportCommand: ParsableCommand {
                 baker.capture(root, omitting: session.windowOnlyLayers)
             }
         }
+        try Self.write(baker, to: out)
+    }
+
+    /// `--session`: the file's recorded history from `--from` to `--to` (scene time, frames at
+    /// the session's rate), each frame shown as time travel shows it.
+    private func export(_ opened: OpenedSession) throws {
+        let fps = opened.fps
+        let first = HeadlessHost.nearestFrame(to: from, fps: fps)
+        let end = HeadlessHost.nearestFrame(to: to, fps: fps)
+        let recorded = opened.state.history.history()?.frames.last?.time ?? 0
+        guard Double(end - 1) / Double(fps) <= recorded + 1e-9, end > first else {
+            let last = String(format: "%.3f", recorded)
+            throw ExitWithMessage(
+                message: "--from \(from) --to \(to) is not within the session's history (0…\(last) s)",
+                status: 2)
+        }
+        try OutputFile.checkFolder(of: out)
+        let store = try scene.imageStore()
+        let canvas = FrameRenderer(images: store)
+        let session = SceneSession(
+            catalog: opened.catalog, index: opened.index, size: opened.pixelSize, seed: opened.seed,
+            images: canvas.images, fps: fps, bubbleLoad: opened.bubbleLoad, scale: opened.scale,
+            showsHints: false)
+        guard session.resume(from: opened.state, at: 0) != nil else {
+            throw ExitWithMessage(
+                message: "cannot open the session file \(opened.path): its history does not replay", status: 2
+            )
+        }
+        let host = HeadlessHost(session: session, fps: fps, canvas: canvas)
+        let size = Size(
+            width: opened.pixelSize.width / opened.scale, height: opened.pixelSize.height / opened.scale)
+        let baker = Self.baker(size: size, fps: fps, name: opened.state.scene, store: store)
+        for index in first..<end {
+            session.seek(toTime: Double(index) / Double(fps), at: host.time(ofFrame: host.frame))
+            try host.step(panelWork: .none) { root in
+                baker.capture(root, omitting: session.windowOnlyLayers)
+            }
+        }
+        try Self.write(baker, to: out)
+    }
+
+    static func baker(size: Size, fps: Int, name: String, store: ImageStore) -> LottieBaker {
+        LottieBaker(
+            size: size, fps: fps, name: name, image: { Self.image(named: $0, in: store) },
+            textOutline: { text, transform in
+                TextMetrics.outline(
+                    of: text.string, in: text.bounds, fontSize: text.fontSize, bold: text.isBold,
+                    alignment: text.alignment, deviceTransform: transform)
+            })
+    }
+
+    /// The warnings on standard error, then the file, whole or not at all.
+    static func write(_ baker: LottieBaker, to path: String) throws {
         for warning in baker.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
-        try OutputFile.write(Data(baker.document().utf8), to: out)
+        try OutputFile.write(Data(baker.document().utf8), to: path)
     }
 
     /// The PNG file of an image of the store, for embedding.

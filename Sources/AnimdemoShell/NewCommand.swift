@@ -23,6 +23,13 @@ struct NewCommand: ParsableCommand {
     )
     var path: String?
 
+    /// The DocC tutorial "Write your own scene", made from the templates for NAME, instead of a
+    /// package (Sources/AnimdemoShell/AnimdemoShell.docc: `new Orbit --docc CATALOG`).
+    @Option(
+        name: .customLong("docc"), parsing: .unconditional,
+        help: ArgumentHelp("Write the DocC tutorial of the scaffold into CATALOG.", visibility: .hidden))
+    var doccCatalog: String?
+
     /// The animdemo package this program was built from: three folders above this file.
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -50,6 +57,12 @@ struct NewCommand: ParsableCommand {
 
     func run() throws {
         if let problem = Self.nameProblem(name) { throw ExitWithMessage(message: problem, status: 2) }
+        if let doccCatalog {
+            guard !doccCatalog.isEmpty else {
+                throw ExitWithMessage(message: "--docc names no folder", status: 2)
+            }
+            return try ScaffoldTutorial(name: name).write(into: URL(fileURLWithPath: doccCatalog))
+        }
         let folder = path ?? name
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {

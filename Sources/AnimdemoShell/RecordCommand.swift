@@ -32,9 +32,12 @@ struct RecordCommand: ParsableCommand {
     @Option(
         name: .customLong("scene-fps"), parsing: .unconditional,
         help:
-            "Frames per second the scene runs at, 1…240 (render's --fps): each recorded frame is the scene frame nearest its time."
+            "Frames per second the scene runs at, 1…240 (render's --fps): each recorded frame is the scene frame nearest its time; with --session, the session's."
     )
-    var sceneFPS = 60
+    var sceneFPS = Self.defaultSceneFPS
+
+    /// The scene's frames per second when `--scene-fps` is not given.
+    static let defaultSceneFPS = 60
 
     @OptionGroup var bubbleLoad: BubbleLoadOptions
 
@@ -71,6 +74,9 @@ struct RecordCommand: ParsableCommand {
     var fast = false
 
     func validate() throws {
+        if scene.session != nil, events != nil || eventsFile != nil {
+            throw ValidationError("--session gives the input: leave out --events and --events-file")
+        }
         guard FrameRateOptions.range.contains(sceneFPS) else {
             throw ValidationError("--scene-fps \(sceneFPS) is outside 1…240")
         }
@@ -86,10 +92,13 @@ struct RecordCommand: ParsableCommand {
     func run() throws {
         Interruption.install()
         TestReport.line("ready")
-        let schedule = try schedule()
-        let (size, scale) = try scene.headlessSize()
-        let script = SceneOptions.scaled(
-            try EventScriptLoader.load(events: events, file: eventsFile, fps: sceneFPS), by: scale)
+        let opened = try scene.openedSession()
+        if let opened, sceneFPS != Self.defaultSceneFPS, sceneFPS != opened.fps {
+            throw ValidationError(
+                "--scene-fps \(sceneFPS): the session runs at \(opened.fps); leave --scene-fps out")
+        }
+        let schedule = try schedule(sceneFPS: opened?.fps ?? sceneFPS)
+        let (size, scale) = try opened.map { (size: $0.pixelSize, scale: $0.scale) } ?? scene.headlessSize()
         let recorder: AnimationRecorder
         do {
             let format = try AnimationFormat.format(forPath: out)
@@ -101,13 +110,21 @@ struct RecordCommand: ParsableCommand {
         }
         try checkFolder()
         let canvas = FrameRenderer(images: try scene.imageStore())
-        let session = SceneSession(
-            catalog: try scene.catalog(), index: try scene.sceneIndex(), size: size, seed: scene.seed,
-            images: canvas.images, fps: sceneFPS, bubbleLoad: try bubbleLoad.load(scene: scene.scene),
-            scale: scale, knobs: try scene.knobs())
-        let host = HeadlessHost(session: session, fps: sceneFPS, events: script, canvas: canvas)
         let progress = Progress(total: schedule.frameCount)
-        try host.record(schedule, into: recorder) { progress.show(done: $0) }
+        if let opened {
+            try opened.host(canvas: canvas).recordHistory(schedule, into: recorder) {
+                progress.show(done: $0)
+            }
+        } else {
+            let script = SceneOptions.scaled(
+                try EventScriptLoader.load(events: events, file: eventsFile, fps: sceneFPS), by: scale)
+            let session = SceneSession(
+                catalog: try scene.catalog(), index: try scene.sceneIndex(), size: size, seed: scene.seed,
+                images: canvas.images, fps: sceneFPS, bubbleLoad: try bubbleLoad.load(scene: scene.scene),
+                scale: scale, knobs: try scene.knobs())
+            let host = HeadlessHost(session: session, fps: sceneFPS, events: script, canvas: canvas)
+            try host.record(schedule, into: recorder) { progress.show(done: $0) }
+        }
         do {
             try recorder.finish(to: out)
         } catch {
@@ -117,9 +134,9 @@ struct RecordCommand: ParsableCommand {
         progress.end(summary: summary(frames: schedule.frameCount))
     }
 
-    private func schedule() throws -> RecordingSchedule {
+    private func schedule(sceneFPS: Int? = nil) throws -> RecordingSchedule {
         do {
-            return try RecordingSchedule(from: from, to: to, fps: fps, sceneFPS: sceneFPS)
+            return try RecordingSchedule(from: from, to: to, fps: fps, sceneFPS: sceneFPS ?? self.sceneFPS)
         } catch {
             throw ValidationError(error.description)
         }

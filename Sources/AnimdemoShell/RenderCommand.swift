@@ -85,16 +85,8 @@ struct RenderCommand: ParsableCommand {
     /// time travel shows it; files are named by their scene time.
     private func render(_ opened: OpenedSession) throws {
         let canvas = FrameRenderer(images: try scene.imageStore())
-        let session = SceneSession(
-            catalog: opened.catalog, index: opened.index, size: opened.pixelSize, seed: opened.seed,
-            images: canvas.images, fps: opened.fps, bubbleLoad: opened.bubbleLoad, scale: opened.scale,
-            showsHints: false)
-        guard session.resume(from: opened.state, at: 0) != nil else {
-            throw ExitWithMessage(
-                message: "cannot open the session file \(opened.path): its history does not replay", status: 2
-            )
-        }
-        let host = HeadlessHost(session: session, fps: opened.fps, canvas: canvas)
+        let host = try opened.host(canvas: canvas)
+        let session = host.session
         let output = try OutputFolder(path: out)
         do {
             var targets: [MediaTime?] = times.isEmpty ? [nil] : times.map { $0 }

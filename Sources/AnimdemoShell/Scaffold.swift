@@ -145,6 +145,14 @@ struct Scaffold {
             }
         }
 
+        \(checkpointsComment)
+        """
+    }
+
+    /// The scene's commented, opt-in checkpoints: what a scene without them gets, and what
+    /// uncommenting them asks. The tutorial's last section replaces these lines.
+    var checkpointsComment: String {
+        """
         // Time travel (Left, Right, the time bar) runs the scene again from its start to reach
         // an earlier frame: always right, slower the longer it has run. Uncomment this to let
         // it restore a checkpoint instead, taken every 2 s: it must save every stored property

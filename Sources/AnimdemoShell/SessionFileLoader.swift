@@ -1,5 +1,6 @@
 import Animation
 import Foundation
+import Render
 import Scenes
 import Session
 
@@ -49,32 +50,31 @@ struct OpenedSession {
         self.path = path
     }
 
+    /// A headless host on the session, resumed paused at its moment (the window's panels, their
+    /// scroll, the pointer's hover), on `canvas`'s images; time travel moves it through the history.
+    func host(canvas: FrameRenderer) throws -> HeadlessHost {
+        let session = SceneSession(
+            catalog: catalog, index: index, size: pixelSize, seed: seed, images: canvas.images, fps: fps,
+            bubbleLoad: bubbleLoad, scale: scale, showsHints: false)
+        guard session.resume(from: state, at: 0) != nil else {
+            throw ExitWithMessage(
+                message: "cannot open the session file \(path): its history does not replay", status: 2)
+        }
+        return HeadlessHost(session: session, fps: fps, canvas: canvas)
+    }
+
     /// The file's bytes, at most `SessionFile.maxByteCount`: a folder, a FIFO, a device or a
-    /// larger file is refused before it is read (a FIFO would block the program for ever).
+    /// larger file is refused before it is read.
     private static func contents(of path: String) throws -> [UInt8] {
         let limit = SessionFile.maxByteCount
-        func failure(_ reason: String) -> ExitWithMessage {
-            ExitWithMessage(message: "cannot open the session file \(path): \(reason)", status: 2)
+        do {
+            return try BoundedFile.read(path, limit: limit)
+        } catch {
+            let reason =
+                if case .tooLarge = error {
+                    "\(error.reason); a session file may have at most \(limit) (64 MiB)"
+                } else { error.reason }
+            throw ExitWithMessage(message: "cannot open the session file \(path): \(reason)", status: 2)
         }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { throw failure(String(cString: strerror(errno))) }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw failure(String(cString: strerror(errno))) }
-        guard (status.st_mode & S_IFMT) == S_IFREG else { throw failure("it is not a regular file") }
-        guard Int(status.st_size) <= limit else {
-            throw failure("it is \(status.st_size) bytes; a session file may have at most \(limit) (64 MiB)")
-        }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while bytes.count <= limit {
-            let got = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if got < 0 && errno == EINTR { continue }
-            if got < 0 { throw failure(String(cString: strerror(errno))) }
-            if got == 0 { break }
-            bytes += chunk.prefix(got)
-        }
-        if bytes.count > limit { throw failure("it grew past \(limit) bytes while read") }
-        return bytes
     }
 }

@@ -6,10 +6,18 @@ import Glibc
 ///
 /// Editors save in different ways — written in place (`IN_CLOSE_WRITE`), or written beside and
 /// renamed over (`IN_MOVED_TO`) — so both count, as do files created or deleted.
+///
+/// A file is reported only when its contents differ from the last ones seen: one save is often
+/// several events (Foundation's atomic write renames its copy over the file and closes it after,
+/// an `IN_MOVED_TO` then an `IN_CLOSE_WRITE` of the same name), and on a busy machine the second
+/// can come long after the first. Counted as a save of its own, it started a second build of the
+/// same code once the first was done, which then took the window over from itself.
 final class SourceWatcher {
     let root: URL
     private let descriptor: Int32
     private var folders: [Int32: String] = [:]
+    /// The contents of each Swift file as last seen (at the start, then at each reported change).
+    private var contents: [String: Data] = [:]
 
     init(root: URL) throws {
         self.root = root
@@ -36,6 +44,8 @@ final class SourceWatcher {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
                 watchTree(path)
+            } else if entry.hasSuffix(".swift") {
+                contents[path] = FileManager.default.contents(atPath: path)
             }
         }
     }
@@ -48,7 +58,16 @@ final class SourceWatcher {
         guard waitReadable(timeout) else { return changed }
         changed.formUnion(readEvents())
         while waitReadable(settle) { changed.formUnion(readEvents()) }
-        return changed
+        return changed.filter(hasNewContents)
+    }
+
+    /// Whether `path` (a folder, or a Swift file created, written or deleted) is a change: a
+    /// folder always is; a file when its contents differ from the last seen, which it then is.
+    private func hasNewContents(_ path: String) -> Bool {
+        guard path.hasSuffix(".swift") else { return true }
+        let now = FileManager.default.contents(atPath: path)
+        defer { contents[path] = now }
+        return now != contents[path]
     }
 
     private func waitReadable(_ timeout: Double) -> Bool {

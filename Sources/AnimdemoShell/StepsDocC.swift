@@ -32,14 +32,8 @@ enum StepsDocC {
     /// adds most to first; the previous step's first file unchanged when it changes none.
     static func codeFiles(_ code: StepCode, atStep step: Int) -> [CodeFile] {
         let changed = code.files.compactMap { file -> (CodeFile, Int)? in
-            guard
-                let text = code.readerText(of: file, atStep: step).map({ CodeWrap.wrap($0, width: codeWidth) }
-                ),
-                step == 1
-                    || text
-                        != code.readerText(of: file, atStep: step - 1).map({
-                            CodeWrap.wrap($0, width: codeWidth)
-                        })
+            guard let text = readerFile(code, file, atStep: step),
+                step == 1 || text != readerFile(code, file, atStep: step - 1)
             else { return nil }
             return (CodeFile(step: step, name: file.name, text: text), file.addedLines(atStep: step).count)
         }
@@ -51,12 +45,30 @@ enum StepsDocC {
             var file = file
             file.step = step
             if let source = code.files.first(where: { $0.name == file.name }),
-                let text = code.readerText(of: source, atStep: step)
+                let text = readerFile(code, source, atStep: step)
             {
-                file.text = CodeWrap.wrap(text, width: codeWidth)
+                file.text = text
             }
             return file
         }
+    }
+
+    /// `file` as the reader types it into a package of their own at step `step`
+    /// (`StepCode.readerText` broken to the pane's width): where it imports the engine it
+    /// imports the `Scenes` library too, which has the `Scene` protocol and what a scene uses
+    /// (in animdemo the file is part of that library). A test type-checks each step's files
+    /// as a module of their own against both libraries.
+    static func readerFile(_ code: StepCode, _ file: StepCode.File, atStep step: Int) -> String? {
+        guard let text = code.readerText(of: file, atStep: step) else { return nil }
+        let wrapped = CodeWrap.wrap(text, width: codeWidth)
+        var lines = wrapped.split(separator: "\n", omittingEmptySubsequences: false)
+        let opening = lines.prefix { $0.isEmpty || $0.hasPrefix("//") || $0.hasPrefix("import ") }
+        guard !opening.contains("import Scenes"),
+            let last = opening.lastIndex(where: { $0.hasPrefix("import ") })
+        else { return wrapped }
+        lines.insert("import Scenes", at: last + 1)
+        if lines.indices.contains(last + 2), !lines[last + 2].isEmpty { lines.insert("", at: last + 2) }
+        return lines.joined(separator: "\n")
     }
 
     /// The files for `descriptor`, by their path under the catalog.
@@ -197,7 +209,13 @@ enum StepsDocC {
     /// cannot be made or a file that cannot be written is one line, status 2.
     static func write(for descriptor: SceneDescriptor, code: StepCode, into catalog: URL) throws {
         try checkFolder(catalog.path)
-        for file in files(for: descriptor, code: code) {
+        try write(files(for: descriptor, code: code), into: catalog)
+    }
+
+    /// Writes `files` (paths under the catalog) into `catalog`; a folder that cannot be made or
+    /// a file that cannot be written is one line, status 2.
+    static func write(_ files: [(path: String, text: String)], into catalog: URL) throws {
+        for file in files {
             let url = catalog.appendingPathComponent(file.path)
             do {
                 try FileManager.default.createDirectory(

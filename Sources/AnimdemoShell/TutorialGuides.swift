@@ -296,5 +296,69 @@ struct TutorialGuide: Sendable {
                             "No: the layer stays put; its path changes."),
                     ]),
             ]),
+        "pull": TutorialGuide(
+            sections: [
+                Section(
+                    title: "A wave that follows the pull",
+                    intro: """
+                        The library's view sits above the list's content, between the bar and the \
+                        list's top, exactly as tall as the pull. Its shape layer is the elastic \
+                        tutorial's wave, laid out again each time the list moves; a circle in it \
+                        shows how near the pull is to a refresh.
+                        """, stepCount: 2),
+                Section(
+                    title: "Letting go",
+                    intro: """
+                        A release past the threshold starts the library's bounce: the wave's points \
+                        spring into a flat band while a display link redraws the path from where \
+                        they are on screen, and the list stays open while the app loads. When it is \
+                        done, `stopLoading()` closes the band.
+                        """, stepCount: 2),
+            ],
+            questions: [
+                Question(
+                    prompt:
+                        "While the points spring into the band, what rebuilds the wave's path every frame?",
+                    choices: [
+                        right(
+                            "A display link, reading the points' on-screen (presentation) positions",
+                            "Right: the spring animates the seven control points; the display link turns where they are now into a path."
+                        ),
+                        wrong(
+                            "The shape layer animates its path from the stretched wave to the band",
+                            "No: the path is set with its action off; it only follows the points."),
+                        wrong(
+                            "The list's scrolling, as before the release",
+                            "No: scrolling is off during the bounce; the list's top follows a hidden helper view."
+                        ),
+                    ]),
+                Question(
+                    prompt: "You pull the list 80 points down and let go. What happens?",
+                    choices: [
+                        right(
+                            "The list springs back and nothing loads",
+                            "Right: a release loads only past `minOffsetToPull`, 95 points."),
+                        wrong(
+                            "The wave bounces into a band and the circle spins",
+                            "No: that needs a pull of at least 95 points."),
+                        wrong(
+                            "The list stays where it was let go",
+                            "No: the list's own bounce brings it back to the top."),
+                    ]),
+                Question(
+                    prompt: "How deep is the wave at a pull of 150 points?",
+                    choices: [
+                        right(
+                            "70 points, the most it gets",
+                            "Right: 150 × 1.6 / 3 is 80, more than `waveMaxHeight`, 70."),
+                        wrong(
+                            "80 points",
+                            "No: 150 × 1.6 / 3 is 80, but the wave stops at `waveMaxHeight`, 70."),
+                        wrong(
+                            "150 points, the whole pull",
+                            "No: the wave is 1.6/3 of the view's height, at most 70 points; the rest is band."
+                        ),
+                    ]),
+            ]),
     ]
 }

@@ -151,6 +151,8 @@ final class WatchSupervisor {
             if child.isRunning {
                 let stuck = stop(stuck: child)
                 if Self.endingSignal != 0 { return }
+                let what = "it did not hand over its state within \(Self.format(Self.handOverSeconds)) s"
+                if bringBackLastGood(afterHangIn: stuck, what: what, insteadOf: binary) != nil { return }
                 say(
                     "the window did not hand over its state within \(Self.format(Self.handOverSeconds)) s"
                         + "\(Self.place(stuck).map { " (stuck\($0))" } ?? ""): stopped it; the new build "
@@ -314,18 +316,32 @@ final class WatchSupervisor {
         guard let since = unansweredSince, now.timeIntervalSince(since) > allowance else { return nil }
         let stuck = stop(stuck: child)
         if Self.endingSignal != 0 { return 128 + Self.endingSignal }
-        let place = Self.place(stuck)
-        let message =
-            "it finished no frame for \(Self.format(allowance)) s"
-            + (stuck.function.map { ", stuck in \($0)" } ?? "")
-        guard childIsNew, let lastGood, lastGood != childBinary else {
-            say(
-                "the window hung\(place ?? ""): stopped it; save a fix and the next good build comes back at the moment it reached"
-            )
-            return nil
+        let what = "it finished no frame for \(Self.format(allowance)) s"
+        if let started = bringBackLastGood(afterHangIn: stuck, what: what, insteadOf: nil) {
+            return started ? nil : 1
         }
         say(
-            "the new build hung\(place ?? ""): stopped it; the last good build comes back at the moment it reached"
+            "the window hung\(Self.place(stuck) ?? ""): stopped it; save a fix and the next good build comes back at the moment it reached"
+        )
+        return nil
+    }
+
+    /// After a stuck window was stopped (by the pings, or at a hand-over it did not make): when
+    /// it ran a new build, the last good one comes back at the moment it reached, with the hang
+    /// in its panel (`what` went wrong, and where). Either path says the same, so a hang in new
+    /// code is met the same way whichever noticed it first. `ready`, a build that was to take
+    /// over from the stuck one, is dropped when it is the same program as the stuck one (a build
+    /// of the same code, which would hang again); a different one takes over (it may be the
+    /// fix). Whether the last good build started; nil when it was not brought back.
+    private func bringBackLastGood(
+        afterHangIn stuck: (location: String?, function: String?), what: String, insteadOf ready: String?
+    ) -> Bool? {
+        guard childIsNew, let lastGood, let stuckBinary = childBinary, lastGood != stuckBinary else {
+            return nil
+        }
+        if let ready, !FileManager.default.contentsEqual(atPath: ready, andPath: stuckBinary) { return nil }
+        say(
+            "the new build hung\(Self.place(stuck) ?? ""): stopped it; the last good build comes back at the moment it reached"
         )
         do {
             try start(lastGood)
@@ -333,12 +349,12 @@ final class WatchSupervisor {
             send(
                 BuildProblem(
                     headline: "new build hung: back to the last good build", location: stuck.location,
-                    message: message))
+                    message: what + (stuck.function.map { ", stuck in \($0)" } ?? "")))
         } catch {
             say("cannot start the last good build: \(error.localizedDescription)")
-            return 1
+            return false
         }
-        return nil
+        return true
     }
 
     /// Stops a window stuck in a frame: SIGABRT (Swift's runtime prints the stuck thread's

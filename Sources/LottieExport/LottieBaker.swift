@@ -4,9 +4,12 @@ import Animation
 /// (docs/LOTTIE.md): call `capture(_:omitting:)` once per frame with the tree as it is drawn,
 /// then `document()`.
 ///
-/// Every drawing of every layer becomes one flat Lottie layer whose transform is the engine
-/// layer's transform to the root at each frame, so what a player shows at a frame is what
-/// the renderer drew then; keys are kept only where the motion bends (`KeyframeTrack`).
+/// Every engine layer with sublayers becomes a Lottie null layer (`ty` 3) carrying its own
+/// transform to its superlayer, parented to its superlayer's null, and every drawing of every
+/// layer becomes one Lottie layer parented to its layer's superlayer's null: a container's
+/// motion is keyed once, in its null, not again in each drawing inside it. Each transform is
+/// the engine's at each frame, so what a player shows at a frame is what the renderer drew
+/// then; keys are kept only where the motion bends (`KeyframeTrack`).
 /// When the painting order changes (a layer brought to the front, a sublayer inserted
 /// below) or a drawing changes what Lottie cannot animate (a path's subpath count, a cap),
 /// the drawing goes on as a new Lottie layer from that frame.
@@ -27,10 +30,17 @@ public final class LottieBaker {
     private var segments: [Segment] = []
     /// The segment each track draws into now.
     private var openSegments: [TrackKey: Segment] = [:]
+    /// The null layers, one for each engine layer with sublayers at each place in the tree
+    /// (its chain of superlayers), in the order first seen.
+    private(set) var nodes: [Node] = []
+    private var nodeIndices: [[ObjectIdentifier]: Int] = [:]
     /// What the format cannot say, counted (the warnings).
     private var textLayers: [String: Int] = [:]
     private var fadingGroups: Set<ObjectIdentifier> = []
     private var missingImages: Set<String> = []
+    /// The timing functions of the animations seen (the curves keys may follow), besides
+    /// linear, which every run may.
+    private var timingFunctions: Set<TimingFunction> = []
 
     /// `image` gives an image's PNG to embed; `textOutline` a text layer's glyph outlines in
     /// its own space as they are drawn under its transform to the root (without it, text is
@@ -67,6 +77,32 @@ public final class LottieBaker {
         }
     }
 
+    /// An engine layer's transform to its superlayer, frame by frame, for the drawings and
+    /// sublayers inside it: a Lottie null layer. `parent` is its superlayer's node.
+    final class Node {
+        let name: String
+        let parent: Int?
+        /// The frames from the export's first; nil where the layer was not drawn.
+        var frames: [AffineTransform?] = []
+
+        init(name: String, parent: Int?) {
+            self.name = name
+            self.parent = parent
+        }
+
+        /// Every frame's transform: a frame the layer was not drawn in (hidden, so nothing
+        /// inside it is drawn) repeats the nearest drawn one.
+        func transforms(count: Int) -> [AffineTransform] {
+            var result: [AffineTransform] = []
+            let first = frames.lazy.compactMap { $0 }.first ?? .identity
+            for index in 0..<count {
+                let value = index < frames.count ? frames[index] : nil
+                result.append(value ?? result.last ?? first)
+            }
+            return result
+        }
+    }
+
     // MARK: - Capturing
 
     /// Records the frame `root` draws now (its presentation values at its timeline's time),
@@ -74,14 +110,19 @@ public final class LottieBaker {
     public func capture(_ root: Layer, omitting: [Layer] = []) {
         let omitted = Set(omitting.map(ObjectIdentifier.init))
         var drawn: [(TrackKey, TrackFrame)] = []
-        visit(root, parent: .identity, opacity: 1, clips: [], omitted: omitted, into: &drawn)
+        visit(
+            root, path: [], node: nil, parent: .identity, opacity: 1, clips: [], omitted: omitted,
+            into: &drawn)
         place(drawn)
         frameCount += 1
     }
 
+    /// `path` is the chain of superlayers, `node` the null of the innermost, `parent` the
+    /// superlayer's transform to the root.
     private func visit(
-        _ model: Layer, parent: AffineTransform, opacity parentOpacity: Double, clips: [BezierPath],
-        omitted: Set<ObjectIdentifier>, into drawn: inout [(TrackKey, TrackFrame)]
+        _ model: Layer, path: [ObjectIdentifier], node: Int?, parent: AffineTransform,
+        opacity parentOpacity: Double, clips: [Clip], omitted: Set<ObjectIdentifier>,
+        into drawn: inout [(TrackKey, TrackFrame)]
     ) {
         let id = ObjectIdentifier(model)
         if omitted.contains(id) { return }
@@ -89,9 +130,15 @@ public final class LottieBaker {
             seenLayers[id] = model
             layerNumbers[id] = layerNumbers.count + 1
         }
+        for key in model.animationKeys {
+            if let curve = model.animation(forKey: key)?.timingFunction, curve != .linear {
+                timingFunctions.insert(curve)
+            }
+        }
         let layer = model.presentation()
         guard !layer.isHidden, layer.opacity > 0 else { return }
-        let world = layer.transformToSuperlayer.concatenating(parent)
+        let local = layer.transformToSuperlayer
+        let world = local.concatenating(parent)
         let opacity = parentOpacity * layer.opacity
         if layer.opacity < 1, !model.sublayers.isEmpty { fadingGroups.insert(id) }
         let bounds = layer.bounds
@@ -99,21 +146,30 @@ public final class LottieBaker {
             layer.cornerRadius > 0
             ? BezierPath(roundedRect: bounds, cornerRadius: layer.cornerRadius) : BezierPath(rect: bounds)
 
-        func add(_ kind: TrackKind, transform: AffineTransform, paints: [Paint], image: String? = nil) {
-            guard let inverse = transform.inverted else { return }  // a zero scale draws nothing
-            let masks = clips.compactMap { LottieShape.subpaths(of: $0.applying(inverse)).first }
+        /// A drawing placed by `inner` in the layer's own space, whose ink lies within `extent`
+        /// (the layer's space).
+        func add(
+            _ kind: TrackKind, inner: AffineTransform = .identity, extent: Rect, paints: [Paint],
+            image: String? = nil
+        ) {
+            // A zero scale draws nothing.
+            guard let inverse = inner.concatenating(world).inverted else { return }
+            let masks = clips.compactMap { LottieShape.subpaths(of: $0.path.applying(inverse)).first }
+            // A clip that cuts nothing the export shows at this frame.
+            let shown = Self.box(extent, world).intersection(canvas)
+            let needed = clips.map { clip in !shown.isNull && !(clip.inside?.contains(shown) ?? false) }
             drawn.append(
                 (
                     TrackKey(layer: id, kind: kind),
                     TrackFrame(
-                        transform: transform, opacity: opacity, masks: masks, paints: paints, imageName: image
-                    )
+                        transform: inner.concatenating(local), node: node, opacity: opacity, masks: masks,
+                        masksNeeded: needed, paints: paints, imageName: image)
                 ))
         }
 
         if layer.backgroundColor.alpha > 0 {
             add(
-                .background, transform: world,
+                .background, extent: bounds,
                 paints: [
                     Paint(
                         isStroke: false, shapes: LottieShape.subpaths(of: outline),
@@ -126,7 +182,7 @@ public final class LottieBaker {
                     scaleX: bounds.width / Double(picture.width), y: bounds.height / Double(picture.height)
                 )
                 .concatenating(AffineTransform(translationX: bounds.minX, y: bounds.minY))
-                add(.image, transform: placement.concatenating(world), paints: [], image: contents.name)
+                add(.image, inner: placement, extent: bounds, paints: [], image: contents.name)
             } else {
                 missingImages.insert(contents.name)
             }
@@ -144,22 +200,39 @@ public final class LottieBaker {
             stroke.trim = (shape.strokeStart, shape.strokeEnd)
             var fill = Paint(isStroke: false, shapes: shapes, color: shape.fillColor)
             fill.fillRule = shape.fillRule
-            add(.shape, transform: world, paints: [fill, stroke])
+            let reach = shape.lineWidth / 2 * (shape.lineJoin == .miter ? max(shape.miterLimit, 1.5) : 1.5)
+            add(.shape, extent: shape.path.bounds.insetBy(dx: -reach, dy: -reach), paints: [fill, stroke])
         }
         if let text = layer as? TextLayer, !text.string.isEmpty, text.foregroundColor.alpha > 0 {
             if let outline = textOutline?(text, world), !outline.isEmpty {
                 var glyphs = Paint(
                     isStroke: false, shapes: LottieShape.subpaths(of: outline), color: text.foregroundColor)
                 glyphs.fillRule = .nonZero
-                add(.text, transform: world, paints: [glyphs])
+                add(.text, extent: outline.bounds, paints: [glyphs])
             } else {
                 textLayers[text.string, default: 0] += 1
             }
         }
-        let innerClips = layer.masksToBounds ? clips + [outline.applying(world)] : clips
-        for sublayer in model.sublayers {
-            visit(
-                sublayer, parent: world, opacity: opacity, clips: innerClips, omitted: omitted, into: &drawn)
+        var innerClips = clips
+        if layer.masksToBounds {
+            // Where the transform keeps edges upright, the rectangle inside the rounded corners.
+            var inside: Rect?
+            if abs(world.b) < 1e-12, abs(world.c) < 1e-12 {
+                let corner = layer.cornerRadius * max(abs(world.a), abs(world.d))
+                inside = Self.box(bounds, world).insetBy(dx: corner, dy: corner)
+            }
+            innerClips.append(Clip(path: outline.applying(world), inside: inside))
+        }
+        if !model.sublayers.isEmpty {
+            let inner = path + [id]
+            let own = self.node(inner, parent: node, layer: id)
+            while nodes[own].frames.count < frameCount { nodes[own].frames.append(nil) }
+            if nodes[own].frames.count == frameCount { nodes[own].frames.append(local) }
+            for sublayer in model.sublayers {
+                visit(
+                    sublayer, path: inner, node: own, parent: world, opacity: opacity, clips: innerClips,
+                    omitted: omitted, into: &drawn)
+            }
         }
         if layer.borderWidth > 0, layer.borderColor.alpha > 0 {
             let inset = layer.borderWidth / 2
@@ -169,8 +242,39 @@ public final class LottieBaker {
             var paint = Paint(
                 isStroke: true, shapes: LottieShape.subpaths(of: border), color: layer.borderColor)
             paint.width = layer.borderWidth
-            add(.border, transform: world, paints: [paint])
+            add(.border, extent: bounds, paints: [paint])
         }
+    }
+
+    /// A masksToBounds ancestor's outline in the export's space and, where known, a rectangle
+    /// inside it: a drawing within that rectangle needs no mask.
+    struct Clip {
+        var path: BezierPath
+        var inside: Rect?
+    }
+
+    private var canvas: Rect { Rect(x: 0, y: 0, width: size.width, height: size.height) }
+
+    /// The smallest upright rectangle holding `rect` mapped by `transform`.
+    static func box(_ rect: Rect, _ transform: AffineTransform) -> Rect {
+        if rect.isNull { return .null }
+        let corners = [
+            Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
+            Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY),
+        ].map { $0.applying(transform) }
+        let xs = corners.map(\.x)
+        let ys = corners.map(\.y)
+        let minX = xs.min() ?? 0
+        let minY = ys.min() ?? 0
+        return Rect(x: minX, y: minY, width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY)
+    }
+
+    /// The null of the engine layer at the end of `path`, made the first time it is met.
+    private func node(_ path: [ObjectIdentifier], parent: Int?, layer: ObjectIdentifier) -> Int {
+        if let index = nodeIndices[path] { return index }
+        nodes.append(Node(name: "\(layerLabel(layer)) (its sublayers' transform)", parent: parent))
+        nodeIndices[path] = nodes.count - 1
+        return nodes.count - 1
     }
 
     /// Puts this frame's drawings into segments so that the segments' order (back to front)
@@ -204,11 +308,15 @@ public final class LottieBaker {
         }
     }
 
-    private func trackName(_ key: TrackKey) -> String {
-        let number = layerNumbers[key.layer] ?? 0
-        let layer = seenLayers[key.layer]
+    private func layerLabel(_ id: ObjectIdentifier) -> String {
+        let number = layerNumbers[id] ?? 0
+        let layer = seenLayers[id]
         let className = layer.map { String(describing: Swift.type(of: $0)) } ?? "Layer"
-        let label = layer?.name.map { "\(className) \"\($0)\"" } ?? "\(className) \(number)"
+        return layer?.name.map { "\(className) \"\($0)\"" } ?? "\(className) \(number)"
+    }
+
+    private func trackName(_ key: TrackKey) -> String {
+        let label = layerLabel(key.layer)
         let kind: String
         switch key.kind {
         case .background: kind = "background"
@@ -249,6 +357,27 @@ public final class LottieBaker {
         var assets: [LottieJSON] = []
         var assetIDs: [String: String] = [:]
         var layers: [LottieJSON] = []
+        let curves = timingFunctions.sorted {
+            [$0.controlPoint1.x, $0.controlPoint1.y, $0.controlPoint2.x, $0.controlPoint2.y]
+                .lexicographicallyPrecedes([
+                    $1.controlPoint1.x, $1.controlPoint1.y, $1.controlPoint2.x, $1.controlPoint2.y,
+                ])
+        }
+        let count = max(frameCount, 1)
+        let transforms = nodes.map { $0.transforms(count: count) }
+        // A null that never moves what it holds (the identity throughout) is left out: its
+        // drawings and nulls hang from its own parent. The nulls kept follow the drawings.
+        func kept(_ node: Int?) -> Int? {
+            var node = node
+            while let index = node, transforms[index].allSatisfy({ Self.isIdentity($0) }) {
+                node = nodes[index].parent
+            }
+            return node
+        }
+        let keptNodes = nodes.indices.filter { kept($0) == $0 }
+        var nullIndices: [Int: Int] = [:]
+        for (position, node) in keptNodes.enumerated() { nullIndices[node] = segments.count + position + 1 }
+        func parentIndex(_ node: Int?) -> Int? { kept(node).flatMap { nullIndices[$0] } }
         // Lottie lists layers front to back.
         for (position, segment) in segments.reversed().enumerated() {
             if let imageName = segment.frames.lazy.compactMap({ $0 }).first?.imageName,
@@ -264,7 +393,18 @@ public final class LottieBaker {
                         ("p", .string("data:image/png;base64," + Base64.encode(picture.png))), ("e", .int(1)),
                     ]))
             }
-            layers.append(LottieLayerWriter(segment: segment, index: position + 1, assetIDs: assetIDs).json)
+            let parent = parentIndex(segment.frames.lazy.compactMap { $0 }.first?.node)
+            layers.append(
+                LottieLayerWriter(
+                    segment: segment, index: position + 1, parent: parent, assetIDs: assetIDs, curves: curves
+                ).json)
+        }
+        for node in keptNodes {
+            layers.append(
+                LottieLayerWriter.null(
+                    name: nodes[node].name, index: nullIndices[node] ?? 0,
+                    parent: parentIndex(nodes[node].parent),
+                    transforms: transforms[node], end: count, curves: curves))
         }
         let root = LottieJSON.object([
             ("v", .string("5.7.4")), ("fr", .int(fps)), ("ip", .int(0)), ("op", .int(max(frameCount, 1))),
@@ -273,6 +413,14 @@ public final class LottieBaker {
             ("ddd", .int(0)), ("assets", .array(assets)), ("layers", .array(layers)), ("markers", .array([])),
         ])
         return root.text + "\n"
+    }
+}
+
+extension LottieBaker {
+    static func isIdentity(_ t: AffineTransform) -> Bool {
+        let epsilon = 1e-9
+        return abs(t.a - 1) < epsilon && abs(t.b) < epsilon && abs(t.c) < epsilon && abs(t.d - 1) < epsilon
+            && abs(t.tx) < epsilon && abs(t.ty) < epsilon
     }
 }
 

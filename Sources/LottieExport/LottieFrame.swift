@@ -51,18 +51,21 @@ struct Paint {
     }
 }
 
-/// One track at one frame: where it is (the layer's space to the export's), how opaque (its
-/// ancestors' opacities multiplied), the clips of its ancestors in its own space, and what it
-/// draws.
+/// One track at one frame: where it is (its space to its null's, `node`: the engine layer's
+/// superlayer's; nil: the export's), how opaque (its ancestors' opacities multiplied), the
+/// clips of its ancestors in its own space, and what it draws.
 struct TrackFrame {
     var transform: AffineTransform
+    var node: Int?
     var opacity: Double
     var masks: [LottieShape]
+    /// Whether each mask cuts what the export shows at this frame.
+    var masksNeeded: [Bool]
     var paints: [Paint]
     var imageName: String?
 
     var signature: [Int] {
-        var values = [masks.count, imageName?.hashValue ?? 0, paints.count]
+        var values = [node ?? -1, masks.count, imageName?.hashValue ?? 0, paints.count]
         for paint in paints { values += paint.signature }
         return values
     }

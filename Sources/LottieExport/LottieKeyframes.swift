@@ -1,19 +1,33 @@
+import Animation
+
 /// One animatable property over a layer's frames, written as Lottie keyframes: a static value
-/// when it never changes, else keys only where the motion is not a straight line between its
-/// neighbours (within `tolerance`), linear between keys, held where the values cannot be
-/// interpolated (shapes of another vertex count). Every frame's value is exact to the
-/// tolerance: what was baked per frame is what a player shows at that frame.
+/// when it never changes, else keys only where the motion does not follow a curve between its
+/// neighbours (within `tolerance`): a run from one key to the next follows a straight line, or
+/// one of the scene's timing functions (`curves`), then written as that function's Bézier
+/// tangents (`o`, `i`), so a player eases between the keys as the engine did. Values that
+/// cannot be interpolated (shapes of another vertex count) are held. Every frame's value is
+/// exact to the tolerance: what was baked per frame is what a player shows at that frame.
 struct KeyframeTrack {
     /// Each frame's numbers; frames of one `structure` interpolate.
     var values: [[Double]]
     var structures: [Int]
-    /// How far a frame's number may be from the straight line through its keys' numbers.
+    /// How far a frame's number may be from the curve through its keys' numbers.
     var tolerance: Double
+    /// The timing functions a run between keys may follow, besides a straight line.
+    var curves: [TimingFunction]
 
-    init(values: [[Double]], structures: [Int]? = nil, tolerance: Double) {
+    /// A key: its frame (an index into `values`) and the timing function to the next key
+    /// (nil: linear).
+    struct Key: Equatable {
+        var index: Int
+        var curve: TimingFunction?
+    }
+
+    init(values: [[Double]], structures: [Int]? = nil, tolerance: Double, curves: [TimingFunction] = []) {
         self.values = values
         self.structures = structures ?? Array(repeating: 0, count: values.count)
         self.tolerance = tolerance
+        self.curves = curves
     }
 
     var isStatic: Bool {
@@ -22,32 +36,52 @@ struct KeyframeTrack {
     }
 
     /// The frames (indices into `values`) that become keys.
-    var keyIndices: [Int] {
-        guard values.count > 1 else { return [0] }
-        var keys = [0]
+    var keyIndices: [Int] { keys.map(\.index) }
+
+    /// The keys: from each key, the longest run (up to `longestCurve` frames) that one of
+    /// `curves` follows, or the longest straight run if longer.
+    var keys: [Key] {
+        guard values.count > 1 else { return [Key(index: 0)] }
+        var keys = [Key(index: 0)]
         var start = 0
-        var end = 1
-        while end < values.count {
+        while start + 1 < values.count {
+            var end = start + 1
             // Extend the run start…end+1 while every frame inside lies on the line.
-            if end + 1 < values.count, structures[start] == structures[end + 1], fits(start, end + 1) {
+            while end + 1 < values.count, structures[start] == structures[end + 1], fits(start, end + 1, nil)
+            {
                 end += 1
-                continue
             }
-            keys.append(end)
+            // A try fails at the first frame off the curve, mostly the first frame tried.
+            if !curves.isEmpty, values[start].count <= Self.mostCurveComponents {
+                let last = min(values.count - 1, start + Self.longestCurve)
+                for candidate in stride(from: end + 1, through: last, by: 1) {
+                    if let curve = curves.first(where: { fits(start, candidate, $0) }) {
+                        keys[keys.count - 1].curve = curve
+                        end = candidate
+                    }
+                }
+            }
+            keys.append(Key(index: end))
             start = end
-            end += 1
         }
         return keys
     }
 
-    /// Whether every frame strictly between `start` and `end` lies on their straight line.
-    private func fits(_ start: Int, _ end: Int) -> Bool {
+    /// The longest run fitted to a curve, frames (two seconds at 60 fps), and the most numbers
+    /// a value may have for it (a shape of 10 vertices): what keeps the fitting quick.
+    static let longestCurve = 120
+    static let mostCurveComponents = 64
+
+    /// Whether every frame strictly between `start` and `end` lies on the curve between them
+    /// (a straight line when `curve` is nil).
+    private func fits(_ start: Int, _ end: Int, _ curve: TimingFunction?) -> Bool {
         let a = values[start]
         let b = values[end]
-        guard a.count == b.count else { return false }
+        guard a.count == b.count, structures[start] == structures[end] else { return false }
         for index in (start + 1)..<end {
             guard structures[index] == structures[start], values[index].count == a.count else { return false }
-            let t = Double(index - start) / Double(end - start)
+            let x = Double(index - start) / Double(end - start)
+            let t = curve?.progress(at: x) ?? x
             for component in a.indices {
                 let expected = a[component] + (b[component] - a[component]) * t
                 if abs(values[index][component] - expected) > tolerance { return false }
@@ -64,32 +98,31 @@ struct KeyframeTrack {
     /// `firstFrame + index`; `json` writes one frame's value (`"s"` of a key).
     func json(firstFrame: Int, value json: (Int) -> LottieJSON) -> LottieJSON {
         if isStatic { return .object([("a", .int(0)), ("k", json(0))]) }
-        let keys = keyIndices
+        let keys = keys
         var items: [LottieJSON] = []
-        for (position, index) in keys.enumerated() {
+        for (position, key) in keys.enumerated() {
+            let index = key.index
             var members: [(String, LottieJSON)] = [
                 ("t", .int(firstFrame + index)), ("s", Self.wrapped(json(index))),
             ]
             if position + 1 < keys.count {
-                let next = keys[position + 1]
+                let next = keys[position + 1].index
                 if structures[index] != structures[next] || values[index].count != values[next].count {
                     members.append(("h", .int(1)))
                 } else {
-                    let dimensions = 1
+                    let curve = key.curve ?? .linear
                     members.append(
                         (
                             "o",
                             .object([
-                                ("x", .nums(Array(repeating: 0, count: dimensions))),
-                                ("y", .nums(Array(repeating: 0, count: dimensions))),
+                                ("x", .nums([curve.controlPoint1.x])), ("y", .nums([curve.controlPoint1.y])),
                             ])
                         ))
                     members.append(
                         (
                             "i",
                             .object([
-                                ("x", .nums(Array(repeating: 1, count: dimensions))),
-                                ("y", .nums(Array(repeating: 1, count: dimensions))),
+                                ("x", .nums([curve.controlPoint2.x])), ("y", .nums([curve.controlPoint2.y])),
                             ])
                         ))
                 }

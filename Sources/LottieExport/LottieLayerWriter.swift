@@ -6,7 +6,11 @@ import Foundation
 struct LottieLayerWriter {
     let segment: LottieBaker.Segment
     let index: Int
+    /// The null layer's `ind` this layer hangs from.
+    let parent: Int?
     let assetIDs: [String: String]
+    /// The scene's timing functions, which runs between keys may follow (`KeyframeTrack`).
+    let curves: [TimingFunction]
 
     /// How far a baked value may lie from the line between its keys: a thousandth of a point,
     /// of a percent, of a degree (the precision the numbers are written with, 3 decimals).
@@ -35,15 +39,24 @@ struct LottieLayerWriter {
         let first = segment.firstFrame
         var members: [(String, LottieJSON)] = [
             ("ddd", .int(0)), ("ind", .int(index)), ("ty", .int(frames[0].imageName == nil ? 4 : 2)),
-            ("nm", .string(segment.name)), ("sr", .int(1)), ("ks", transform(frames, first: first)),
+            ("nm", .string(segment.name)), ("sr", .int(1)),
+            (
+                "ks",
+                Self.transform(
+                    frames.map(\.transform), opacities: frames.map(\.opacity), first: first, curves: curves)
+            ),
             ("ao", .int(0)),
         ]
+        if let parent { members.append(("parent", .int(parent))) }
         if let imageName = frames[0].imageName, let id = assetIDs[imageName] {
             members.append(("refId", .string(id)))
         }
-        if !frames[0].masks.isEmpty {
+        // A clip that cuts nothing shown at any of the layer's frames is left out.
+        let masks = frames[0].masks.indices.filter { index in frames.contains { $0.masksNeeded[index] } }
+        if !masks.isEmpty {
             members.append(("hasMask", .bool(true)))
-            members.append(("masksProperties", .array(masks(frames, first: first))))
+            members.append(
+                ("masksProperties", .array(Self.masks(masks, frames, first: first, curves: curves))))
         }
         if frames[0].imageName == nil {
             // A paint that never shows (a shape layer's clear fill, a stroke of no width) is left out.
@@ -78,15 +91,33 @@ struct LottieLayerWriter {
         return (t.tx, t.ty, sx * 100, sy * 100, angle * 180 / .pi, skew * 180 / .pi)
     }
 
-    private func transform(_ frames: [TrackFrame], first: Int) -> LottieJSON {
+    /// A null layer (`ty` 3) over the whole export: an engine layer's transform to its
+    /// superlayer, for what hangs from it.
+    static func null(
+        name: String, index: Int, parent: Int?, transforms: [Animation.AffineTransform], end: Int,
+        curves: [TimingFunction]
+    ) -> LottieJSON {
+        var members: [(String, LottieJSON)] = [
+            ("ddd", .int(0)), ("ind", .int(index)), ("ty", .int(3)), ("nm", .string(name)), ("sr", .int(1)),
+            ("ks", transform(transforms, opacities: nil, first: 0, curves: curves)), ("ao", .int(0)),
+        ]
+        if let parent { members.append(("parent", .int(parent))) }
+        members += [("ip", .int(0)), ("op", .int(end)), ("st", .int(0)), ("bm", .int(0))]
+        return .object(members)
+    }
+
+    /// Position, scale, rotation, skew and opacity keyed over the frames (opacity 100 when nil).
+    private static func transform(
+        _ transforms: [Animation.AffineTransform], opacities: [Double]?, first: Int, curves: [TimingFunction]
+    ) -> LottieJSON {
         var position: [[Double]] = []
         var scale: [[Double]] = []
         var rotation: [[Double]] = []
         var skew: [[Double]] = []
         var opacity: [[Double]] = []
         var lastAngle: Double?
-        for frame in frames {
-            let parts = Self.decompose(frame.transform)
+        for (index, matrix) in transforms.enumerated() {
+            let parts = Self.decompose(matrix)
             var angle = parts.r
             if let lastAngle {  // the nearest turn to the last frame's: no spin the wrong way
                 angle += 360 * ((lastAngle - angle) / 360).rounded()
@@ -96,17 +127,17 @@ struct LottieLayerWriter {
             scale.append([parts.sx, parts.sy])
             rotation.append([angle])
             skew.append([parts.sk])
-            opacity.append([frame.opacity * 100])
+            opacity.append([(opacities?[index] ?? 1) * 100])
         }
         var members: [(String, LottieJSON)] = [
             ("a", .object([("a", .int(0)), ("k", .nums([0, 0]))])),
-            ("p", Self.property(position, first: first)),
-            ("s", Self.property(scale, first: first)),
-            ("r", Self.property(rotation, first: first, scalar: true)),
-            ("o", Self.property(opacity, first: first, scalar: true)),
+            ("p", Self.property(position, first: first, curves: curves)),
+            ("s", Self.property(scale, first: first, curves: curves)),
+            ("r", Self.property(rotation, first: first, curves: curves, scalar: true)),
+            ("o", Self.property(opacity, first: first, curves: curves, scalar: true)),
         ]
         if skew.contains(where: { abs($0[0]) > Self.tolerance }) {
-            members.append(("sk", Self.property(skew, first: first, scalar: true)))
+            members.append(("sk", Self.property(skew, first: first, curves: curves, scalar: true)))
             members.append(("sa", .object([("a", .int(0)), ("k", .int(0))])))
         }
         return .object(members)
@@ -114,28 +145,32 @@ struct LottieLayerWriter {
 
     /// A property keyed over the frames; `scalar` writes a one-number value as a number.
     static func property(
-        _ values: [[Double]], first: Int, scalar: Bool = false, tolerance: Double = tolerance
+        _ values: [[Double]], first: Int, curves: [TimingFunction], scalar: Bool = false,
+        tolerance: Double = tolerance
     ) -> LottieJSON {
-        let track = KeyframeTrack(values: values, tolerance: tolerance)
+        let track = KeyframeTrack(values: values, tolerance: tolerance, curves: curves)
         return track.json(firstFrame: first) { index in
             scalar ? .num(values[index][0]) : .nums(values[index])
         }
     }
 
     /// A shape (one subpath) keyed over the frames.
-    static func shapeProperty(_ shapes: [LottieShape], first: Int) -> LottieJSON {
+    static func shapeProperty(_ shapes: [LottieShape], first: Int, curves: [TimingFunction]) -> LottieJSON {
         let track = KeyframeTrack(
-            values: shapes.map(\.flattened), structures: shapes.map(\.structure), tolerance: tolerance)
+            values: shapes.map(\.flattened), structures: shapes.map(\.structure), tolerance: tolerance,
+            curves: curves)
         return track.json(firstFrame: first) { shapes[$0].json }
     }
 
     // MARK: - Masks
 
-    private func masks(_ frames: [TrackFrame], first: Int) -> [LottieJSON] {
-        frames[0].masks.indices.map { index in
+    private static func masks(
+        _ indices: [Int], _ frames: [TrackFrame], first: Int, curves: [TimingFunction]
+    ) -> [LottieJSON] {
+        indices.enumerated().map { position, index in
             .object([
-                ("inv", .bool(false)), ("mode", .string(index == 0 ? "a" : "i")),
-                ("pt", Self.shapeProperty(frames.map { $0.masks[index] }, first: first)),
+                ("inv", .bool(false)), ("mode", .string(position == 0 ? "a" : "i")),
+                ("pt", Self.shapeProperty(frames.map { $0.masks[index] }, first: first, curves: curves)),
                 ("o", .object([("a", .int(0)), ("k", .int(100))])),
                 ("x", .object([("a", .int(0)), ("k", .int(0))])), ("nm", .string("clip \(index + 1)")),
             ])
@@ -150,13 +185,14 @@ struct LottieLayerWriter {
         var items: [LottieJSON] = model.shapes.indices.map { subpath in
             .object([
                 ("ty", .string("sh")), ("nm", .string("path \(subpath + 1)")),
-                ("ks", Self.shapeProperty(paints.map { $0.shapes[subpath] }, first: first)),
+                ("ks", Self.shapeProperty(paints.map { $0.shapes[subpath] }, first: first, curves: curves)),
             ])
         }
         let color = Self.property(
-            paints.map { [$0.color.red, $0.color.green, $0.color.blue] }, first: first,
+            paints.map { [$0.color.red, $0.color.green, $0.color.blue] }, first: first, curves: curves,
             tolerance: Self.colorTolerance)
-        let alpha = Self.property(paints.map { [$0.color.alpha * 100] }, first: first, scalar: true)
+        let alpha = Self.property(
+            paints.map { [$0.color.alpha * 100] }, first: first, curves: curves, scalar: true)
         if model.isStroke {
             if model.trim != nil {
                 // Lottie draws nothing where start ≥ end only when they are equal.
@@ -168,8 +204,8 @@ struct LottieLayerWriter {
                 items.append(
                     .object([
                         ("ty", .string("tm")), ("nm", .string("strokeStart…strokeEnd")),
-                        ("s", Self.property(ends.map { [$0.0] }, first: first, scalar: true)),
-                        ("e", Self.property(ends.map { [$0.1] }, first: first, scalar: true)),
+                        ("s", Self.property(ends.map { [$0.0] }, first: first, curves: curves, scalar: true)),
+                        ("e", Self.property(ends.map { [$0.1] }, first: first, curves: curves, scalar: true)),
                         ("o", .object([("a", .int(0)), ("k", .int(0))])),
                         // 2: the subpaths trimmed as one path, as Core Animation trims.
                         ("m", .int(model.shapes.count > 1 ? 2 : 1)),
@@ -177,7 +213,7 @@ struct LottieLayerWriter {
             }
             var stroke: [(String, LottieJSON)] = [
                 ("ty", .string("st")), ("nm", .string("stroke")), ("c", color), ("o", alpha),
-                ("w", Self.property(paints.map { [$0.width] }, first: first, scalar: true)),
+                ("w", Self.property(paints.map { [$0.width] }, first: first, curves: curves, scalar: true)),
                 ("lc", .int(Self.capCode(model.cap))), ("lj", .int(Self.joinCode(model.join))),
                 ("ml", .num(model.miterLimit)),
             ]
@@ -186,13 +222,21 @@ struct LottieLayerWriter {
                     .object([
                         ("n", .string(dash % 2 == 0 ? "d" : "g")),
                         ("nm", .string(dash % 2 == 0 ? "dash" : "gap")),
-                        ("v", Self.property(paints.map { [$0.dashes[dash]] }, first: first, scalar: true)),
+                        (
+                            "v",
+                            Self.property(
+                                paints.map { [$0.dashes[dash]] }, first: first, curves: curves, scalar: true)
+                        ),
                     ])
                 }
                 dashes.append(
                     .object([
                         ("n", .string("o")), ("nm", .string("offset")),
-                        ("v", Self.property(paints.map { [$0.dashPhase] }, first: first, scalar: true)),
+                        (
+                            "v",
+                            Self.property(
+                                paints.map { [$0.dashPhase] }, first: first, curves: curves, scalar: true)
+                        ),
                     ]))
                 stroke.append(("d", .array(dashes)))
             }

@@ -60,34 +60,15 @@ public final class ImageStore: ImageCatalog {
     /// on) and checks it before Cairo decodes it: the PNG signature, the `IHDR` chunk's size,
     /// and every chunk whole with its checksum. Cairo names any damage "out of memory".
     private static func checkHeader(of path: String) throws(ImageError) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+        let bytes: [UInt8]
+        do {
+            bytes = try BoundedFile.read(path, limit: maxFileSize)
+        } catch .tooLarge(let size) {
+            let size = size.map { "\($0) bytes" } ?? "it grew while read"
+            throw .notPNG(path: path, reason: "\(size); an image file may have at most \(maxFileSize)")
+        } catch {
+            throw .unreadable(path: path, reason: error.reason)
         }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw .unreadable(path: path, reason: "it is a folder")
-        default: throw .unreadable(path: path, reason: "it is not a regular file")
-        }
-        guard Int(status.st_size) <= maxFileSize else {
-            throw .notPNG(
-                path: path, reason: "\(status.st_size) bytes; an image file may have at most \(maxFileSize)")
-        }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-        var count = 0
-        while count < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { buffer in
-                buffer.baseAddress.map { read(descriptor, $0 + count, buffer.count - count) } ?? 0
-            }
-            if got < 0 && errno == EINTR { continue }
-            if got < 0 { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
-            if got == 0 { break }
-            count += got
-        }
-        bytes.removeLast(bytes.count - count)
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard bytes.count >= 24, bytes.starts(with: signature), Array(bytes[12..<16]) == Array("IHDR".utf8)
         else { throw .notPNG(path: path, reason: "no PNG header") }

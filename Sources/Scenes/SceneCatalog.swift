@@ -72,7 +72,7 @@ public enum SceneCatalog {
             summary: "DGElasticPullToRefresh: scroll the list; pull it down past 95 pt and let go to refresh",
             hint: "drag the list down past the bar and let go",
             gestures: [("drag, wheel", "scroll the list"), ("pull down past 95 pt, let go", "refresh")],
-            knobs: PullScene.tutorialKnobs,
+            knobs: PullScene.tutorialKnobs, steps: PullScene.steps,
             tutorial: SceneTutorial(
                 title: "DGElasticPullToRefresh (the library's demo)", author: "Danil Gontovnik",
                 date: "release 1.1, 2016-09-20", url: "https://github.com/gontovnik/DGElasticPullToRefresh")

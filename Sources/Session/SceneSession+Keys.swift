@@ -3,69 +3,64 @@ import Scenes
 
 /// The shell's keys (docs/ARCHITECTURE.md § Keys): what is not a panel's or the scene's.
 extension SceneSession {
-    /// Handles `key` if it is the shell's; returns whether it was.
+    /// Handles `key` if it is the shell's (`shellKeys`); returns whether it was.
     func handleShellKey(_ key: Key, at hostTime: MediaTime, requests: inout [SessionRequest]) -> Bool {
-        switch key.ignoringCase {
-        case .character("s"), .function(12): requests.append(.command(.screenshot))
-        case .character("g"): requests.append(.command(.toggleRecording))
-        case .character("b"): requests.append(.command(.saveSession))
-        case .escape:
-            if let topmost = openPanels.last {
-                setOpen(topmost, false)
-                requests.append(
-                    .message("closed the \(topmost.name == "knobs" ? "knob panel" : topmost.name)"))
-            } else {
-                requests += quitRequests
-            }
-        case .character("q"): requests += quitRequests
-        case .character(let digit) where digit.isASCII && digit.isNumber:
-            guard let number = digit.wholeNumberValue, catalog.indices.contains(number - 1) else {
-                return true
-            }
-            switchScene(to: number - 1, at: hostTime)
-            requests.append(.message("scene \(number): \(scene.title)"))
-        case .tab, .backTab:
-            let step = key == .tab ? 1 : catalog.count - 1
-            switchScene(to: (sceneIndex + step) % catalog.count, at: hostTime)
-            requests.append(.message("scene \(sceneIndex + 1): \(scene.title)"))
-        case .space: setClock(paused: !isPaused, rate: playbackRate, at: hostTime)
-        case .character("t"):
-            let before = playbackRate
-            setClock(paused: isPaused, rate: before == 1 ? 1 / Self.slowMotionFactor : 1, at: hostTime)
-            // Back to full speed from a rate `<` chose is not slow motion turned off.
-            let message =
-                playbackRate != 1
+        guard let shellKey = Self.shellKey(for: key) else { return false }
+        requests += shellKey.run(self, key, hostTime)
+        return true
+    }
+
+    /// `t`: slow motion on, or back to full speed; says which.
+    func toggleSlowMotion(at hostTime: MediaTime) -> SessionRequest {
+        let before = playbackRate
+        setClock(paused: isPaused, rate: before == 1 ? 1 / Self.slowMotionFactor : 1, at: hostTime)
+        // Back to full speed from a rate `<` chose is not slow motion turned off.
+        return .message(
+            playbackRate != 1
                 ? "slow motion: \(Int(Self.slowMotionFactor))× slower"
                 : before == 1 / Self.slowMotionFactor
-                    ? "slow motion off" : "playback 100 % (from \(Int((before * 100).rounded())) %)"
-            requests.append(.message(message))
-        case .character("<"), .character(">"):
-            let rates = Self.playbackRates
-            let index = rates.firstIndex(of: playbackRate) ?? 0
-            let next = key == .character("<") ? min(index + 1, rates.count - 1) : max(index - 1, 0)
-            setClock(paused: isPaused, rate: rates[next], at: hostTime)
-            requests.append(.message("playback \(Int((rates[next] * 100).rounded())) %"))
-        case .home: requests.append(.seek(0))
-        case .left, .right, .up, .down, .pageUp, .pageDown:
-            requests.append(.step(Self.travelStep(for: key, fps: fps)))
-        case .character("k"): setOpen(knobPanel, !isOpen(knobPanel))
-        case .character("i"): setOpen(inspector, !isOpen(inspector))
-        case .character("h"), .character("?"): setOpen(helpPanel, !isOpen(helpPanel))
-        case .character("e"): setOpen(codePanel, !isOpen(codePanel))
-        case .character("d"):
-            isDebugOverlayVisible.toggle()
-            scene.setDebugOverlay(visible: isDebugOverlayVisible)
-            overlay.setDebugVisible(isDebugOverlayVisible)
-            requests.append(.message(isDebugOverlayVisible ? "debug overlay on" : "debug overlay off"))
-        case .character("["), .character("]"):
-            requests.append(.message(moveStep(by: key == .character("]") ? 1 : -1, at: hostTime)))
-        case .character("r"):
-            switchScene(to: sceneIndex, at: hostTime)
-            requests.append(.message("restarted \(sceneName)"))
-        default:
-            return false
+                    ? "slow motion off" : "playback 100 % (from \(Int((before * 100).rounded())) %)")
+    }
+
+    /// `<` and `>`: the next rate of `playbackRates`, slower or faster; says which.
+    func stepRate(slower: Bool, at hostTime: MediaTime) -> SessionRequest {
+        let rates = Self.playbackRates
+        let index = rates.firstIndex(of: playbackRate) ?? 0
+        let next = slower ? min(index + 1, rates.count - 1) : max(index - 1, 0)
+        setClock(paused: isPaused, rate: rates[next], at: hostTime)
+        return .message("playback \(Int((rates[next] * 100).rounded())) %")
+    }
+
+    /// `d`: the debug overlay on or off; says which.
+    func toggleDebugOverlay() -> SessionRequest {
+        isDebugOverlayVisible.toggle()
+        scene.setDebugOverlay(visible: isDebugOverlayVisible)
+        overlay.setDebugVisible(isDebugOverlayVisible)
+        return .message(isDebugOverlayVisible ? "debug overlay on" : "debug overlay off")
+    }
+
+    /// A digit: that scene (nothing for one the catalogue lacks); Tab, Shift+Tab: the next or
+    /// the one before. Says which.
+    func switchScene(by key: Key, at hostTime: MediaTime) -> [SessionRequest] {
+        let index: Int
+        switch key {
+        case .tab: index = (sceneIndex + 1) % catalog.count
+        case .backTab: index = (sceneIndex + catalog.count - 1) % catalog.count
+        case .character(let digit):
+            guard let number = digit.wholeNumberValue, catalog.indices.contains(number - 1) else { return [] }
+            index = number - 1
+        default: return []
         }
-        return true
+        switchScene(to: index, at: hostTime)
+        return [.message("scene \(index + 1): \(scene.title)")]
+    }
+
+    /// Escape: closes the topmost panel and says so; with none open, quits.
+    func closeTopmostOrQuit() -> [SessionRequest] {
+        guard let topmost = openPanels.last else { return quitRequests }
+        setOpen(topmost, false)
+        let kind = type(of: topmost).kind
+        return [.message("closed the \(kind.spokenName ?? kind.name)")]
     }
 
     /// Restarts the scene at the tutorial step `offset` steps from the one running (the scene
@@ -87,7 +82,7 @@ extension SceneSession {
 
     /// Quitting: says what is lost with it (the knobs changed), then asks the host to quit
     /// (which saves a recording in progress).
-    private var quitRequests: [SessionRequest] {
+    var quitRequests: [SessionRequest] {
         let changed = knobs.changed.count
         let note: [SessionRequest] =
             changed == 0
@@ -119,7 +114,7 @@ extension SceneSession {
 
     /// Every key and gesture, for the help: the shell's, the open panels', the scene's.
     public var helpLines: [HelpLine] {
-        let shell = KeyTable.shellKeys.map { HelpLine($0.key, $0.action) }
+        let shell = shellKeyRows.map { HelpLine($0.label, $0.action) }
         let panels = openPanels.flatMap(\.keyHelp)
         let sceneKeys = scene.keyHelp.map { HelpLine($0.key.label, $0.action) }
         let gestures = catalog[sceneIndex].gestures.map { HelpLine($0.gesture, $0.action) }

@@ -20,9 +20,9 @@ public final class SceneSession {
     public internal(set) var catalog: [SceneDescriptor]
     public internal(set) var sceneIndex: Int
     /// The scene running now.
-    public internal(set) var scene: Scene
+    public var scene: Scene { machine.scene }
     /// The scene's clock: stops while paused, runs slower at playback rates below 1.
-    public internal(set) var sceneTimeline: Timeline
+    public var sceneTimeline: Timeline { machine.sceneTimeline }
     /// The host's clock, for the panels and overlays (they keep time while the scene is paused).
     public let hostTimeline = Timeline()
     /// The window's layer tree: the scene's root, the outline, the panels, the overlays.
@@ -33,9 +33,9 @@ public final class SceneSession {
     public private(set) var sceneRect: Rect
     /// The HiDPI factor (`--scale`): the panels' and overlays' text is this many times larger.
     public let scale: Double
-    public internal(set) var isPaused = false
+    public var isPaused: Bool { machine.clock.isPaused }
     /// How fast scene time runs against the host's: 1, 0.5, 0.25 or 0.1.
-    public internal(set) var playbackRate = 1.0
+    public var playbackRate: Double { machine.clock.rate }
     public internal(set) var isDebugOverlayVisible = false
     /// Set by the window host while it records (`g`): the status line says so, the red dot
     /// shows beside it.
@@ -44,36 +44,33 @@ public final class SceneSession {
     }
     /// Every frame the scene has run since it started, with its input: what time travel
     /// replays (docs/ARCHITECTURE.md § Time travel).
-    public internal(set) var history: SceneHistory
+    public internal(set) var history: SceneHistory {
+        get { machine.history }
+        set { machine.history = newValue }
+    }
     /// The running scene's knobs, as set now.
-    public internal(set) var knobs: KnobSettings
+    public var knobs: KnobSettings { machine.knobs }
     /// The frame rate whose grid scene times are on, and one frame of it in seconds: the step
     /// of `Left` and `Right`.
-    public let fps: Int
+    public var fps: Int { machine.fps }
     public var frameDuration: MediaTime { 1 / Double(fps) }
 
     let seed: UInt64
-    let images: ImageCatalog
     let bubbleLoad: Int
-    var dispatcher = GestureDispatcher()
-    /// Time travel's checkpoints of the scene (SceneSession+Checkpoints.swift).
-    var checkpoints = SceneCheckpoints()
-    var sceneClockBase: (host: MediaTime, scene: MediaTime) = (0, 0)
+    /// The running scene, its clock, its history and checkpoints, and time travel.
+    let machine: TimeMachine
     let overlay: SessionOverlay
+    /// One panel of each kind of `PanelKind.all`, in its order.
+    let panels: [Panel]
+    /// The timeline inspector, which the session tells what the scene animates and where the
+    /// pointer is.
     let inspector: InspectorPanel
-    let knobPanel: KnobPanel
-    let helpPanel: HelpPanel
-    let codePanel: CodePanel
     /// Under `--watch`: the failed build's first error or the new build's crash.
     let problemPanel: BuildProblemPanel
     /// The notes of panels the window has too little room for.
     let panelFit: PanelFit
     /// The program's name in the window title (a package's own, `AnimdemoShell.main`).
     public var programName = "animdemo"
-    /// The code panel's marks for the running scene type at its step, worked out once a scene
-    /// type and step (`codeFocus`): the file with the step's first new line, and each file's
-    /// marks.
-    private var stepMarks: (key: String, firstFile: String?, byFile: [String: CodePanel.StepMarks])?
     /// The open panels, in the order they were opened: the last is topmost.
     private(set) var openPanels: [Panel] = []
     /// Who holds the pointer between a press and its release.
@@ -86,14 +83,8 @@ public final class SceneSession {
     /// the one shown, so a session file that keeps it gives the same rows when replayed (a
     /// frame number, not a time: several frames may share a time).
     var observedFrom: Int?
-    /// The size the scene was last laid out for (points are computed from it).
-    var sceneLayoutSize: Size
-    /// The scene is laid out for a size that its history does not have yet (a panel opened or
-    /// the window resized while paused): the next recorded frame records it.
-    var hasUnrecordedLayout = false
     /// Requests from outside the frame's input (`setKnob`, `seek(toTime:)`), for the next frame.
     private var pendingRequests: [SessionRequest] = []
-    private let frameLoop = FrameLoop()
     private var toastTimer: ScheduledTimer?
     private var hintTimer: ScheduledTimer?
     /// Whether scenes show their hint when they open (tests of a scene's own timing turn it
@@ -127,56 +118,48 @@ public final class SceneSession {
         self.sceneIndex = index
         self.size = size
         self.seed = seed
-        self.images = images
         self.bubbleLoad = bubbleLoad
-        self.fps = fps
         rootLayer = Layer(timeline: hostTimeline)
         rootLayer.name = "window"
         rootLayer.anchorPoint = .zero
         overlay = SessionOverlay(timeline: hostTimeline, scale: scale)
-        inspector = InspectorPanel(timeline: hostTimeline)
-        knobPanel = KnobPanel(timeline: hostTimeline)
-        helpPanel = HelpPanel(timeline: hostTimeline)
-        codePanel = CodePanel(timeline: hostTimeline)
-        problemPanel = BuildProblemPanel(timeline: hostTimeline)
+        let timeline = hostTimeline
+        panels = PanelKind.all.map { $0.init(timeline: timeline) }
+        inspector = Self.find(InspectorPanel.self, in: panels)
+        problemPanel = Self.find(BuildProblemPanel.self, in: panels)
         panelFit = PanelFit(timeline: hostTimeline)
-        sceneTimeline = Timeline()
         sceneRect = Rect(origin: .zero, size: size)
-        sceneLayoutSize = size
-        knobs = KnobSettings(knobs: catalog[index].knobs, overrides: initialKnobs)
-        scene = catalog[index].make(
-            SceneContext(
-                timeline: sceneTimeline, random: SeededRandom(seed: seed), images: images,
-                bubbleLoad: bubbleLoad, knobs: self.knobs))
-        history = SceneHistory(initialSize: size, initialKnobs: initialKnobs, fps: fps)
-        rootLayer.addSublayer(scene.rootLayer)
+        machine = TimeMachine(
+            descriptor: catalog[index], size: size, seed: seed, images: images, bubbleLoad: bubbleLoad,
+            fps: fps,
+            knobs: initialKnobs, windowRoot: rootLayer)
+        machine.host = self
+        rootLayer.addSublayer(machine.scene.rootLayer)
         rootLayer.addSublayer(inspector.outlineLayer)
-        for panel in [inspector, knobPanel, codePanel, helpPanel, problemPanel] as [Panel] {
-            rootLayer.addSublayer(panel.layer)
-        }
+        for panel in panels { rootLayer.addSublayer(panel.layer) }
         rootLayer.addSublayer(overlay.layer)
         layOutWindow()
-        layOutScene(in: size)
-        checkpointIfDue(afterFrame: -1)
+        machine.layOutScene(in: size)
+        machine.checkpointIfDue(afterFrame: -1)
         showHint()
     }
 
     /// Lets go of both clocks' animations, timers and callbacks, which would keep the scene
     /// and the overlays alive after the session (`Timeline.invalidate`).
     deinit {
-        sceneTimeline.invalidate()
+        machine.sceneTimeline.invalidate()
         hostTimeline.invalidate()
     }
 
     /// The scene's `--scene` name.
     public var sceneName: String { catalog[sceneIndex].name }
-    public var isHelpVisible: Bool { isOpen(helpPanel) }
+    public var isHelpVisible: Bool { openPanel(HelpPanel.self) != nil }
     public var isInspectorVisible: Bool { isOpen(inspector) }
-    public var isKnobPanelVisible: Bool { isOpen(knobPanel) }
-    public var isCodePanelVisible: Bool { isOpen(codePanel) }
+    public var isKnobPanelVisible: Bool { openPanel(KnobPanel.self) != nil }
+    public var isCodePanelVisible: Bool { openPanel(CodePanel.self) != nil }
     /// Whether the inspector's log notes the scene's animations: for the inspector, and for the
-    /// code panel's marks.
-    var observesAnimations: Bool { isOpen(inspector) || isOpen(codePanel) }
+    /// code panel's marks (`PanelKind.observesScene`).
+    var observesAnimations: Bool { openPanels.contains { type(of: $0).kind.observesScene } }
 
     /// The window title: `<program> — <scene title>`, then the clock's state when it is not
     /// plain playing.
@@ -212,22 +195,6 @@ public final class SceneSession {
 
     // MARK: - Frames
 
-    /// The scene time for host time `hostTime`.
-    ///
-    /// At full speed from a time on the frame grid (the start, a pause, a step) the scene time
-    /// is computed from whole frames, `frame / fps`, exactly as an uninterrupted run has it,
-    /// so that a scene resumed after time travel shows the same frames.
-    private func sceneTime(at hostTime: MediaTime) -> MediaTime {
-        let rate = isPaused ? 0 : playbackRate
-        if rate == 1 && sceneClockBase == (0, 0) { return hostTime }  // exact on the frame grid
-        let gridFPS = Double(fps)
-        let baseFrame = (sceneClockBase.scene * gridFPS).rounded()
-        if rate == 1 && abs(baseFrame - sceneClockBase.scene * gridFPS) < 1e-6 {
-            return (baseFrame + ((hostTime - sceneClockBase.host) * gridFPS).rounded()) / gridFPS
-        }
-        return sceneClockBase.scene + (hostTime - sceneClockBase.host) * rate
-    }
-
     /// How much of the panels' work a frame does: hosts that skip drawing frames (`render`
     /// on its way to `--at`) spare the panels the work no one sees.
     public enum PanelWork: Sendable {
@@ -258,109 +225,72 @@ public final class SceneSession {
             size = newSize
             layOutWindow()
         }
-        var requests = pendingRequests
+        let (requests, sceneInput) = route(pendingRequests, input, at: hostTime)
         pendingRequests = []
-        var sceneInput: [InputEvent] = []
-        for event in input {
-            route(event, at: hostTime, requests: &requests, sceneInput: &sceneInput)
+        let asked = FrameRequests(requests, sceneTime: sceneTimeline.currentTime) {
+            knobs.knob(named: $0) != nil
         }
-        var commands: [HostCommand] = []
-        var seekTarget: MediaTime?
-        var knobChanges: [String: KnobValue] = [:]
-        for request in requests {
-            switch request {
-            case .seek(let time):
-                pause(at: hostTime)
-                seekTarget = time
-            case .step(let seconds):
-                pause(at: hostTime)
-                seekTarget = (seekTarget ?? sceneTimeline.currentTime) + seconds
-            case .setKnob(let name, let value):
-                if knobs.knob(named: name) != nil { knobChanges[name] = value }
-            case .command(let command): commands.append(command)
-            case .message(let message): showMessage(message)
-            }
-        }
-        // After the keys: a pause keeps this frame's time, a new scene starts at 0.
-        let playingTime = max(sceneTime(at: hostTime), sceneTimeline.currentTime)
-        if let target = seekTarget, history.isFull, let last = history.frames.last, target > last.time {
-            // Back within the hour kept is fine; past it there is nothing recorded to show.
-            seekTarget = last.time
-            showMessage("time travel keeps the first hour of a scene: press r to start again")
-        }
-        var replaysFromStart = false
-        if !knobChanges.isEmpty && isPaused && !history.frames.isEmpty && seekTarget == nil {
-            // Paused: show this moment as it would have been had the knobs always had their
-            // new values — the scene replayed from its start with them.
-            for (name, value) in knobChanges { history.setFromStart(name, to: value) }
-            seekTarget = sceneTimeline.currentTime
-            replaysFromStart = true
-            knobChanges = [:]
-        }
-        var live: SceneFrame?
-        var recordsLive = true
-        if let target = seekTarget,
-            let reached = travel(to: target, fromStart: replaysFromStart, panelWork: panelWork)
-        {
-            live = reached.frame
-            recordsLive = reached.isRecorded
-            sceneClockBase = (hostTime, reached.frame.time)
-        }
-        let isNewScene = history.frames.isEmpty
-        if !sceneInput.isEmpty || !knobChanges.isEmpty || ((!wasPaused || isNewScene) && live == nil) {
-            if let travelled = live {
-                // The frame reached, then the new input on top of it.
-                runReplayed(travelled, index: history.shown + 1, observes: panelWork != .none)
-                if recordsLive { history.record(travelled) }
-            }
-            let time = (wasPaused && !isNewScene) || live != nil ? sceneTimeline.currentTime : playingTime
-            live = SceneFrame(time: time, input: sceneInput, size: nil, knobs: knobChanges)
-            recordsLive = true
-        }
-        if var frame = live, recordsLive {
-            if hasUnrecordedLayout || sceneLayoutSize != sceneRect.size {
-                frame.size = sceneRect.size
-                hasUnrecordedLayout = false
-            }
-            live = frame
-            history.record(frame)
-        } else if sceneLayoutSize != sceneRect.size {
-            // Paused: lay the scene out for its new space without starting a new future. Laid
-            // out so already, it first goes back to the moment as recorded: a layout can change
-            // more than sizes (the elastic scene cuts its bounce), so the scene is always its
-            // history plus at most one layout for the rect shown, as a session file replays it.
-            if hasUnrecordedLayout,
-                let reached = travel(to: sceneTimeline.currentTime, fromStart: false, panelWork: panelWork)
-            {
-                runReplayed(reached.frame, index: history.shown + 1, observes: panelWork != .none)
-                if reached.isRecorded { history.record(reached.frame) }
-            }
-            if sceneLayoutSize != sceneRect.size {
-                layOutScene(in: sceneRect.size)
-                hasUnrecordedLayout = true
-            }
-        }
+        if asked.pauses { pause(at: hostTime) }
+        let commands = apply(requests)
+        let plan = FramePlan.make(
+            clock: machine.clock, wasPaused: wasPaused, hostTime: hostTime,
+            sceneTime: sceneTimeline.currentTime,
+            requests: asked, input: sceneInput, history: HistorySummary(history),
+            needsLayout: machine.sceneLayoutSize != sceneRect.size,
+            hasUnrecordedLayout: machine.hasUnrecordedLayout)
+        if case .seek(let seek) = plan, seek.isClamped { showMessage(FramePlan.clampedMessage) }
+        let live = machine.execute(plan, at: hostTime, size: sceneRect.size, panelWork: panelWork)
         var drawnChangeCounts: [Int] = []
-        let sceneClock = live.map { [(sceneTimeline, $0.time)] } ?? []
-        try frameLoop.runFrame(
-            sceneClock + [(hostTimeline, hostTime)],
-            input: { if let live { apply(live) } },
+        try machine.frameLoop.runFrame(
+            (live.frame.map { [(sceneTimeline, $0.time)] } ?? []) + [(hostTimeline, hostTime)],
+            input: { if let frame = live.frame { machine.apply(frame) } },
             draw: {
-                if live != nil, panelWork != .none, observesAnimations { observeAnimations() }
-                if panelWork == .full {
-                    updatePanels()
-                    if isDebugOverlayVisible {
-                        overlay.updateDebug(scene: scene.rootLayer, sceneTime: sceneTimeline.currentTime)
-                    }
-                }
+                drawPanels(afterSceneFrame: live.frame != nil, panelWork: panelWork)
                 try draw(rootLayer)
                 drawnChangeCounts = changeCounts
             },
             present: { try present(commands) })
-        checkpointAfterLiveFrame(live, isRecorded: recordsLive)
+        machine.checkpointAfterLiveFrame(live.frame, isRecorded: live.isRecorded)
         return FrameResult(
             commands: commands, needsAnotherFrame: changeCounts != drawnChangeCounts,
             nextWakeTime: nextWakeTime)
+    }
+
+    /// Routes the frame's input after the requests from outside it: the requests it made, in
+    /// order, and the scene's input.
+    private func route(_ pending: [SessionRequest], _ input: [InputEvent], at hostTime: MediaTime) -> (
+        requests: [SessionRequest], sceneInput: [InputEvent]
+    ) {
+        var requests = pending
+        var sceneInput: [InputEvent] = []
+        for event in input {
+            route(event, at: hostTime, requests: &requests, sceneInput: &sceneInput)
+        }
+        return (requests, sceneInput)
+    }
+
+    /// Shows the requests' messages, in order, and returns their host commands.
+    private func apply(_ requests: [SessionRequest]) -> [HostCommand] {
+        var commands: [HostCommand] = []
+        for request in requests {
+            switch request {
+            case .command(let command): commands.append(command)
+            case .message(let message): showMessage(message)
+            case .seek, .step, .setKnob: break  // the frame's plan
+            }
+        }
+        return commands
+    }
+
+    /// The frame's panel work, in its draw phase: the inspector notes the scene's frame, the
+    /// panels, the status line and the debug overlay are brought up to date.
+    private func drawPanels(afterSceneFrame: Bool, panelWork: PanelWork) {
+        if afterSceneFrame, panelWork != .none, observesAnimations { observeAnimations() }
+        guard panelWork == .full else { return }
+        updatePanels()
+        if isDebugOverlayVisible {
+            overlay.updateDebug(scene: scene.rootLayer, sceneTime: sceneTimeline.currentTime)
+        }
     }
 
     /// The model's change counters, to tell whether the drawn frame is still current.
@@ -373,37 +303,9 @@ public final class SceneSession {
         guard !openPanels.isEmpty else { return }
         // What the pointer hovers follows the panels as they open, close and scroll under it.
         if let pointer, pointerOwner == nil { hover(at: pointer) }
-        if isOpen(codePanel) { codePanel.focus = codeFocus }
         let context = panelContext
+        for panel in openPanels { panel.follow(context: context) }
         for panel in openPanels where panelFit.update(panel, scale: scale) { panel.update(context: context) }
-    }
-
-    /// What the code panel shows now: the hovered row's file, else at a tutorial step (opened
-    /// with `--step` or `[` `]`) the file with the step's first new line, else the scene's own
-    /// file.
-    private var codeFocus: CodePanel.Focus {
-        let hovered = inspector.hoveredLocation
-        let typeName = "\(type(of: scene))"
-        let step = catalog[sceneIndex].step
-        let key = "\(typeName) \(step ?? 0)"
-        if stepMarks?.key != key {
-            var byFile: [String: CodePanel.StepMarks] = [:]
-            var firstFile: String?
-            if let step, let code = StepCode.forScene(typeName: typeName) {
-                for file in code.files {
-                    let added = file.addedLines(atStep: step)
-                    if firstFile == nil && !added.isEmpty { firstFile = file.name }
-                    byFile[file.name] = CodePanel.StepMarks(
-                        number: step, count: catalog[sceneIndex].steps.count, added: added,
-                        later: file.absentLines(atStep: step))
-                }
-            }
-            stepMarks = (key, firstFile, byFile)
-        }
-        let file = hovered?.fileName ?? stepMarks?.firstFile ?? "\(typeName).swift"
-        let running = inspector.runningLocations(at: sceneTimeline.currentTime).filter { $0.fileName == file }
-        return CodePanel.Focus(
-            file: file, line: hovered?.line, running: Set(running.map(\.line)), step: stepMarks?.byFile[file])
     }
 
     /// What panels may read now.
@@ -411,37 +313,17 @@ public final class SceneSession {
         PanelContext(
             sceneTime: sceneTimeline.currentTime, isPaused: isPaused, rate: playbackRate, scale: scale,
             knobs: knobs, scene: scene, sceneName: sceneName, sceneTimeline: sceneTimeline,
-            help: isOpen(helpPanel) ? helpLines : [])
-    }
-
-    /// Gives a scene frame its input: the scene's size, knobs, pointer events to the scene's
-    /// recognizers, keys to the scene.
-    func apply(_ frame: SceneFrame) {
-        if let size = frame.size { layOutScene(in: size) }
-        if !frame.knobs.isEmpty {
-            for (name, value) in frame.knobs { knobs.set(name, to: value) }
-            scene.knobsDidChange()
-        }
-        for event in frame.input {
-            if case .key(let key) = event {
-                _ = scene.handleKey(key)
-            } else {
-                dispatcher.handle(event, in: rootLayer, at: sceneTimeline.currentTime)
-            }
-        }
-    }
-
-    /// Runs a recorded scene frame again, whole, without drawing it; the inspector notes its
-    /// animations when `observes`.
-    func runReplayed(_ frame: SceneFrame, index: Int, observes: Bool) {
-        frameLoop.runFrame(
-            [(sceneTimeline, frame.time)], input: { apply(frame) },
-            draw: { if observes && observesAnimations { observeAnimations(afterFrame: index) } }, present: {})
+            step: catalog[sceneIndex].step, stepCount: catalog[sceneIndex].steps.count,
+            hoveredLocation: inspector.hoveredLocation,
+            runningLocations: { [inspector, sceneTimeline] in
+                inspector.runningLocations(at: sceneTimeline.currentTime)
+            },
+            help: isHelpVisible ? helpLines : [])
     }
 
     /// The inspector's log notes the scene's animations now (once a scene frame, after its
     /// commit).
-    private func observeAnimations(afterFrame index: Int? = nil) {
+    func observeAnimations(afterFrame index: Int? = nil) {
         if observedFrom == nil { observedFrom = index ?? history.shown }
         inspector.observe(scene: scene.rootLayer, timeline: sceneTimeline)
     }
@@ -549,6 +431,23 @@ public final class SceneSession {
 
     func isOpen(_ panel: Panel) -> Bool { openPanels.contains { $0 === panel } }
 
+    /// The open panel of type `type`, if it is open.
+    func openPanel<P: Panel>(_ type: P.Type) -> P? {
+        openPanels.lazy.compactMap { $0 as? P }.first
+    }
+
+    /// Opens the panel of type `type`, or closes it (its key).
+    func toggle(_ type: any Panel.Type) {
+        guard let panel = panels.first(where: { Swift.type(of: $0) == type }) else { return }
+        setOpen(panel, !isOpen(panel))
+    }
+
+    /// The panel of type `type` among `panels` (`PanelKind.all` lists it).
+    private static func find<P: Panel>(_ type: P.Type, in panels: [Panel]) -> P {
+        for case let panel as P in panels { return panel }
+        preconditionFailure("\(P.self) is not in PanelKind.all")
+    }
+
     /// Opens `panel` on top of the others, or closes it.
     func setOpen(_ panel: Panel, _ isOpen: Bool) {
         guard isOpen != self.isOpen(panel) else { return }
@@ -584,26 +483,6 @@ public final class SceneSession {
             rootLayer.frame = bounds
             for (panel, frame) in zip(openPanels, layout.panels) { panel.place(in: frame, context: context) }
             overlay.layout(window: bounds, scene: sceneRect)
-        }
-    }
-
-    // MARK: - Scene layout
-
-    /// Lays the scene out for a rect of `size` pixels, in points, in the scene's own
-    /// transaction (each layer animates on its own timeline), with actions off: the scene's
-    /// bounds are its rect in points and its root layer scales them to pixels
-    /// (docs/ARCHITECTURE.md § Points).
-    func layOutScene(in size: Size) {
-        sceneLayoutSize = size
-        let pointScale = Self.pointScale(forWindow: size)
-        let bounds = Self.sceneBounds(forWindow: size)
-        sceneTimeline.transaction { transaction in
-            transaction.disableActions = true
-            scene.rootLayer.anchorPoint = .zero
-            scene.rootLayer.position = .zero
-            scene.rootLayer.bounds = bounds
-            scene.rootLayer.transform = AffineTransform(scaleX: pointScale, y: pointScale)
-            scene.layout(in: bounds)
         }
     }
 
@@ -680,21 +559,64 @@ public final class SceneSession {
     }
 
     func pause(at hostTime: MediaTime) {
-        if !isPaused { setClock(paused: true, rate: playbackRate, at: hostTime) }
+        machine.clock.pause(at: hostTime)
     }
 
     func setClock(paused: Bool, rate: Double, at hostTime: MediaTime) {
-        sceneClockBase = (hostTime, sceneTime(at: hostTime))
-        isPaused = paused
-        playbackRate = rate
+        machine.clock.set(paused: paused, rate: rate, at: hostTime)
     }
 
     /// Starts scene `index` afresh on a new clock (also the restart key), with a new history.
     public func switchScene(to index: Int, at hostTime: MediaTime) {
         sceneIndex = index
-        history = SceneHistory(initialSize: sceneRect.size, fps: fps)
-        rebuildScene()
-        sceneClockBase = (hostTime, 0)
+        machine.restart(in: sceneRect.size, at: hostTime)
         showHint()
     }
+}
+
+/// The session to its time machine: the scene a rebuild makes, and the inspector's log.
+extension SceneSession: TimeMachineHost {
+    var descriptor: SceneDescriptor { catalog[sceneIndex] }
+
+    func sceneWasRebuilt(_ scene: Scene) {
+        rootLayer.insertSublayer(scene.rootLayer, at: 0)
+    }
+
+    func observeReplayedFrame(_ index: Int) {
+        observeAnimations(afterFrame: index)
+    }
+
+    // MARK: - Time travel's checkpoints
+
+    /// Whether seeks start from checkpoints (on by default); off, every seek back replays from
+    /// the scene's start, as `bench --seek --no-checkpoints` measures.
+    public var usesCheckpoints: Bool {
+        get { machine.checkpoints.isEnabled }
+        set {
+            machine.checkpoints.isEnabled = newValue
+            if !newValue { machine.checkpoints.removeAll() }
+        }
+    }
+
+    /// How many checkpoints are kept now.
+    public var checkpointCount: Int { machine.checkpoints.all.count }
+
+    /// The memory of the checkpoints kept now as `SceneCheckpoints.estimatedBytes` counts it,
+    /// together (`SceneCheckpoints.byteBudget`).
+    public var checkpointEstimatedBytes: Int { machine.checkpoints.estimatedBytes }
+
+    /// The history's frames after which the checkpoints kept now were taken, in order (-1:
+    /// before the first frame).
+    public var checkpointFrames: [Int] { machine.checkpoints.all.map(\.frame) }
+
+    /// A new instance of the running scene on a new clock (`TimeMachine.rebuildScene`).
+    func rebuildScene() { machine.rebuildScene() }
+
+    /// Runs a recorded scene frame again (`TimeMachine.runReplayed`).
+    func runReplayed(_ frame: SceneFrame, index: Int, observes: Bool) {
+        machine.runReplayed(frame, index: index, observes: observes)
+    }
+
+    /// Takes a checkpoint after history frame `frame` if one is due (`TimeMachine.checkpointIfDue`).
+    func checkpointIfDue(afterFrame frame: Int) { machine.checkpointIfDue(afterFrame: frame) }
 }

@@ -88,8 +88,11 @@ final class FrameCapture {
         if let recording {
             if recording.advance(to: frame) {
                 stopRecording(before: frame, because: "recording stopped at its 60 s limit")
-            } else if recording.pendingBytes > WindowRecording.maxPendingBytes {
-                stopRecording(before: frame, because: "recording stopped: the encoder fell behind")
+            } else if recording.repeatedFrames > 0 && !recording.hasSaidBehind {
+                recording.hasSaidBehind = true
+                let note = "recording: the encoder is behind; frames repeat until it catches up"
+                Console.output(note)
+                messages.append(.init(text: note))
             }
         }
         for command in commands {

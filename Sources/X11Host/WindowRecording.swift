@@ -17,12 +17,15 @@ import Session
 /// final; runs of the same picture go as one patch and a count.
 ///
 /// Frames go to the encoder as `FramePatch`es on a `WorkerThread`, below the loop's priority;
-/// if the encoder falls behind they wait in memory, up to the 60 s cap and `maxPendingBytes`.
+/// if the encoder falls behind they wait in memory, up to `maxPendingBytes`. Past it the
+/// recording goes on until `g` (or its 60 s) and the frames due repeat the last one sent,
+/// costing the queue nothing, until the encoder has caught up: a heavy scene's recording
+/// plays at the rate the encoder keeps, in bounded memory, rather than stopping.
 final class WindowRecording {
     /// The longest recording, seconds (the same as `animdemo record`'s).
     static let maxDuration = RecordingSchedule.maxDuration
-    /// The most bytes of frames that may wait for the encoder; past it the recording stops
-    /// and saves what it has (a 1920×1080 window's lossless WebP at 30 fps on a busy machine).
+    /// The most bytes of frames that may wait for the encoder (a 1920×1080 window's lossless
+    /// WebP at 30 fps on a busy machine passes it in seconds); past it frames repeat.
     static let maxPendingBytes = 512 << 20
     /// The encoder's effort: fast, so that it keeps up with 30 frames a second on one core and
     /// the file is written within 2 s of the second `g` (docs/performance-recording.md).
@@ -40,11 +43,18 @@ final class WindowRecording {
     let fps: Int
     /// Recording frames sent to the encoder so far.
     private(set) var frameCount = 0
+    /// Of those, the frames that repeat the one before because the encoder was behind.
+    private(set) var repeatedFrames = 0
+    /// Whether the window has said that the encoder is behind (once a recording).
+    var hasSaidBehind = false
     /// The latest window frame drawn, without the toast and the dot.
     private var latest: [UInt32]?
     /// The frame the encoder is at: the last one sent.
     private var sent: [UInt32]?
-    private let worker: WorkerThread
+    /// The encoder's thread (internal for the tests, which hold it up).
+    let worker: WorkerThread
+    /// The bytes that may wait for it (`maxPendingBytes` but in the tests).
+    private let pendingLimit: Int
     private let encoder: RecordingEncoder
     /// What each kept window frame cost the loop (drawing it again, copying it out, the
     /// patch), nanoseconds, for `ANIMDEMO_FRAME_STATS=1`.
@@ -57,8 +67,9 @@ final class WindowRecording {
     /// - Throws: `RecordingError` if the recorder refuses the size or frame rate.
     init(
         format: AnimationFormat, width: Int, height: Int, startFrame: Int, windowFPS: Int, fps: Int,
-        stem: String
+        stem: String, maxPendingBytes: Int = WindowRecording.maxPendingBytes
     ) throws(RecordingError) {
+        pendingLimit = maxPendingBytes
         encoder = RecordingEncoder(
             recorder: try AnimationRecorder(
                 format: format, width: width, height: height, fps: fps, effort: Self.effort))
@@ -125,10 +136,18 @@ final class WindowRecording {
         let share = wholeBytes > 0 ? 100 * sentBytes / wholeBytes : 0
         return "recording: the loop kept \(loopTimes.count) of \(frame - startFrame) window frames, "
             + "\(milliseconds(sorted.isEmpty ? nil : sorted[sorted.count / 2])) each (median), "
-            + "\(milliseconds(sorted.last)) at most; changed rows \(sentBytes >> 20) MiB, \(share) % of whole frames"
+            + "\(milliseconds(sorted.last)) at most; changed rows \(sentBytes >> 20) MiB, \(share) % of whole frames; "
+            + "\(repeatedFrames) of \(frameCount) recording frames repeated (the encoder behind)"
     }
 
     private func send(_ pixels: [UInt32], count: Int) {
+        if sent != nil, worker.pendingCost > pendingLimit {
+            // The encoder is behind: these frames show the picture it has, and nothing waits.
+            frameCount += count
+            repeatedFrames += count
+            worker.enqueue { [encoder] in encoder.append(nil, count: count) }
+            return
+        }
         let patch = FramePatch.between(sent, pixels, width: width, height: height)
         sent = pixels
         sentBytes += patch?.byteCount ?? 0

@@ -14,7 +14,11 @@ struct ImportRulesTests {
         else {
             return []
         }
-        return enumerator.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
+        // A DocC catalogue's code files are the reader's (they import the library as a package
+        // of one's own would), not the target's: the compiler never sees them.
+        return enumerator.compactMap { $0 as? URL }.filter {
+            $0.pathExtension == "swift" && !$0.pathComponents.contains { $0.hasSuffix(".docc") }
+        }
     }
 
     func imports(in file: URL) throws -> [String] {

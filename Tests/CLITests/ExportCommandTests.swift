@@ -142,13 +142,17 @@ struct ExportCommandTests {
         #expect(linear != first, "a.curve=linear exported the same file as easeOut")
     }
 
-    @Test("a 3-s checkmark export is under 50 kB, the elastic wave's under 500 kB")
+    @Test("3-s exports: the checkmark under 50 kB, the elastic wave 500 kB, the pull 400 kB, the fish 300 kB")
     func sizes() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         for (scene, events, limit) in [
             ("checkmark", "0.1 tap 400 300; 1.5 tap 400 300", 50_000),
             ("elastic", "0.1 drag 400 100 400 400 0.5; 1.5 drag 400 100 400 300 0.3", 500_000),
+            // The table's motion is keyed once, in its null layer, not in each cell (2.1 MB before).
+            ("pull", "0.2 drag 400 200 400 450 0.5", 400_000),
+            // 2.5 s of the fish on its own: a still run longer than the longest eased run tried.
+            ("fish", "2.5 tap 400 300", 300_000),
         ] {
             let path = folder.appendingPathComponent("\(scene).json").path
             let run = try ProgramRun.animdemo(
@@ -189,5 +193,110 @@ struct ExportCommandTests {
             #expect(run.stderr.split(separator: "\n").count == 1, "\(out): one line: \(run.stderr)")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    /// Every key of every animated property in `json`, as (o.x, i.x) pairs of its tangents.
+    static func tangents(in json: Any) -> [[Double]] {
+        var found: [[Double]] = []
+        if let object = json as? [String: Any] {
+            if let out = object["o"] as? [String: Any], let into = object["i"] as? [String: Any],
+                let ox = (out["x"] as? [Double])?.first, let oy = (out["y"] as? [Double])?.first,
+                let ix = (into["x"] as? [Double])?.first, let iy = (into["y"] as? [Double])?.first
+            {
+                found.append([ox, oy, ix, iy])
+            }
+            for value in object.values { found += tangents(in: value) }
+        } else if let array = json as? [Any] {
+            for value in array { found += tangents(in: value) }
+        }
+        return found
+    }
+
+    @Test("an eased run is one key pair with its timing function's tangents; a moving table is a null layer")
+    func easedKeysAndParents() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func export(_ arguments: [String]) throws -> [String: Any] {
+            let path = folder.appendingPathComponent("x.json").path
+            let run = try ProgramRun.animdemo(
+                ["export"] + arguments + ["--from", "0", "--to", "1.5", "--out", path])
+            #expect(run.status == 0, "stderr: \(run.stderr)")
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            return (try JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:]
+        }
+        // The checkmark's first strokes ease in (0.42, 0, 1, 1), the chained second ones
+        // ease out (0, 0, 0.58, 1), unless a.curve says otherwise.
+        let checkmark = Self.tangents(
+            in: try export(["--scene", "checkmark", "--events", "0.1 tap 400 300"]))
+        #expect(checkmark.contains([0.42, 0, 1, 1]), "no easeIn key: \(checkmark)")
+        #expect(checkmark.contains([0, 0, 0.58, 1]), "no easeOut key: \(checkmark)")
+        let changed = Self.tangents(
+            in: try export([
+                "--scene", "checkmark", "--events", "0.1 tap 400 300", "--set", "a.curve=easeInEaseOut",
+            ]))
+        #expect(changed.contains([0.42, 0, 0.58, 1]), "no easeInEaseOut key: \(changed)")
+        #expect(!changed.contains([0, 0, 0.58, 1]), "an easeOut key left: \(changed)")
+
+        let pull = try export(["--scene", "pull", "--events", "0.2 drag 400 200 400 450 0.5"])
+        let layers = (pull["layers"] as? [[String: Any]]) ?? []
+        let nulls = layers.filter { ($0["ty"] as? Int) == 3 }
+        let indices = Set(nulls.compactMap { $0["ind"] as? Int })
+        #expect(!nulls.isEmpty, "no null layer in the pull's export")
+        #expect(
+            layers.allSatisfy { ($0["parent"] as? Int).map(indices.contains) ?? true },
+            "a layer's parent is not a null layer")
+    }
+
+    @Test("--session exports the session's history as --events exports the same input; past it, status 2")
+    func session() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try SessionFileTests.write(SessionFileTests.session(), in: folder)
+        let fromSession = folder.appendingPathComponent("session.json").path
+        let fromEvents = folder.appendingPathComponent("events.json").path
+        let first = try ProgramRun.animdemo([
+            "export", "--session", file.path, "--from", "0", "--to", "1", "--out", fromSession,
+        ])
+        #expect(first.status == 0, "stderr: \(first.stderr)")
+        let second = try ProgramRun.animdemo([
+            "export", "--scene", "checkmark", "--size", "400x300", "--events", "0.5 tap 200 150", "--from",
+            "0",
+            "--to", "1", "--out", fromEvents,
+        ])
+        #expect(second.status == 0, "stderr: \(second.stderr)")
+        let a = try Data(contentsOf: URL(fileURLWithPath: fromSession))
+        let b = try Data(contentsOf: URL(fileURLWithPath: fromEvents))
+        #expect(!a.isEmpty && a == b, "the session's export differs from the same input's")
+
+        let past = folder.appendingPathComponent("past.json").path
+        let late = try ProgramRun.animdemo([
+            "export", "--session", file.path, "--from", "0", "--to", "2", "--out", past,
+        ])
+        #expect(late.status == 2)
+        #expect(late.stderr.split(separator: "\n").count == 1, "one line: \(late.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: past))
+    }
+
+    @Test("a signal while export runs its frames: no file, 128 + N", arguments: [SIGINT, SIGTERM])
+    func interrupted(signal: Int32) throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let program = try ChildProcess(
+            ProgramRun.executable.path,
+            [
+                "export", "--scene", "fish", "--events", "0.6 tap 400 300", "--from", "0", "--to", "60",
+                "--out",
+                folder.appendingPathComponent("fish.json").path,
+            ], environment: ["ANIMDEMO_TEST_REPORT": "1"])
+        defer { program.stop() }
+        // Past the checks, the handlers installed: 3,600 frames to bake.
+        #expect(program.waitUntilReady(timeout: 60), "no `ready` line: \(program.rawErrorOutput)")
+        #expect(program.isRunning, "export ended before the signal: \(program.errorOutput)")
+        program.send(signal)
+        let ending = program.waitForExit(timeout: 10)
+        #expect(ending == .exited(128 + signal), "\(String(describing: ending)): \(program.errorOutput)")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty,
+            "left: \((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])")
     }
 }

@@ -40,6 +40,7 @@ struct ScaffoldBuildTests {
         try #require(help.status == 0, "Orbit --help: \(help.output)")
         let words = help.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(words.contains("`Orbit knobs --scene NAME` lists them"), "\(help.output)")
+        #expect(words.contains("the Orbit folder in the pictures folder"), "\(help.output)")
         for foreign in [
             "animdemo knobs", "animdemo steps", "--bubbles", "--step", "\n  new ", "\n  steps ", "\n  watch ",
         ] {
@@ -67,5 +68,17 @@ struct ScaffoldBuildTests {
         let test = try package.run(["swift", "test"])
         #expect(test.status == 0, "swift test: \(test.output.suffix(2000))")
         #expect(test.output.contains("a click springs the square to the right half"))
+
+        // The DocC tutorial's last step as a reader has typed it (ScaffoldTutorialTests): the
+        // scene with a second knob, a disc and checkpoints, and the test with a second test,
+        // build, and both tests pass.
+        let tutorial = ScaffoldTutorialTests.lastVersions(try ScaffoldTutorialTests.written())
+        try #require(tutorial["OrbitScene.swift"]).write(
+            toFile: package.sceneFile, atomically: true, encoding: .utf8)
+        try #require(tutorial["OrbitTests.swift"]).write(
+            toFile: package.path("Tests/OrbitTests/OrbitTests.swift"), atomically: true, encoding: .utf8)
+        let tutorialTest = try package.run(["swift", "test"])
+        #expect(tutorialTest.status == 0, "swift test: \(tutorialTest.output.suffix(2000))")
+        #expect(tutorialTest.output.contains("a second click springs the square back"))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Render
 import TestSupport
 import Testing
 
@@ -121,7 +122,7 @@ struct SessionFileTests {
             #expect(truncate(big.path, 100 << 20) == 0)  // sparse: nothing is written to disk
             let out = folder.appendingPathComponent("out")
             for (path, mentions) in [
-                (fifo.path, "it is not a regular file"), (folder.path, "it is not a regular file"),
+                (fifo.path, "it is not a regular file"), (folder.path, "it is a folder"),
                 (big.path, "a session file may have at most"),
             ] {
                 // The window refuses it too, before it opens (no display is needed for that).
@@ -148,6 +149,59 @@ struct SessionFileTests {
                 "render", "--session", file.path, "--set", "d=1", "--out", out.path,
             ])
             SmallSlipsTests.expectRefused(knobs, mentions: "--session gives the knobs")
+            let recorded = folder.appendingPathComponent("a.webp")
+            let record = try ProgramRun.animdemo([
+                "record", "--session", file.path, "--events", "1 key space", "--from", "0", "--to", "1",
+                "--out", recorded.path,
+            ])
+            SmallSlipsTests.expectRefused(record, mentions: "--session gives the input")
+            let rate = try ProgramRun.animdemo([
+                "record", "--session", file.path, "--scene-fps", "30", "--from", "0", "--to", "1",
+                "--out", recorded.path,
+            ])
+            SmallSlipsTests.expectRefused(rate, mentions: "the session runs at 60")
+            #expect(!FileManager.default.fileExists(atPath: out.path))
+            #expect(!FileManager.default.fileExists(atPath: recorded.path))
+        }
+    }
+
+    @Test("record --session holds the frames render --session draws at the same times, pixel for pixel")
+    func recordSession() throws {
+        try LimitedRun.withScratch("session-record") { folder in
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            // Past the history's end (1 s) too: the scene goes on with no input.
+            let file = try Self.write(Self.session(), in: folder)
+            let out = folder.appendingPathComponent("moment.webp")
+            let (from, to, fps) = (0.4, 1.3, 10)
+            let record = try ProgramRun.animdemo([
+                "record", "--session", file.path, "--fps", "\(fps)", "--from", "\(from)", "--to", "\(to)",
+                "--out", out.path,
+            ])
+            #expect(record.status == 0, "\(record.stderr)")
+            let animation = try DecodedAnimation(contentsOfFile: out.path)
+            #expect(animation.width == 400 && animation.height == 300)
+            let times = (0..<9).map { from + Double($0) / Double(fps) }
+            let rendered = folder.appendingPathComponent("rendered")
+            let render = try ProgramRun.animdemo(
+                ["render", "--session", file.path] + times.flatMap { ["--at", "\($0)"] } + [
+                    "--out", rendered.path,
+                ])
+            #expect(render.status == 0, "\(render.stderr)")
+            var distinct = Set<[UInt32]>()
+            for (index, time) in times.enumerated() {
+                let name = String(format: "checkmark-%06d.png", Int((time * 1000).rounded()))
+                let expected = try RenderedFrame(contentsOfPNG: rendered.appendingPathComponent(name).path)
+                guard let shown = RecordCommandTests.frame(at: index * 1000 / fps, of: animation) else {
+                    Issue.record("no frame at \(index * 1000 / fps) ms")
+                    continue
+                }
+                distinct.insert(shown.pixels)
+                // Lossless WebP of the same session at the same moments: no pixel may differ.
+                let differing = zip(shown.pixels, expected.pixels).filter { $0 != $1 }.count
+                #expect(differing == 0, "frame \(index) (\(time) s): \(differing) pixels differ from render")
+            }
+            // The click at 0.5 s starts the check's animation: the recording moves.
+            #expect(distinct.count > 3, "\(distinct.count) pictures")
         }
     }
 }

@@ -5,7 +5,7 @@ import Testing
 /// `animdemo steps` and `--step N` against the built executable.
 @Suite("Tutorial steps on the command line")
 struct StepsCommandTests {
-    static let scenesWithSteps = ["tictactoe", "elastic", "checkmark", "fish", "download"]
+    static let scenesWithSteps = ["tictactoe", "elastic", "checkmark", "fish", "download", "pull"]
 
     @Test(
         "steps lists at least four numbered steps; --json gives step and caption", arguments: scenesWithSteps)
@@ -29,8 +29,11 @@ struct StepsCommandTests {
     @Test(
         "a scene without steps, or a step it does not have: one line on stderr, status 2",
         arguments: [
-            ["steps", "--scene", "pull"],
-            ["render", "--scene", "pull", "--step", "1", "--at", "0", "--out", "/tmp/animdemo-steps-never"],
+            ["steps", "--scene", "floating"],
+            [
+                "render", "--scene", "floating", "--step", "1", "--at", "0", "--out",
+                "/tmp/animdemo-steps-never",
+            ],
             [
                 "render", "--scene", "elastic", "--step", "0", "--at", "0", "--out",
                 "/tmp/animdemo-steps-never",
@@ -169,6 +172,41 @@ struct StepsCommandTests {
         }
     }
 
+    @Test(
+        "each step's code files type-check, with no warnings, as a module of their own against Animation and Scenes",
+        arguments: scenesWithSteps)
+    func doccCodeFilesCompile(scene: String) throws {
+        let swiftc = try MissingTool.require("swiftc", package: "a Swift toolchain")
+        let modules = try StepModule.modulesFolder()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "animdemo-step-modules-\(scene)-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let steps = try StepModule.stepCount(scene: scene)
+        #expect(steps >= 4)
+        for step in 1...steps {
+            let files = try StepModule.files(scene: scene, step: step)
+            #expect(files.contains { $0.name.hasPrefix("\(scene)-step-") }, "step \(step) has its own files")
+            let module = folder.appendingPathComponent("step-\(step)")
+            try FileManager.default.createDirectory(at: module, withIntermediateDirectories: true)
+            var paths: [String] = []
+            for file in files {
+                let url = module.appendingPathComponent(file.name)
+                try file.text.write(to: url, atomically: true, encoding: .utf8)
+                paths.append(url.path)
+            }
+            let check = try ProcessRunner.run(
+                swiftc,
+                ["-typecheck", "-swift-version", "6", "-module-name", "Step\(step)", "-I", modules] + paths,
+                timeout: 300)
+            #expect(
+                check.status == 0,
+                "step \(step) of \(scene) (\(files.map(\.name))) does not type-check:\n\(check.errorOutput)")
+            #expect(
+                !check.errorOutput.contains("warning:"),
+                "step \(step) of \(scene) has warnings:\n\(check.errorOutput)")
+        }
+    }
+
     @Test("steps --code N prints the step's code; a step the scene does not have is status 2")
     func code() throws {
         let first = try ProgramRun.animdemo(["steps", "--scene", "tictactoe", "--code", "1"])
@@ -187,5 +225,133 @@ struct StepsCommandTests {
         let missing = try ProgramRun.animdemo(["steps", "--scene", "tictactoe", "--code", "5"])
         #expect(missing.status == 2)
         #expect(missing.stderr.split(separator: "\n").count == 1, "\(missing.stderr)")
+    }
+}
+
+/// A step's code as a module of its own (`doccCodeFilesCompile`): the step's DocC code files
+/// as committed (each of the scene's marked files at its latest version up to the step; one
+/// the tutorial has not shown yet as it is before any of its steps), the scene's other files
+/// as they are, and the stages of its `…Steps.swift` file (the `Stage`
+/// enum and the captions, which the reader's version leaves out), each importing the
+/// `Scenes` library. A scene built on a library of the catalogue's (the fish on
+/// FloatingAnimation) has the library's files too, as they are.
+enum StepModule {
+    static let catalog = ProgramRun.packageRoot.appendingPathComponent("Sources/Scenes/Scenes.docc")
+    static let libraries = ["fish": ["FloatingAnimation"]]
+    /// Files of another scene's a scene uses, at their last version: the pull's wave is the
+    /// elastic scene's.
+    static let borrowed = ["pull": [(scene: "elastic", file: "ElasticWave")]]
+
+    /// The folder of the built modules beside the executable (`.build/debug/Modules`).
+    static func modulesFolder() throws -> String {
+        let build = ProgramRun.executable.deletingLastPathComponent()
+        for candidate in [build.appendingPathComponent("Modules"), build]
+        where FileManager.default.fileExists(
+            atPath: candidate.appendingPathComponent("Scenes.swiftmodule").path)
+        {
+            return candidate.path
+        }
+        throw ModulesMissing(folder: build.path)
+    }
+
+    struct ModulesMissing: Error, CustomStringConvertible {
+        var folder: String
+        var description: String { "no Scenes.swiftmodule under \(folder): build the package first" }
+    }
+
+    static func stepCount(scene: String) throws -> Int {
+        let json = try ProgramRun.animdemo(["steps", "--scene", scene, "--json"])
+        return json.stdout.components(separatedBy: "\"step\"").count - 1
+    }
+
+    /// The scene's source folder (`tictactoe` is `TicTacToe`).
+    static func sourceFolder(scene: String) throws -> URL {
+        let scenes = ProgramRun.packageRoot.appendingPathComponent("Sources/Scenes")
+        let name = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: scenes.path).first {
+                $0.lowercased() == scene.lowercased()
+            })
+        return scenes.appendingPathComponent(name)
+    }
+
+    /// Whether `text` has a step marker (`// step N {`).
+    static func isMarked(_ text: String) -> Bool {
+        text.split(separator: "\n").contains {
+            let trimmed = $0.trimmingPrefix { $0 == " " }
+            return trimmed.hasPrefix("// step ") && trimmed.hasSuffix("{")
+        }
+    }
+
+    /// `text` without its marked regions and markers: a `…Steps.swift` file's stages.
+    static func unmarked(_ text: String) -> String {
+        var depth = 0
+        var kept: [Substring] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingPrefix { $0 == " " }
+            if trimmed.hasPrefix("// step "), trimmed.hasSuffix("{") {
+                depth += 1
+            } else if trimmed.hasPrefix("// } step ") {
+                depth -= 1
+            } else if depth == 0 {
+                kept.append(line)
+            }
+        }
+        return kept.joined(separator: "\n")
+    }
+
+    /// The module's files, by name and text.
+    static func files(scene: String, step: Int) throws -> [(name: String, text: String)] {
+        let resources = try FileManager.default.contentsOfDirectory(
+            atPath: catalog.appendingPathComponent("Resources").path)
+        let source = try sourceFolder(scene: scene)
+        var files: [(name: String, text: String)] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: source.path).sorted()
+        where name.hasSuffix(".swift") {
+            let text = try String(contentsOf: source.appendingPathComponent(name), encoding: .utf8)
+            guard isMarked(text) else {
+                files.append((name, "import Scenes\n" + text))
+                continue
+            }
+            let base = name.replacingOccurrences(of: ".swift", with: "")
+            if let latest = (1...step).reversed().map({ "\(scene)-step-\($0)-\(base).swift" }).first(where: {
+                resources.contains($0)
+            }) {
+                files.append(
+                    (
+                        latest,
+                        try String(
+                            contentsOf: catalog.appendingPathComponent("Resources/\(latest)"), encoding: .utf8
+                        )
+                    ))
+            } else if !name.hasSuffix("Steps.swift") {
+                // Not in the tutorial yet: the file before any of its steps.
+                files.append((name, "import Scenes\n" + unmarked(text)))
+            }
+            if name.hasSuffix("Steps.swift") {
+                files.append(("\(base)Stages.swift", "import Scenes\n" + unmarked(text)))
+            }
+        }
+        for (other, base) in borrowed[scene] ?? [] {
+            let last = try #require(
+                resources.filter { $0.hasPrefix("\(other)-step-") && $0.hasSuffix("-\(base).swift") }.max {
+                    $0.localizedStandardCompare($1) == .orderedAscending
+                })
+            files.append(
+                (
+                    last,
+                    try String(
+                        contentsOf: catalog.appendingPathComponent("Resources/\(last)"), encoding: .utf8)
+                ))
+        }
+        let scenes = ProgramRun.packageRoot.appendingPathComponent("Sources/Scenes")
+        for library in libraries[scene] ?? [] {
+            let folder = scenes.appendingPathComponent(library)
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+            where name.hasSuffix(".swift") {
+                let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+                files.append((name, "import Scenes\n" + text))
+            }
+        }
+        return files
     }
 }

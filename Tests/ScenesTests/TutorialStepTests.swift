@@ -18,6 +18,7 @@ struct TutorialStepTests {
         ("checkmark", "0.1 tap 100 100\n1.5 tap 100 100\n"),
         ("fish", "0.1 tap 400 300\n0.6 tap 400 300\n"),
         ("download", ""),
+        ("pull", "0.1 drag 400 150 410 450 0.5\n"),
     ]
 
     @Test("each tutorial has at least four steps, each with a caption of a sentence or two")

@@ -1,6 +1,7 @@
 import Animation
 import Foundation
 import Render
+import Scenes
 import TestSupport
 import Testing
 
@@ -89,6 +90,22 @@ struct SavedMomentTests {
             tester.session.seek(toTime: state.sceneTime, at: tester.host.time(ofFrame: tester.host.frame))
         }
         return (try Self.picture(tester), expected, tester.session.history.frames.count)
+    }
+
+    @Test(
+        "a knob panel scrolled to its end in a narrow window, its header on two lines: the saved moment opens with the same rows",
+        arguments: ["fish", "checkmark"])
+    func narrowKnobPanelRestored(scene: String) throws {
+        let size = Size(width: 320, height: 480)
+        let count = try #require(SceneCatalog.all.first { $0.name == scene }).knobs.count
+        let downs = (0..<count).map { "\(0.2 + Double($0) * 0.02) key Down" }.joined(separator: "; ")
+        let tester = try SceneTester(scene: scene, size: size, events: "0.1 key k; \(downs); 1.5 key space")
+        try tester.advance(to: 2)
+        let shown = try Self.picture(tester)
+        let state = tester.session.watchState(window: WindowGeometry(x: 0, y: 0, width: 320, height: 480))
+        let reopened = try SceneTester(scene: scene, size: size)
+        try #require(reopened.session.resume(from: state, at: 0) != nil)
+        #expect(try Self.picture(reopened) == shown, "the reopened knob panel shows other rows")
     }
 
     @Test("the elastic moment resized while paused, then sought to: the replay's picture, the history kept")

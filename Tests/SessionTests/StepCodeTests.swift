@@ -55,7 +55,7 @@ struct StepCodeTests {
 
     @Test("each tutorial marks code for every one of its steps, and every step adds some")
     func everyStepAddsCode() throws {
-        #expect(Self.tutorials.count == 5)
+        #expect(Self.tutorials.count == 6)
         for descriptor in Self.tutorials {
             let code = try #require(try StepCode.forFolder(named: descriptor.name), "\(descriptor.name)")
             #expect(code.lastStep == descriptor.steps.count, "\(descriptor.name)")

@@ -66,6 +66,33 @@ struct WholeTextTests {
         }
     }
 
+    @Test(
+        "the inspector's detail line is whole in a narrow window: the placeholder and a hovered row's timing",
+        arguments: [1.0, 2.0])
+    func inspectorDetailWhole(scale: Double) throws {
+        // Three marks played, paused; the pointer first off the rows, then on the last row (the
+        // third mark: its name is cut in the name column, the detail line gives it whole).
+        func at(_ x: Double, _ y: Double) -> String { "\(x * scale) \(y * scale)" }
+        let tester = try SceneTester(
+            scene: "tictactoe", size: Size(width: 375 * scale, height: 667 * scale),
+            events: "0.1 key i; 0.5 tap \(at(60, 230)); 1 tap \(at(180, 230)); 1.5 tap \(at(60, 330)); "
+                + "3 key space; 3.2 move \(at(300, 10)); 4 move \(at(100, 549))", scale: scale)
+        for (time, hoversRow) in [(3.5, false), (4.5, true)] {
+            try tester.advance(to: time)
+            let description = tester.session.describe()
+            let rowLabels = Set(description.inspector.map(\.name))
+            let cut = description.elided.filter { $0.place == "inspector" && !rowLabels.contains($0.text) }
+            #expect(cut.isEmpty, "at \(scale)×, \(time) s: \(cut.map(\.text))")
+            let detail = Self.texts(in: "inspector", of: tester.session).map(\.string).joined(separator: " ")
+            if !hoversRow {
+                #expect(detail.contains("the red line is the scene's time"), "\(detail)")
+            } else {
+                let row = description.hover?.row ?? "no row hovered"
+                #expect(detail.contains(row) && detail.contains("duration"), "at \(scale)×: \(detail)")
+            }
+        }
+    }
+
     @Test("a long toast wraps inside the scene and keeps every word, at scale 1 and 2, with panels open")
     func toastWraps() throws {
         for scale in [1.0, 2.0] {

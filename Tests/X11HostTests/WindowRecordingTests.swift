@@ -116,6 +116,36 @@ struct WindowRecordingTests {
         #expect(animation.totalMilliseconds == 60_000)
     }
 
+    @Test("an encoder behind: the frames due repeat the last one sent, nothing more waits, and it goes on")
+    func encoderBehind() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Any frame waiting is too many: the first waits, the others repeat it.
+        let recording = try WindowRecording(
+            format: .gif, width: Self.width, height: Self.height, startFrame: 0, windowFPS: 60, fps: 30,
+            stem: "behind", maxPendingBytes: 0)
+        // The encoder's thread held up until every frame is drawn: the first frame waits, whole.
+        let gate = DispatchSemaphore(value: 0)
+        recording.worker.enqueue { gate.wait() }
+        var waiting: Set<Int> = []
+        for frame in 0...12 {
+            _ = recording.advance(to: frame)
+            recording.keep(Self.picture(frame))
+            if recording.pendingBytes > 0 { waiting.insert(recording.pendingBytes) }
+        }
+        #expect(waiting.count == 1, "only the first frame's patch waits, never more: \(waiting)")
+        let mailbox = try CaptureMailbox()
+        let saving = recording.finish(
+            before: 13, folder: CaptureFolder(directory: folder.path), number: 1, mailbox: mailbox)
+        gate.signal()
+        saving.finish()
+        let animation = try DecodedAnimation(contentsOfFile: folder.appendingPathComponent("behind.gif").path)
+        // Window frames 0…12 at 60 fps: recording frames 0…6, all showing the first one sent.
+        #expect(Self.shownFrames(animation) == [0, 0, 0, 0, 0, 0, 0])
+        #expect(recording.repeatedFrames == 6)
+        #expect(animation.totalMilliseconds == 230, "seven frames at 30 fps, in whole centiseconds")
+    }
+
     @Test("a patch holds the changed span of each changed row and turns the old frame into the new one")
     func patches() {
         let (width, height) = (7, 5)

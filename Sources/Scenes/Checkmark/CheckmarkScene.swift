@@ -82,45 +82,48 @@ final class CheckmarkScene: Scene {
     private let guides: Layer
 
     /// The tutorial's constants as knobs (`animdemo knobs --scene checkmark`).
+    /// A key named like its constant is called `…Key`, so that `tutorial:` reads the
+    /// constant without naming the module (the tutorial's files compile in any module).
     enum Knobs {
-        static let d = KnobKey<Double>(
-            "d", KnobDeclaration("private let d: MediaTime"), tutorial: Scenes.d, in: 0.05...5, step: 0.05,
+        static let dKey = KnobKey<Double>(
+            "d", KnobDeclaration("private let d: MediaTime"), tutorial: d, in: 0.05...5, step: 0.05,
             unit: "s", "the stroke animations' duration")
-        static let dc = KnobKey<Double>(
-            "dc", KnobDeclaration("private let dc: MediaTime"), tutorial: Scenes.dc, in: 0.05...5, step: 0.05,
+        static let dcKey = KnobKey<Double>(
+            "dc", KnobDeclaration("private let dc: MediaTime"), tutorial: dc, in: 0.05...5, step: 0.05,
             unit: "s", "the chained second stroke animations' duration")
-        static let b3ToXDelay = KnobKey<Double>(
-            "b3ToXDelay", KnobDeclaration("private let b3ToXDelay: MediaTime"), tutorial: Scenes.b3ToXDelay,
+        static let b3ToXDelayKey = KnobKey<Double>(
+            "b3ToXDelay", KnobDeclaration("private let b3ToXDelay: MediaTime"), tutorial: b3ToXDelay,
             in: 0...3, step: 0.05, unit: "s", "toX(): b3 starts after this")
-        static let b2ToXDelay = KnobKey<Double>(
-            "b2ToXDelay", KnobDeclaration("private let b2ToXDelay: MediaTime"), tutorial: Scenes.b2ToXDelay,
+        static let b2ToXDelayKey = KnobKey<Double>(
+            "b2ToXDelay", KnobDeclaration("private let b2ToXDelay: MediaTime"), tutorial: b2ToXDelay,
             in: 0...3, step: 0.05, unit: "s", "toX(): b2 starts after this")
-        static let toCheckDelay = KnobKey<Double>(
+        static let toCheckDelayKey = KnobKey<Double>(
             "toCheckDelay", KnobDeclaration("private let toCheckDelay: MediaTime"),
-            tutorial: Scenes.toCheckDelay,
+            tutorial: toCheckDelay,
             in: 0...3, step: 0.05, unit: "s", "toCheck(): b3 and b1 start after this")
         static let lineWidth = KnobKey<Double>(
             "lineWidth", KnobDeclaration("let checkmarkLineWidth"), tutorial: checkmarkLineWidth,
             in: 0.5...40,
             step: 0.5, unit: "pt", "the strokes' width")
-        static let b1ToXCurve = KnobKey<TimingFunction>(
+        static let b1ToXCurveKey = KnobKey<TimingFunction>(
             "b1ToX.curve", KnobDeclaration("private let b1ToXCurve: TimingFunction"),
-            tutorial: Scenes.b1ToXCurve,
+            tutorial: b1ToXCurve,
             "the curve of the first stroke animations (b1, b2)")
-        static let aCurve = KnobKey<TimingFunction>(
-            "a.curve", KnobDeclaration("private let aCurve: TimingFunction"), tutorial: Scenes.aCurve,
+        static let aCurveKey = KnobKey<TimingFunction>(
+            "a.curve", KnobDeclaration("private let aCurve: TimingFunction"), tutorial: aCurve,
             "the curve of the chained second stroke animations")
-        static let b3Curve = KnobKey<TimingFunction>(
-            "b3.curve", KnobDeclaration("private let b3Curve: TimingFunction"), tutorial: Scenes.b3Curve,
+        static let b3CurveKey = KnobKey<TimingFunction>(
+            "b3.curve", KnobDeclaration("private let b3Curve: TimingFunction"), tutorial: b3Curve,
             "b3's curve (left to C4's default)")
-        static let colorAnimationCurve = KnobKey<TimingFunction>(
+        static let colorAnimationCurveKey = KnobKey<TimingFunction>(
             "colorAnimation.curve", KnobDeclaration("private let colorAnimationCurve: TimingFunction"),
-            tutorial: Scenes.colorAnimationCurve, "the colour's curve (left to C4's default)")
+            tutorial: colorAnimationCurve, "the colour's curve (left to C4's default)")
 
         static let all: [Knob] = [
-            d.knob, dc.knob, b3ToXDelay.knob, b2ToXDelay.knob, toCheckDelay.knob, lineWidth.knob,
-            b1ToXCurve.knob,
-            aCurve.knob, b3Curve.knob, colorAnimationCurve.knob,
+            dKey.knob, dcKey.knob, b3ToXDelayKey.knob, b2ToXDelayKey.knob, toCheckDelayKey.knob,
+            lineWidth.knob,
+            b1ToXCurveKey.knob,
+            aCurveKey.knob, b3CurveKey.knob, colorAnimationCurveKey.knob,
         ]
     }
 
@@ -128,8 +131,8 @@ final class CheckmarkScene: Scene {
 
     /// The knobs' values now.
     private let knobs: KnobSettings
-    private var dKnob: MediaTime { knobs[Knobs.d] }
-    private var dcKnob: MediaTime { knobs[Knobs.dc] }
+    private var dKnob: MediaTime { knobs[Knobs.dKey] }
+    private var dcKnob: MediaTime { knobs[Knobs.dcKey] }
     private func curve(_ key: KnobKey<TimingFunction>) -> ViewAnimation.Curve {
         ViewAnimation.Curve(knobs[key])
     }
@@ -158,8 +161,8 @@ final class CheckmarkScene: Scene {
         b1.name = "b1"
         b2.name = "b2"
         b3.name = "b3"
-        let shapes: [Shape] = [b1, b2, b3]
         // step 2 {
+        let shapes: [Shape] = [b1, b2, b3]
         if stage >= .strokes {
             for shape in shapes {
                 shape.fillColor = .clear
@@ -188,12 +191,22 @@ final class CheckmarkScene: Scene {
                 guard let self else { return }
                 self.stopPreviousTransition()
                 if self.x {
-                    if self.stage >= .choreography { self.toCheck() } else { self.toCheckAllAtOnce() }
+                    // step 3 only {
+                    if self.stage < .choreography { self.toCheckAllAtOnce() }
+                    // } step 3
+                    // step 4 {
+                    if self.stage >= .choreography { self.toCheck() }
+                    // } step 4
                     // step 5 {
                     if self.stage >= .complete { self.animate(C4Blue) }
                     // } step 5
                 } else {
-                    if self.stage >= .choreography { self.toX() } else { self.toXAllAtOnce() }
+                    // step 3 only {
+                    if self.stage < .choreography { self.toXAllAtOnce() }
+                    // } step 3
+                    // step 4 {
+                    if self.stage >= .choreography { self.toX() }
+                    // } step 4
                     // step 5 {
                     if self.stage >= .complete { self.animate(C4Pink) }
                     // } step 5
@@ -287,7 +300,7 @@ final class CheckmarkScene: Scene {
             self.b2.strokeColor = color
             self.b3.strokeColor = color
         }
-        colorAnimation.curve = curve(Knobs.colorAnimationCurve)
+        colorAnimation.curve = curve(Knobs.colorAnimationCurveKey)
         self.colorAnimation = colorAnimation  // kept, as the b1… animations are
         colorAnimation.animate()
     }
@@ -306,7 +319,7 @@ final class CheckmarkScene: Scene {
                 self.b1.strokeStart = 0.88
                 self.b1.strokeEnd = 1.0
             }
-            a.curve = self.curve(Knobs.aCurve)
+            a.curve = self.curve(Knobs.aCurveKey)
             a.animate()
         }
 
@@ -319,7 +332,7 @@ final class CheckmarkScene: Scene {
             let a = ViewAnimation(duration: self.dcKnob, on: self.timeline) {
                 self.b1.strokeStart = 0.0
             }
-            a.curve = self.curve(Knobs.aCurve)
+            a.curve = self.curve(Knobs.aCurveKey)
             a.animate()
         }
     }
@@ -336,7 +349,7 @@ final class CheckmarkScene: Scene {
             let a = ViewAnimation(duration: self.dcKnob, on: self.timeline) {
                 self.b2.strokeEnd = 1.0
             }
-            a.curve = self.curve(Knobs.aCurve)
+            a.curve = self.curve(Knobs.aCurveKey)
             a.animate()
         }
 
@@ -349,7 +362,7 @@ final class CheckmarkScene: Scene {
                 self.b2.strokeStart = 0.0
                 self.b2.strokeEnd = 0.06
             }
-            a.curve = self.curve(Knobs.aCurve)
+            a.curve = self.curve(Knobs.aCurveKey)
             a.animate()
         }
     }
@@ -375,10 +388,10 @@ final class CheckmarkScene: Scene {
     func toX() {
         applyTimingKnobs()
         b1ToX.animate()
-        delay(knobs[Knobs.b3ToXDelay]) { [weak self] in
+        delay(knobs[Knobs.b3ToXDelayKey]) { [weak self] in
             self?.b3ToX.animate()
         }
-        delay(knobs[Knobs.b2ToXDelay]) { [weak self] in
+        delay(knobs[Knobs.b2ToXDelayKey]) { [weak self] in
             self?.b2ToX.animate()
         }
     }
@@ -388,7 +401,7 @@ final class CheckmarkScene: Scene {
     func toCheck() {
         applyTimingKnobs()
         b2ToCheck.animate()
-        delay(knobs[Knobs.toCheckDelay]) { [weak self] in
+        delay(knobs[Knobs.toCheckDelayKey]) { [weak self] in
             self?.b3ToCheck.animate()
             self?.b1ToCheck.animate()
         }
@@ -403,9 +416,9 @@ final class CheckmarkScene: Scene {
             animation?.duration = dKnob
         }
         for animation in [b1ToX, b1ToCheck, b2ToX, b2ToCheck] {
-            animation?.curve = curve(Knobs.b1ToXCurve)
+            animation?.curve = curve(Knobs.b1ToXCurveKey)
         }
-        for animation in [b3ToX, b3ToCheck] { animation?.curve = curve(Knobs.b3Curve) }
+        for animation in [b3ToX, b3ToCheck] { animation?.curve = curve(Knobs.b3CurveKey) }
     }
 
     /// A new line width shows at once.

@@ -204,18 +204,23 @@ final class DownloadIndicator {
             clockwise: true)
         coverPathLayer.path = coverPath
 
-        animatingLayer.path =
-            lastSourceAngle == Self.startAngle
-            ? initialPath()
-            : path(startAngle: Self.startAngle, endAngle: lastSourceAngle, radius: radius, type: type)
+        animatingLayer.path = initialPath()
+        // step 2 {
+        if lastSourceAngle != Self.startAngle {
+            animatingLayer.path = path(
+                startAngle: Self.startAngle, endAngle: lastSourceAngle, radius: radius, type: type)
+        }
         if let lastUpdate {
             paths = keyframePaths(
                 duration: animationDuration, lastUpdatedAngle: lastUpdate.from, newAngle: lastUpdate.to,
                 radius: radius, type: type)
+            // step 3 {
             if animatingLayer.animation(forKey: "path") != nil {
                 addPathAnimation(beginTime: lastUpdate.beginTime)
             }
+            // } step 3
         }
+        // } step 2
         updateDebugTicks()
     }
 

@@ -219,9 +219,12 @@ final class DownloadScene: Scene {
             transaction.disableActions = true
             for (line, string) in zip(settingsLines, text) { line.string = string }
         }
+        // step 2 {
         startAnimation()
+        // } step 2
     }
 
+    // step 4 {
     func handleKey(_ key: Key) -> Bool {
         guard key == .character("o") || key == .character("O"), isSwitchInteractionEnabled, stage >= .demo
         else {
@@ -241,6 +244,7 @@ final class DownloadScene: Scene {
             )
         ]
     }
+    // } step 4
 
     // MARK: - Update views
 
@@ -275,7 +279,6 @@ final class DownloadScene: Scene {
             }
         }
     }
-    // } step 2
 
     /// Adds `val` bytes and updates every indicator (`updateView:`).
     private func updateView(_ val: Double) {
@@ -294,6 +297,7 @@ final class DownloadScene: Scene {
             indicator.update(totalBytes: Self.totalBytes, downloadedBytes: Self.totalBytes)
         }
     }
+    // } step 2
 
     // MARK: - Layout
 

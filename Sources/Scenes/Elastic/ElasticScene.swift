@@ -170,15 +170,20 @@ final class ElasticScene: Scene {
         link.name = "displayLink"
         return link
     }()
+    // } step 4
 
-    /// Whether the points are bouncing back: input off, display link running.
+    // step 2 {
+    /// Whether the points are bouncing back (`currentPath()` reads their on-screen positions
+    /// then); from the spring on, input is off and the display link runs meanwhile.
     private(set) var animating = false {
         didSet {
+            // step 4 {
             rootLayer.isUserInteractionEnabled = !animating
             displayLink.isPaused = !animating
+            // } step 4
         }
     }
-    // } step 4
+    // } step 2
 
     /// The seven control points, left to right.
     var controlPointViews: [Layer] { wave.controlPointViews }
@@ -230,7 +235,9 @@ final class ElasticScene: Scene {
             for view in controlPointViews { rootLayer.addSublayer(view) }
         }
 
+        // step 4 {
         displayLink.isPaused = true
+        // } step 4
     }
     // } step 1
 
@@ -238,12 +245,16 @@ final class ElasticScene: Scene {
     /// Lays the band out along the top of `bounds` at rest (the end of the tutorial's
     /// `loadView`), again on every resize.
     func layout(in bounds: Rect) {
+        // step 4 {
         if animating {
             wave.removeAllAnimations()
         }
+        // } step 4
         shapeLayer.frame = Rect(x: 0, y: 0, width: bounds.width, height: minimalHeight)
         layoutControlPoints(baseHeight: minimalHeight, waveHeight: 0, locationX: bounds.width / 2)
+        // step 2 {
         if stage >= .path { updateShapeLayer() }
+        // } step 2
     }
     // } step 1
 
@@ -317,6 +328,7 @@ final class ElasticScene: Scene {
     // } step 1
 }
 
+// step 4 {
 // MARK: - Checkpoints
 
 extension ElasticScene: CheckpointingScene, CheckpointedObject {
@@ -333,3 +345,4 @@ extension ElasticScene: CheckpointingScene, CheckpointedObject {
     var checkpoint: Checkpoint { Checkpoint(animating: animating) }
     func restore(_ saved: Checkpoint) { animating = saved.animating }
 }
+// } step 4

@@ -7,6 +7,7 @@ import Animation
 /// A top-up of more than a tenth of the load at once (the first one) gives each bubble a head
 /// start somewhere in its float, as a steady stream of bubbles would have: floats all last 2 s,
 /// so bubbles blown together would all pop on one frame and be blown again on the next.
+// step 6 {
 extension FishScene {
     func keepBubblesInFlight(_ count: Int) {
         let bounds = rootLayer.bounds
@@ -20,3 +21,4 @@ extension FishScene {
         }
     }
 }
+// } step 6

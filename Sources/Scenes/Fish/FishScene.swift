@@ -273,11 +273,15 @@ final class FishScene: Scene {
         controlGuide = ShapeLayer(timeline: timeline)
         readKnobs()
         setup()
+        // step 7 {
         if stage == .swim { startBubbleTimer() }
+        // } step 7
+        // step 6 {
         if context.bubbleLoad > 0 {
             let load = context.bubbleLoad
             loadLink = timeline.addDisplayLink { [weak self] _ in self?.keepBubblesInFlight(load) }
         }
+        // } step 6
     }
 
     /// The live bubbles: blown and not yet popped and removed.
@@ -293,13 +297,16 @@ final class FishScene: Scene {
         fishImageView.contents = ImageAsset(named: "fish")
         fishImageView.bounds = Rect(origin: .zero, size: fishSize)
         // step 2 {
-        if stage >= .randomness {
-            fishImageView.addGestureRecognizer(TapGestureRecognizer { [weak self] _ in self?.createBubble() })
-        } else if stage >= .bubble {
+        if stage >= .bubble && stage < .randomness {
             fishImageView.addGestureRecognizer(
                 TapGestureRecognizer { [weak self] _ in self?.blowTutorialBubble() })
         }
         // } step 2
+        // step 6 {
+        if stage >= .randomness {
+            fishImageView.addGestureRecognizer(TapGestureRecognizer { [weak self] _ in self?.createBubble() })
+        }
+        // } step 6
         rootLayer.addSublayer(fishImageView)
 
         bubbles.name = "bubbles"
@@ -315,16 +322,18 @@ final class FishScene: Scene {
         defer { hasLaidOut = true }
         readKnobs()
         updateGuides()
-        switch mode {
-        case .tap:
+        if mode == .tap {
             fishImageView.position = bounds.center
-        case .swim:
+        }
+        // step 7 {
+        if mode == .swim {
             // The first time, from the middle (where viewDidLoad puts the fish); after a resize,
             // on from where the fish is.
             let x = hasLaidOut ? stopSwimming().x : bounds.midX
             fishImageView.position = Point(x: x, y: swimStart.y)
             goFishGo()
         }
+        // } step 7
     }
 
     // MARK: - Steps 1 and 7: a bubble from the tail
@@ -414,6 +423,9 @@ final class FishScene: Scene {
     }
     // } step 5
 
+    /// The duration of the leg under way (the knob as it was when the leg started).
+    private var swimDuration = FishScene.goFishGoDurationDefault
+
     // MARK: - Step 7: swim
 
     // step 7 {
@@ -446,10 +458,6 @@ final class FishScene: Scene {
             self.goFishGo()
         }
     }
-    // } step 7
-
-    /// The duration of the leg under way (the knob as it was when the leg started).
-    private var swimDuration = fishSwimDuration
 
     /// Calls the swim off; returns where the fish is on screen (the model keeps the end point
     /// until the caller moves it there).
@@ -460,7 +468,6 @@ final class FishScene: Scene {
         return shown
     }
 
-    // step 7 {
     /// Step 7's "set a timer": a bubble from the tail every `bubbleTimerInterval` seconds.
     private func startBubbleTimer() {
         bubbleTimer?.invalidate()
@@ -474,6 +481,7 @@ final class FishScene: Scene {
 
     // MARK: - Modes
 
+    // step 7 {
     /// Switches between the tutorial's stages: tap mode stops the fish in the middle of the
     /// window and the timer; swim mode starts both again, the fish from where it is.
     func switchMode(to newMode: Mode) {
@@ -493,12 +501,14 @@ final class FishScene: Scene {
             goFishGo()
         }
     }
+    // } step 7
 
     /// The next bubble blown and the next pop take the new knobs; a new timer interval or
     /// leg duration applies at once while swimming: the timer starts again, and the fish starts
     /// a new leg from where it is.
     func knobsDidChange() {
         readKnobs()
+        // step 7 {
         guard mode == .swim else { return }
         if bubbleTimer?.interval != knobs[Knobs.timerInterval] { startBubbleTimer() }
         guard knobs[Knobs.goFishGoDuration] != swimDuration else { return }
@@ -508,14 +518,17 @@ final class FishScene: Scene {
             fishImageView.position = shown
         }
         goFishGo()
+        // } step 7
     }
 
     func handleKey(_ key: Key) -> Bool {
         guard case .character(let character) = key else { return false }
         let options = floatOptions
         switch character.lowercased() {
+        // step 7 {
         case "m" where stage < .swim: return false  // the stages before the swim have no swim
         case "m": switchMode(to: mode == .swim ? .tap : .swim)
+        // } step 7
         case "f": setOption(Knobs.shape, options.shape.next)
         case "n": setOption(Knobs.sink, !options.sinks)
         case "a": setOption(Knobs.fadeOut, !options.fadesOut)
@@ -590,6 +603,7 @@ final class FishScene: Scene {
     /// Redraws the guides from the live bubbles' floats, while the overlay is on.
     private func updateGuides() {
         guard isDebugOverlayVisible else { return }
+        // step 3 {
         var paths: [PathElement] = []
         var controls = BezierPath()
         for (_, bubble) in floats {
@@ -609,6 +623,7 @@ final class FishScene: Scene {
             pathGuide.path = BezierPath(elements: paths)
             controlGuide.path = controls
         }
+        // } step 3
     }
 }
 

@@ -97,9 +97,12 @@ extension FishScene {
         // } step 3
 
         // step 4 {
-        let transaction = timeline.beginTransaction()
+        timeline.beginTransaction()
         // step 5 {
-        if stage >= .pop { transaction.completionBlock = { [weak self] in self?.pop(bubbleImageView) } }
+        if stage >= .pop {
+            // CATransaction.setCompletionBlock: the transaction just begun.
+            timeline.currentTransaction.completionBlock = { [weak self] in self?.pop(bubbleImageView) }
+        }
         // } step 5
         let pathAnimation = KeyframeAnimation(keyPath: .position)
         pathAnimation.duration = bubble.duration

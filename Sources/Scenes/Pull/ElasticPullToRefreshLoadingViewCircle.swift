@@ -30,6 +30,7 @@
 import Animation
 import Foundation
 
+// step 2 {
 /// The library's loading circle (DGElasticPullToRefreshLoadingViewCircle).
 final class ElasticPullToRefreshLoadingViewCircle {
     /// The stroke's share of the circle at a pull of `progress` thresholds: 0.9 · progress.
@@ -125,6 +126,7 @@ final class ElasticPullToRefreshLoadingViewCircle {
         }
     }
 
+    // step 3 {
     /// Spins one turn a second from where the circle is now, forever (`startAnimating`).
     func startAnimating() {
         if shapeLayer.animation(forKey: Self.rotationAnimationKey) != nil { return }
@@ -140,18 +142,21 @@ final class ElasticPullToRefreshLoadingViewCircle {
         rotationAnimation.fillMode = .forwards
         shapeLayer.add(rotationAnimation, forKey: Self.rotationAnimationKey)
     }
+    // } step 3
 
     /// Stops the spin (`stopLoading`).
     func stopLoading() {
         shapeLayer.removeAnimation(forKey: Self.rotationAnimationKey)
     }
 
+    // step 3 {
     /// The circle's angle now, radians (`currentDegree()`, the presentation's
     /// `transform.rotation.z`).
     func currentAngle() -> Double {
         let transform = shapeLayer.presentation().transform
         return atan2(transform.b, transform.a)
     }
+    // } step 3
 
     // MARK: - Layout
 
@@ -191,6 +196,7 @@ final class ElasticPullToRefreshLoadingViewCircle {
         }
     }
 }
+// } step 2
 
 // MARK: - Checkpoints
 

@@ -38,6 +38,7 @@
 
 import Animation
 
+// step 1 {
 /// The library's states (DGElasticPullToRefreshState).
 enum ElasticPullToRefreshState: Equatable {
     case stopped
@@ -72,10 +73,16 @@ final class ElasticPullToRefreshView {
     let shapeLayer: ShapeLayer
     /// The seven control points and the spring (shared with the elastic scene).
     let wave: ElasticWave
+    // step 3 {
     /// Carries the list's top during the bounce (`bounceAnimationHelperView`); hidden.
     let bounceAnimationHelperView: Layer
+    // } step 3
+    // step 2 {
     let loadingView: ElasticPullToRefreshLoadingViewCircle
+    // } step 2
     private unowned let scrollView: ScrollView
+    /// How far along the pull scene's steps the view is built (PullSteps.swift).
+    let stage: PullScene.Stage
 
     /// The library's four numbers (the pull scene's knobs set them).
     var constants = ElasticPullToRefreshConstants.library
@@ -88,7 +95,9 @@ final class ElasticPullToRefreshView {
     var fillColor = Color.clear {
         didSet {
             shapeLayer.fillColor = fillColor
+            // step 2 {
             loadingView.maskLayer.backgroundColor = fillColor
+            // } step 2
         }
     }
     /// The view's background below the wave (`dg_setPullToRefreshBackgroundColor`); opaque, so
@@ -96,7 +105,9 @@ final class ElasticPullToRefreshView {
     var backgroundColor = Color.clear {
         didSet {
             layer.backgroundColor = backgroundColor
+            // step 2 {
             loadingView.outsideLayer.fillColor = backgroundColor
+            // } step 2
         }
     }
 
@@ -111,35 +122,50 @@ final class ElasticPullToRefreshView {
     private(set) var state: ElasticPullToRefreshState {
         get { _state }
         set {
+            // step 3 {
             let previousValue = state
+            // } step 3
             _state = newValue
 
+            // One of these at most: each asks for another new state.
+            // step 3 {
             if previousValue == .dragging && newValue == .animatingBounce {
                 loadingView.startAnimating()
                 animateBounce()
-            } else if newValue == .loading {
+            }
+            if newValue == .loading {
                 actionHandler()
-            } else if newValue == .animatingToStopped {
+            }
+            // } step 3
+            // step 4 {
+            if newValue == .animatingToStopped {
                 resetScrollViewContentInset(animated: true) { [weak self] in
                     self?.state = .stopped
                 }
-            } else if newValue == .stopped {
+            }
+            // } step 4
+            // step 2 {
+            if newValue == .stopped {
                 loadingView.stopLoading()
             }
+            // } step 2
         }
     }
 
+    // step 3 {
     /// Rebuilds the path every frame while animating (`displayLink`, `displayLinkTick`).
     private lazy var displayLink: DisplayLink = {
         let link = layer.timeline.addDisplayLink { [weak self] _ in self?.displayLinkTick() }
         link.name = "displayLink"
         return link
     }()
+    // } step 3
 
     /// The view over `scrollView`, observing it (`dg_addPullToRefreshWithActionHandler`);
     /// the caller adds `layer` to the scroll view's layer, above the content.
-    init(scrollView: ScrollView, controlPointSize: Double) {
+    init(scrollView: ScrollView, controlPointSize: Double, stage: PullScene.Stage = .complete) {
         self.scrollView = scrollView
+        self.stage = stage
         let timeline = scrollView.layer.timeline
         layer = Layer(timeline: timeline)
         layer.name = "pullToRefreshView"
@@ -154,17 +180,25 @@ final class ElasticPullToRefreshView {
         layer.addSublayer(shapeLayer)
 
         wave = ElasticWave(timeline: timeline, controlPointSize: controlPointSize)
+        // step 3 {
         bounceAnimationHelperView = Layer(timeline: timeline)
         bounceAnimationHelperView.name = "bounceAnimationHelperView"
         bounceAnimationHelperView.isHidden = true
         layer.addSublayer(bounceAnimationHelperView)
+        // } step 3
         for view in wave.controlPointViews { layer.addSublayer(view) }
 
+        // step 2 {
         loadingView = ElasticPullToRefreshLoadingViewCircle(timeline: timeline)
-        layer.addSublayer(loadingView.maskLayer)
-        layer.addSublayer(loadingView.outsideClip)
+        if stage >= .circle {
+            layer.addSublayer(loadingView.maskLayer)
+            layer.addSublayer(loadingView.outsideClip)
+        }
+        // } step 2
 
+        // step 3 {
         displayLink.isPaused = true
+        // } step 3
         originalContentInsetTop = scrollView.contentInset.top
         scrollView.contentOffsetDidChange = { [weak self] in self?.contentOffsetDidChange() }
         scrollView.panGestureStateDidChange = { [weak self] state in self?.panGestureStateDidChange(state) }
@@ -194,6 +228,7 @@ final class ElasticPullToRefreshView {
         }
     }
 
+    // step 4 {
     // MARK: - Methods (public)
 
     /// Ends loading: the list closes over the band (`dg_stopLoading`).
@@ -204,6 +239,7 @@ final class ElasticPullToRefreshView {
         }
         state = .animatingToStopped
     }
+    // } step 4
 
     // MARK: - Methods (private)
 
@@ -231,22 +267,29 @@ final class ElasticPullToRefreshView {
     }
 
     private func scrollViewDidChangeContentOffset(dragging: Bool) {
+        // step 2 {
         let offsetY = actualContentOffsetY()
+        // } step 2
 
         if state == .stopped && dragging {
             state = .dragging
         } else if state == .dragging && dragging == false {
-            if offsetY >= constants.minOffsetToPull {
+            // step 3 {
+            if stage >= .bounce && offsetY >= constants.minOffsetToPull {
                 state = .animatingBounce
-            } else {
-                state = .stopped
+                return
             }
+            // } step 3
+            state = .stopped
+            // step 2 {
         } else if state == .dragging || state == .stopped {
             let pullProgress = offsetY / constants.minOffsetToPull
             loadingView.setPullProgress(pullProgress)
+            // } step 2
         }
     }
 
+    // step 3 {
     /// Sets the top inset for the state (the pull while bouncing, the loading inset while
     /// loading, the original otherwise), over 0.4 s if `animated` (the library's
     /// `resetScrollViewContentInset`, without the KVO of the inset it turns off and on).
@@ -327,13 +370,16 @@ final class ElasticPullToRefreshView {
             height = scrollView.contentInset.top - originalContentInsetTop
 
             setFrame(Rect(x: 0, y: -height - Self.bounceFrameLift, width: width, height: height))
+            // step 4 {
         } else if state == .animatingToStopped {
             height = actualContentOffsetY()
+            // } step 4
         }
 
         setShapeLayer(width: width, height: height)
         layoutLoadingView()
     }
+    // } step 3
 
     // MARK: - Layout
 
@@ -352,6 +398,7 @@ final class ElasticPullToRefreshView {
         }
     }
 
+    // step 2 {
     /// The circle in the middle, `(loadingContentInset − loadingViewSize) / 2` from the top
     /// once the band is tall enough, centred in a lower band; masked by the wave's path.
     private func layoutLoadingView() {
@@ -368,11 +415,14 @@ final class ElasticPullToRefreshView {
             frame: frame, wavePath: shapeLayer.path,
             viewBounds: Rect(x: 0, y: 0, width: width, height: height))
     }
+    // } step 2
 
     /// Lays the view, the wave and the circle out for the scroll view's offset now (the
     /// library's `layoutSubviews`; nothing during the bounce, which the display link lays out).
     func layoutSubviews() {
+        // step 3 {
         guard state != .animatingBounce else { return }
+        // } step 3
         let width = scrollView.layer.bounds.width
         let height = currentHeight()
 
@@ -392,9 +442,12 @@ final class ElasticPullToRefreshView {
         }
 
         setShapeLayer(width: width, height: height)
+        // step 2 {
         layoutLoadingView()
+        // } step 2
     }
 }
+// } step 1
 
 // MARK: - Checkpoints
 

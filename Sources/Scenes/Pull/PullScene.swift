@@ -139,10 +139,13 @@ final class PullScene: Scene {
 
     private let timeline: Timeline
     private let knobs: KnobSettings
+    /// How far along its steps the scene is built (PullSteps.swift).
+    let stage: Stage
 
     /// The demo's `loadView`: the bar, the table, the pull to refresh with its loading circle
     /// and colours. `layout(in:)` sizes them.
-    init(context: SceneContext) {
+    init(context: SceneContext, stage: Stage = .complete) {
+        self.stage = stage
         timeline = context.timeline
         knobs = context.knobs
         rootLayer = Layer(timeline: timeline)
@@ -161,8 +164,12 @@ final class PullScene: Scene {
         rows = (0..<Self.numberOfRows).map { "\($0)" }
 
         pullToRefreshView = ElasticPullToRefreshView(
-            scrollView: tableView, controlPointSize: Self.controlPointSize)
-        pullToRefreshView.actionHandler = { [weak self] in self?.simulateLoad() }
+            scrollView: tableView, controlPointSize: Self.controlPointSize, stage: stage)
+        // step 4 {
+        if stage >= .complete {
+            pullToRefreshView.actionHandler = { [weak self] in self?.simulateLoad() }
+        }
+        // } step 4
 
         // Colours and the tree before the first frame: nothing to animate implicitly.
         timeline.transaction { transaction in
@@ -210,6 +217,7 @@ final class PullScene: Scene {
         tableView.decelerationRate = knobs[Knobs.decelerationRate]
     }
 
+    // step 4 {
     // MARK: - The action handler
 
     /// The demo's handler: the load is a timer; when it fires, the pull view closes
@@ -225,6 +233,7 @@ final class PullScene: Scene {
         timer.name = "simulatedLoad"
         loadTimer = timer
     }
+    // } step 4
 
     // MARK: - Table
 

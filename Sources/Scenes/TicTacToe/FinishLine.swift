@@ -50,14 +50,18 @@ final class FinishLine {
     let width: Double
     let color: Color
     let duration: MediaTime
+    /// How far along the tutorial the line is drawn (FinishLineSteps.swift).
+    let stage: Stage
 
     /// A finish line for a window of `frameOfMainView` ("the whole screen") whose animations
     /// start at `beginTime` (nil: now).
     init(
         frameOfMainView: Rect, timeline: Timeline, beginTime: MediaTime? = nil,
         width: Double = finishLineWidth,
-        color: Color = finishLineColor, duration: MediaTime = finishLineAnimationDuration
+        color: Color = finishLineColor, duration: MediaTime = finishLineAnimationDuration,
+        stage: Stage = .complete
     ) {
+        self.stage = stage
         self.timeline = timeline
         self.width = width
         self.color = color
@@ -72,15 +76,22 @@ final class FinishLine {
     }
     // } step 1
 
-    // step 4 {
     /// Draws the line from `startPoint` to `endPoint` (points of `finishLineView`, which are
-    /// the scene's): the three shape layers of the tutorial, added in its order.
+    /// the scene's): the shape layers of the tutorial so far, added in its order.
     func draw(from startPoint: Point, to endPoint: Point) {
-        addStartCircle(at: startPoint)
-        addMovingCircle(from: startPoint, to: endPoint)
-        addDrawingLine(from: startPoint, to: endPoint)
+        // step 1 only {
+        if stage == .thickLine { addThickLine(from: startPoint, to: endPoint) }
+        // } step 1
+        // step 2 {
+        if stage >= .startCircle { addStartCircle(at: startPoint) }
+        // } step 2
+        // step 3 {
+        if stage >= .movingCircle { addMovingCircle(from: startPoint, to: endPoint) }
+        // } step 3
+        // step 4 {
+        if stage >= .complete { addDrawingLine(from: startPoint, to: endPoint) }
+        // } step 4
     }
-    // } step 4
 
     // step 2 {
     /// Firstly, the starting circle; it stays where it is.

@@ -1,14 +1,14 @@
 // The finish-line tutorial as steps (`animdemo steps --scene tictactoe`, `--step N`;
 // docs/ARCHITECTURE.md § Tutorial steps): what the tutorial's reader has on screen after each
 // of its moves. Win a game (three in a row) to see a step's line. The moves themselves are
-// FinishLine.swift's; this file only puts them together, one more each step. The last step is
-// the scene as it is.
+// FinishLine.swift's, and its `draw` asks its `stage` which of them it makes; here are the
+// stages and the thick line the tutorial starts from. The last step is the scene as it is.
 
 import Animation
 
 extension FinishLine {
     /// How far along the tutorial the line is drawn.
-    enum Stage: Int, CaseIterable, Sendable {
+    enum Stage: Int, CaseIterable, Comparable, Sendable {
         /// Before the tutorial's solution: one thick stroke, a rectangle with square ends.
         case thickLine = 1
         /// "Firstly, you need a starting circle."
@@ -17,21 +17,8 @@ extension FinishLine {
         case movingCircle
         /// "Another step is to draw a line": the finished finish line.
         case complete
-    }
 
-    /// Draws the line from `startPoint` to `endPoint` as it looks at `stage`.
-    func draw(from startPoint: Point, to endPoint: Point, stage: Stage) {
-        switch stage {
-        case .thickLine:
-            addThickLine(from: startPoint, to: endPoint)
-        case .startCircle:
-            addStartCircle(at: startPoint)
-        case .movingCircle:
-            addStartCircle(at: startPoint)
-            addMovingCircle(from: startPoint, to: endPoint)
-        case .complete:
-            draw(from: startPoint, to: endPoint)
-        }
+        static func < (lhs: Stage, rhs: Stage) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
     // step 1 only {

@@ -75,11 +75,11 @@ public final class HeadlessHost {
 
     /// Runs frames up to and including `target`, drawing that last one. The panels do no
     /// work for frames no one sees: the inspector notes the scene's animations only in the
-    /// last `SceneSession.observedReplay` seconds before the target (older rows have scrolled
+    /// last `TimeMachine.observedReplay` seconds before the target (older rows have scrolled
     /// off its axis), so that a render late in a scene costs about what it costs with no
     /// panel open.
     public func render(frame target: Int, background: Color = .black) throws -> RenderedFrame {
-        let observedFrom = target - Int(SceneSession.observedReplay * Double(fps))
+        let observedFrom = target - Int(TimeMachine.observedReplay * Double(fps))
         while frame < target { try step(panelWork: frame >= observedFrom ? .observe : .none) }
         var image: RenderedFrame?
         try step { root in

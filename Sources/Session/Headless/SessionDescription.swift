@@ -126,12 +126,12 @@ extension SceneSession {
                 !KnobCode.isTutorialValue(knobs.value(of: $0.name) ?? $0.defaultValue, of: $0)
             }.map(\.name),
             historyFrames: history.frames.count, historyShown: history.shown,
-            code: isOpen(codePanel)
-                ? SessionDescription.Code(
-                    file: codePanel.focus.file, focus: codePanel.focus.line,
-                    running: codePanel.focus.running.sorted(), added: codePanel.focus.step?.added.sorted(),
-                    later: codePanel.focus.step?.later.sorted())
-                : nil,
+            code: openPanel(CodePanel.self).map { code in
+                SessionDescription.Code(
+                    file: code.focus.file, focus: code.focus.line,
+                    running: code.focus.running.sorted(), added: code.focus.step?.added.sorted(),
+                    later: code.focus.step?.later.sorted())
+            },
             hover: hoverDescription(box: box), windowOnly: overlay.windowOnlyAreas.map(box),
             elided: rootLayer.elidedTexts())
     }

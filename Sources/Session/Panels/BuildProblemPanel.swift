@@ -6,9 +6,8 @@ import Render
 /// good build (README § Write your own scene). The message wraps at word boundaries over up to
 /// `maxMessageLines` lines, the last cut with an ellipsis.
 final class BuildProblemPanel: Panel {
-    let name = "build"
+    static let kind = PanelKind(name: "build", edge: .bottom, isKept: false)
     let layer: Layer
-    let edge = PanelEdge.bottom
     /// The least room it shows itself in (pixels at scale 1; `PanelFit`).
     let minimumSize = Size(width: 150, height: 40)
     private let timeline: Timeline

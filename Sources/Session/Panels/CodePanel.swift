@@ -10,9 +10,12 @@ import SceneSources
 /// portrait window); the wheel, or Up / Down / Page Up / Page Down while it is topmost, scroll
 /// it.
 final class CodePanel: Panel {
-    let name = "code"
+    static let kind = PanelKind(
+        name: "code",
+        toggle: ShellKey.Row(
+            keys: [.character("e")], label: "e", action: "code: the scene's source, the running lines marked"),
+        edge: .side, observesScene: true)
     let layer: Layer
-    let edge = PanelEdge.side
     /// The least room it shows itself in (pixels at scale 1; `PanelFit`).
     let minimumSize = Size(width: 280, height: 100)
     private let timeline: Timeline
@@ -70,6 +73,7 @@ final class CodePanel: Panel {
 
     func setOpen(_ isOpen: Bool) {
         drawn = nil
+        updated = nil
         followsCode = true
         layer.setPanelOpen(isOpen)
         if !isOpen { frame = .zero }
@@ -98,7 +102,7 @@ final class CodePanel: Panel {
     private var visibleLineCount: Int { visibleLineCount(from: firstLine) }
 
     private func visibleLineCount(from first: Int) -> Int {
-        let lines = SceneSources.lines(ofFile: focus.file) ?? []
+        let lines = sourceLines
         var rows = 0
         var count = 0
         let room = max(Int((frame.height - headerHeight) / lineHeight), 1)
@@ -199,12 +203,68 @@ final class CodePanel: Panel {
         return []
     }
 
-    /// The lines marked and scrolled to, given by the session from the inspector's log.
-    var focus = Focus(file: "", line: nil, running: [])
+    /// The lines marked and scrolled to (`follow`).
+    private(set) var focus = Focus(file: "", line: nil, running: [])
+    /// The marks for the running scene type at its step, worked out once a scene type and
+    /// step: the file with the step's first new line, and each file's marks.
+    private var stepMarks: (key: String, firstFile: String?, byFile: [String: StepMarks])?
+
+    /// What it shows now: the hovered inspector row's file, else at a tutorial step (opened
+    /// with `--step` or `[` `]`) the file with the step's first new line, else the scene's own
+    /// file; the lines running now, from the inspector's log.
+    func follow(context: PanelContext) {
+        let typeName = "\(type(of: context.scene))"
+        let key = "\(typeName) \(context.step ?? 0)"
+        if stepMarks?.key != key {
+            var byFile: [String: StepMarks] = [:]
+            var firstFile: String?
+            if let step = context.step, let code = StepCode.forScene(typeName: typeName) {
+                for file in code.files {
+                    let added = file.addedLines(atStep: step)
+                    if firstFile == nil && !added.isEmpty { firstFile = file.name }
+                    byFile[file.name] = StepMarks(
+                        number: step, count: context.stepCount, added: added,
+                        later: file.absentLines(atStep: step))
+                }
+            }
+            stepMarks = (key, firstFile, byFile)
+        }
+        let hovered = context.hoveredLocation
+        let file = hovered?.fileName ?? stepMarks?.firstFile ?? "\(typeName).swift"
+        // The distinct lines first: a fish's bubbles run hundreds of rows from a few lines.
+        let running = Set(context.runningLocations()).filter { $0.fileName == file }
+        focus = Focus(
+            file: file, line: hovered?.line, running: Set(running.map(\.line)), step: stepMarks?.byFile[file])
+    }
+
+    /// The focused file's lines, split once per file (the sources are fixed for the process):
+    /// splitting a file every frame cost a core's fifth at 60 Hz.
+    private var sourceLines: [Substring] {
+        if split?.file != focus.file { split = (focus.file, SceneSources.lines(ofFile: focus.file) ?? []) }
+        return split?.lines ?? []
+    }
+    private var split: (file: String, lines: [Substring])?
+
+    /// Everything `update` reads: when it is what the last update saw, nothing it would
+    /// compute or draw can differ, so the update ends there.
+    private struct Input: Equatable {
+        var frame: Rect
+        var scale: Double
+        var focus: Focus
+        var firstLine: Int
+        var followsCode: Bool
+    }
+    private var updated: Input?
 
     func update(context: PanelContext) {
         guard !frame.isEmpty else { return }
-        let lines = SceneSources.lines(ofFile: focus.file) ?? []
+        func input() -> Input {
+            Input(frame: frame, scale: scale, focus: focus, firstLine: firstLine, followsCode: followsCode)
+        }
+        guard input() != updated else { return }
+        // What this update leaves (its scroll included) is what the next one compares with.
+        defer { updated = input() }
+        let lines = sourceLines
         lineCount = lines.count
         let followed = followsCode || focus.line != nil
         let target =

@@ -6,9 +6,11 @@ import Render
 /// longer than the panel scrolls: the wheel, or Up / Down / Page Up / Page Down while the help
 /// is the topmost panel.
 final class HelpPanel: Panel {
-    let name = "help"
+    static let kind = PanelKind(
+        name: "help",
+        toggle: ShellKey.Row(keys: [.character("h"), .character("?")], label: "h, ?", action: "this help"),
+        edge: .side)
     let layer: Layer
-    let edge = PanelEdge.side
     /// The least room it shows itself in (pixels at scale 1; `PanelFit`).
     let minimumSize = Size(width: 220, height: 100)
     private let timeline: Timeline

@@ -20,10 +20,19 @@ import Render
 /// height depends on the window alone, so the axis stays put while rows come and go; rows
 /// that do not fit scroll (the wheel), and the last line tells about the row under the
 /// pointer.
+///
+/// The axis turns pages (`axisStart(at:)`): it holds still while the playhead crosses its
+/// middle, then moves on by half its span, so that a playing scene moves one line of the
+/// panel a frame (the playhead, its own layer) and the rows are laid out and drawn again only
+/// when they change, a page turns or the pointer is over a row (whose value the last line
+/// shows as it changes).
 final class InspectorPanel: Panel {
-    let name = "inspector"
+    static let kind = PanelKind(
+        name: "inspector",
+        toggle: ShellKey.Row(
+            keys: [.character("i")], label: "i", action: "timeline inspector (click its axis to travel)"),
+        edge: .bottom, observesScene: true)
     let layer: Layer
-    let edge = PanelEdge.bottom
     /// The least room it shows itself in (pixels at scale 1; `PanelFit`).
     let minimumSize = Size(
         width: 320,
@@ -38,6 +47,8 @@ final class InspectorPanel: Panel {
     /// then, so that the footer, the outline and `--describe` name the same row.
     private var hoverPoint: Point?
     private let outline: ShapeLayer
+    /// The red line at the scene's time: kept across rebuilds and moved, not redrawn.
+    private let playhead: ShapeLayer
     /// The first scene time on the axis; fixed while the pointer scrubs.
     private(set) var axisStart: MediaTime = 0
     private var isScrubbing = false
@@ -53,12 +64,20 @@ final class InspectorPanel: Panel {
     static let axisHeight = 18.0
     static let rowHeight = 18.0
     static let detailHeight = 20.0
+    /// Each further line of the detail text, and the panel width (scale 1) below which it has two.
+    static let detailLineHeight = 15.0
+    static let twoLineWidth = 640.0
     /// Rows the panel would like to show at once.
     static let preferredRows = 8.0
 
     private struct DrawnState: Equatable {
         var frame: Rect
-        var now: MediaTime
+        /// The scene time while a row is hovered (its value changes with it) or the scene is
+        /// paused; else nil: while it plays the playhead alone follows the time. Paused, a
+        /// travel redraws the whole panel: a moved playhead's box redraws the antialiased edges
+        /// under it a little differently from a whole drawing (docs/ARCHITECTURE.md § Window and
+        /// render), and a paused window shows exactly what `render` does.
+        var now: MediaTime?
         var axisStart: MediaTime
         var revision: Int
         var firstRow: Int
@@ -77,6 +96,10 @@ final class InspectorPanel: Panel {
         outline.lineWidth = 2
         outline.isHidden = true
         outline.isUserInteractionEnabled = false
+        playhead = ShapeLayer(timeline: timeline)
+        playhead.anchorPoint = .zero
+        playhead.strokeColor = Color(red: 1, green: 0.3, blue: 0.3)
+        playhead.isUserInteractionEnabled = false
     }
 
     /// The outline of the hovered row's layer, drawn over the scene (under the panels).
@@ -137,8 +160,17 @@ final class InspectorPanel: Panel {
     /// Every row, display links and timers first, then the animations in the order they
     /// were added.
     private var orderedRows: [InspectorRow] {
-        log.rows.filter { $0.kind != .animation } + log.rows.filter { $0.kind == .animation }
+        // Ordered again only when the log's rows change (its revision), not on every frame's
+        // look at the hover (a fish keeps 400 rows).
+        if ordered?.revision != log.revision {
+            ordered = (
+                log.revision,
+                log.rows.filter { $0.kind != .animation } + log.rows.filter { $0.kind == .animation }
+            )
+        }
+        return ordered?.rows ?? []
     }
+    private var ordered: (revision: Int, rows: [InspectorRow])?
 
     /// The row under the pointer, as an index into `orderedRows`, for the scroll `firstRow`.
     private func hoveredRow(count: Int) -> Int? {
@@ -151,6 +183,7 @@ final class InspectorPanel: Panel {
 
     /// The row under the pointer now, if any.
     private var hovered: InspectorRow? {
+        guard hoverPoint != nil else { return nil }
         let rows = orderedRows
         return hoveredRow(count: rows.count).map { rows[$0] }
     }
@@ -192,7 +225,17 @@ final class InspectorPanel: Panel {
     private var headerHeight: Double { Self.headerHeight * scale }
     private var axisHeight: Double { Self.axisHeight * scale }
     private var rowHeight: Double { Self.rowHeight * scale }
-    private var detailHeight: Double { Self.detailHeight * scale }
+    /// The detail line's text takes two lines in a narrow panel (a row's timing and source is
+    /// about 100 characters), when a row still fits above them; the height depends on the
+    /// panel's size alone, so the axis stays put whatever the pointer is over.
+    private var detailLines: Int {
+        let twoLines = (Self.detailHeight + Self.detailLineHeight) * scale
+        let isNarrow = frame.width < Self.twoLineWidth * scale
+        return isNarrow && frame.height - headerHeight - axisHeight - twoLines >= rowHeight ? 2 : 1
+    }
+    private var detailHeight: Double {
+        (Self.detailHeight + Double(detailLines - 1) * Self.detailLineHeight) * scale
+    }
     /// Rows that fit between the axis and the detail line.
     private var visibleRowCount: Int {
         max(Int((frame.height - headerHeight - axisHeight - detailHeight) / rowHeight), 0)
@@ -253,14 +296,16 @@ final class InspectorPanel: Panel {
     func update(context: PanelContext) {
         guard !frame.isEmpty else { return }
         let now = context.sceneTime
-        if !isScrubbing { axisStart = max(0, now - Self.axisSpan * 0.75) }
+        if !isScrubbing { axisStart = Self.axisStart(at: now) }
         let rows = orderedRows
         if followsNewest { firstRow = max(rows.count - visibleRowCount, 0) }
         firstRow = min(firstRow, max(rows.count - visibleRowCount, 0))
         let hoveredRow = hoveredRow(count: rows.count)
         let state = DrawnState(
-            frame: frame, now: now, axisStart: axisStart, revision: log.revision, firstRow: firstRow,
-            hoveredRow: hoveredRow, isPaused: context.isPaused, rate: context.rate)
+            frame: frame, now: hoveredRow == nil && !context.isPaused ? nil : now, axisStart: axisStart,
+            revision: log.revision,
+            firstRow: firstRow, hoveredRow: hoveredRow, isPaused: context.isPaused, rate: context.rate)
+        defer { placePlayhead(at: now) }
         guard state != drawn else { return }
         drawn = state
         let shown = Array(rows.dropFirst(firstRow).prefix(visibleRowCount))
@@ -299,18 +344,29 @@ final class InspectorPanel: Panel {
                     row, at: headerHeight + axisHeight + Double(index) * rowHeight, canvas: canvas,
                     isHovered: firstRow + index == hoveredRow)
             }
-            drawPlayhead(at: now, canvas: canvas)
+            layer.addSublayer(playhead)  // over the rows, under the last line, as drawn in turn
             let hovered = hoveredRow.flatMap { rows.indices.contains($0) ? rows[$0] : nil }
             canvas.fill(
                 Rect(x: 0, y: frame.height - detailHeight, width: frame.width, height: 1 * scale),
                 PanelStyle.separator)
-            canvas.text(
+            let detail =
                 hovered.map(details)
-                    ?? "point at a row for its timing and value; the red line is the scene's time",
-                in: Rect(
-                    x: margin, y: frame.height - detailHeight + 2 * scale, width: frame.width - 2 * margin,
-                    height: detailHeight - 4 * scale),
-                color: hovered == nil ? PanelStyle.dimText : PanelStyle.text)
+                ?? "point at a row for its timing and value; the red line is the scene's time"
+            let width = frame.width - 2 * margin
+            var lines = TextMetrics.lines(of: detail, width: width, fontSize: PanelStyle.fontSize * scale)
+            if lines.count > detailLines {  // the last line keeps the rest, cut with an ellipsis
+                lines =
+                    lines.prefix(detailLines - 1) + [lines.dropFirst(detailLines - 1).joined(separator: " ")]
+            }
+            for (index, line) in lines.enumerated() {
+                canvas.text(
+                    line,
+                    in: Rect(
+                        x: margin,
+                        y: frame.height - detailHeight + (2 + Double(index) * Self.detailLineHeight) * scale,
+                        width: width, height: Self.detailHeight * scale - 4 * scale),
+                    color: hovered == nil ? PanelStyle.dimText : PanelStyle.text)
+            }
             outlineLayer(of: hovered)
         }
     }
@@ -469,12 +525,38 @@ final class InspectorPanel: Panel {
         }
     }
 
-    private func drawPlayhead(at now: MediaTime, canvas: PanelCanvas) {
-        guard now >= axisStart - 1e-9, now <= axisStart + Self.axisSpan + 1e-9 else { return }
+    /// The first scene time on the axis at scene time `now` (while the pointer does not
+    /// scrub): 0 until the playhead reaches ¾ of the span, then pages of half the span, so
+    /// that the playhead sweeps from ¼ to ¾ of the axis and the axis moves every 3 s of scene
+    /// time, not every frame. A function of `now` alone: the window and `render` of the same
+    /// moment show the same axis however they reached it.
+    static func axisStart(at now: MediaTime) -> MediaTime {
+        let page = axisSpan / 2
+        let shown = axisSpan * 0.75
+        guard now >= shown else { return 0 }
+        return (((now - shown) / page).rounded(.down) + 1) * page
+    }
+
+    /// Moves the playhead to `now` (a box a few pixels wide around the line, so that moving
+    /// it redraws only where it was and where it is), hidden off the axis.
+    private func placePlayhead(at now: MediaTime) {
+        let isShown = now >= axisStart - 1e-9 && now <= axisStart + Self.axisSpan + 1e-9
+        let width = 1.5 * scale
+        let box = Rect(
+            x: x(of: now) - width, y: headerHeight, width: 2 * width,
+            height: max(frame.height - detailHeight - headerHeight, 0))
         var line = BezierPath()
-        line.move(to: Point(x: x(of: now), y: headerHeight))
-        line.addLine(to: Point(x: x(of: now), y: frame.height - detailHeight))
-        canvas.shape(line, stroke: Color(red: 1, green: 0.3, blue: 0.3), width: 1.5)
+        line.move(to: Point(x: width, y: 0))
+        line.addLine(to: Point(x: width, y: box.height))
+        let moves = playhead.frame != box || playhead.path != line || playhead.lineWidth != width
+        guard playhead.isHidden == isShown || (isShown && moves) else { return }
+        timeline.transaction { transaction in
+            transaction.disableActions = true
+            playhead.isHidden = !isShown
+            playhead.frame = box
+            playhead.path = line
+            playhead.lineWidth = width
+        }
     }
 
     /// Outlines what the hovered row's layer draws: a shape layer's path (with its stroke),

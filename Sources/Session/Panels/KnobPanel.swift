@@ -11,9 +11,11 @@ import Scenes
 /// as the scene's Swift; a click chooses a row and a drag on its slider sets the value; the
 /// wheel scrolls a list longer than the panel.
 final class KnobPanel: Panel {
-    let name = "knobs"
+    static let kind = PanelKind(
+        name: "knobs", spokenName: "knob panel",
+        toggle: ShellKey.Row(keys: [.character("k")], label: "k", action: "knobs: the scene's constants"),
+        edge: .side)
     let layer: Layer
-    let edge = PanelEdge.side
     /// The least room it shows itself in (pixels at scale 1; `PanelFit`).
     let minimumSize = Size(width: 240, height: 100)
     private let timeline: Timeline
@@ -35,6 +37,7 @@ final class KnobPanel: Panel {
 
     private struct DrawnState: Equatable {
         var frame: Rect
+        var scale: Double
         var scene: String
         var values: [KnobValue]
         var selected: String?
@@ -88,6 +91,26 @@ final class KnobPanel: Panel {
     /// The header's height: one line, or more where the panel is too narrow for it (it wraps).
     private var headerHeight: Double { (Self.headerHeight + Double(headerLineCount - 1) * 16) * scale }
     private var headerLineCount = 1
+    /// What `headerLineCount` was settled for: the panel's size, scale, knob count, first row, plot.
+    private var headerSettledFor: [Double]?
+
+    /// The header's lines set the rows' room, which the header counts: settled from one line
+    /// each time, before the first row is kept within the rows, so that both depend on the
+    /// panel's state alone and not on what it drew before (a window and `render --session` of
+    /// the same moment show the same rows; a restored panel once scrolled back a row).
+    private func settleHeader(count: Int) {
+        let key = [
+            frame.width, frame.height, scale, Double(count), Double(firstRow), selectedHasPlot ? 1 : 0,
+        ]
+        guard key != headerSettledFor else { return }
+        headerSettledFor = key
+        headerLineCount = 1
+        for _ in 0..<3 {
+            let lines = headerLines(count: count).count
+            if lines == headerLineCount { return }
+            headerLineCount = lines
+        }
+    }
 
     /// The header's lines for a list of `count` knobs at the panel's width.
     private func headerLines(count: Int) -> [String] {
@@ -293,21 +316,17 @@ final class KnobPanel: Panel {
             firstRow = 0
         }
         selectedHasPlot = list.first { $0.name == selectedName }?.plot != nil
+        settleHeader(count: list.count)
         firstRow = min(firstRow, max(list.count - visibleRowCount, 0))
         let values = list.map { knobs.value(of: $0.name) ?? $0.defaultValue }
-        fitColumns(list, values: values)
         let state = DrawnState(
-            frame: frame, scene: context.sceneName, values: values, selected: selectedName, firstRow: firstRow
-        )
+            frame: frame, scale: scale, scene: context.sceneName, values: values, selected: selectedName,
+            firstRow: firstRow)
         guard state != drawn else { return }
         drawn = state
-        // The header's lines set the rows' room, which the header counts: twice if it changed.
-        var header = headerLines(count: list.count)
-        if header.count != headerLineCount {
-            headerLineCount = header.count
-            firstRow = min(firstRow, max(list.count - visibleRowCount, 0))
-            header = headerLines(count: list.count)
-        }
+        // The columns are measured from the names and values drawn: only when they change.
+        fitColumns(list, values: values)
+        let header = headerLines(count: list.count)
         timeline.transaction { transaction in
             transaction.disableActions = true
             layer.removeAllSublayers()

@@ -23,6 +23,14 @@ struct PanelContext {
     let scene: Scene
     let sceneName: String
     let sceneTimeline: Timeline
+    /// The running scene's tutorial step (nil: the scene itself) and how many it has.
+    let step: Int?
+    let stepCount: Int
+    /// The source line of the inspector's row under the pointer, if any.
+    let hoveredLocation: CallSite?
+    /// The source lines of the animations, timers and display links running now, as the
+    /// inspector's log has them (worked out when asked).
+    let runningLocations: () -> [CallSite]
     /// The help's lines: the shell's keys, the open panels', the scene's keys and gestures (made
     /// only while the help is open: no other panel reads them).
     let help: [HelpLine]
@@ -54,7 +62,32 @@ enum SessionRequest {
     case message(String)
 }
 
-/// A panel docked in the window: the timeline inspector, the knob panel, the help.
+/// What a kind of panel is to the session (docs/ARCHITECTURE.md § Panels): its name, the
+/// keys that open and close it with their row in the help and README § Keys, its edge, whether
+/// a session file and a `--watch` reload keep it open, and whether it watches the scene's
+/// animations. Each panel type gives its own (`Panel.kind`); `PanelKind.all` lists the types.
+struct PanelKind {
+    /// `inspector`, `knobs`, `help`: the name in `render --describe` and in a session file.
+    let name: String
+    /// What messages call it ("closed the knob panel").
+    var spokenName: String?
+    /// The keys that open and close it, and their row in the help (none: it opens by itself).
+    var toggle: ShellKey.Row?
+    let edge: PanelEdge
+    /// Whether a session file, and the next build under `--watch`, keep it open.
+    var isKept = true
+    /// Whether, open, it needs the inspector's log of the scene's animations.
+    var observesScene = false
+
+    /// Every panel, one line each, in the order they are stacked (the later over the earlier)
+    /// and their keys are listed. A new panel is its type and a line here.
+    static var all: [any Panel.Type] {
+        [InspectorPanel.self, KnobPanel.self, CodePanel.self, HelpPanel.self, BuildProblemPanel.self]
+    }
+}
+
+/// A panel docked in the window: the timeline inspector, the knob panel, the code, the help,
+/// the build's problem (`PanelKind.all`).
 ///
 /// The session keeps the open panels in the order they were opened (the last is topmost),
 /// gives each its strip of the window (`PanelLayout`), routes to it the pointer events that
@@ -62,10 +95,10 @@ enum SessionRequest {
 /// takes. A panel draws into its own opaque `layer`, in window pixels, and rebuilds its layers
 /// only when what it shows changed.
 protocol Panel: AnyObject {
-    /// `inspector`, `knobs`, `help`: the name in `render --describe`.
-    var name: String { get }
+    /// What the panel is to the session: its name, keys, edge (`PanelKind`).
+    static var kind: PanelKind { get }
+    init(timeline: Timeline)
     var layer: Layer { get }
-    var edge: PanelEdge { get }
     /// Where the panel is in the window, pixels; zero while closed.
     var frame: Rect { get }
     /// The strip it would like: its height at the bottom, its width at the side (pixels), for a
@@ -77,6 +110,9 @@ protocol Panel: AnyObject {
     func handlePointer(_ event: InputEvent, context: PanelContext) -> [SessionRequest]
     /// A key while the panel is topmost; nil for a key it leaves to the shell.
     func handleKey(_ key: Key, context: PanelContext) -> [SessionRequest]?
+    /// Takes in the session's state each time the open panels are brought up to date, whether
+    /// or not the panel has room to show it (`update` follows when it has).
+    func follow(context: PanelContext)
     /// Shows what changed since the last call (nothing to do when nothing did).
     func update(context: PanelContext)
     /// The panel's own keys, for the help.
@@ -92,6 +128,9 @@ protocol Panel: AnyObject {
 }
 
 extension Panel {
+    var name: String { Self.kind.name }
+    var edge: PanelEdge { Self.kind.edge }
+    func follow(context: PanelContext) {}
     var view: PanelView { PanelView() }
     func restore(_ view: PanelView) {}
     func handleKey(_ key: Key, context: PanelContext) -> [SessionRequest]? { nil }

@@ -5,8 +5,8 @@ import Scenes
 /// build of its program, the next build taking it up at the same moment, and the panel that
 /// says why a new build is not running.
 extension SceneSession {
-    /// Every panel a state may name, by name.
-    private var namedPanels: [Panel] { [inspector, knobPanel, helpPanel, codePanel] }
+    /// Every panel a state may name (`PanelKind.isKept`).
+    private var keptPanels: [Panel] { panels.filter { type(of: $0).kind.isKept } }
 
     /// This moment, whole: the scene, its step, the history, the clock, the open panels with
     /// their scroll and selection, the pointer (`window`: where the host's window is). What a
@@ -15,7 +15,7 @@ extension SceneSession {
         var state = WatchState(
             scene: sceneName, step: catalog[sceneIndex].step, sceneTime: sceneTimeline.currentTime,
             isPaused: isPaused, rate: playbackRate,
-            panels: openPanels.map(\.name).filter { $0 != problemPanel.name }, window: window,
+            panels: openPanels.filter { type(of: $0).kind.isKept }.map(\.name), window: window,
             history: StoredHistory(history, fps: fps))
         state.format = SessionFile.format
         state.version = SessionFile.version
@@ -25,7 +25,7 @@ extension SceneSession {
         state.debugOverlay = isDebugOverlayVisible
         state.pointer = pointer.map { [$0.x, $0.y] }
         var views: [String: PanelView] = [:]
-        for panel in openPanels where panel !== problemPanel { views[panel.name] = panel.view }
+        for panel in openPanels where type(of: panel).kind.isKept { views[panel.name] = panel.view }
         state.panelViews = views
         state.observedFrom = observesAnimations ? observedFrom : nil
         return state
@@ -51,41 +51,21 @@ extension SceneSession {
         }
         rebuildScene()
         for name in state.panels {
-            if let panel = namedPanels.first(where: { $0.name == name }) { setOpen(panel, true) }
+            if let panel = keptPanels.first(where: { $0.name == name }) { setOpen(panel, true) }
         }
-        resetObservation()  // the rows are those of the frames from `observedFrom` on
-        // The frames up to the moment shown run now; those after it (time travel's future,
-        // kept until new input) run when a seek goes there.
-        let epsilon = 1e-9
-        let observedFrom = state.observedFrom ?? .max
-        let moment = state.sceneTime
-        let shown = history.frames.lastIndex { $0.time <= moment + epsilon } ?? history.frames.count - 1
-        for (index, frame) in history.frames.enumerated() where index <= shown {
-            runReplayed(frame, index: index, observes: index >= observedFrom)
-            checkpointIfDue(afterFrame: index)  // time travel back from here starts near, not at 0
-        }
-        history.shown = shown
-        if let last = history.frames.last, shown < history.frames.count - 1 || last.time < moment - epsilon,
-            history.frames.indices.contains(shown), history.frames[shown].time < moment - epsilon
-        {
-            // Between two recorded frames (an idle stretch): a quiet frame at the moment.
-            runReplayed(
-                SceneFrame(time: moment, input: [], size: nil), index: shown, observes: shown >= observedFrom)
-        }
+        let shown = machine.replay(to: state.sceneTime, observedFrom: state.observedFrom ?? .max)
         overlay.fadeHint()
-        isPaused = state.isPaused
-        playbackRate = SceneSession.playbackRates.contains(state.rate) ? state.rate : 1
         // The next frame is the one after the state's, as if the program had never stopped.
-        let time = sceneTimeline.currentTime
-        sceneClockBase = (hostTime - frameDuration * playbackRate.magnitude, time)
-        if isPaused { sceneClockBase = (hostTime, time) }
+        machine.clock.resume(
+            paused: state.isPaused, rate: state.rate, rates: SceneSession.playbackRates,
+            sceneTime: sceneTimeline.currentTime, at: hostTime)
         for panel in openPanels {
             if let view = state.panelViews?[panel.name] { panel.restore(view) }
         }
         if let point = state.pointer, point.count == 2, point.allSatisfy(\.isFinite) {
             hover(at: Point(x: point[0], y: point[1]))
         }
-        return shown + 1
+        return shown
     }
 
     /// Shows `problem` in a panel at the bottom (the build failed, or the new build crashed),

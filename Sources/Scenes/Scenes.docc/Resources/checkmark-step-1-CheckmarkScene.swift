@@ -1,4 +1,5 @@
 import Animation
+import Scenes
 
 /// The tutorial's timing constants (the tutorial's "animate()"). Seconds: the
 /// check ↔ X stroke animations, and the colour animation's first part.
@@ -54,27 +55,30 @@ final class CheckmarkScene: Scene {
     private let guides: Layer
 
     /// The tutorial's constants as knobs (`animdemo knobs --scene checkmark`).
+    /// A key named like its constant is called `…Key`, so that `tutorial:`
+    /// reads the constant without naming the module (the tutorial's files
+    /// compile in any module).
     enum Knobs {
-        static let d = KnobKey<Double>(
-            "d", KnobDeclaration("private let d: MediaTime"),
-            tutorial: Scenes.d, in: 0.05...5, step: 0.05,
+        static let dKey = KnobKey<Double>(
+            "d", KnobDeclaration("private let d: MediaTime"), tutorial: d,
+            in: 0.05...5, step: 0.05,
             unit: "s", "the stroke animations' duration")
-        static let dc = KnobKey<Double>(
-            "dc", KnobDeclaration("private let dc: MediaTime"),
-            tutorial: Scenes.dc, in: 0.05...5, step: 0.05,
+        static let dcKey = KnobKey<Double>(
+            "dc", KnobDeclaration("private let dc: MediaTime"), tutorial: dc,
+            in: 0.05...5, step: 0.05,
             unit: "s", "the chained second stroke animations' duration")
-        static let b3ToXDelay = KnobKey<Double>(
+        static let b3ToXDelayKey = KnobKey<Double>(
             "b3ToXDelay", KnobDeclaration("private let b3ToXDelay: MediaTime"),
-            tutorial: Scenes.b3ToXDelay,
+            tutorial: b3ToXDelay,
             in: 0...3, step: 0.05, unit: "s", "toX(): b3 starts after this")
-        static let b2ToXDelay = KnobKey<Double>(
+        static let b2ToXDelayKey = KnobKey<Double>(
             "b2ToXDelay", KnobDeclaration("private let b2ToXDelay: MediaTime"),
-            tutorial: Scenes.b2ToXDelay,
+            tutorial: b2ToXDelay,
             in: 0...3, step: 0.05, unit: "s", "toX(): b2 starts after this")
-        static let toCheckDelay = KnobKey<Double>(
+        static let toCheckDelayKey = KnobKey<Double>(
             "toCheckDelay",
             KnobDeclaration("private let toCheckDelay: MediaTime"),
-            tutorial: Scenes.toCheckDelay,
+            tutorial: toCheckDelay,
             in: 0...3, step: 0.05, unit: "s",
             "toCheck(): b3 and b1 start after this")
         static let lineWidth = KnobKey<Double>(
@@ -82,30 +86,31 @@ final class CheckmarkScene: Scene {
             tutorial: checkmarkLineWidth,
             in: 0.5...40,
             step: 0.5, unit: "pt", "the strokes' width")
-        static let b1ToXCurve = KnobKey<TimingFunction>(
+        static let b1ToXCurveKey = KnobKey<TimingFunction>(
             "b1ToX.curve",
             KnobDeclaration("private let b1ToXCurve: TimingFunction"),
-            tutorial: Scenes.b1ToXCurve,
+            tutorial: b1ToXCurve,
             "the curve of the first stroke animations (b1, b2)")
-        static let aCurve = KnobKey<TimingFunction>(
+        static let aCurveKey = KnobKey<TimingFunction>(
             "a.curve", KnobDeclaration("private let aCurve: TimingFunction"),
-            tutorial: Scenes.aCurve,
+            tutorial: aCurve,
             "the curve of the chained second stroke animations")
-        static let b3Curve = KnobKey<TimingFunction>(
+        static let b3CurveKey = KnobKey<TimingFunction>(
             "b3.curve", KnobDeclaration("private let b3Curve: TimingFunction"),
-            tutorial: Scenes.b3Curve,
+            tutorial: b3Curve,
             "b3's curve (left to C4's default)")
-        static let colorAnimationCurve = KnobKey<TimingFunction>(
+        static let colorAnimationCurveKey = KnobKey<TimingFunction>(
             "colorAnimation.curve",
             KnobDeclaration("private let colorAnimationCurve: TimingFunction"),
-            tutorial: Scenes.colorAnimationCurve,
+            tutorial: colorAnimationCurve,
             "the colour's curve (left to C4's default)")
 
         static let all: [Knob] = [
-            d.knob, dc.knob, b3ToXDelay.knob, b2ToXDelay.knob,
-            toCheckDelay.knob, lineWidth.knob,
-            b1ToXCurve.knob,
-            aCurve.knob, b3Curve.knob, colorAnimationCurve.knob,
+            dKey.knob, dcKey.knob, b3ToXDelayKey.knob, b2ToXDelayKey.knob,
+            toCheckDelayKey.knob,
+            lineWidth.knob,
+            b1ToXCurveKey.knob,
+            aCurveKey.knob, b3CurveKey.knob, colorAnimationCurveKey.knob,
         ]
     }
 
@@ -113,8 +118,8 @@ final class CheckmarkScene: Scene {
 
     /// The knobs' values now.
     private let knobs: KnobSettings
-    private var dKnob: MediaTime { knobs[Knobs.d] }
-    private var dcKnob: MediaTime { knobs[Knobs.dc] }
+    private var dKnob: MediaTime { knobs[Knobs.dKey] }
+    private var dcKnob: MediaTime { knobs[Knobs.dcKey] }
     private func curve(_ key: KnobKey<TimingFunction>) -> ViewAnimation.Curve {
         ViewAnimation.Curve(knobs[key])
     }
@@ -142,7 +147,6 @@ final class CheckmarkScene: Scene {
         b1.name = "b1"
         b2.name = "b2"
         b3.name = "b3"
-        let shapes: [Shape] = [b1, b2, b3]
 
         b1.addSublayer(b2)
         b1.addSublayer(b3)
@@ -235,10 +239,10 @@ final class CheckmarkScene: Scene {
             animation?.duration = dKnob
         }
         for animation in [b1ToX, b1ToCheck, b2ToX, b2ToCheck] {
-            animation?.curve = curve(Knobs.b1ToXCurve)
+            animation?.curve = curve(Knobs.b1ToXCurveKey)
         }
         for animation in [
-            b3ToX, b3ToCheck] { animation?.curve = curve(Knobs.b3Curve) }
+            b3ToX, b3ToCheck] { animation?.curve = curve(Knobs.b3CurveKey) }
     }
 
     /// A new line width shows at once.
@@ -308,8 +312,8 @@ extension Point {
 // MARK: - Checkpoints
 
 extension CheckmarkScene: CheckpointingScene, CheckpointedObject {
-    /// The X or check state, the delays a click may call off, the shapes and view animations
-    /// made so far, and the view animations' own state.
+    /// The X or check state, the delays a click may call off, the shapes and
+    /// view animations made so far, and the view animations' own state.
     struct Checkpoint {
         let x: Bool
         let pendingDelays: [ScheduledTimer]
@@ -327,15 +331,19 @@ extension CheckmarkScene: CheckpointingScene, CheckpointedObject {
     }
 
     /// Constants: its layers (the engine's), the knobs (the session's).
-    static let notCheckpointed: Set = ["title", "rootLayer", "timeline", "guides", "knobs", "stage"]
+    static let notCheckpointed: Set = [
+        "title", "rootLayer", "timeline", "guides", "knobs", "stage"]
 
     var checkpoint: Checkpoint {
         let animations: [ViewAnimation?] = [
-            b1ToX, b1ToCheck, b2ToX, b2ToCheck, b3ToX, b3ToCheck, colorAnimation,
+            b1ToX, b1ToCheck, b2ToX, b2ToCheck, b3ToX, b3ToCheck,
+            colorAnimation,
         ]
         return Checkpoint(
-            x: x, pendingDelays: pendingDelays, b1: b1, b2: b2, b3: b3, b1ToX: b1ToX, b1ToCheck: b1ToCheck,
-            b2ToX: b2ToX, b2ToCheck: b2ToCheck, b3ToX: b3ToX, b3ToCheck: b3ToCheck,
+            x: x, pendingDelays: pendingDelays, b1: b1, b2: b2, b3: b3,
+            b1ToX: b1ToX, b1ToCheck: b1ToCheck,
+            b2ToX: b2ToX, b2ToCheck: b2ToCheck, b3ToX: b3ToX,
+            b3ToCheck: b3ToCheck,
             colorAnimation: colorAnimation,
             runs: animations.compactMap { $0 }.map { ($0, $0.checkpoint) })
     }
@@ -344,8 +352,10 @@ extension CheckmarkScene: CheckpointingScene, CheckpointedObject {
         x = saved.x
         pendingDelays = saved.pendingDelays
         (b1, b2, b3) = (saved.b1, saved.b2, saved.b3)
-        (b1ToX, b1ToCheck, b2ToX, b2ToCheck) = (saved.b1ToX, saved.b1ToCheck, saved.b2ToX, saved.b2ToCheck)
-        (b3ToX, b3ToCheck, colorAnimation) = (saved.b3ToX, saved.b3ToCheck, saved.colorAnimation)
+        (b1ToX, b1ToCheck, b2ToX, b2ToCheck) = (
+            saved.b1ToX, saved.b1ToCheck, saved.b2ToX, saved.b2ToCheck)
+        (b3ToX, b3ToCheck, colorAnimation) = (
+            saved.b3ToX, saved.b3ToCheck, saved.colorAnimation)
         for (animation, state) in saved.runs { animation.restore(state) }
     }
 }

@@ -1,5 +1,6 @@
 import Animation
 import Foundation
+import Scenes
 
 /// A circular download indicator (RMDownloadIndicator): a ring, a pie or a pie
 /// in a ring that fills clockwise from 12 o'clock as
@@ -188,20 +189,17 @@ final class DownloadIndicator {
             clockwise: true)
         coverPathLayer.path = coverPath
 
-        animatingLayer.path =
-            lastSourceAngle == Self.startAngle
-            ? initialPath()
-            : path(
+        animatingLayer.path = initialPath()
+        if lastSourceAngle != Self.startAngle {
+            animatingLayer.path = path(
                 startAngle: Self.startAngle, endAngle: lastSourceAngle,
                 radius: radius, type: type)
+        }
         if let lastUpdate {
             paths = keyframePaths(
                 duration: animationDuration, lastUpdatedAngle: lastUpdate.from,
                 newAngle: lastUpdate.to,
                 radius: radius, type: type)
-            if animatingLayer.animation(forKey: "path") != nil {
-                addPathAnimation(beginTime: lastUpdate.beginTime)
-            }
         }
         updateDebugTicks()
     }

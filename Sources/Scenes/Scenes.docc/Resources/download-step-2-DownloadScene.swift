@@ -1,4 +1,5 @@
 import Animation
+import Scenes
 
 /// The demo of RMDownloadIndicator (RMViewController): a closed, a filled and a
 /// mixed indicator following the same simulated download.
@@ -198,29 +199,6 @@ final class DownloadScene: Scene {
                 settingsLines, text) { line.string = string }
         }
         startAnimation()
-    }
-
-    func handleKey(_ key: Key) -> Bool {
-        guard key == .character("o") || key == .character("O"),
-        isSwitchInteractionEnabled, stage >= .demo
-        else {
-            return false
-        }
-        toggleSettingSwitch()
-        return true
-    }
-
-    var keyHelp: [(key: Key, action: String)] {
-        guard stage >= .demo else { return [] }
-        return [
-            (
-                .character("o"),
-                (
-                    settingSwitch.isOn
-                        ? "One Time Animation" : "Multi Time Animation")
-                    + " (not while a multi-step download runs)"
-            )
-        ]
     }
 
     // MARK: - Update views

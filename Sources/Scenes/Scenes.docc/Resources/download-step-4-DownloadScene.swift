@@ -1,4 +1,5 @@
 import Animation
+import Scenes
 
 /// The demo of RMDownloadIndicator (RMViewController): a closed, a filled and a
 /// mixed indicator following the same simulated download.

@@ -1,4 +1,5 @@
 import Animation
+import Scenes
 
 /// The elastic bounce of the elastic tutorial (its `ViewController`).
 final class ElasticScene: Scene {
@@ -184,22 +185,16 @@ final class ElasticScene: Scene {
             transaction.disableActions = true
             for view in controlPointViews { rootLayer.addSublayer(view) }
         }
-
-        displayLink.isPaused = true
     }
 
     /// Lays the band out along the top of `bounds` at rest (the end of the
     /// tutorial's `loadView`), again on every resize.
     func layout(in bounds: Rect) {
-        if animating {
-            wave.removeAllAnimations()
-        }
         shapeLayer.frame = Rect(
             x: 0, y: 0, width: bounds.width, height: minimalHeight)
         layoutControlPoints(
             baseHeight: minimalHeight, waveHeight: 0,
             locationX: bounds.width / 2)
-        if stage >= .path { updateShapeLayer() }
     }
 
     // MARK: - Methods
@@ -215,23 +210,4 @@ final class ElasticScene: Scene {
             locationX: locationX, width: width,
             factors: waveFactors)
     }
-}
-
-// MARK: - Checkpoints
-
-extension ElasticScene: CheckpointingScene, CheckpointedObject {
-    /// Whether it bounces (the wave's points and the display link are the
-    /// engine's).
-    struct Checkpoint { let animating: Bool }
-
-    /// Constants: the tutorial's numbers, its layers and display link (the
-    /// engine's), the knobs (the session's).
-    static let notCheckpointed: Set = [
-        "title", "minimalHeight", "shapeFillColor", "bounceInitialVelocity",
-        "controlPointSize", "knobs",
-        "rootLayer", "shapeLayer", "wave", "timeline", "stage", "displayLink",
-    ]
-
-    var checkpoint: Checkpoint { Checkpoint(animating: animating) }
-    func restore(_ saved: Checkpoint) { animating = saved.animating }
 }

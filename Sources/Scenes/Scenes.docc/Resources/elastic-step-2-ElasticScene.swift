@@ -1,4 +1,5 @@
 import Animation
+import Scenes
 
 /// The elastic bounce of the elastic tutorial (its `ViewController`).
 final class ElasticScene: Scene {
@@ -140,6 +141,14 @@ final class ElasticScene: Scene {
     /// How far along its tutorial the scene is built (ElasticSteps.swift).
     let stage: Stage
 
+    /// Whether the points are bouncing back (`currentPath()` reads their
+    /// on-screen positions then); from the spring on, input is off and the
+    /// display link runs meanwhile.
+    private(set) var animating = false {
+        didSet {
+        }
+    }
+
     /// The seven control points, left to right.
     var controlPointViews: [Layer] { wave.controlPointViews }
 
@@ -184,16 +193,11 @@ final class ElasticScene: Scene {
             transaction.disableActions = true
             for view in controlPointViews { rootLayer.addSublayer(view) }
         }
-
-        displayLink.isPaused = true
     }
 
     /// Lays the band out along the top of `bounds` at rest (the end of the
     /// tutorial's `loadView`), again on every resize.
     func layout(in bounds: Rect) {
-        if animating {
-            wave.removeAllAnimations()
-        }
         shapeLayer.frame = Rect(
             x: 0, y: 0, width: bounds.width, height: minimalHeight)
         layoutControlPoints(
@@ -233,23 +237,4 @@ final class ElasticScene: Scene {
             locationX: locationX, width: width,
             factors: waveFactors)
     }
-}
-
-// MARK: - Checkpoints
-
-extension ElasticScene: CheckpointingScene, CheckpointedObject {
-    /// Whether it bounces (the wave's points and the display link are the
-    /// engine's).
-    struct Checkpoint { let animating: Bool }
-
-    /// Constants: the tutorial's numbers, its layers and display link (the
-    /// engine's), the knobs (the session's).
-    static let notCheckpointed: Set = [
-        "title", "minimalHeight", "shapeFillColor", "bounceInitialVelocity",
-        "controlPointSize", "knobs",
-        "rootLayer", "shapeLayer", "wave", "timeline", "stage", "displayLink",
-    ]
-
-    var checkpoint: Checkpoint { Checkpoint(animating: animating) }
-    func restore(_ saved: Checkpoint) { animating = saved.animating }
 }

@@ -1,4 +1,5 @@
 import Animation
+import Scenes
 
 /// The elastic bounce of the elastic tutorial (its `ViewController`).
 final class ElasticScene: Scene {
@@ -151,7 +152,9 @@ final class ElasticScene: Scene {
         return link
     }()
 
-    /// Whether the points are bouncing back: input off, display link running.
+    /// Whether the points are bouncing back (`currentPath()` reads their
+    /// on-screen positions then); from the spring on, input is off and the
+    /// display link runs meanwhile.
     private(set) var animating = false {
         didSet {
             rootLayer.isUserInteractionEnabled = !animating

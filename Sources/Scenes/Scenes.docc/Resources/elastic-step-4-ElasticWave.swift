@@ -1,4 +1,5 @@
 import Animation
+import Scenes
 
 /// The tutorial's `dg_center(_:)` extension on UIView (the library has the same
 /// one): the centre (a layer's position, with its anchor point in the middle)

@@ -1,4 +1,5 @@
 import Animation
+import Scenes
 
 /// The window's background: the example project's white screen (its
 /// storyboard's view).
@@ -245,13 +246,6 @@ final class FishScene: Scene {
         controlGuide = ShapeLayer(timeline: timeline)
         readKnobs()
         setup()
-        if stage == .swim { startBubbleTimer() }
-        if context.bubbleLoad > 0 {
-            let load = context.bubbleLoad
-            loadLink = timeline.addDisplayLink { [weak self] _ in
-                self?.keepBubblesInFlight(load)
-            }
-        }
     }
 
     /// The live bubbles: blown and not yet popped and removed.
@@ -279,15 +273,8 @@ final class FishScene: Scene {
         defer { hasLaidOut = true }
         readKnobs()
         updateGuides()
-        switch mode {
-        case .tap:
+        if mode == .tap {
             fishImageView.position = bounds.center
-        case .swim:
-            // The first time, from the middle (where viewDidLoad puts the
-            // fish); after a resize, on from where the fish is.
-            let x = hasLaidOut ? stopSwimming().x : bounds.midX
-            fishImageView.position = Point(x: x, y: swimStart.y)
-            goFishGo()
         }
     }
 
@@ -313,68 +300,25 @@ final class FishScene: Scene {
         bubbleImageView.add(fade, forKey: "fadeOut")
     }
 
-    // MARK: - Step 7: swim
-
     /// The duration of the leg under way (the knob as it was when the leg
     /// started).
-    private var swimDuration = fishSwimDuration
+    private var swimDuration = FishScene.goFishGoDurationDefault
 
-    /// Calls the swim off; returns where the fish is on screen (the model keeps
-    /// the end point until the caller moves it there).
-    private func stopSwimming() -> Point {
-        swimGeneration += 1
-        let shown = fishImageView.presentation().position
-        fishImageView.removeAnimation(forKey: LayerProperty.position.name)
-        return shown
-    }
+    // MARK: - Step 7: swim
 
     // MARK: - Modes
-
-    /// Switches between the tutorial's stages: tap mode stops the fish in the
-    /// middle of the window and the timer; swim mode starts both again, the
-    /// fish from where it is.
-    func switchMode(to newMode: Mode) {
-        guard newMode != mode else { return }
-        mode = newMode
-        switch newMode {
-        case .tap:
-            bubbleTimer?.invalidate()
-            bubbleTimer = nil
-            _ = stopSwimming()
-            timeline.transaction { transaction in
-                transaction.disableActions = true
-                fishImageView.position = bounds.center
-            }
-        case .swim:
-            startBubbleTimer()
-            goFishGo()
-        }
-    }
 
     /// The next bubble blown and the next pop take the new knobs; a new timer
     /// interval or leg duration applies at once while swimming: the timer
     /// starts again, and the fish starts a new leg from where it is.
     func knobsDidChange() {
         readKnobs()
-        guard mode == .swim else { return }
-        if bubbleTimer?.interval != knobs[
-            Knobs.timerInterval] { startBubbleTimer() }
-        guard knobs[Knobs.goFishGoDuration] != swimDuration else { return }
-        let shown = stopSwimming()
-        timeline.transaction { transaction in
-            transaction.disableActions = true
-            fishImageView.position = shown
-        }
-        goFishGo()
     }
 
     func handleKey(_ key: Key) -> Bool {
         guard case .character(let character) = key else { return false }
         let options = floatOptions
         switch character.lowercased() {
-        // the stages before the swim have no swim
-        case "m" where stage < .swim: return false
-        case "m": switchMode(to: mode == .swim ? .tap : .swim)
         case "f": setOption(Knobs.shape, options.shape.next)
         case "n": setOption(Knobs.sink, !options.sinks)
         case "a": setOption(Knobs.fadeOut, !options.fadesOut)
@@ -470,33 +414,14 @@ final class FishScene: Scene {
     /// on.
     private func updateGuides() {
         guard isDebugOverlayVisible else { return }
-        var paths: [PathElement] = []
-        var controls = BezierPath()
-        for (_, bubble) in floats {
-            paths += bubble.zigzagPath.elements
-            controls.move(to: bubble.origin)
-            controls.addLine(to: bubble.cp1)
-            controls.move(to: Point(x: bubble.ex, y: bubble.ey))
-            controls.addLine(to: bubble.cp2)
-            for point in [bubble.cp1, bubble.cp2] {
-                controls.move(to: Point(x: point.x + 2, y: point.y))
-                controls.addArc(
-                    withCenter: point, radius: 2, startAngle: 0,
-                    endAngle: 2 * .pi, clockwise: true)
-            }
-        }
-        timeline.transaction { transaction in
-            transaction.disableActions = true
-            pathGuide.path = BezierPath(elements: paths)
-            controlGuide.path = controls
-        }
     }
 }
 
 // MARK: - Checkpoints
 
 extension FishScene: CheckpointingScene, CheckpointedObject {
-    /// The mode, the bubbles in flight and the swim under way, the timer, both random streams.
+    /// The mode, the bubbles in flight and the swim under way, the timer, both
+    /// random streams.
     struct Checkpoint {
         let mode: Mode
         let bounds: Rect
@@ -505,7 +430,9 @@ extension FishScene: CheckpointingScene, CheckpointedObject {
         let swimDuration: MediaTime
         let bubbleTimer: ScheduledTimer?
         let loadLink: DisplayLink?
-        let floatsByBubble: [ObjectIdentifier: (number: Int, bubbleImageView: Layer, bubble: FloatingBubble)]
+        let floatsByBubble: [
+            ObjectIdentifier: (
+                number: Int, bubbleImageView: Layer, bubble: FloatingBubble)]
         let bubblesBlown: Int
         let isDebugOverlayVisible: Bool
         let floatRanges: FloatRanges
@@ -518,28 +445,37 @@ extension FishScene: CheckpointingScene, CheckpointedObject {
 
     /// Constants: its layers (the engine's), the knobs (the session's).
     static let notCheckpointed: Set = [
-        "title", "rootLayer", "timeline", "stage", "fishImageView", "bubbles", "fishSize", "pathGuide",
+        "title", "rootLayer", "timeline", "stage", "fishImageView", "bubbles",
+        "fishSize", "pathGuide",
         "controlGuide", "knobs",
     ]
 
     var checkpoint: Checkpoint {
         Checkpoint(
-            mode: mode, bounds: bounds, hasLaidOut: hasLaidOut, swimGeneration: swimGeneration,
-            swimDuration: swimDuration, bubbleTimer: bubbleTimer, loadLink: loadLink,
+            mode: mode, bounds: bounds, hasLaidOut: hasLaidOut,
+            swimGeneration: swimGeneration,
+            swimDuration: swimDuration, bubbleTimer: bubbleTimer,
+            loadLink: loadLink,
             floatsByBubble: floatsByBubble,
-            bubblesBlown: bubblesBlown, isDebugOverlayVisible: isDebugOverlayVisible,
+            bubblesBlown: bubblesBlown,
+            isDebugOverlayVisible: isDebugOverlayVisible,
             floatRanges: floatRanges,
-            floatOptions: floatOptions, popScale: popScale, random: random.state, loadRandom: loadRandom.state
+            floatOptions: floatOptions, popScale: popScale,
+            random: random.state, loadRandom: loadRandom.state
         )
     }
 
     func restore(_ saved: Checkpoint) {
-        (mode, bounds, hasLaidOut) = (saved.mode, saved.bounds, saved.hasLaidOut)
-        (swimGeneration, swimDuration) = (saved.swimGeneration, saved.swimDuration)
+        (mode, bounds, hasLaidOut) = (
+            saved.mode, saved.bounds, saved.hasLaidOut)
+        (swimGeneration, swimDuration) = (
+            saved.swimGeneration, saved.swimDuration)
         (bubbleTimer, loadLink) = (saved.bubbleTimer, saved.loadLink)
-        (floatsByBubble, bubblesBlown) = (saved.floatsByBubble, saved.bubblesBlown)
+        (floatsByBubble, bubblesBlown) = (
+            saved.floatsByBubble, saved.bubblesBlown)
         isDebugOverlayVisible = saved.isDebugOverlayVisible
-        (floatRanges, floatOptions, popScale) = (saved.floatRanges, saved.floatOptions, saved.popScale)
+        (floatRanges, floatOptions, popScale) = (
+            saved.floatRanges, saved.floatOptions, saved.popScale)
         (random.state, loadRandom.state) = (saved.random, saved.loadRandom)
     }
 }

@@ -1,4 +1,6 @@
 import Animation
+import Scenes
+
 extension FishScene {
     /// The stages' one bubble before the variation, above the fish's top
     /// middle.

@@ -1,4 +1,5 @@
 import Animation
+import Scenes
 
 /// Points: the smallest and the largest bubble, the tutorial's "small number"
 /// and "big number" for the size (step 6; the example project's,

@@ -1,4 +1,6 @@
 import Animation
+import Scenes
+
 extension FishScene {
     /// The stages' one bubble before the variation, above the fish's top
     /// middle.
@@ -34,7 +36,7 @@ extension FishScene {
             bubbles.insertSublayer(pathLayer, at: 0)
         }
         guard stage >= .animation else { return }
-        let transaction = timeline.beginTransaction()
+        timeline.beginTransaction()
         let pathAnimation = KeyframeAnimation(keyPath: .position)
         pathAnimation.duration = bubble.duration
         pathAnimation.path = bubble.zigzagPath

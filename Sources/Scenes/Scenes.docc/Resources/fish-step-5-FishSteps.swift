@@ -1,4 +1,6 @@
 import Animation
+import Scenes
+
 extension FishScene {
     /// The stages' one bubble before the variation, above the fish's top
     /// middle.
@@ -34,9 +36,10 @@ extension FishScene {
             bubbles.insertSublayer(pathLayer, at: 0)
         }
         guard stage >= .animation else { return }
-        let transaction = timeline.beginTransaction()
+        timeline.beginTransaction()
         if stage >= .pop {
-            transaction.completionBlock = { [weak self] in
+            // CATransaction.setCompletionBlock: the transaction just begun.
+            timeline.currentTransaction.completionBlock = { [weak self] in
                 self?.pop(bubbleImageView)
             }
         }

@@ -1,4 +1,5 @@
 import Animation
+import Scenes
 
 /// The window's background: the example project's white screen (its
 /// storyboard's view).
@@ -249,7 +250,6 @@ final class FishScene: Scene {
         controlGuide = ShapeLayer(timeline: timeline)
         readKnobs()
         setup()
-        if stage == .swim { startBubbleTimer() }
         if context.bubbleLoad > 0 {
             let load = context.bubbleLoad
             loadLink = timeline.addDisplayLink { [weak self] _ in
@@ -269,14 +269,15 @@ final class FishScene: Scene {
         fishImageView.name = "fish"
         fishImageView.contents = ImageAsset(named: "fish")
         fishImageView.bounds = Rect(origin: .zero, size: fishSize)
-        if stage >= .randomness {
-            fishImageView.addGestureRecognizer(
-                TapGestureRecognizer { [weak self] _ in self?.createBubble() })
-        } else if stage >= .bubble {
+        if stage >= .bubble && stage < .randomness {
             fishImageView.addGestureRecognizer(
                 TapGestureRecognizer { [weak self] _ in
                     self?.blowTutorialBubble()
                 })
+        }
+        if stage >= .randomness {
+            fishImageView.addGestureRecognizer(
+                TapGestureRecognizer { [weak self] _ in self?.createBubble() })
         }
         rootLayer.addSublayer(fishImageView)
 
@@ -292,15 +293,8 @@ final class FishScene: Scene {
         defer { hasLaidOut = true }
         readKnobs()
         updateGuides()
-        switch mode {
-        case .tap:
+        if mode == .tap {
             fishImageView.position = bounds.center
-        case .swim:
-            // The first time, from the middle (where viewDidLoad puts the
-            // fish); after a resize, on from where the fish is.
-            let x = hasLaidOut ? stopSwimming().x : bounds.midX
-            fishImageView.position = Point(x: x, y: swimStart.y)
-            goFishGo()
         }
     }
 
@@ -405,68 +399,25 @@ final class FishScene: Scene {
         }
     }
 
-    // MARK: - Step 7: swim
-
     /// The duration of the leg under way (the knob as it was when the leg
     /// started).
-    private var swimDuration = fishSwimDuration
+    private var swimDuration = FishScene.goFishGoDurationDefault
 
-    /// Calls the swim off; returns where the fish is on screen (the model keeps
-    /// the end point until the caller moves it there).
-    private func stopSwimming() -> Point {
-        swimGeneration += 1
-        let shown = fishImageView.presentation().position
-        fishImageView.removeAnimation(forKey: LayerProperty.position.name)
-        return shown
-    }
+    // MARK: - Step 7: swim
 
     // MARK: - Modes
-
-    /// Switches between the tutorial's stages: tap mode stops the fish in the
-    /// middle of the window and the timer; swim mode starts both again, the
-    /// fish from where it is.
-    func switchMode(to newMode: Mode) {
-        guard newMode != mode else { return }
-        mode = newMode
-        switch newMode {
-        case .tap:
-            bubbleTimer?.invalidate()
-            bubbleTimer = nil
-            _ = stopSwimming()
-            timeline.transaction { transaction in
-                transaction.disableActions = true
-                fishImageView.position = bounds.center
-            }
-        case .swim:
-            startBubbleTimer()
-            goFishGo()
-        }
-    }
 
     /// The next bubble blown and the next pop take the new knobs; a new timer
     /// interval or leg duration applies at once while swimming: the timer
     /// starts again, and the fish starts a new leg from where it is.
     func knobsDidChange() {
         readKnobs()
-        guard mode == .swim else { return }
-        if bubbleTimer?.interval != knobs[
-            Knobs.timerInterval] { startBubbleTimer() }
-        guard knobs[Knobs.goFishGoDuration] != swimDuration else { return }
-        let shown = stopSwimming()
-        timeline.transaction { transaction in
-            transaction.disableActions = true
-            fishImageView.position = shown
-        }
-        goFishGo()
     }
 
     func handleKey(_ key: Key) -> Bool {
         guard case .character(let character) = key else { return false }
         let options = floatOptions
         switch character.lowercased() {
-        // the stages before the swim have no swim
-        case "m" where stage < .swim: return false
-        case "m": switchMode(to: mode == .swim ? .tap : .swim)
         case "f": setOption(Knobs.shape, options.shape.next)
         case "n": setOption(Knobs.sink, !options.sinks)
         case "a": setOption(Knobs.fadeOut, !options.fadesOut)
@@ -588,7 +539,8 @@ final class FishScene: Scene {
 // MARK: - Checkpoints
 
 extension FishScene: CheckpointingScene, CheckpointedObject {
-    /// The mode, the bubbles in flight and the swim under way, the timer, both random streams.
+    /// The mode, the bubbles in flight and the swim under way, the timer, both
+    /// random streams.
     struct Checkpoint {
         let mode: Mode
         let bounds: Rect
@@ -597,7 +549,9 @@ extension FishScene: CheckpointingScene, CheckpointedObject {
         let swimDuration: MediaTime
         let bubbleTimer: ScheduledTimer?
         let loadLink: DisplayLink?
-        let floatsByBubble: [ObjectIdentifier: (number: Int, bubbleImageView: Layer, bubble: FloatingBubble)]
+        let floatsByBubble: [
+            ObjectIdentifier: (
+                number: Int, bubbleImageView: Layer, bubble: FloatingBubble)]
         let bubblesBlown: Int
         let isDebugOverlayVisible: Bool
         let floatRanges: FloatRanges
@@ -610,28 +564,37 @@ extension FishScene: CheckpointingScene, CheckpointedObject {
 
     /// Constants: its layers (the engine's), the knobs (the session's).
     static let notCheckpointed: Set = [
-        "title", "rootLayer", "timeline", "stage", "fishImageView", "bubbles", "fishSize", "pathGuide",
+        "title", "rootLayer", "timeline", "stage", "fishImageView", "bubbles",
+        "fishSize", "pathGuide",
         "controlGuide", "knobs",
     ]
 
     var checkpoint: Checkpoint {
         Checkpoint(
-            mode: mode, bounds: bounds, hasLaidOut: hasLaidOut, swimGeneration: swimGeneration,
-            swimDuration: swimDuration, bubbleTimer: bubbleTimer, loadLink: loadLink,
+            mode: mode, bounds: bounds, hasLaidOut: hasLaidOut,
+            swimGeneration: swimGeneration,
+            swimDuration: swimDuration, bubbleTimer: bubbleTimer,
+            loadLink: loadLink,
             floatsByBubble: floatsByBubble,
-            bubblesBlown: bubblesBlown, isDebugOverlayVisible: isDebugOverlayVisible,
+            bubblesBlown: bubblesBlown,
+            isDebugOverlayVisible: isDebugOverlayVisible,
             floatRanges: floatRanges,
-            floatOptions: floatOptions, popScale: popScale, random: random.state, loadRandom: loadRandom.state
+            floatOptions: floatOptions, popScale: popScale,
+            random: random.state, loadRandom: loadRandom.state
         )
     }
 
     func restore(_ saved: Checkpoint) {
-        (mode, bounds, hasLaidOut) = (saved.mode, saved.bounds, saved.hasLaidOut)
-        (swimGeneration, swimDuration) = (saved.swimGeneration, saved.swimDuration)
+        (mode, bounds, hasLaidOut) = (
+            saved.mode, saved.bounds, saved.hasLaidOut)
+        (swimGeneration, swimDuration) = (
+            saved.swimGeneration, saved.swimDuration)
         (bubbleTimer, loadLink) = (saved.bubbleTimer, saved.loadLink)
-        (floatsByBubble, bubblesBlown) = (saved.floatsByBubble, saved.bubblesBlown)
+        (floatsByBubble, bubblesBlown) = (
+            saved.floatsByBubble, saved.bubblesBlown)
         isDebugOverlayVisible = saved.isDebugOverlayVisible
-        (floatRanges, floatOptions, popScale) = (saved.floatRanges, saved.floatOptions, saved.popScale)
+        (floatRanges, floatOptions, popScale) = (
+            saved.floatRanges, saved.floatOptions, saved.popScale)
         (random.state, loadRandom.state) = (saved.random, saved.loadRandom)
     }
 }

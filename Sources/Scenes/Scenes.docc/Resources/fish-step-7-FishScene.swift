@@ -1,4 +1,5 @@
 import Animation
+import Scenes
 
 /// The window's background: the example project's white screen (its
 /// storyboard's view).
@@ -278,14 +279,15 @@ final class FishScene: Scene {
         fishImageView.name = "fish"
         fishImageView.contents = ImageAsset(named: "fish")
         fishImageView.bounds = Rect(origin: .zero, size: fishSize)
-        if stage >= .randomness {
-            fishImageView.addGestureRecognizer(
-                TapGestureRecognizer { [weak self] _ in self?.createBubble() })
-        } else if stage >= .bubble {
+        if stage >= .bubble && stage < .randomness {
             fishImageView.addGestureRecognizer(
                 TapGestureRecognizer { [weak self] _ in
                     self?.blowTutorialBubble()
                 })
+        }
+        if stage >= .randomness {
+            fishImageView.addGestureRecognizer(
+                TapGestureRecognizer { [weak self] _ in self?.createBubble() })
         }
         rootLayer.addSublayer(fishImageView)
 
@@ -301,10 +303,10 @@ final class FishScene: Scene {
         defer { hasLaidOut = true }
         readKnobs()
         updateGuides()
-        switch mode {
-        case .tap:
+        if mode == .tap {
             fishImageView.position = bounds.center
-        case .swim:
+        }
+        if mode == .swim {
             // The first time, from the middle (where viewDidLoad puts the
             // fish); after a resize, on from where the fish is.
             let x = hasLaidOut ? stopSwimming().x : bounds.midX
@@ -414,6 +416,10 @@ final class FishScene: Scene {
         }
     }
 
+    /// The duration of the leg under way (the knob as it was when the leg
+    /// started).
+    private var swimDuration = FishScene.goFishGoDurationDefault
+
     // MARK: - Step 7: swim
 
     /// Where a leg starts over: the fish frame at x −200, its y at the middle −
@@ -453,10 +459,6 @@ final class FishScene: Scene {
             self.goFishGo()
         }
     }
-
-    /// The duration of the leg under way (the knob as it was when the leg
-    /// started).
-    private var swimDuration = fishSwimDuration
 
     /// Calls the swim off; returns where the fish is on screen (the model keeps
     /// the end point until the caller moves it there).
@@ -647,7 +649,8 @@ final class FishScene: Scene {
 // MARK: - Checkpoints
 
 extension FishScene: CheckpointingScene, CheckpointedObject {
-    /// The mode, the bubbles in flight and the swim under way, the timer, both random streams.
+    /// The mode, the bubbles in flight and the swim under way, the timer, both
+    /// random streams.
     struct Checkpoint {
         let mode: Mode
         let bounds: Rect
@@ -656,7 +659,9 @@ extension FishScene: CheckpointingScene, CheckpointedObject {
         let swimDuration: MediaTime
         let bubbleTimer: ScheduledTimer?
         let loadLink: DisplayLink?
-        let floatsByBubble: [ObjectIdentifier: (number: Int, bubbleImageView: Layer, bubble: FloatingBubble)]
+        let floatsByBubble: [
+            ObjectIdentifier: (
+                number: Int, bubbleImageView: Layer, bubble: FloatingBubble)]
         let bubblesBlown: Int
         let isDebugOverlayVisible: Bool
         let floatRanges: FloatRanges
@@ -669,28 +674,37 @@ extension FishScene: CheckpointingScene, CheckpointedObject {
 
     /// Constants: its layers (the engine's), the knobs (the session's).
     static let notCheckpointed: Set = [
-        "title", "rootLayer", "timeline", "stage", "fishImageView", "bubbles", "fishSize", "pathGuide",
+        "title", "rootLayer", "timeline", "stage", "fishImageView", "bubbles",
+        "fishSize", "pathGuide",
         "controlGuide", "knobs",
     ]
 
     var checkpoint: Checkpoint {
         Checkpoint(
-            mode: mode, bounds: bounds, hasLaidOut: hasLaidOut, swimGeneration: swimGeneration,
-            swimDuration: swimDuration, bubbleTimer: bubbleTimer, loadLink: loadLink,
+            mode: mode, bounds: bounds, hasLaidOut: hasLaidOut,
+            swimGeneration: swimGeneration,
+            swimDuration: swimDuration, bubbleTimer: bubbleTimer,
+            loadLink: loadLink,
             floatsByBubble: floatsByBubble,
-            bubblesBlown: bubblesBlown, isDebugOverlayVisible: isDebugOverlayVisible,
+            bubblesBlown: bubblesBlown,
+            isDebugOverlayVisible: isDebugOverlayVisible,
             floatRanges: floatRanges,
-            floatOptions: floatOptions, popScale: popScale, random: random.state, loadRandom: loadRandom.state
+            floatOptions: floatOptions, popScale: popScale,
+            random: random.state, loadRandom: loadRandom.state
         )
     }
 
     func restore(_ saved: Checkpoint) {
-        (mode, bounds, hasLaidOut) = (saved.mode, saved.bounds, saved.hasLaidOut)
-        (swimGeneration, swimDuration) = (saved.swimGeneration, saved.swimDuration)
+        (mode, bounds, hasLaidOut) = (
+            saved.mode, saved.bounds, saved.hasLaidOut)
+        (swimGeneration, swimDuration) = (
+            saved.swimGeneration, saved.swimDuration)
         (bubbleTimer, loadLink) = (saved.bubbleTimer, saved.loadLink)
-        (floatsByBubble, bubblesBlown) = (saved.floatsByBubble, saved.bubblesBlown)
+        (floatsByBubble, bubblesBlown) = (
+            saved.floatsByBubble, saved.bubblesBlown)
         isDebugOverlayVisible = saved.isDebugOverlayVisible
-        (floatRanges, floatOptions, popScale) = (saved.floatRanges, saved.floatOptions, saved.popScale)
+        (floatRanges, floatOptions, popScale) = (
+            saved.floatRanges, saved.floatOptions, saved.popScale)
         (random.state, loadRandom.state) = (saved.random, saved.loadRandom)
     }
 }

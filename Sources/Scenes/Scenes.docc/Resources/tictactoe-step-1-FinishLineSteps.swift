@@ -1,4 +1,6 @@
 import Animation
+import Scenes
+
 extension FinishLine {
     /// The tutorial's starting point, "a thick line": a stroke as wide as the
     /// finished line (`finishLineWidth * 2 + 1`) with the default butt caps, at

@@ -1,4 +1,5 @@
 import Animation
+import Scenes
 
 /// Seconds between X's move and the computer's answer (so the user sees it; see
 /// the header).
@@ -76,11 +77,14 @@ final class TicTacToeScene: Scene {
     static let finishLineColorChoiceDefault: FinishLineColorChoice = .tutorial
 
     /// The tutorial's constants as knobs (`animdemo knobs --scene tictactoe`).
+    /// A key named like its constant is called `…Key`, so that `tutorial:`
+    /// reads the constant without naming the module (the tutorial's files
+    /// compile in any module).
     enum Knobs {
-        static let finishLineWidth = KnobKey<Double>(
+        static let finishLineWidthKey = KnobKey<Double>(
             "finishLineWidth",
             KnobDeclaration("let finishLineWidth", file: "FinishLine.swift"),
-            tutorial: Scenes.finishLineWidth, in: 1...60, step: 1, unit: "pt",
+            tutorial: finishLineWidth, in: 1...60, step: 1, unit: "pt",
             "the circles' radius; the line is twice as wide, plus one")
         static let finishLineColor = KnobKey<FinishLineColorChoice>(
             "finishLineColor",
@@ -88,32 +92,31 @@ final class TicTacToeScene: Scene {
                 "static let finishLineColorChoiceDefault: "
                     + "FinishLineColorChoice"),
             tutorial: finishLineColorChoiceDefault, "the finish line's colour")
-        static let finishLineAnimationDuration = KnobKey<Double>(
+        static let finishLineAnimationDurationKey = KnobKey<Double>(
             "finishLineAnimationDuration",
             KnobDeclaration(
                 "let finishLineAnimationDuration: MediaTime",
                 file: "FinishLine.swift"),
-            tutorial: Scenes.finishLineAnimationDuration, in: 0.1...10,
-            step: 0.1, unit: "s",
+            tutorial: finishLineAnimationDuration, in: 0.1...10, step: 0.1,
+            unit: "s",
             "how long the line takes to draw")
-        static let markDrawDuration = KnobKey<Double>(
+        static let markDrawDurationKey = KnobKey<Double>(
             "markDrawDuration",
             KnobDeclaration(
                 "let markDrawDuration: MediaTime", file: "MarkView.swift"),
-            tutorial: Scenes.markDrawDuration, in: 0.05...5, step: 0.05,
-            unit: "s",
+            tutorial: markDrawDuration, in: 0.05...5, step: 0.05, unit: "s",
             "how long an X or an O takes to draw itself")
-        static let computerMoveDelay = KnobKey<Double>(
+        static let computerMoveDelayKey = KnobKey<Double>(
             "computerMoveDelay",
             KnobDeclaration("let computerMoveDelay: MediaTime"),
-            tutorial: Scenes.computerMoveDelay, in: 0...5, step: 0.1, unit: "s",
+            tutorial: computerMoveDelay, in: 0...5, step: 0.1, unit: "s",
             "how long the computer thinks before it plays O")
 
         static let all: [Knob] = [
-            finishLineWidth.knob, finishLineColor.knob,
-            finishLineAnimationDuration.knob,
-            markDrawDuration.knob,
-            computerMoveDelay.knob,
+            finishLineWidthKey.knob, finishLineColor.knob,
+            finishLineAnimationDurationKey.knob,
+            markDrawDurationKey.knob,
+            computerMoveDelayKey.knob,
         ]
     }
 
@@ -284,7 +287,7 @@ final class TicTacToeScene: Scene {
         let view = MarkView(mark: mark, timeline: timeline)
         view.layout(in: fieldFrameInBoard(field))
         boardLayer.addSublayer(view.layer)
-        view.drawIn(duration: knobs[Knobs.markDrawDuration])
+        view.drawIn(duration: knobs[Knobs.markDrawDurationKey])
         markViews[field] = view
         switch engine.outcome {
         case .win?: drawFinishLine(beginTime: nil)
@@ -297,7 +300,7 @@ final class TicTacToeScene: Scene {
     /// Schedules the computer's answer when it plays O and O is to move.
     private func letComputerMoveIfItsTurn() {
         guard isComputersTurn, computerMove == nil else { return }
-        computerMove = timeline.delay(knobs[Knobs.computerMoveDelay]) {
+        computerMove = timeline.delay(knobs[Knobs.computerMoveDelayKey]) {
             [weak self] in
             guard let self else { return }
             self.computerMove = nil
@@ -329,14 +332,15 @@ final class TicTacToeScene: Scene {
         finishLine?.finishLineView.removeFromSuperlayer()
         let finishLine = FinishLine(
             frameOfMainView: bounds, timeline: timeline, beginTime: beginTime,
-            width: knobs[Knobs.finishLineWidth],
+            width: knobs[Knobs.finishLineWidthKey],
             color: knobs[Knobs.finishLineColor].color,
-            duration: knobs[Knobs.finishLineAnimationDuration])
+            duration: knobs[Knobs.finishLineAnimationDurationKey],
+            stage: finishLineStage)
         for line in lines {
             guard let first = line.first, let last = line.last else { continue }
             finishLine.draw(
                 from: geometry.fieldCenter(first),
-                to: geometry.fieldCenter(last), stage: finishLineStage)
+                to: geometry.fieldCenter(last))
         }
         // "The last step is to add finishLineView to view."
         rootLayer.addSublayer(finishLine.finishLineView)
@@ -394,8 +398,8 @@ final class TicTacToeScene: Scene {
 // MARK: - Checkpoints
 
 extension TicTacToeScene: CheckpointingScene, CheckpointedObject {
-    /// The game, who plays O, the board's place, the mark views and finish line, the
-    /// computer's pending move.
+    /// The game, who plays O, the board's place, the mark views and finish
+    /// line, the computer's pending move.
     struct Checkpoint {
         let engine: GameEngine
         let isComputerPlayingO: Bool
@@ -407,18 +411,21 @@ extension TicTacToeScene: CheckpointingScene, CheckpointedObject {
         let bounds: Rect
     }
 
-    /// Constants: its layers (the engine's), the knobs (the session's), the minimax's memo
-    /// (it only spares work: it gives the same moves).
+    /// Constants: its layers (the engine's), the knobs (the session's), the
+    /// minimax's memo (it only spares work: it gives the same moves).
     static let notCheckpointed: Set = [
-        "title", "rootLayer", "timeline", "boardLayer", "gridLayer", "statusLayer", "hintLayer",
+        "title", "rootLayer", "timeline", "boardLayer", "gridLayer",
+        "statusLayer", "hintLayer",
         "messageLayer", "debugLayer", "minimax", "knobs", "finishLineStage",
     ]
 
     var checkpoint: Checkpoint {
         Checkpoint(
-            engine: engine, isComputerPlayingO: isComputerPlayingO, geometry: geometry,
+            engine: engine, isComputerPlayingO: isComputerPlayingO,
+            geometry: geometry,
             finishLine: finishLine,
-            debugLabels: debugLabels, markViews: markViews, computerMove: computerMove, bounds: bounds)
+            debugLabels: debugLabels, markViews: markViews,
+            computerMove: computerMove, bounds: bounds)
     }
 
     func restore(_ saved: Checkpoint) {

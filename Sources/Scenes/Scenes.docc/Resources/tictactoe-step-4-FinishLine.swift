@@ -1,4 +1,5 @@
 import Animation
+import Scenes
 
 /// The finish line's colour: the tutorial's `#colorLiteral(red: 0.9529411793,
 /// green: 0.6862745285, blue: 0.1333333403, alpha: 1)`, exactly 243, 175, 34 of
@@ -37,6 +38,8 @@ final class FinishLine {
     let width: Double
     let color: Color
     let duration: MediaTime
+    /// How far along the tutorial the line is drawn (FinishLineSteps.swift).
+    let stage: Stage
 
     /// A finish line for a window of `frameOfMainView` ("the whole screen")
     /// whose animations start at `beginTime` (nil: now).
@@ -44,8 +47,10 @@ final class FinishLine {
         frameOfMainView: Rect, timeline: Timeline, beginTime: MediaTime? = nil,
         width: Double = finishLineWidth,
         color: Color = finishLineColor,
-        duration: MediaTime = finishLineAnimationDuration
+        duration: MediaTime = finishLineAnimationDuration,
+        stage: Stage = .complete
     ) {
+        self.stage = stage
         self.timeline = timeline
         self.width = width
         self.color = color
@@ -60,12 +65,14 @@ final class FinishLine {
     }
 
     /// Draws the line from `startPoint` to `endPoint` (points of
-    /// `finishLineView`, which are the scene's): the three shape layers of the
-    /// tutorial, added in its order.
+    /// `finishLineView`, which are the scene's): the shape layers of the
+    /// tutorial so far, added in its order.
     func draw(from startPoint: Point, to endPoint: Point) {
-        addStartCircle(at: startPoint)
-        addMovingCircle(from: startPoint, to: endPoint)
-        addDrawingLine(from: startPoint, to: endPoint)
+        if stage >= .startCircle { addStartCircle(at: startPoint) }
+        if stage >= .movingCircle {
+            addMovingCircle(from: startPoint, to: endPoint)
+        }
+        if stage >= .complete { addDrawingLine(from: startPoint, to: endPoint) }
     }
 
     /// Firstly, the starting circle; it stays where it is.

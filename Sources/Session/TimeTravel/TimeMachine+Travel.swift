@@ -5,11 +5,7 @@ import Scenes
 /// the scene is brought there by replaying its recorded frames (from the nearest checkpoint
 /// before, or from its start, when going back), and the frame shown is the one an
 /// uninterrupted run shows at that time.
-extension SceneSession {
-    /// How far before the frame reached a replay feeds the inspector, seconds: its axis shows
-    /// less than this, so older rows would scroll away unseen.
-    static let observedReplay: MediaTime = 12
-
+extension TimeMachine {
     /// The frame that shows scene time `target`, and whether it is one of the history's.
     struct ReachedFrame {
         var frame: SceneFrame
@@ -21,12 +17,12 @@ extension SceneSession {
 
     /// Brings the scene to just before the frame that shows `target` (clamped to 0 and to
     /// what time travel keeps) and returns that frame, for the caller to run live. Going back
-    /// restores the latest checkpoint before the frame (SceneSession+Checkpoints.swift) and
+    /// restores the latest checkpoint before the frame (TimeMachine+Checkpoints.swift) and
     /// replays from there; without one, or `fromStart`, it rebuilds the scene and replays its
     /// frames from the start. Going forward replays from the frame shown, or from a checkpoint
     /// between it and the frame. Past the last recorded frame, frames without input follow on
     /// the grid, as playing would have run them.
-    func travel(to target: MediaTime, fromStart: Bool, panelWork: PanelWork) -> ReachedFrame? {
+    func travel(to target: MediaTime, fromStart: Bool, panelWork: SceneSession.PanelWork) -> ReachedFrame? {
         guard let first = history.frames.first else { return nil }
         let epsilon = 1e-9
         let goal = max(target, first.time)
@@ -75,7 +71,7 @@ extension SceneSession {
         if panelWork != .none, next <= lastReplayed, frames[next].time < observedFrom {
             // Forward past frames it would not observe: the log starts anew at the replay's
             // observed frames, as after a rebuild, so its rows are those of one unbroken run.
-            resetObservation()
+            host?.resetObservation()
         }
         while next <= lastReplayed {
             runReplayed(
@@ -89,28 +85,5 @@ extension SceneSession {
         }
         history.shown = index - 1  // the live run records it again as shown
         return ReachedFrame(frame: frames[index], isRecorded: true)
-    }
-
-    /// A new instance of the running scene on a new clock, laid out as it was at its start:
-    /// the first step of a replay.
-    func rebuildScene() {
-        resetObservation()
-        checkpoints.removeAll()  // they hold the old scene
-        dispatcher.cancelAll()
-        dispatcher = GestureDispatcher()
-        scene.rootLayer.removeFromSuperlayer()
-        sceneTimeline.invalidate()  // else the old scene, mid-animation, is never freed
-        sceneTimeline = Timeline()
-        knobs = KnobSettings(knobs: catalog[sceneIndex].knobs, overrides: history.initialKnobs)
-        scene = catalog[sceneIndex].make(
-            SceneContext(
-                timeline: sceneTimeline, random: SeededRandom(seed: seed), images: images,
-                bubbleLoad: bubbleLoad, knobs: knobs))
-        rootLayer.insertSublayer(scene.rootLayer, at: 0)
-        scene.setDebugOverlay(visible: isDebugOverlayVisible)
-        layOutScene(in: history.initialSize)
-        hasUnrecordedLayout = false
-        checkpoints.removeAll()
-        checkpointIfDue(afterFrame: -1)
     }
 }

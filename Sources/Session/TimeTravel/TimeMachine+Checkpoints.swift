@@ -5,28 +5,7 @@ import Scenes
 /// `CheckpointingScene` is saved after a frame every few seconds of scene time, and a seek
 /// restores the nearest checkpoint before the frame it needs instead of rebuilding the scene
 /// and replaying from its start.
-extension SceneSession {
-    /// Whether seeks start from checkpoints (on by default); off, every seek back replays from
-    /// the scene's start, as `bench --seek --no-checkpoints` measures.
-    public var usesCheckpoints: Bool {
-        get { checkpoints.isEnabled }
-        set {
-            checkpoints.isEnabled = newValue
-            if !newValue { checkpoints.removeAll() }
-        }
-    }
-
-    /// How many checkpoints are kept now.
-    public var checkpointCount: Int { checkpoints.all.count }
-
-    /// The memory of the checkpoints kept now as `SceneCheckpoints.estimatedBytes` counts it,
-    /// together (`SceneCheckpoints.byteBudget`).
-    public var checkpointEstimatedBytes: Int { checkpoints.estimatedBytes }
-
-    /// The history's frames after which the checkpoints kept now were taken, in order (-1:
-    /// before the first frame).
-    public var checkpointFrames: [Int] { checkpoints.all.map(\.frame) }
-
+extension TimeMachine {
     /// Drops the checkpoints that the history's frames no longer lead to, and all of them if
     /// the scene or its clock is not the one they were taken of (a new instance that did not
     /// come through `rebuildScene`).
@@ -73,7 +52,7 @@ extension SceneSession {
                     layers: engine.layerCount, animations: engine.animationCount)
             ) {
                 [unowned self] in
-                resetObservation()
+                host?.resetObservation()
                 own()  // first: what its setters do to layers and timers, the engine's undoes
                 engine.restore()
                 for (name, value) in knobValues { knobs.set(name, to: value) }
@@ -83,19 +62,20 @@ extension SceneSession {
                 sceneLayoutSize = layoutSize
                 hasUnrecordedLayout = false
                 checkpoints.isSuspended = false
-                scene.setDebugOverlay(visible: isDebugOverlayVisible)
+                scene.setDebugOverlay(visible: host?.isDebugOverlayVisible ?? false)
             })
     }
 
     /// The checkpoint a seek should restore to replay frames up to `lastReplayed` and show
     /// scene time `goal`: the latest at or before it, and when the inspector watches, at or
     /// before the replay it observes (`observedReplay`); nil without one.
-    func checkpoint(toReplayUpTo lastReplayed: Int, goal: MediaTime, panelWork: PanelWork) -> SceneCheckpoints
+    func checkpoint(toReplayUpTo lastReplayed: Int, goal: MediaTime, panelWork: SceneSession.PanelWork)
+        -> SceneCheckpoints
         .Checkpoint?
     {
         guard checkpoints.isEnabled else { return nil }
         dropStaleCheckpoints()
-        let observes = panelWork != .none && observesAnimations
+        let observes = panelWork != .none && host?.observesAnimations == true
         return checkpoints.latest(
             atOrBefore: lastReplayed, time: observes ? goal - Self.observedReplay : goal)
     }

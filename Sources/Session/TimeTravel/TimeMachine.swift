@@ -1,0 +1,252 @@
+import Animation
+import Scenes
+
+/// What the time machine asks of the session that holds it: the scene to build, and the
+/// inspector's log, which follows the scene's frames.
+protocol TimeMachineHost: AnyObject {
+    /// The scene (and step) running: what a rebuild makes anew.
+    var descriptor: SceneDescriptor { get }
+    var isDebugOverlayVisible: Bool { get }
+    /// Whether the inspector's log notes the scene's animations.
+    var observesAnimations: Bool { get }
+    /// The scene was made anew: its root layer goes where the old one's was in the window.
+    func sceneWasRebuilt(_ scene: Scene)
+    /// The inspector's log notes the scene's animations after history frame `index`, replayed.
+    func observeReplayedFrame(_ index: Int)
+    /// Empties the inspector's log: the scene was rebuilt or restored.
+    func resetObservation()
+}
+
+/// The running scene and its time (docs/ARCHITECTURE.md § Time travel): the scene's clock,
+/// every frame it ran (`SceneHistory`), its checkpoints, travel to any scene time by replaying
+/// them, and the scene's rebuilds. `SceneSession` asks it for a `FramePlan` once a frame and
+/// has it carried out (`execute`).
+final class TimeMachine {
+    /// The scene running now.
+    private(set) var scene: Scene
+    /// The scene's clock of layers: where it is, its timers and display links.
+    private(set) var sceneTimeline: Timeline
+    /// When the scene shows what: base, pause, rate.
+    var clock: SceneClock
+    /// Every frame the scene has run since it started, with its input.
+    var history: SceneHistory
+    /// The running scene's knobs, as set now.
+    var knobs: KnobSettings
+    /// Time travel's checkpoints of the scene (TimeMachine+Checkpoints.swift).
+    var checkpoints = SceneCheckpoints()
+    /// Delivers the scene's pointer events to its recognizers.
+    var dispatcher = GestureDispatcher()
+    /// The size the scene was last laid out for (points are computed from it).
+    var sceneLayoutSize: Size
+    /// The scene is laid out for a size that its history does not have yet (a panel opened or
+    /// the window resized while paused): the next recorded frame records it.
+    var hasUnrecordedLayout = false
+    /// Runs every frame, the scene's replayed ones and the session's.
+    let frameLoop = FrameLoop()
+    weak var host: TimeMachineHost?
+
+    /// The window's layer tree, which the scene's pointer events are hit-tested in.
+    private unowned let windowRoot: Layer
+    private let seed: UInt64
+    private let images: ImageCatalog
+    private let bubbleLoad: Int
+
+    /// How far before the frame reached a replay feeds the inspector, seconds: its axis shows
+    /// less than this, so older rows would scroll away unseen.
+    static let observedReplay: MediaTime = 12
+
+    /// Makes `descriptor`'s scene for a window of `size` (it is laid out by the session).
+    init(
+        descriptor: SceneDescriptor, size: Size, seed: UInt64, images: ImageCatalog, bubbleLoad: Int,
+        fps: Int,
+        knobs overrides: [String: KnobValue], windowRoot: Layer
+    ) {
+        self.seed = seed
+        self.images = images
+        self.bubbleLoad = bubbleLoad
+        self.windowRoot = windowRoot
+        clock = SceneClock(fps: fps)
+        sceneTimeline = Timeline()
+        sceneLayoutSize = size
+        knobs = KnobSettings(knobs: descriptor.knobs, overrides: overrides)
+        scene = descriptor.make(
+            SceneContext(
+                timeline: sceneTimeline, random: SeededRandom(seed: seed), images: images,
+                bubbleLoad: bubbleLoad, knobs: knobs))
+        history = SceneHistory(initialSize: size, initialKnobs: overrides, fps: fps)
+    }
+
+    /// Lets go of the scene clock's animations, timers and callbacks (`Timeline.invalidate`).
+    deinit {
+        sceneTimeline.invalidate()
+    }
+
+    var fps: Int { clock.fps }
+
+    // MARK: - The frame
+
+    /// Carries out `plan` at `hostTime` for a scene rect of `size`: the frame the scene runs
+    /// now (nil: none), and whether it is one of the history's.
+    func execute(_ plan: FramePlan, at hostTime: MediaTime, size: Size, panelWork: SceneSession.PanelWork)
+        -> (
+            frame: SceneFrame?, isRecorded: Bool
+        )
+    {
+        switch plan {
+        case .idle:
+            return (nil, true)
+        case .relayout(let backToRecord):
+            relayout(for: size, backToRecord: backToRecord, panelWork: panelWork)
+            return (nil, true)
+        case .play(let frame):
+            return (record(frame, size: size), true)
+        case .seek(let seek):
+            for (name, value) in seek.knobsFromStart { history.setFromStart(name, to: value) }
+            guard let reached = travel(to: seek.goal, fromStart: seek.fromStart, panelWork: panelWork) else {
+                return (nil, true)
+            }
+            clock.start(at: hostTime, sceneTime: reached.frame.time)
+            if seek.hasInput {
+                // The frame reached, then the new input on top of it.
+                runReplayed(reached.frame, index: history.shown + 1, observes: panelWork != .none)
+                if reached.isRecorded { history.record(reached.frame) }
+                let frame = SceneFrame(
+                    time: sceneTimeline.currentTime, input: seek.input, size: nil, knobs: seek.knobs)
+                return (record(frame, size: size), true)
+            }
+            if reached.isRecorded { return (record(reached.frame, size: size), true) }
+            relayout(for: size, backToRecord: hasUnrecordedLayout, panelWork: panelWork)
+            return (reached.frame, false)
+        }
+    }
+
+    /// Records `frame` as the one after the frame shown, with the scene rect's size when the
+    /// scene is not laid out for it as recorded.
+    private func record(_ frame: SceneFrame, size: Size) -> SceneFrame {
+        var frame = frame
+        if hasUnrecordedLayout || sceneLayoutSize != size {
+            frame.size = size
+            hasUnrecordedLayout = false
+        }
+        history.record(frame)
+        return frame
+    }
+
+    /// Paused: lays the scene out for its new space without starting a new future. Laid out so
+    /// already, it first goes back to the moment as recorded: a layout can change more than
+    /// sizes (the elastic scene cuts its bounce), so the scene is always its history plus at
+    /// most one layout for the rect shown, as a session file replays it.
+    private func relayout(for size: Size, backToRecord: Bool, panelWork: SceneSession.PanelWork) {
+        guard sceneLayoutSize != size else { return }
+        if backToRecord,
+            let reached = travel(to: sceneTimeline.currentTime, fromStart: false, panelWork: panelWork)
+        {
+            runReplayed(reached.frame, index: history.shown + 1, observes: panelWork != .none)
+            if reached.isRecorded { history.record(reached.frame) }
+        }
+        if sceneLayoutSize != size {
+            layOutScene(in: size)
+            hasUnrecordedLayout = true
+        }
+    }
+
+    /// Gives a scene frame its input: the scene's size, knobs, pointer events to the scene's
+    /// recognizers, keys to the scene.
+    func apply(_ frame: SceneFrame) {
+        if let size = frame.size { layOutScene(in: size) }
+        if !frame.knobs.isEmpty {
+            for (name, value) in frame.knobs { knobs.set(name, to: value) }
+            scene.knobsDidChange()
+        }
+        for event in frame.input {
+            if case .key(let key) = event {
+                _ = scene.handleKey(key)
+            } else {
+                dispatcher.handle(event, in: windowRoot, at: sceneTimeline.currentTime)
+            }
+        }
+    }
+
+    /// Runs a recorded scene frame again, whole, without drawing it; the inspector notes its
+    /// animations when `observes`.
+    func runReplayed(_ frame: SceneFrame, index: Int, observes: Bool) {
+        frameLoop.runFrame(
+            [(sceneTimeline, frame.time)], input: { apply(frame) },
+            draw: { if observes, let host, host.observesAnimations { host.observeReplayedFrame(index) } },
+            present: {})
+    }
+
+    /// Lays the scene out for a rect of `size` pixels, in points, in the scene's own
+    /// transaction (each layer animates on its own timeline), with actions off: the scene's
+    /// bounds are its rect in points and its root layer scales them to pixels
+    /// (docs/ARCHITECTURE.md § Points).
+    func layOutScene(in size: Size) {
+        sceneLayoutSize = size
+        let pointScale = SceneSession.pointScale(forWindow: size)
+        let bounds = SceneSession.sceneBounds(forWindow: size)
+        sceneTimeline.transaction { transaction in
+            transaction.disableActions = true
+            scene.rootLayer.anchorPoint = .zero
+            scene.rootLayer.position = .zero
+            scene.rootLayer.bounds = bounds
+            scene.rootLayer.transform = AffineTransform(scaleX: pointScale, y: pointScale)
+            scene.layout(in: bounds)
+        }
+    }
+
+    // MARK: - Starting and rebuilding
+
+    /// Starts the host's scene afresh in a rect of `size` at `hostTime`, with a new history.
+    func restart(in size: Size, at hostTime: MediaTime) {
+        history = SceneHistory(initialSize: size, fps: fps)
+        rebuildScene()
+        clock.start(at: hostTime, sceneTime: 0)
+    }
+
+    /// A new instance of the running scene on a new clock, laid out as it was at its start:
+    /// the first step of a replay.
+    func rebuildScene() {
+        host?.resetObservation()
+        checkpoints.removeAll()  // they hold the old scene
+        dispatcher.cancelAll()
+        dispatcher = GestureDispatcher()
+        scene.rootLayer.removeFromSuperlayer()
+        sceneTimeline.invalidate()  // else the old scene, mid-animation, is never freed
+        sceneTimeline = Timeline()
+        guard let host else { return }
+        knobs = KnobSettings(knobs: host.descriptor.knobs, overrides: history.initialKnobs)
+        scene = host.descriptor.make(
+            SceneContext(
+                timeline: sceneTimeline, random: SeededRandom(seed: seed), images: images,
+                bubbleLoad: bubbleLoad, knobs: knobs))
+        host.sceneWasRebuilt(scene)
+        scene.setDebugOverlay(visible: host.isDebugOverlayVisible)
+        layOutScene(in: history.initialSize)
+        hasUnrecordedLayout = false
+        checkpoints.removeAll()
+        checkpointIfDue(afterFrame: -1)
+    }
+
+    /// Takes up a saved moment, the scene just rebuilt on its history: its frames replayed up
+    /// to scene time `moment` (those after it are kept for a seek to run), the inspector
+    /// observing from frame `observedFrom` on. Returns the number of frames replayed.
+    func replay(to moment: MediaTime, observedFrom: Int) -> Int {
+        host?.resetObservation()  // the rows are those of the frames from `observedFrom` on
+        let epsilon = 1e-9
+        let frames = history.frames
+        let shown = frames.lastIndex { $0.time <= moment + epsilon } ?? frames.count - 1
+        for (index, frame) in frames.enumerated() where index <= shown {
+            runReplayed(frame, index: index, observes: index >= observedFrom)
+            checkpointIfDue(afterFrame: index)  // time travel back from here starts near, not at 0
+        }
+        history.shown = shown
+        if let last = frames.last, shown < frames.count - 1 || last.time < moment - epsilon,
+            frames.indices.contains(shown), frames[shown].time < moment - epsilon
+        {
+            // Between two recorded frames (an idle stretch): a quiet frame at the moment.
+            runReplayed(
+                SceneFrame(time: moment, input: [], size: nil), index: shown, observes: shown >= observedFrom)
+        }
+        return shown + 1
+    }
+}

@@ -1,0 +1,84 @@
+import Animation
+import Scenes
+import TestSupport
+import Testing
+
+@testable import Session
+
+/// The shell's keys are one table (`SceneSession.shellKeys`, docs/ARCHITECTURE.md § Keys) that
+/// both dispatches and makes the help and README § Keys, and each panel is one line of
+/// `PanelKind.all` whose key opens it.
+@Suite("Shell key table")
+struct ShellKeyTableTests {
+    /// Every key of every row, with the row's label.
+    static let keys: [(key: Key, label: String)] = SceneSession.shellKeys.flatMap { shellKey in
+        shellKey.row.keys.map { ($0, shellKey.row.label) }
+    }
+
+    @Test("each key of the table dispatches to its own row, and no key is in two rows")
+    func eachKeyDispatches() throws {
+        for (key, label) in Self.keys {
+            #expect(SceneSession.shellKey(for: key)?.row.label == label, "\(key) does not reach \(label)")
+        }
+        let all = Self.keys.map { "\($0.key)" }
+        #expect(Set(all).count == all.count, "a key in two rows")
+        // A key the table lacks is not the shell's: it goes on to the scene.
+        #expect(SceneSession.shellKey(for: .character("m")) == nil)
+    }
+
+    @Test("each key pressed in a session is taken by the shell, not passed to the scene")
+    func eachKeyIsTaken() throws {
+        for (key, label) in Self.keys {
+            let tester = try SceneTester(scene: "checkmark")
+            var requests: [SessionRequest] = []
+            let taken = tester.session.handleShellKey(key, at: 0, requests: &requests)
+            #expect(taken, "\(label): \(key) was not taken")
+        }
+    }
+
+    @Test("the help lists the table's rows; the steps' row only where the program's scenes have steps")
+    func helpRows() throws {
+        let tutorials = try SceneTester(scene: "checkmark").session
+        let labels = tutorials.helpLines.map(\.key)
+        for shellKey in SceneSession.shellKeys { #expect(labels.contains(shellKey.row.label)) }
+        #expect(tutorials.helpLines.contains { $0.action.hasPrefix("the scene's step before / after") })
+        #expect(KeyTable.shellKeys.count == SceneSession.shellKeys.count)
+
+        let own = [SceneDescriptor(name: "own", summary: "") { OwnScene(context: $0) }]
+        let session = try SceneTester(scene: "own", in: own).session
+        let ownLabels = session.helpLines.map(\.key)
+        #expect(!ownLabels.contains("[, ]"), "a program without steps offers none")
+        #expect(ownLabels.contains("space") && ownLabels.contains("k"))
+        #expect(!session.helpLines.contains { $0.action.contains("tutorial") }, "\(session.helpLines)")
+    }
+
+    @Test("each panel's key opens it and closes it again; names are unique", arguments: PanelKind.all.indices)
+    func panelKeys(index: Int) throws {
+        let kind = PanelKind.all[index].kind
+        let names = PanelKind.all.map { $0.kind.name }
+        #expect(names.filter { $0 == kind.name }.count == 1)
+        guard let row = kind.toggle else {
+            #expect(!kind.isKept, "\(kind.name) opens by itself: a reload does not keep it")
+            return
+        }
+        let tester = try SceneTester(scene: "checkmark")
+        let session = tester.session
+        let key = try #require(row.keys.first)
+        try session.runFrame(at: 0, input: [.key(key)])
+        #expect(session.describe().panels.map(\.name) == [kind.name])
+        try session.runFrame(at: 1 / 60.0, input: [.key(key)])
+        #expect(session.describe().panels.isEmpty)
+    }
+
+    /// A scene of one's own, without tutorial steps.
+    final class OwnScene: Scene {
+        let title = "Own"
+        let rootLayer: Layer
+
+        init(context: SceneContext) {
+            rootLayer = Layer(timeline: context.timeline)
+        }
+
+        func layout(in bounds: Rect) {}
+    }
+}
