@@ -48,11 +48,22 @@ public enum CheckpointReplay {
         return tester.session.history.shown == frame ? print : nil
     }
 
+    /// When the input of events script `events` ends, seconds: its last item's time, or the
+    /// end of its last drag (0 without input).
+    public static func inputEnd(of events: String) throws -> Double {
+        try EventScript(parsing: events, fps: fps).items.map { item in
+            if case .drag(_, _, let duration) = item.action { return item.time + duration }
+            return item.time
+        }.max() ?? 0
+    }
+
     /// The frames of `scene` (at its tutorial `step` if given) with `events`, run for
     /// `seconds`, that a seek draws otherwise than the uninterrupted run: seeks from the end
     /// to every checkpoint's frame and the two after it (for a scene without checkpoints, the
     /// same frames every 2 s), then frame by frame (Right) for `stepping` frames from each.
-    /// Empty when time travel keeps its promise.
+    /// Empty when time travel keeps its promise. The seeks run frames of the tester's host after
+    /// the run's: `events` should end before `seconds`, or its later input reaches the paused
+    /// scene as new input (`expectCheckpointsReplayExactly` checks that).
     public static func mismatches(
         scene: String, in scenes: [SceneDescriptor] = SceneCatalog.all, events: String = "",
         step: Int? = nil, seconds: Double = 5, stepping: Int = 30
@@ -87,15 +98,29 @@ public enum CheckpointReplay {
 
 /// Records an issue at the caller unless every seek into a run of `scene` (at `step`) with
 /// `events` draws the uninterrupted run's frame (`CheckpointReplay.mismatches`): what a scene
-/// saves in its checkpoints (`CheckpointingScene`) is all its state.
+/// saves in its checkpoints (`CheckpointingScene`) is all its state. The run lasts `seconds`,
+/// by default until 2 s after the input's end and at least 5 s; input at or after the run's
+/// end is an issue, not checked: it would reach the scene during the seeks, while it is paused,
+/// and start a new future there (as a person's click on a paused scene does).
 public func expectCheckpointsReplayExactly(
     scene: String, in scenes: [SceneDescriptor] = SceneCatalog.all, events: String = "",
-    step: Int? = nil, seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation
+    step: Int? = nil, seconds: Double? = nil, sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
+    let place = step.map { "\(scene) at step \($0)" } ?? scene
+    let inputEnd = try CheckpointReplay.inputEnd(of: events)
+    let run = seconds ?? max(5, inputEnd + 2)
+    guard inputEnd < run else {
+        Issue.record(
+            Comment(
+                rawValue:
+                    "\(place): the input lasts until \(inputEnd) s, past the \(run)-s run: it would reach the scene during the seeks; run longer or leave seconds out"
+            ),
+            sourceLocation: sourceLocation)
+        return
+    }
     let differing = try CheckpointReplay.mismatches(
-        scene: scene, in: scenes, events: events, step: step, seconds: seconds)
+        scene: scene, in: scenes, events: events, step: step, seconds: run)
     if !differing.isEmpty {
-        let place = step.map { "\(scene) at step \($0)" } ?? scene
         Issue.record(
             Comment(
                 rawValue: "\(place): seeks to frames \(differing) draw otherwise than the uninterrupted run"),

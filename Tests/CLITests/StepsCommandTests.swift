@@ -1,11 +1,13 @@
 import Foundation
+import Scenes
 import TestSupport
 import Testing
 
 /// `animdemo steps` and `--step N` against the built executable.
 @Suite("Tutorial steps on the command line")
 struct StepsCommandTests {
-    static let scenesWithSteps = ["tictactoe", "elastic", "checkmark", "fish", "download", "pull"]
+    /// The catalogue's scenes that have tutorial steps.
+    static let scenesWithSteps = SceneCatalog.all.filter { !$0.steps.isEmpty }.map(\.name)
 
     @Test(
         "steps lists at least four numbered steps; --json gives step and caption", arguments: scenesWithSteps)
@@ -149,6 +151,30 @@ struct StepsCommandTests {
                     "\(name) is missing: run Scripts/tutorial-media.sh \(scene)")
             }
         }
+    }
+
+    @Test(
+        "every tutorial and step file in Scenes.docc is one that steps --docc writes for a scene: no orphan of a removed step or scene"
+    )
+    func doccHasNoOrphans() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "animdemo-docc-orphans-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for scene in Self.scenesWithSteps {
+            let run = try ProgramRun.animdemo(["steps", "--scene", scene, "--docc", folder.path])
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        let written = Set(try FileManager.default.subpathsOfDirectory(atPath: folder.path))
+        let catalog = ProgramRun.packageRoot.appendingPathComponent("Sources/Scenes/Scenes.docc")
+        // Every step file and tutorial but the table of contents (Animdemo.tutorial, by hand).
+        let generated = try FileManager.default.subpathsOfDirectory(atPath: catalog.path).filter {
+            ($0.hasPrefix("Resources/") && $0.contains("-step-") && $0.hasSuffix(".swift"))
+                || ($0.hasPrefix("Tutorials/") && $0.hasSuffix(".tutorial")
+                    && $0 != "Tutorials/Animdemo.tutorial")
+        }
+        #expect(generated.count >= Self.scenesWithSteps.count * 5, "the check sees the committed files")
+        let orphans = generated.filter { !written.contains($0) }.sorted()
+        #expect(orphans.isEmpty, "no scene's steps --docc writes \(orphans): remove them")
     }
 
     @Test(

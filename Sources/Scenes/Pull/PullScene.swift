@@ -303,9 +303,10 @@ extension PullScene: CheckpointingScene, CheckpointedObject {
         let loadTimer: ScheduledTimer?
     }
 
-    /// Constants: its layers are the engine's, the knobs the session's.
+    /// Constants (the tutorial step's stage among them): its layers are the engine's, the knobs
+    /// the session's.
     static let notCheckpointed: Set = [
-        "title", "rootLayer", "navigationBar", "statusBar", "rows", "timeline", "knobs",
+        "title", "rootLayer", "navigationBar", "statusBar", "rows", "timeline", "knobs", "stage",
     ]
 
     var checkpoint: Checkpoint {

@@ -413,11 +413,12 @@ extension ElasticPullToRefreshView: CheckpointedObject {
     }
 
     /// Its layers and display link (the engine's), the wave and loading view
-    /// (layers and constants), the scroll view (its owner saves it).
+    /// (layers and constants), the scroll view (its owner saves it), the
+    /// tutorial step's stage (a constant).
     static let notCheckpointed: Set = [
         "layer", "shapeLayer", "wave", "bounceAnimationHelperView",
         "loadingView", "scrollView",
-        "displayLink",
+        "displayLink", "stage",
     ]
 
     var checkpoint: Checkpoint {

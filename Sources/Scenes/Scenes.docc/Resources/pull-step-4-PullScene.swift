@@ -323,10 +323,11 @@ extension PullScene: CheckpointingScene, CheckpointedObject {
         let loadTimer: ScheduledTimer?
     }
 
-    /// Constants: its layers are the engine's, the knobs the session's.
+    /// Constants (the tutorial step's stage among them): its layers are the
+    /// engine's, the knobs the session's.
     static let notCheckpointed: Set = [
         "title", "rootLayer", "navigationBar", "statusBar", "rows", "timeline",
-        "knobs",
+        "knobs", "stage",
     ]
 
     var checkpoint: Checkpoint {

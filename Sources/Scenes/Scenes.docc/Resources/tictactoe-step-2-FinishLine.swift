@@ -91,8 +91,9 @@ final class FinishLine {
 
 extension FinishLine: CheckpointedObject {
     typealias Checkpoint = NothingToCheckpoint
-    /// Constants (its layers are the engine's).
+    /// Constants, with the tutorial step's stage (its layers are the engine's).
     static let notCheckpointed: Set = [
         "finishLineView", "beginTime", "timeline", "width", "color", "duration",
+        "stage",
     ]
 }
