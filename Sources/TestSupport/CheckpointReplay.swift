@@ -86,6 +86,7 @@ public enum CheckpointReplay {
                 _ = try seek(tester, to: count - 1)
                 if try seek(tester, to: target) != expected[target] { differing.append(target) }
             }
+            guard start + 2 < count else { continue }  // a checkpoint near the run's end
             _ = try seek(tester, to: count - 1)
             _ = try seek(tester, to: start + 1)
             for target in (start + 2)..<min(start + 2 + stepping, count) {

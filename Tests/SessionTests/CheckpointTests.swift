@@ -206,4 +206,23 @@ struct CheckpointTests {
         #expect(frames.count == 4)
         if let last = frames.last { #expect(tester.session.history.frames[last].time == 6) }
     }
+
+    /// The pull at step 1 with a drag scripted at 5.95 s: in a 5-s run that drag comes while
+    /// the check seeks, paused, and starts a new future (the frames after 253 differ; it was
+    /// 23 failures of `tutorialSteps`). The check runs past the input by default.
+    static let inputPastFiveSeconds = "0.5 drag 200 80 200 280 0.5; 5.95 drag 200 90 200 200 0.2"
+
+    @Test(
+        "the replay check runs until after the input: input scripted past a 5-s run would reach the paused scene"
+    )
+    func replayCheckRunsPastTheInput() throws {
+        #expect(abs(try CheckpointReplay.inputEnd(of: Self.inputPastFiveSeconds) - 6.15) < 1e-9)
+        #expect(try CheckpointReplay.inputEnd(of: "") == 0)
+        // The input past the run reaches the paused scene: seeks land elsewhere.
+        let cut = try CheckpointReplay.mismatches(
+            scene: "pull", events: Self.inputPastFiveSeconds, step: 1, seconds: 5)
+        #expect(!cut.isEmpty)
+        // By default the run lasts until 2 s after it, and every seek lands exactly.
+        try expectCheckpointsReplayExactly(scene: "pull", events: Self.inputPastFiveSeconds, step: 1)
+    }
 }

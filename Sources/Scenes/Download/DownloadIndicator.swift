@@ -416,7 +416,8 @@ extension DownloadIndicator: CheckpointedObject {
     var checkpoint: Checkpoint {
         Checkpoint(
             strokeColor: strokeColor, storedFillColor: storedFillColor,
-            closedIndicatorBackgroundStrokeColor: closedIndicatorBackgroundStrokeColor,
+            closedIndicatorBackgroundStrokeColor:
+                closedIndicatorBackgroundStrokeColor,
             storedRadiusPercent: storedRadiusPercent, coverWidth: coverWidth,
             animationDuration: animationDuration, animatesUpdates: animatesUpdates,
             showsPercentage: showsPercentage, paths: paths, lastSourceAngle: lastSourceAngle,

@@ -196,7 +196,6 @@ final class ElasticPullToRefreshLoadingViewCircle {
         }
     }
 }
-// } step 2
 
 // MARK: - Checkpoints
 
@@ -207,3 +206,4 @@ extension ElasticPullToRefreshLoadingViewCircle: CheckpointedObject {
         "maskLayer", "outsideLayer", "outsideClip", "layer", "shapeLayer", "identityTransform",
     ]
 }
+// } step 2
