@@ -154,6 +154,30 @@ struct StepsCommandTests {
     }
 
     @Test(
+        "every tutorial and step file in Scenes.docc is one that steps --docc writes for a scene: no orphan of a removed step or scene"
+    )
+    func doccHasNoOrphans() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "animdemo-docc-orphans-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for scene in Self.scenesWithSteps {
+            let run = try ProgramRun.animdemo(["steps", "--scene", scene, "--docc", folder.path])
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        let written = Set(try FileManager.default.subpathsOfDirectory(atPath: folder.path))
+        let catalog = ProgramRun.packageRoot.appendingPathComponent("Sources/Scenes/Scenes.docc")
+        // Every step file and tutorial but the table of contents (Animdemo.tutorial, by hand).
+        let generated = try FileManager.default.subpathsOfDirectory(atPath: catalog.path).filter {
+            ($0.hasPrefix("Resources/") && $0.contains("-step-") && $0.hasSuffix(".swift"))
+                || ($0.hasPrefix("Tutorials/") && $0.hasSuffix(".tutorial")
+                    && $0 != "Tutorials/Animdemo.tutorial")
+        }
+        #expect(generated.count >= Self.scenesWithSteps.count * 5, "the check sees the committed files")
+        let orphans = generated.filter { !written.contains($0) }.sorted()
+        #expect(orphans.isEmpty, "no scene's steps --docc writes \(orphans): remove them")
+    }
+
+    @Test(
         "each step's code file fits the code pane (80 columns) and is Swift that parses",
         arguments: scenesWithSteps)
     func doccCodeFilesParse(scene: String) throws {
