@@ -768,8 +768,8 @@ extension FloatingScene: CheckpointingScene, CheckpointedObject {
         let switchStates: [(control: Switch, state: Switch.Checkpoint)]
     }
 
-    /// Constants: its layers (the engine's), the knobs (the session's).
-    static let notCheckpointed: Set = ["title", "rootLayer", "content", "bar", "timeline", "knobs"]
+    /// Constants: its layers (the engine's), the knobs (the session's), the tutorial step shown.
+    static let notCheckpointed: Set = ["title", "rootLayer", "content", "bar", "timeline", "knobs", "stage"]
 
     var checkpoint: Checkpoint {
         let switches = [popSwitch, varyAlphaSwitch, fadeSwitch].compactMap { $0 }

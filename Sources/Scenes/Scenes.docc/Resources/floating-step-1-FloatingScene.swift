@@ -322,31 +322,61 @@ final class FloatingScene: Scene {
 
 // MARK: - Checkpoints
 
-extension FloatingScene: CheckpointingScene {
-    /// The screen and what it holds, its floating view's objects, the timer,
-    /// the random state.
-    func savedState() -> () -> Void {
-        let view = floatingView.savedState()
+extension FloatingScene: CheckpointingScene, CheckpointedObject {
+    /// The screen and what it holds, its floating view's and switches' own
+    /// state, the timer, the random state.
+    struct Checkpoint {
+        let screen: Screen
+        let tabs: [TextLayer]
+        let floatingView: FloatingAnimationView
+        let screenOptions: FloatingAnimationOptions
+        let bounds: Rect
+        let timer: ScheduledTimer?
+        let generation: Int
+        let treasureChest: Layer?
+        let guideLines: [GuideLine: ShapeLayer]
+        let popSwitch: Switch?
+        let varyAlphaSwitch: Switch?
+        let fadeSwitch: Switch?
+        let tractor: Layer?
+        /// The generator's state.
+        let random: UInt64
+        let viewState: FloatingAnimationView.Checkpoint
+        let switchStates: [(control: Switch, state: Switch.Checkpoint)]
+    }
+
+    /// Constants: its layers (the engine's), the knobs (the session's), the
+    /// tutorial step shown.
+    static let notCheckpointed: Set = [
+        "title", "rootLayer", "content", "bar", "timeline", "knobs", "stage"]
+
+    var checkpoint: Checkpoint {
         let switches = [
-            popSwitch, varyAlphaSwitch,
-            fadeSwitch].compactMap { $0?.savedState() }
-        let screenState = (
-            screen, tabs, floatingView, screenOptions, bounds, timer,
-            generation)
-        let parts = (
-            treasureChest, guideLines, popSwitch, varyAlphaSwitch, fadeSwitch,
-            tractor)
-        let stream = random.state
-        return { [self] in
-            (
-                screen, tabs, floatingView, screenOptions, bounds, timer,
-                generation) = screenState
-            (
-                treasureChest, guideLines, popSwitch, varyAlphaSwitch,
-                fadeSwitch, tractor) = parts
-            view()
-            for restore in switches { restore() }
-            random.state = stream
-        }
+            popSwitch, varyAlphaSwitch, fadeSwitch].compactMap { $0 }
+        return Checkpoint(
+            screen: screen, tabs: tabs, floatingView: floatingView,
+            screenOptions: screenOptions,
+            bounds: bounds,
+            timer: timer, generation: generation, treasureChest: treasureChest,
+            guideLines: guideLines,
+            popSwitch: popSwitch, varyAlphaSwitch: varyAlphaSwitch,
+            fadeSwitch: fadeSwitch, tractor: tractor,
+            random: random.state, viewState: floatingView.checkpoint,
+            switchStates: switches.map { ($0, $0.checkpoint) })
+    }
+
+    func restore(_ saved: Checkpoint) {
+        (screen, tabs, floatingView, screenOptions) = (
+            saved.screen, saved.tabs, saved.floatingView, saved.screenOptions
+        )
+        (bounds, timer, generation) = (
+            saved.bounds, saved.timer, saved.generation)
+        (treasureChest, guideLines, tractor) = (
+            saved.treasureChest, saved.guideLines, saved.tractor)
+        (popSwitch, varyAlphaSwitch, fadeSwitch) = (
+            saved.popSwitch, saved.varyAlphaSwitch, saved.fadeSwitch)
+        floatingView.restore(saved.viewState)
+        for (control, state) in saved.switchStates { control.restore(state) }
+        random.state = saved.random
     }
 }
