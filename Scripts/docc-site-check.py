@@ -88,6 +88,9 @@ class Site:
                 except (OSError, ValueError) as error:
                     self.problem(route, f"unreadable render JSON: {error}")
         self.used_anchors = set()
+        # A broken link is in every page's breadcrumbs and sidebar: one line per link, with the
+        # pages that have it.
+        self.broken_links = {}
 
     def problem(self, where, what):
         self.problems.append(f"{where}: {what}")
@@ -124,9 +127,9 @@ class Site:
             self.used_anchors.add(path.lower())
             return
         if path not in self.pages or not self.has_route(path):
-            self.problem(where, f"link {key} goes to {url}, which has no page")
+            self.broken_links.setdefault(f"link {key} goes to {url}, which has no page", []).append(where)
         elif anchor and anchor not in self.anchors(path):
-            self.problem(where, f"link {key} goes to {url}, whose page has no anchor {anchor}")
+            self.broken_links.setdefault(f"link {key} goes to {url}, whose page has no anchor {anchor}", []).append(where)
 
     def check_references(self):
         for route, page in sorted(self.pages.items()):
@@ -164,6 +167,9 @@ class Site:
                     # pages have them; in a tutorial it is a link that did not resolve.
                     if not route.startswith("/documentation/"):
                         self.problem(route, f"link {key} does not resolve")
+        for link, pages in sorted(self.broken_links.items()):
+            more = f" and {len(pages) - 1} more pages" if len(pages) > 1 else ""
+            self.problem(pages[0] + more, link)
         for anchor in sorted(CHAPTER_ANCHORS - self.used_anchors):
             self.problem("docc-site-check.py", f"chapter anchor {anchor} is allowed but no page links to it")
 

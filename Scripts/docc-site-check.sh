@@ -3,8 +3,8 @@
 # into a temporary folder, removed after, and checks it (Scripts/docc-site-check.py): every page
 # of the table of contents with its route and JSON; every tutorial's sections, steps, intro image
 # and questions; every image, video and code file; every internal link. One line per problem,
-# exit 1. CI runs it (.ci/run); it builds the Scenes target for its symbols, so when others build
-# in the same checkout, run it under their lock.
+# exit 1. CI runs it (.ci/run). Like any generate-documentation, it builds the Scenes target first
+# (for its symbols).
 #
 #   Scripts/docc-site-check.sh            # render and check
 #   Scripts/docc-site-check.sh SITE       # check a site rendered before (no rendering)
@@ -21,7 +21,7 @@ if [ $# -eq 1 ]; then
 fi
 
 site=$(mktemp -d "${TMPDIR:-/tmp}/docc-site.XXXXXX")
-trap 'rm -rf "$site"' EXIT
+trap 'rm -rf "$site" "$site.log"' EXIT
 swift package generate-documentation --target Scenes --warnings-as-errors \
     --transform-for-static-hosting --output-path "$site" >"$site.log" 2>&1 || {
     cat "$site.log" >&2
