@@ -9,15 +9,17 @@
 #   Scripts/docc-site-check.sh            # render and check
 #   Scripts/docc-site-check.sh SITE       # check a site rendered before (no rendering)
 set -euo pipefail
-cd "$(dirname "$0")/.."
 
-catalog=Sources/Scenes/Scenes.docc
 if [ $# -gt 1 ] || { [ $# -eq 1 ] && [ ! -d "$1" ]; }; then
     echo "usage: Scripts/docc-site-check.sh [SITE]" >&2
     exit 2
 fi
-if [ $# -eq 1 ]; then
-    exec python3 Scripts/docc-site-check.py "$1" "$catalog"
+given=""
+[ $# -eq 0 ] || given=$(cd "$1" && pwd)
+cd "$(dirname "$0")/.."
+catalog=Sources/Scenes/Scenes.docc
+if [ -n "$given" ]; then
+    exec python3 Scripts/docc-site-check.py "$given" "$catalog"
 fi
 
 site=$(mktemp -d "${TMPDIR:-/tmp}/docc-site.XXXXXX")
