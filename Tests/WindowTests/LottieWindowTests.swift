@@ -6,7 +6,7 @@ import Testing
 /// `l` in the window exports the recorded history as a Lottie animation beside the screenshots
 /// (docs/LOTTIE.md § The window's key): the file `animdemo export --session` writes for the
 /// moment `b` saves, and one that rlottie draws as animdemo renders the moment.
-@Suite("Lottie export from the window", .serialized, .timeLimit(.minutes(3)))
+@Suite("Lottie export from the window", .serialized, .timeLimit(.minutes(10)))
 struct LottieWindowTests {
     @Test("l saves the history as Lottie: export --session's bytes for b's file, valid, drawn by rlottie")
     func exportKey() throws {
