@@ -503,7 +503,7 @@ open class Layer {
 
     /// Calls `body` with `presentation()`, lent rather than returned: no retain and release
     /// of the copy, atomic writes to its header that a walk over thousands of layers pays for
-    /// each (docs/ARCHITECTURE.md § Rendering many layers). `body` must not change the layer
+    /// each (docs/internals/rendering-many-layers.md). `body` must not change the layer
     /// tree, nor keep the copy.
     @inlinable
     public final func withPresentation<Result>(_ body: (Layer) throws -> Result) rethrows -> Result {
