@@ -63,12 +63,12 @@ struct ScaffoldWindowTests {
             let window = try WatchedWindow(package: package, width: 375, height: 667)
             defer { window.stop() }
 
-            // A click starts the spring; a moment later, pause it mid-swing. (The pause is input
-            // paced as a hand would: any moment does, the test reads the time paused at.)
+            // A click starts the spring; once the window's state has it, pause it (any moment of
+            // the swing does: the test reads the time paused at).
             try window.xdotool("mousemove", "--window", window.window, "94", "333", "click", "1")
-            Thread.sleep(forTimeInterval: 0.3)
+            try #require(window.waitForDowns(atLeast: 1) != nil, "the window's state has no click")
             try window.xdotool("key", "space")
-            let paused = pollUntil(timeout: 5) {
+            let paused = pollUntil(timeout: 60) {
                 (try? window.title())?.contains("paused at") == true ? true : nil
             }
             try #require(
