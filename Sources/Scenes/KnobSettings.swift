@@ -77,6 +77,13 @@ public enum KnobAssignment {
     public struct Failure: Error, CustomStringConvertible {
         /// The line to print.
         public let description: String
+        /// The same in a few words, for the knob panel's field (`not a number`, `outside 0.1…1`).
+        public let reason: String
+
+        init(description: String, reason: String? = nil) {
+            self.description = description
+            self.reason = reason ?? description
+        }
     }
 
     /// Parses `text` (`d=0.7`, `b1Curve=easeIn`, `b1Curve=0.1,0.8,0.2,1`, `type=filled`).
@@ -99,20 +106,22 @@ public enum KnobAssignment {
         case .number(let range, _):
             guard let number = Double(text), number.isFinite else {
                 throw Failure(
-                    description: "knob \(knob.name) takes a number in \(format(range)), not \"\(text)\"")
+                    description: "knob \(knob.name) takes a number in \(format(range)), not \"\(text)\"",
+                    reason: "not a number")
             }
             guard range.contains(number) else {
                 throw Failure(
                     description:
-                        "knob \(knob.name) = \(text) is outside \(format(range))\(knob.unit.isEmpty ? "" : " \(knob.unit)")"
-                )
+                        "knob \(knob.name) = \(text) is outside \(format(range))\(knob.unit.isEmpty ? "" : " \(knob.unit)")",
+                    reason: "outside \(format(range))\(knob.unit.isEmpty ? "" : " \(knob.unit)")")
             }
             return .number(number)
         case .choice(let names):
             guard let index = names.firstIndex(of: text) else {
                 throw Failure(
                     description:
-                        "knob \(knob.name) takes one of \(names.joined(separator: ", ")), not \"\(text)\"")
+                        "knob \(knob.name) takes one of \(names.joined(separator: ", ")), not \"\(text)\"",
+                    reason: "not one of \(names.joined(separator: ", "))")
             }
             return .choice(index)
         case .curve:
@@ -127,14 +136,15 @@ public enum KnobAssignment {
                 let names = Knob.namedCurves.map(\.name).joined(separator: ", ")
                 throw Failure(
                     description: "knob \(knob.name) takes a curve (\(names), or X1,Y1,X2,Y2 with X in 0…1), "
-                        + "not \"\(text)\"")
+                        + "not \"\(text)\"",
+                    reason: "not X1,Y1,X2,Y2 with X in 0…1")
             }
             return .curve(TimingFunction(controlPoints: c1x, c1y, c2x, c2y))
         }
     }
 
     /// `0…1`, `0.05…2`.
-    static func format(_ range: ClosedRange<Double>) -> String {
+    public static func format(_ range: ClosedRange<Double>) -> String {
         "\(formatNumber(range.lowerBound))…\(formatNumber(range.upperBound))"
     }
 

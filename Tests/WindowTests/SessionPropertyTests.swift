@@ -154,6 +154,8 @@ final class SessionDriver {
     static let keys = [
         "i", "k", "e", "h", "space", "Left", "Right", "Up", "Down", "Prior", "Next", "Home", "t", "less",
         "greater", "r", "bracketleft", "bracketright", "c", "o", "m", "f", "n", "a", "x", "w", "0", "v",
+        // The knob panel's field: Return opens and applies it, these type into it.
+        "Return", "period", "minus", "comma", "BackSpace",
     ]
     static let sizes = [(375, 667), (800, 600), (640, 480), (1000, 700), (500, 380), (320, 480)]
 

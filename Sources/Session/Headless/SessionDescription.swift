@@ -30,6 +30,9 @@ public struct SessionDescription: Encodable, Sendable {
     public var knobs: [String: KnobText]
     /// The knobs that differ from the tutorial's values, by name.
     public var changedKnobs: [String]
+    /// The knob panel's field while a value is typed in it: the knob, the text, and why the last
+    /// Return did not apply it.
+    public var knobField: KnobField?
     /// Recorded frames in the history, and the one shown.
     public var historyFrames: Int
     public var historyShown: Int
@@ -61,6 +64,12 @@ public struct SessionDescription: Encodable, Sendable {
         public var running: [Int]
         public var added: [Int]?
         public var later: [Int]?
+    }
+
+    public struct KnobField: Encodable, Sendable {
+        public var knob: String
+        public var text: String
+        public var problem: String?
     }
 
     public struct Panel: Encodable, Sendable {
@@ -125,6 +134,9 @@ extension SceneSession {
             changedKnobs: knobs.knobs.filter {
                 !KnobCode.isTutorialValue(knobs.value(of: $0.name) ?? $0.defaultValue, of: $0)
             }.map(\.name),
+            knobField: openPanel(KnobPanel.self)?.field.map {
+                SessionDescription.KnobField(knob: $0.knob, text: $0.text, problem: $0.problem)
+            },
             historyFrames: history.frames.count, historyShown: history.shown,
             code: openPanel(CodePanel.self).map { code in
                 SessionDescription.Code(

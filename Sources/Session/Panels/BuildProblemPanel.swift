@@ -17,7 +17,6 @@ final class BuildProblemPanel: Panel {
     var problem: BuildProblem?
     private var drawn: DrawnState?
     static let maxMessageLines = 3
-    static let headlineColor = Color(red: 1, green: 0.42, blue: 0.38)
     static let locationColor = Color(red: 1, green: 0.85, blue: 0.4)
 
     private struct DrawnState: Equatable {
@@ -63,11 +62,11 @@ final class BuildProblemPanel: Panel {
             let margin = PanelStyle.margin * scale
             let lineHeight = PanelStyle.lineHeight * scale
             let width = frame.width - 2 * margin
-            canvas.fill(Rect(x: 0, y: 0, width: frame.width, height: 2 * scale), Self.headlineColor)
+            canvas.fill(Rect(x: 0, y: 0, width: frame.width, height: 2 * scale), PanelStyle.problem)
             canvas.text(
                 problem.headline, in: Rect(x: margin, y: margin, width: width, height: lineHeight),
                 bold: true,
-                color: Self.headlineColor)
+                color: PanelStyle.problem)
             var y = margin + lineHeight
             if let location = problem.location {
                 canvas.text(

@@ -8,8 +8,9 @@ import Scenes
 ///
 /// While it is the topmost panel, Up / Down choose a knob, Left / Right move it one step
 /// (Page Down / Page Up ten), `0` puts the tutorial's value back, `p` copies the changed knobs
-/// as the scene's Swift; a click chooses a row and a drag on its slider sets the value; the
-/// wheel scrolls a list longer than the panel.
+/// as the scene's Swift, Return opens the chosen knob's value for typing (`KnobField`); a click
+/// chooses a row and a drag on its slider sets the value; the wheel scrolls a list longer than
+/// the panel.
 final class KnobPanel: Panel {
     static let kind = PanelKind(
         name: "knobs", spokenName: "knob panel",
@@ -27,6 +28,8 @@ final class KnobPanel: Panel {
     private var firstRow = 0
     /// The knob whose slider the pointer holds.
     private var draggedKnob: String?
+    /// The chosen knob's value as it is typed, while its field is open.
+    private(set) var field: KnobField?
     private var drawn: DrawnState?
     /// Sizes at scale 1, pixels.
     static let width = 380.0
@@ -42,6 +45,22 @@ final class KnobPanel: Panel {
         var values: [KnobValue]
         var selected: String?
         var firstRow: Int
+        var field: KnobField?
+    }
+
+    /// A knob's value being typed (Return opens it on the chosen knob): the text so far, and
+    /// why the last Return did not apply it. It takes digits, `.`, `-` and `,` (a curve's four
+    /// numbers), Backspace, Return (apply) and Escape (cancel); any other key closes it and then
+    /// does what it does, so that no key is lost to a field left open.
+    struct KnobField: Equatable {
+        var knob: String
+        var text = ""
+        /// The value's problem in a few words (`outside 0.1…1`); nil until a Return fails.
+        var problem: String?
+
+        static let characters = Set("0123456789.-,")
+        /// The longest text it takes: a curve's four numbers, each with a few decimals.
+        static let length = 32
     }
 
     init(timeline: Timeline) {
@@ -54,6 +73,7 @@ final class KnobPanel: Panel {
             HelpLine("knobs: Up, Down", "choose a knob"),
             HelpLine("knobs: Left, Right", "change it one step (Page Up, Page Down: ten)"),
             HelpLine("knobs: 0", "back to the tutorial's value"),
+            HelpLine("knobs: Return", "type the chosen knob's value (Return applies it, Escape cancels)"),
             HelpLine("knobs: p", "print and copy the changed knobs as the scene's Swift"),
             HelpLine("knobs: click, drag", "choose a knob; drag its slider"),
         ]
@@ -68,6 +88,7 @@ final class KnobPanel: Panel {
 
     func setOpen(_ isOpen: Bool) {
         draggedKnob = nil
+        field = nil
         drawn = nil
         layer.setPanelOpen(isOpen)
         if !isOpen { frame = .zero }
@@ -240,10 +261,17 @@ final class KnobPanel: Panel {
     func handleKey(_ key: Key, context: PanelContext) -> [SessionRequest]? {
         let list = context.knobs.knobs
         guard !list.isEmpty else { return nil }
+        if let field, let taken = typeIntoField(key, field, list: list) { return taken }
         let index = selectedIndex(in: list)
         let knob = list[index]
         let value = context.knobs.value(of: knob.name) ?? knob.defaultValue
         switch key {
+        case .enter:
+            if case .choice(let names) = knob.kind {
+                return [.message("\(knob.name) is one of \(names.joined(separator: ", ")): ← → choose")]
+            }
+            field = KnobField(knob: knob.name)
+            return []
         case .up, .down:
             let next = min(max(index + (key == .up ? -1 : 1), 0), list.count - 1)
             selectedName = list[next].name
@@ -275,10 +303,46 @@ final class KnobPanel: Panel {
         }
     }
 
+    /// `key` while the field is open: what it asks, or nil for a key the field does not take
+    /// (the field is closed then, and the key goes on).
+    private func typeIntoField(_ key: Key, _ field: KnobField, list: [Knob]) -> [SessionRequest]? {
+        var field = field
+        guard let knob = list.first(where: { $0.name == field.knob }) else {
+            self.field = nil  // the scene changed under it
+            return nil
+        }
+        switch key {
+        case .enter:
+            do {
+                let value = try KnobAssignment.value(field.text, for: knob)
+                self.field = nil
+                return [.setKnob(knob.name, value)]
+            } catch {
+                field.problem = error.reason
+            }
+        case .escape:
+            self.field = nil
+            return []
+        case .backspace:
+            if !field.text.isEmpty { field.text.removeLast() }
+            field.problem = nil
+        case .character(let character) where KnobField.characters.contains(character):
+            guard field.text.count < KnobField.length else { return [] }
+            field.text.append(character)
+            field.problem = nil
+        default:
+            self.field = nil
+            return nil
+        }
+        self.field = field
+        return []
+    }
+
     func handlePointer(_ event: InputEvent, context: PanelContext) -> [SessionRequest] {
         let list = context.knobs.knobs
         switch event {
         case .down(let point):
+            field = nil
             let y = point.y - frame.minY - headerHeight
             let index = firstRow + Int((y / rowHeight).rounded(.down))
             guard y >= 0, index < min(list.count, firstRow + visibleRowCount) else { return [] }
@@ -315,13 +379,14 @@ final class KnobPanel: Panel {
             selectedName = list.first?.name
             firstRow = 0
         }
+        if let field, field.knob != selectedName { self.field = nil }
         selectedHasPlot = list.first { $0.name == selectedName }?.plot != nil
         settleHeader(count: list.count)
         firstRow = min(firstRow, max(list.count - visibleRowCount, 0))
         let values = list.map { knobs.value(of: $0.name) ?? $0.defaultValue }
         let state = DrawnState(
             frame: frame, scale: scale, scene: context.sceneName, values: values, selected: selectedName,
-            firstRow: firstRow)
+            firstRow: firstRow, field: field)
         guard state != drawn else { return }
         drawn = state
         // The columns are measured from the names and values drawn: only when they change.
@@ -358,12 +423,13 @@ final class KnobPanel: Panel {
                 Rect(x: 0, y: y - margin / 2, width: frame.width, height: 1 * scale), PanelStyle.separator)
             let lineHeight = PanelStyle.lineHeight * scale
             let lines = Self.wrap(
-                knob.description, width: frame.width - 2 * margin, fontSize: PanelStyle.fontSize * scale,
+                field.map { fieldHelp($0, knob: knob) } ?? knob.description, width: frame.width - 2 * margin,
+                fontSize: PanelStyle.fontSize * scale,
                 lines: Self.descriptionLines)
             for line in lines {
                 canvas.text(
                     line, in: Rect(x: margin, y: y, width: frame.width - 2 * margin, height: lineHeight),
-                    color: PanelStyle.dimText)
+                    color: field == nil ? PanelStyle.dimText : PanelStyle.text)
                 y += lineHeight
             }
             let plotTop = frame.height - footerHeight + margin + Double(Self.descriptionLines) * lineHeight
@@ -384,6 +450,10 @@ final class KnobPanel: Panel {
         let changed = !KnobCode.isTutorialValue(value, of: knob)
         let textHeight = PanelStyle.lineHeight * scale
         let textY = y + (rowHeight - textHeight) / 2
+        if isSelected, let field {
+            drawField(field, rowY: y, textY: textY, canvas: canvas)
+            return
+        }
         canvas.text(
             knob.name, in: Rect(x: margin, y: textY, width: nameWidth, height: textHeight), bold: changed)
         let text = KnobAssignment.text(of: value, for: knob) + (knob.unit.isEmpty ? "" : " \(knob.unit)")
@@ -398,6 +468,42 @@ final class KnobPanel: Panel {
                 ovalIn: Rect(
                     x: thumbX - radius, y: slider.midY - radius, width: 2 * radius, height: 2 * radius)),
             fill: changed ? PanelStyle.accent : Color(white: 0.85))
+    }
+
+    /// The open field over the whole row: the text typed, a caret, and the problem with it.
+    private func drawField(_ field: KnobField, rowY y: Double, textY: Double, canvas: PanelCanvas) {
+        let box = Rect(
+            x: margin / 2, y: y + 2 * scale, width: frame.width - margin, height: rowHeight - 4 * scale)
+        canvas.shape(
+            BezierPath(roundedRect: box, cornerRadius: 3 * scale), fill: Color(white: 0.03),
+            stroke: field.problem == nil ? PanelStyle.accent : PanelStyle.problem)
+        let fontSize = PanelStyle.fontSize * scale
+        let left = margin + 2 * scale
+        let caretX = left + TextMetrics.width(of: field.text, fontSize: fontSize)
+        let textHeight = PanelStyle.lineHeight * scale
+        canvas.text(field.text, in: Rect(x: left, y: textY, width: caretX - left + 1, height: textHeight))
+        canvas.fill(
+            Rect(
+                x: caretX + 1 * scale, y: textY + 2 * scale, width: 1 * scale, height: textHeight - 4 * scale),
+            PanelStyle.accent)
+        if let problem = field.problem {
+            let x = caretX + 8 * scale
+            canvas.text(
+                problem, in: Rect(x: x, y: textY, width: box.maxX - x - 2 * scale, height: textHeight),
+                color: PanelStyle.problem)
+        }
+    }
+
+    /// What the footer says while a field is open: what the knob takes, and the keys.
+    private func fieldHelp(_ field: KnobField, knob: Knob) -> String {
+        let takes =
+            switch knob.kind {
+            case .number(let range, _):
+                "a number in \(KnobAssignment.format(range))\(knob.unit.isEmpty ? "" : " \(knob.unit)")"
+            case .curve: "X1,Y1,X2,Y2 (X in 0…1)"
+            case .choice(let names): names.joined(separator: ", ")
+            }
+        return "type \(knob.name): \(takes) · Return applies · Escape cancels"
     }
 
     /// `text` in at most `lines` lines of `width`, the last shortened with `…` if it needs more.

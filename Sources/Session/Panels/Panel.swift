@@ -145,6 +145,8 @@ enum PanelStyle {
     static let text = Color(white: 0.92)
     static let dimText = Color(white: 0.62)
     static let accent = Color(red: 1, green: 0.75, blue: 0.2)
+    /// What went wrong: the build's problem, a typed value that isn't one.
+    static let problem = Color(red: 1, green: 0.42, blue: 0.38)
     /// Text size at scale 1, pixels: the help's 15 px would not fit a knob row.
     static let fontSize = 12.0
     static let lineHeight = 18.0
