@@ -102,4 +102,29 @@ struct InspectorTests {
             Set(outlines.values.map { "\($0)" }).count == 3, "b1, b2, b3 outline different boxes: \(outlines)"
         )
     }
+
+    /// Seed 2026's sequence 84 of the property test: the window outlined nothing where `render
+    /// --session` outlined a layer the screen's rebuild had taken out of the tree.
+    @Test("a hovered row whose layer a layout took out of the scene outlines nothing, its layer while there")
+    func outlineOnlyInTheTree() throws {
+        // floating's step 3 with the help open (the scene 400 wide), paused over the fourth
+        // balloon's row; closing the help lays the scene out at 800 and builds its screen afresh.
+        let tester = try SceneTester(
+            scene: "floating", events: "0 key h; 0 key i; 4.37 key space", step: 3)
+        try tester.advance(to: 4.5)
+        let row = try #require(tester.session.describe().inspector.first { $0.name == "balloon1 4.position" })
+        let rect = try #require(row.rect)
+        tester.send([.move(Point(x: 600, y: rect[1] + rect[3] / 2))])
+        try tester.tick()
+        #expect(tester.session.describe().hover?.row == "balloon1 4.position")
+        #expect(tester.session.inspectorOutline != nil, "the balloon is on screen: outlined")
+        tester.send([.key(.character("h"))])
+        try tester.tick()
+        try tester.tick()
+        #expect(tester.session.describe().sceneRect[2] == 800)
+        #expect(
+            tester.session.describe().hover?.row == "balloon1 4.position", "the row stays, for its history")
+        #expect(tester.session.inspectorOutline == nil, "its layer is gone from the scene: no outline")
+        #expect(tester.session.describe().hover?.outline == nil)
+    }
 }

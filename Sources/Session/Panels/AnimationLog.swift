@@ -88,7 +88,7 @@ final class AnimationLog {
         for layer in scene.allLayers {
             for key in layer.animationKeys {
                 guard let animation = layer.animation(forKey: key) else { continue }
-                note(animation, now: now) {
+                note(animation, of: layer, now: now) {
                     InspectorRow(
                         kind: .animation, object: animation,
                         label:
@@ -141,10 +141,14 @@ final class AnimationLog {
         }
     }
 
-    private func note(_ object: AnyObject, now: MediaTime, make: () -> InspectorRow) {
+    /// Notes `object` (an animation of `layer`, a display link, a timer): a new row, or the
+    /// row it has, seen again. A checkpoint restored into a rebuilt scene brings back the same
+    /// animation objects on new layers: the row outlines the layer it animates now.
+    private func note(_ object: AnyObject, of layer: Layer? = nil, now: MediaTime, make: () -> InspectorRow) {
         let id = ObjectIdentifier(object)
         if let index = rowIndex[id] {
             rows[index].lastSeen = now
+            if let layer, rows[index].layer !== layer { rows[index].layer = layer }
             return
         }
         var row = make()

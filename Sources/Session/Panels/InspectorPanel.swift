@@ -305,7 +305,13 @@ final class InspectorPanel: Panel {
             frame: frame, now: hoveredRow == nil && !context.isPaused ? nil : now, axisStart: axisStart,
             revision: log.revision,
             firstRow: firstRow, hoveredRow: hoveredRow, isPaused: context.isPaused, rate: context.rate)
-        defer { placePlayhead(at: now) }
+        let hovered = hoveredRow.flatMap { rows.indices.contains($0) ? rows[$0] : nil }
+        // The outline follows its layer as it is on screen now, which a resize or a rebuilt scene
+        // moves while the panel's own state stays the same: placed every update, as the playhead.
+        defer {
+            placePlayhead(at: now)
+            outlineLayer(of: hovered.flatMap { Self.layer(of: $0, in: context.scene.rootLayer) })
+        }
         guard state != drawn else { return }
         drawn = state
         let shown = Array(rows.dropFirst(firstRow).prefix(visibleRowCount))
@@ -345,7 +351,6 @@ final class InspectorPanel: Panel {
                     isHovered: firstRow + index == hoveredRow)
             }
             layer.addSublayer(playhead)  // over the rows, under the last line, as drawn in turn
-            let hovered = hoveredRow.flatMap { rows.indices.contains($0) ? rows[$0] : nil }
             canvas.fill(
                 Rect(x: 0, y: frame.height - detailHeight, width: frame.width, height: 1 * scale),
                 PanelStyle.separator)
@@ -367,7 +372,6 @@ final class InspectorPanel: Panel {
                         width: width, height: Self.detailHeight * scale - 4 * scale),
                     color: hovered == nil ? PanelStyle.dimText : PanelStyle.text)
             }
-            outlineLayer(of: hovered)
         }
     }
 
@@ -560,10 +564,15 @@ final class InspectorPanel: Panel {
     }
 
     /// Outlines what the hovered row's layer draws: a shape layer's path (with its stroke),
-    /// else the layer's bounds, as on screen now.
-    private func outlineLayer(of row: InspectorRow?) {
-        guard let target = row?.layer, target.superlayer != nil else {
-            outline.isHidden = true
+    /// else the layer's bounds, as on screen now. Changes nothing when that is what it shows.
+    private func outlineLayer(of target: Layer?) {
+        guard let target else {
+            if !outline.isHidden {
+                timeline.transaction { transaction in
+                    transaction.disableActions = true
+                    outline.isHidden = true
+                }
+            }
             return
         }
         let toRoot = target.transformToRoot(usingPresentation: true)
@@ -582,8 +591,21 @@ final class InspectorPanel: Panel {
         path.move(to: corners[0])
         for corner in corners.dropFirst() { path.addLine(to: corner) }
         path.close()
-        outline.path = path
-        outline.isHidden = false
+        guard outline.isHidden || outline.path != path else { return }
+        timeline.transaction { transaction in
+            transaction.disableActions = true
+            outline.path = path
+            outline.isHidden = false
+        }
+    }
+
+    /// The layer `row` animates, while it is in the scene under `root`: a row outlives its layer
+    /// (a screen built afresh by a layout, a bubble popped), and a layer out of the tree is not
+    /// on screen, whether or not something still holds it and its old parent.
+    static func layer(of row: InspectorRow, in root: Layer) -> Layer? {
+        var ancestor = row.layer
+        while let current = ancestor, current !== root { ancestor = current.superlayer }
+        return ancestor == nil ? nil : row.layer
     }
 
     /// The outlined box, window pixels (nil when nothing is outlined), for tests.
