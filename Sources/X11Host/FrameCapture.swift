@@ -232,6 +232,7 @@ final class FrameCapture {
                 format: format, width: Int(size.width), height: Int(size.height), startFrame: frame,
                 windowFPS: windowFPS, fps: min(Self.recordingFPS, windowFPS),
                 stem: CaptureFolder.stem(scene: session.sceneName),
+                maxPendingBytes: WindowRecording.configuredPendingBytes,
                 spillDirectories: PatchSpill.directories(for: folder.directory))
             messages.append(
                 .init(text: "recording \(format.fileExtension.uppercased()): press g to stop and save"))

@@ -135,7 +135,8 @@ final class WatchControl {
         try Data("held\n".utf8).write(to: URL(fileURLWithPath: heldPath), options: .atomic)
     }
 
-    /// Says (once) that the window's first whole frame is on screen.
+    /// Says (once) that the window's first whole frame is on screen. (The supervisor removes
+    /// the file before it starts a window.)
     func noteShown() {
         guard !hasReportedShown else { return }
         hasReportedShown = true

@@ -1,4 +1,5 @@
 import Animation
+import Glibc
 import Render
 import Session
 
@@ -29,6 +30,17 @@ final class WindowRecording {
     /// The most bytes of frames that may wait for the encoder (a 1920×1080 window's lossless
     /// WebP at 30 fps on a busy machine passes it in seconds); past it frames repeat.
     static let maxPendingBytes = 512 << 20
+    /// Set to a number of MiB to use instead of `maxPendingBytes` (to measure the spill to disk
+    /// on a fast machine: docs/PERFORMANCE.md § Recording).
+    static let memoryVariable = "ANIMDEMO_RECORDING_MEMORY_MIB"
+
+    /// `maxPendingBytes`, or `memoryVariable`'s MiB when it holds a whole number up to 1 TiB.
+    static var configuredPendingBytes: Int {
+        guard let value = getenv(memoryVariable).map({ String(cString: $0) }), let mebibytes = Int(value),
+            (0...(1 << 20)).contains(mebibytes)
+        else { return maxPendingBytes }
+        return mebibytes << 20
+    }
     /// The encoder's effort: fast, so that it keeps up with 30 frames a second on one core and
     /// the file is written within 2 s of the second `g` (docs/performance-recording.md).
     static let effort = EncodingEffort.fast
