@@ -48,7 +48,8 @@ public final class ChildProcess {
             let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
             guard socketpair(AF_UNIX, type, 0, &pipeEnds) == 0 else {
                 throw CocoaError(
-                    .executableLoad, userInfo: [NSLocalizedDescriptionKey: "cannot make a socket pair: \(errno)"])
+                    .executableLoad,
+                    userInfo: [NSLocalizedDescriptionKey: "cannot make a socket pair: \(errno)"])
             }
             posix_spawn_file_actions_adddup2(&actions, pipeEnds[0], 0)  // dup2 clears close-on-exec
         } else {

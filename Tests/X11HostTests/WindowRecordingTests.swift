@@ -174,7 +174,8 @@ struct WindowRecordingTests {
         // Every frame after the first went through the file (the last one when the recording ended).
         #expect(recording.spilledFrames == 6 && recording.repeatedFrames == 0)
         #expect(recording.spilledBytes > 0)
-        let animation = try DecodedAnimation(contentsOfFile: folder.appendingPathComponent("spilled.gif").path)
+        let animation = try DecodedAnimation(
+            contentsOfFile: folder.appendingPathComponent("spilled.gif").path)
         // Window frames 0…12 at 60 fps: recording frames 0…6, each its own window frame.
         #expect(Self.shownFrames(animation) == [0, 2, 4, 6, 8, 10, 12])
         #expect(animation.totalMilliseconds == 230, "seven frames at 30 fps, in whole centiseconds")
@@ -186,7 +187,8 @@ struct WindowRecordingTests {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(PatchSpill(in: [folder.appendingPathComponent("missing").path]) == nil)
-        let spill = try #require(PatchSpill(in: [folder.appendingPathComponent("missing").path, folder.path]))
+        let spill = try #require(
+            PatchSpill(in: [folder.appendingPathComponent("missing").path, folder.path]))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
         let (width, height) = (5, 4)
         let frames = (0..<3).map { frame in (0..<width * height).map { UInt32($0 * (frame + 1)) } }
