@@ -421,13 +421,17 @@ final class WatchedWindow {
         try? FileManager.default.removeItem(at: shots)
     }
 
-    /// The visible window titled for the program, polled for up to `timeout` s.
-    func findWindow(timeout: Double) -> String? {
+    /// The visible window titled for the program, other than `old`, polled for up to `timeout` s.
+    /// During a reload the old window holds its picture until the new one shows its first frame,
+    /// so two are titled for the program for a moment: this waits until only the new one is.
+    func findWindow(timeout: Double, otherThan old: String? = nil) -> String? {
         pollUntil(timeout: timeout, interval: 0.05) { () -> String? in
             let search = try? ProcessRunner.run(
                 xdotoolPath, ["search", "--onlyvisible", "--name", "^Orbit — "],
                 environment: server.environment)
-            return search?.output.split(separator: "\n").first.map(String.init)
+            let found = search?.output.split(separator: "\n").map(String.init) ?? []
+            guard found.count == 1, let window = found.first, window != old else { return nil }
+            return window
         }
     }
 
@@ -457,7 +461,7 @@ final class WatchedWindow {
         guard reloaded == true else {
             throw WindowTestError("no reload \(number) within \(timeout) s: \(supervisor.errorOutput)")
         }
-        guard let found = findWindow(timeout: 10) else {
+        guard let found = findWindow(timeout: 10, otherThan: window) else {
             throw WindowTestError("no window after reload \(number)")
         }
         window = found
