@@ -28,9 +28,10 @@ let tests: [Target] = [
         dependencies: ["Animation", "Scenes", "SceneSources", "Session", "TestSupport"]),
     .testTarget(
         name: "CLITests",
-        dependencies: ["TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
+        dependencies: ["Scenes", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
     .testTarget(name: "WindowTests", dependencies: ["Session", "TestSupport"]),
     .testTarget(name: "X11HostTests", dependencies: ["Animation", "Render", "Session", "X11Host"]),
+    .testTarget(name: "LottieExportTests", dependencies: ["Animation", "LottieExport"]),
     .testTarget(name: "ArchitectureTests"),
 ]
 

@@ -34,15 +34,38 @@ seconds[download]=5.5
 # The list pulled 200 points down and let go: past the 95-point threshold.
 events[pull]="0.3 drag 160 120 170 320 0.6"
 seconds[pull]=3.5
+# The demo's screens, one a step: the balloons rise by themselves; the others are a tab away
+# (the bar at y 43 has the screens of the steps so far, 320/count points each). The scene is
+# laid out 375 points wide, so here a point is 320/375 of a pixel: the fish screen's chest
+# (32…203, 309…454) clicked four times and at step 3 its three line buttons (x 160, y 255, 284,
+# 311); the music screen's shape buttons (y 110, 132, 158, 183); the tractor's screen.
+events[floating]=""
+seconds[floating]=4
+declare -A eventsOfStep=(
+    [floating-2]="0.2 tap 241 43; 0.4 tap 50 430; 0.9 tap 50 430; 1.4 tap 50 430; 1.9 tap 50 430"
+    [floating-3]="0.2 tap 241 43; 0.3 tap 160 255; 0.4 tap 160 284; 0.5 tap 160 311; 0.6 tap 50 430; 1.0 tap 50 430; 1.4 tap 50 430; 1.9 tap 50 430"
+    [floating-4]="0.2 tap 268 43; 0.3 tap 160 110; 0.45 tap 160 132; 0.6 tap 160 158; 0.75 tap 160 183; 0.9 tap 160 158; 1.05 tap 160 132"
+    [floating-5]="0.2 tap 281 43")
 # When a still shows the step best: the finish line drawn, bubbles on their way, the band
 # pulled, the X, the downloads part done, the list pulled.
-declare -A still=([tictactoe]=3.8 [fish]=2.4 [elastic]=0.8 [checkmark]=1.7 [download]=2.6 [pull]=0.85)
+declare -A still=([tictactoe]=3.8 [fish]=2.4 [elastic]=0.8 [checkmark]=1.7 [download]=2.6 [pull]=0.85
+    [floating]=2.4)
 # A step whose stage shows later: the pull's band, loading after the bounce.
-declare -A stillOfStep=([pull-3]=1.8 [pull-4]=1.8)
+# The balloons higher up; the notes on their way.
+declare -A stillOfStep=([pull-3]=1.8 [pull-4]=1.8 [floating-1]=3.8 [floating-4]=1.2)
 # The poster's moment and how far down its input moves (see below).
-declare -A poster=([tictactoe]=3.8 [fish]=0.7 [elastic]=0.8 [checkmark]=1.7 [download]=2.6 [pull]=0.85)
-declare -A posterDown=([tictactoe]=160 [fish]=160 [elastic]=0 [checkmark]=160 [download]=0 [pull]=0)
-declare -A posterWidth=([elastic]=1200 [pull]=480) posterRight=([elastic]=300)
+declare -A poster=([tictactoe]=3.8 [fish]=0.7 [elastic]=0.8 [checkmark]=1.7 [download]=2.6 [pull]=0.85
+    [floating]=2.4)
+declare -A posterDown=([tictactoe]=160 [fish]=160 [elastic]=0 [checkmark]=160 [download]=0 [pull]=0
+    [floating]=0)
+# The floating poster's own input at 480×800 (as the pull's, so that its text keeps clear of
+# the intro's), where the scene is 375 points wide, 1.28 pixels a point: the fish screen (its
+# tab), its three line buttons (x 240, y 383, 426, 467), the chest (48…304, 544…762) clicked
+# four times; its background is the screen's white, not the bar's grey in the corner.
+declare -A posterEvents=(
+    [floating]="0.2 tap 181 55; 0.3 tap 240 383; 0.4 tap 240 426; 0.5 tap 240 467; 0.6 tap 150 700; 1.0 tap 150 700; 1.4 tap 150 700; 1.9 tap 150 700")
+declare -A posterBackground=([floating]=white)
+declare -A posterWidth=([elastic]=1200 [pull]=480 [floating]=480) posterRight=([elastic]=300)
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
@@ -65,14 +88,15 @@ still() {
 }
 
 scenes=("$@")
-[ ${#scenes[@]} -gt 0 ] || scenes=(fish tictactoe elastic checkmark download pull)
+[ ${#scenes[@]} -gt 0 ] || scenes=(fish tictactoe elastic checkmark download pull floating)
 for scene in "${scenes[@]}"; do
     count=$("$program" steps --scene "$scene" --json | grep -c '"step"')
     for step in $(seq 1 "$count"); do
+        stepEvents=${eventsOfStep[$scene-$step]:-${events[$scene]}}
         "$program" record --scene "$scene" --step "$step" --size "$size" --fps 15 \
-            --events "${events[$scene]}" --from 0 --to "${seconds[$scene]}" \
+            --events "$stepEvents" --from 0 --to "${seconds[$scene]}" \
             --out "$out/$scene-step-$step.gif"
-        still "$scene" "${events[$scene]}" "${stillOfStep[$scene-$step]:-${still[$scene]}}" \
+        still "$scene" "$stepEvents" "${stillOfStep[$scene-$step]:-${still[$scene]}}" \
             "$out/$scene-step-$step.png" \
             --step "$step" --size "$size"
     done
@@ -84,9 +108,10 @@ for scene in "${scenes[@]}"; do
     # clear of the text. No dates in the
     # PNG, so that it is the same file every run.
     width=${posterWidth[$scene]:-600}
-    still "$scene" "$(moved "${events[$scene]}" $(((width - 320) / 2 + ${posterRight[$scene]:-0})) \
-        "${posterDown[$scene]}")" "${poster[$scene]}" "$scratch/poster.png" --size "${width}x800"
-    background=$(convert "$scratch/poster.png" -format '%[pixel:p{0,0}]' info:)
+    posterInput=${posterEvents[$scene]:-$(moved "${events[$scene]}" \
+        $(((width - 320) / 2 + ${posterRight[$scene]:-0})) "${posterDown[$scene]}")}
+    still "$scene" "$posterInput" "${poster[$scene]}" "$scratch/poster.png" --size "${width}x800"
+    background=${posterBackground[$scene]:-$(convert "$scratch/poster.png" -format '%[pixel:p{0,0}]' info:)}
     convert "$scratch/poster.png" -background "$background" -gravity east -extent 1200x800 \
         -strip -define png:exclude-chunks=date,time "$out/$scene-poster.png"
 done

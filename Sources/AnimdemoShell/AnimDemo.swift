@@ -114,6 +114,7 @@ struct AnimDemo: ParsableCommand {
                 bubbleLoad: try bubbleLoad.load(scene: scene.scene))
         }
         options.programName = ShellScenes.programName
+        options.historyExporter = HistoryExport.lottie(imagesFolder: options.images.directory)
         if let watchState {
             options.watch = WatchChild(statePath: watchState, resume: Self.state(at: watchState))
         }

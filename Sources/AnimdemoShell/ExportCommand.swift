@@ -122,7 +122,17 @@ struct ExportCommand: ParsableCommand {
                 status: 2)
         }
         try OutputFile.checkFolder(of: out)
-        let store = try scene.imageStore()
+        let baker = try Self.bake(opened, frames: first..<end, store: try scene.imageStore())
+        try Self.write(baker, to: out)
+    }
+
+    /// The session's history at `frames` (at the session's rate), each frame seeked to as time
+    /// travel shows it, baked; `progress` hears the fraction done after each frame. For
+    /// `--session` and the window's `l` key (`HistoryExport`).
+    static func bake(
+        _ opened: OpenedSession, frames: Range<Int>, store: ImageStore, progress: (Double) -> Void = { _ in }
+    ) throws -> LottieBaker {
+        let fps = opened.fps
         let canvas = FrameRenderer(images: store)
         let session = SceneSession(
             catalog: opened.catalog, index: opened.index, size: opened.pixelSize, seed: opened.seed,
@@ -137,13 +147,14 @@ struct ExportCommand: ParsableCommand {
         let size = Size(
             width: opened.pixelSize.width / opened.scale, height: opened.pixelSize.height / opened.scale)
         let baker = Self.baker(size: size, fps: fps, name: opened.state.scene, store: store)
-        for index in first..<end {
+        for index in frames {
             session.seek(toTime: Double(index) / Double(fps), at: host.time(ofFrame: host.frame))
             try host.step(panelWork: .none) { root in
                 baker.capture(root, omitting: session.windowOnlyLayers)
             }
+            progress(Double(index - frames.lowerBound + 1) / Double(frames.count))
         }
-        try Self.write(baker, to: out)
+        return baker
     }
 
     static func baker(size: Size, fps: Int, name: String, store: ImageStore) -> LottieBaker {

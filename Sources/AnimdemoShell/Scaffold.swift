@@ -145,6 +145,27 @@ struct Scaffold {
             }
         }
 
+        \(checkpointsComment)
+        """
+    }
+
+    /// The scene's commented, opt-in checkpoints: what a scene without them gets, and what
+    /// uncommenting them asks. The tutorial's last section replaces these lines.
+    var checkpointsComment: String {
+        """
+        // Time travel (Left, Right, the time bar) runs the scene again from its start to reach
+        // an earlier frame: always right, slower the longer it has run. Uncomment this to let
+        // it restore a checkpoint instead, taken every 2 s: it must save every stored property
+        // that can change (the layers, animations, timers and recognizers are the engine's to
+        // save), and the test `seeksLandExactly` tells when one is forgotten.
+        //
+        // extension \(name)Scene: CheckpointingScene {
+        //     public func savedState() -> () -> Void {
+        //         let saved = (bounds, onRight)
+        //         return { [self] in (bounds, onRight) = saved }
+        //     }
+        // }
+
         """
     }
 
@@ -171,6 +192,14 @@ struct Scaffold {
             try tester.advance(seconds: 3)  // the spring settles in well under 3 s
             #expect(isOrange(try tester.render().color(at: Point(x: 600, y: 300))))
             #expect(!isOrange(try tester.render().color(at: Point(x: 200, y: 300))))
+        }
+
+        /// Time travel lands on the frames of a run that was never interrupted, byte for byte,
+        /// whether the scene restores checkpoints (`CheckpointingScene`) or runs from its start.
+        @Test("seeks back land on the frames of an uninterrupted run")
+        func seeksLandExactly() throws {
+            try expectCheckpointsReplayExactly(
+                scene: "\(sceneName)", in: [\(name)Scene.descriptor], events: "0.5 tap 200 150; 2.1 tap 200 150")
         }
 
         """

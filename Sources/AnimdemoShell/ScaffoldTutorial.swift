@@ -104,12 +104,8 @@ struct ScaffoldTutorial {
             try sceneWatched(),
             [
                 (
-                    "        square.add(spring, forKey: \"position\")  // replaces the implicit animation\n    }\n}\n",
+                    scaffold.checkpointsComment,
                     """
-                            square.add(spring, forKey: "position")  // replaces the implicit animation
-                        }
-                    }
-
                     /// Time travel saves the scene every few seconds and, to reach a moment, puts the
                     /// nearest save back instead of replaying from the start. The engine saves the
                     /// layers, their animations and recognizers; the scene saves its own properties

@@ -120,6 +120,11 @@ struct SceneOptions: ParsableArguments {
         } else {
             folder = DesktopLayout.installedAssets()
         }
+        return try Self.images(in: folder)
+    }
+
+    /// The images of `folder` (none: the built-in placeholders), every one loaded.
+    static func images(in folder: URL?) throws -> ImageStore {
         let store = ImageStore(directory: folder)
         do {
             try store.loadAll(Self.imageNames)

@@ -24,7 +24,11 @@ struct OpenedSession {
 
     /// Reads and checks the session file at `path`.
     init(path: String) throws {
-        let bytes = try Self.contents(of: path)
+        try self.init(bytes: try Self.contents(of: path), path: path)
+    }
+
+    /// Reads and checks a session file's `bytes`; `path` names it in messages.
+    init(bytes: [UInt8], path: String) throws {
         var state: WatchState
         do {
             state = try SessionFile.state(from: Data(bytes), path: path, catalog: ShellScenes.all)

@@ -360,5 +360,76 @@ struct TutorialGuide: Sendable {
                         ),
                     ]),
             ]),
+        "floating": TutorialGuide(
+            sections: [
+                Section(
+                    title: "A view that releases floating objects",
+                    intro: """
+                        The library's view is given a starting point and images, and each call of \
+                        `animate()` releases one object along a path of its own, drawn at random \
+                        within the options in force at that moment. The balloon screen calls it on \
+                        a timer; the fish screen on a tap, with switches that change the options \
+                        and buttons that draw them as lines.
+                        """, stepCount: 3),
+                Section(
+                    title: "Shapes and a moving start",
+                    intro: """
+                        The path's shape decides how far an object goes to the side: the music \
+                        screen's buttons set it before each note. The tractor screen moves the \
+                        starting point itself, reading where the tractor is drawn at that moment, \
+                        so that the dust follows a tractor that is in the middle of an animation.
+                        """, stepCount: 2),
+            ],
+            questions: [
+                Question(
+                    prompt:
+                        "Before each puff, the tractor screen asks where the tractor is. Why does it read the presentation layer's frame?",
+                    choices: [
+                        right(
+                            "It is where the tractor is drawn now, partway through its 5-second run",
+                            "Right: the presentation layer follows the running animation, so the dust starts at the tractor."
+                        ),
+                        wrong(
+                            "The tractor's own frame would be the same, only slower to read",
+                            "No: the animation set the frame to the run's end at once, x −80, off the left edge."
+                        ),
+                        wrong(
+                            "The presentation layer holds the frame the run started from",
+                            "No: that is the start frame the run goes back to; the presentation layer moves with the run."
+                        ),
+                    ]),
+                Question(
+                    prompt:
+                        "The balloon screen turns `removeOnCompletion` off. What does a balloon do at the end of its float?",
+                    choices: [
+                        right(
+                            "It stays under the bar, and the completion block turns it blue",
+                            "Right: the float's animation holds its end, and the object is kept after the completion block."
+                        ),
+                        wrong(
+                            "It grows 1.3 times and is removed",
+                            "No: that is `pop` with the default `removeOnCompletion`; the balloons have neither."
+                        ),
+                        wrong(
+                            "It falls back to where it started",
+                            "No: the path animation fills forwards and is not removed, so the balloon stays at the top."
+                        ),
+                    ]),
+                Question(
+                    prompt:
+                        "The music screen leaves `animationWidth` at 0. How far to the side does a note released by Curve Right go?",
+                    choices: [
+                        right(
+                            "To the screen's right edge: the screen's width less the start's x",
+                            "Right: 0 means the shape's default, and curve right's is the width to the right of the start."
+                        ),
+                        wrong(
+                            "Twice the note's size",
+                            "No: that is the straight path's default, the zigzag around the start."),
+                        wrong(
+                            "Not at all: a width of 0 keeps it on the start's line",
+                            "No: 0 stands for the shape's default; the curve still bends to the right edge."),
+                    ]),
+            ]),
     ]
 }

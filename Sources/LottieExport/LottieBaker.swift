@@ -84,6 +84,9 @@ public final class LottieBaker {
         let parent: Int?
         /// The frames from the export's first; nil where the layer was not drawn.
         var frames: [AffineTransform?] = []
+        /// The frames (as `frames`) where a discrete keyframe animation ran on the layer or an
+        /// ancestor (`TrackFrame.isDiscrete`).
+        var discreteFrames: Set<Int> = []
 
         init(name: String, parent: Int?) {
             self.name = name
@@ -111,8 +114,8 @@ public final class LottieBaker {
         let omitted = Set(omitting.map(ObjectIdentifier.init))
         var drawn: [(TrackKey, TrackFrame)] = []
         visit(
-            root, path: [], node: nil, parent: .identity, opacity: 1, clips: [], omitted: omitted,
-            into: &drawn)
+            root, path: [], node: nil, parent: .identity, opacity: 1, clips: [], discrete: false,
+            omitted: omitted, into: &drawn)
         place(drawn)
         frameCount += 1
     }
@@ -121,8 +124,8 @@ public final class LottieBaker {
     /// superlayer's transform to the root.
     private func visit(
         _ model: Layer, path: [ObjectIdentifier], node: Int?, parent: AffineTransform,
-        opacity parentOpacity: Double, clips: [Clip], omitted: Set<ObjectIdentifier>,
-        into drawn: inout [(TrackKey, TrackFrame)]
+        opacity parentOpacity: Double, clips: [Clip], discrete parentDiscrete: Bool,
+        omitted: Set<ObjectIdentifier>, into drawn: inout [(TrackKey, TrackFrame)]
     ) {
         let id = ObjectIdentifier(model)
         if omitted.contains(id) { return }
@@ -130,10 +133,11 @@ public final class LottieBaker {
             seenLayers[id] = model
             layerNumbers[id] = layerNumbers.count + 1
         }
+        var discrete = parentDiscrete
         for key in model.animationKeys {
-            if let curve = model.animation(forKey: key)?.timingFunction, curve != .linear {
-                timingFunctions.insert(curve)
-            }
+            guard let animation = model.animation(forKey: key) else { continue }
+            if let curve = animation.timingFunction, curve != .linear { timingFunctions.insert(curve) }
+            if Self.isDiscrete(animation) { discrete = true }
         }
         let layer = model.presentation()
         guard !layer.isHidden, layer.opacity > 0 else { return }
@@ -163,7 +167,7 @@ public final class LottieBaker {
                     TrackKey(layer: id, kind: kind),
                     TrackFrame(
                         transform: inner.concatenating(local), node: node, opacity: opacity, masks: masks,
-                        masksNeeded: needed, paints: paints, imageName: image)
+                        masksNeeded: needed, paints: paints, imageName: image, isDiscrete: discrete)
                 ))
         }
 
@@ -227,11 +231,14 @@ public final class LottieBaker {
             let inner = path + [id]
             let own = self.node(inner, parent: node, layer: id)
             while nodes[own].frames.count < frameCount { nodes[own].frames.append(nil) }
-            if nodes[own].frames.count == frameCount { nodes[own].frames.append(local) }
+            if nodes[own].frames.count == frameCount {
+                nodes[own].frames.append(local)
+                if discrete { nodes[own].discreteFrames.insert(frameCount) }
+            }
             for sublayer in model.sublayers {
                 visit(
                     sublayer, path: inner, node: own, parent: world, opacity: opacity, clips: innerClips,
-                    omitted: omitted, into: &drawn)
+                    discrete: discrete, omitted: omitted, into: &drawn)
             }
         }
         if layer.borderWidth > 0, layer.borderColor.alpha > 0 {
@@ -404,7 +411,10 @@ public final class LottieBaker {
                 LottieLayerWriter.null(
                     name: nodes[node].name, index: nullIndices[node] ?? 0,
                     parent: parentIndex(nodes[node].parent),
-                    transforms: transforms[node], end: count, curves: curves))
+                    transforms: transforms[node], end: count,
+                    timing: KeyTiming(
+                        curves: curves, discreteFrames: nodes[node].discreteFrames, count: count)
+                ))
         }
         let root = LottieJSON.object([
             ("v", .string("5.7.4")), ("fr", .int(fps)), ("ip", .int(0)), ("op", .int(max(frameCount, 1))),
@@ -417,12 +427,28 @@ public final class LottieBaker {
 }
 
 extension LottieBaker {
+    /// Whether `animation` is a keyframe animation in `discrete` mode, or a group holding one.
+    static func isDiscrete(_ animation: LayerAnimation) -> Bool {
+        if let keyframes = animation as? any DiscreteModeReadable {
+            return keyframes.calculationMode == .discrete
+        }
+        if let group = animation as? AnimationGroup { return group.animations.contains(where: isDiscrete) }
+        return false
+    }
+
     static func isIdentity(_ t: AffineTransform) -> Bool {
         let epsilon = 1e-9
         return abs(t.a - 1) < epsilon && abs(t.b) < epsilon && abs(t.c) < epsilon && abs(t.d - 1) < epsilon
             && abs(t.tx) < epsilon && abs(t.ty) < epsilon
     }
 }
+
+/// A keyframe animation's mode, read without knowing its value type.
+protocol DiscreteModeReadable {
+    var calculationMode: CalculationMode { get }
+}
+
+extension KeyframeAnimation: DiscreteModeReadable {}
 
 /// Base64 of bytes (RFC 4648, with padding), without Foundation.
 enum Base64 {

@@ -63,6 +63,9 @@ struct TrackFrame {
     var masksNeeded: [Bool]
     var paints: [Paint]
     var imageName: String?
+    /// Whether a discrete keyframe animation runs on the layer or an ancestor: a jump to the
+    /// next frame is a step, written as a hold key.
+    var isDiscrete = false
 
     var signature: [Int] {
         var values = [node ?? -1, masks.count, imageName?.hashValue ?? 0, paints.count]

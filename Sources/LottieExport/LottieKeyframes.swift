@@ -5,7 +5,9 @@ import Animation
 /// neighbours (within `tolerance`): a run from one key to the next follows a straight line, or
 /// one of the scene's timing functions (`curves`), then written as that function's Bézier
 /// tangents (`o`, `i`), so a player eases between the keys as the engine did. Values that
-/// cannot be interpolated (shapes of another vertex count) are held. Every frame's value is
+/// cannot be interpolated (shapes of another vertex count) are held, and so is a value that
+/// stays and then jumps where `steps` says a discrete keyframe animation makes the jump (a hold
+/// key at the frame the value starts, the next key at the frame of the jump). Every frame's value is
 /// exact to the tolerance: what was baked per frame is what a player shows at that frame.
 struct KeyframeTrack {
     /// Each frame's numbers; frames of one `structure` interpolate.
@@ -15,19 +17,28 @@ struct KeyframeTrack {
     var tolerance: Double
     /// The timing functions a run between keys may follow, besides a straight line.
     var curves: [TimingFunction]
+    /// For each frame, whether a jump from it to the next is a step (a discrete keyframe
+    /// animation's), to be held rather than ramped.
+    var steps: [Bool]
 
     /// A key: its frame (an index into `values`) and the timing function to the next key
     /// (nil: linear).
     struct Key: Equatable {
         var index: Int
         var curve: TimingFunction?
+        /// Held until the next key (`h` 1).
+        var holds = false
     }
 
-    init(values: [[Double]], structures: [Int]? = nil, tolerance: Double, curves: [TimingFunction] = []) {
+    init(
+        values: [[Double]], structures: [Int]? = nil, tolerance: Double, curves: [TimingFunction] = [],
+        steps: [Bool] = []
+    ) {
         self.values = values
         self.structures = structures ?? Array(repeating: 0, count: values.count)
         self.tolerance = tolerance
         self.curves = curves
+        self.steps = steps
     }
 
     var isStatic: Bool {
@@ -45,6 +56,12 @@ struct KeyframeTrack {
         var keys = [Key(index: 0)]
         var start = 0
         while start + 1 < values.count {
+            if let jump = step(from: start) {
+                keys[keys.count - 1].holds = true
+                keys.append(Key(index: jump))
+                start = jump
+                continue
+            }
             var end = start + 1
             // Extend the run start…end+1 while every frame inside lies on the line.
             while end + 1 < values.count, structures[start] == structures[end + 1], fits(start, end + 1, nil)
@@ -65,6 +82,27 @@ struct KeyframeTrack {
             start = end
         }
         return keys
+    }
+
+    /// The frame of the step after `start`, if the value stays from `start` until a jump that
+    /// `steps` marks, and stays on one side of it at least (a value that moves on every frame
+    /// is a motion, not steps, whatever else the layer runs).
+    private func step(from start: Int) -> Int? {
+        let last = stays(from: start)
+        guard last + 1 < values.count, last < steps.count, steps[last] else { return nil }
+        guard last > start || stays(from: last + 1) > last + 1 else { return nil }
+        return last + 1
+    }
+
+    /// The last frame from `start` on with `start`'s value.
+    private func stays(from start: Int) -> Int {
+        var last = start
+        while last + 1 < values.count, structures[last + 1] == structures[start],
+            Self.close(values[last + 1], values[start], tolerance)
+        {
+            last += 1
+        }
+        return last
     }
 
     /// The longest run fitted to a curve, frames (two seconds at 60 fps), and the most numbers
@@ -107,7 +145,9 @@ struct KeyframeTrack {
             ]
             if position + 1 < keys.count {
                 let next = keys[position + 1].index
-                if structures[index] != structures[next] || values[index].count != values[next].count {
+                if key.holds || structures[index] != structures[next]
+                    || values[index].count != values[next].count
+                {
                     members.append(("h", .int(1)))
                 } else {
                     let curve = key.curve ?? .linear

@@ -37,13 +37,14 @@ struct LottieLayerWriter {
     var json: LottieJSON {
         let frames = frames
         let first = segment.firstFrame
+        let timing = KeyTiming(curves: curves, discrete: frames.map(\.isDiscrete))
         var members: [(String, LottieJSON)] = [
             ("ddd", .int(0)), ("ind", .int(index)), ("ty", .int(frames[0].imageName == nil ? 4 : 2)),
             ("nm", .string(segment.name)), ("sr", .int(1)),
             (
                 "ks",
                 Self.transform(
-                    frames.map(\.transform), opacities: frames.map(\.opacity), first: first, curves: curves)
+                    frames.map(\.transform), opacities: frames.map(\.opacity), first: first, timing: timing)
             ),
             ("ao", .int(0)),
         ]
@@ -56,7 +57,7 @@ struct LottieLayerWriter {
         if !masks.isEmpty {
             members.append(("hasMask", .bool(true)))
             members.append(
-                ("masksProperties", .array(Self.masks(masks, frames, first: first, curves: curves))))
+                ("masksProperties", .array(Self.masks(masks, frames, first: first, timing: timing))))
         }
         if frames[0].imageName == nil {
             // A paint that never shows (a shape layer's clear fill, a stroke of no width) is left out.
@@ -66,7 +67,8 @@ struct LottieLayerWriter {
                         && (!$0.paints[index].isStroke || $0.paints[index].width > 0)
                 }
             }
-            members.append(("shapes", .array(shown.map { paint($0, frames, first: first) })))
+            members.append(
+                ("shapes", .array(shown.map { Self.paint($0, frames, first: first, timing: timing) })))
         }
         members += [
             ("ip", .int(first)), ("op", .int(first + frames.count)), ("st", .int(0)), ("bm", .int(0)),
@@ -95,11 +97,11 @@ struct LottieLayerWriter {
     /// superlayer, for what hangs from it.
     static func null(
         name: String, index: Int, parent: Int?, transforms: [Animation.AffineTransform], end: Int,
-        curves: [TimingFunction]
+        timing: KeyTiming
     ) -> LottieJSON {
         var members: [(String, LottieJSON)] = [
             ("ddd", .int(0)), ("ind", .int(index)), ("ty", .int(3)), ("nm", .string(name)), ("sr", .int(1)),
-            ("ks", transform(transforms, opacities: nil, first: 0, curves: curves)), ("ao", .int(0)),
+            ("ks", transform(transforms, opacities: nil, first: 0, timing: timing)), ("ao", .int(0)),
         ]
         if let parent { members.append(("parent", .int(parent))) }
         members += [("ip", .int(0)), ("op", .int(end)), ("st", .int(0)), ("bm", .int(0))]
@@ -108,7 +110,7 @@ struct LottieLayerWriter {
 
     /// Position, scale, rotation, skew and opacity keyed over the frames (opacity 100 when nil).
     private static func transform(
-        _ transforms: [Animation.AffineTransform], opacities: [Double]?, first: Int, curves: [TimingFunction]
+        _ transforms: [Animation.AffineTransform], opacities: [Double]?, first: Int, timing: KeyTiming
     ) -> LottieJSON {
         var position: [[Double]] = []
         var scale: [[Double]] = []
@@ -131,13 +133,13 @@ struct LottieLayerWriter {
         }
         var members: [(String, LottieJSON)] = [
             ("a", .object([("a", .int(0)), ("k", .nums([0, 0]))])),
-            ("p", Self.property(position, first: first, curves: curves)),
-            ("s", Self.property(scale, first: first, curves: curves)),
-            ("r", Self.property(rotation, first: first, curves: curves, scalar: true)),
-            ("o", Self.property(opacity, first: first, curves: curves, scalar: true)),
+            ("p", Self.property(position, first: first, timing: timing)),
+            ("s", Self.property(scale, first: first, timing: timing)),
+            ("r", Self.property(rotation, first: first, timing: timing, scalar: true)),
+            ("o", Self.property(opacity, first: first, timing: timing, scalar: true)),
         ]
         if skew.contains(where: { abs($0[0]) > Self.tolerance }) {
-            members.append(("sk", Self.property(skew, first: first, curves: curves, scalar: true)))
+            members.append(("sk", Self.property(skew, first: first, timing: timing, scalar: true)))
             members.append(("sa", .object([("a", .int(0)), ("k", .int(0))])))
         }
         return .object(members)
@@ -145,32 +147,33 @@ struct LottieLayerWriter {
 
     /// A property keyed over the frames; `scalar` writes a one-number value as a number.
     static func property(
-        _ values: [[Double]], first: Int, curves: [TimingFunction], scalar: Bool = false,
+        _ values: [[Double]], first: Int, timing: KeyTiming, scalar: Bool = false,
         tolerance: Double = tolerance
     ) -> LottieJSON {
-        let track = KeyframeTrack(values: values, tolerance: tolerance, curves: curves)
+        let track = KeyframeTrack(
+            values: values, tolerance: tolerance, curves: timing.curves, steps: timing.steps)
         return track.json(firstFrame: first) { index in
             scalar ? .num(values[index][0]) : .nums(values[index])
         }
     }
 
     /// A shape (one subpath) keyed over the frames.
-    static func shapeProperty(_ shapes: [LottieShape], first: Int, curves: [TimingFunction]) -> LottieJSON {
+    static func shapeProperty(_ shapes: [LottieShape], first: Int, timing: KeyTiming) -> LottieJSON {
         let track = KeyframeTrack(
             values: shapes.map(\.flattened), structures: shapes.map(\.structure), tolerance: tolerance,
-            curves: curves)
+            curves: timing.curves, steps: timing.steps)
         return track.json(firstFrame: first) { shapes[$0].json }
     }
 
     // MARK: - Masks
 
     private static func masks(
-        _ indices: [Int], _ frames: [TrackFrame], first: Int, curves: [TimingFunction]
+        _ indices: [Int], _ frames: [TrackFrame], first: Int, timing: KeyTiming
     ) -> [LottieJSON] {
         indices.enumerated().map { position, index in
             .object([
                 ("inv", .bool(false)), ("mode", .string(position == 0 ? "a" : "i")),
-                ("pt", Self.shapeProperty(frames.map { $0.masks[index] }, first: first, curves: curves)),
+                ("pt", Self.shapeProperty(frames.map { $0.masks[index] }, first: first, timing: timing)),
                 ("o", .object([("a", .int(0)), ("k", .int(100))])),
                 ("x", .object([("a", .int(0)), ("k", .int(0))])), ("nm", .string("clip \(index + 1)")),
             ])
@@ -179,20 +182,22 @@ struct LottieLayerWriter {
 
     // MARK: - Paints
 
-    private func paint(_ index: Int, _ frames: [TrackFrame], first: Int) -> LottieJSON {
+    private static func paint(_ index: Int, _ frames: [TrackFrame], first: Int, timing: KeyTiming)
+        -> LottieJSON
+    {
         let paints = frames.map { $0.paints[index] }
         let model = paints[0]
         var items: [LottieJSON] = model.shapes.indices.map { subpath in
             .object([
                 ("ty", .string("sh")), ("nm", .string("path \(subpath + 1)")),
-                ("ks", Self.shapeProperty(paints.map { $0.shapes[subpath] }, first: first, curves: curves)),
+                ("ks", Self.shapeProperty(paints.map { $0.shapes[subpath] }, first: first, timing: timing)),
             ])
         }
         let color = Self.property(
-            paints.map { [$0.color.red, $0.color.green, $0.color.blue] }, first: first, curves: curves,
+            paints.map { [$0.color.red, $0.color.green, $0.color.blue] }, first: first, timing: timing,
             tolerance: Self.colorTolerance)
         let alpha = Self.property(
-            paints.map { [$0.color.alpha * 100] }, first: first, curves: curves, scalar: true)
+            paints.map { [$0.color.alpha * 100] }, first: first, timing: timing, scalar: true)
         if model.isStroke {
             if model.trim != nil {
                 // Lottie draws nothing where start ≥ end only when they are equal.
@@ -204,8 +209,8 @@ struct LottieLayerWriter {
                 items.append(
                     .object([
                         ("ty", .string("tm")), ("nm", .string("strokeStart…strokeEnd")),
-                        ("s", Self.property(ends.map { [$0.0] }, first: first, curves: curves, scalar: true)),
-                        ("e", Self.property(ends.map { [$0.1] }, first: first, curves: curves, scalar: true)),
+                        ("s", Self.property(ends.map { [$0.0] }, first: first, timing: timing, scalar: true)),
+                        ("e", Self.property(ends.map { [$0.1] }, first: first, timing: timing, scalar: true)),
                         ("o", .object([("a", .int(0)), ("k", .int(0))])),
                         // 2: the subpaths trimmed as one path, as Core Animation trims.
                         ("m", .int(model.shapes.count > 1 ? 2 : 1)),
@@ -213,7 +218,7 @@ struct LottieLayerWriter {
             }
             var stroke: [(String, LottieJSON)] = [
                 ("ty", .string("st")), ("nm", .string("stroke")), ("c", color), ("o", alpha),
-                ("w", Self.property(paints.map { [$0.width] }, first: first, curves: curves, scalar: true)),
+                ("w", Self.property(paints.map { [$0.width] }, first: first, timing: timing, scalar: true)),
                 ("lc", .int(Self.capCode(model.cap))), ("lj", .int(Self.joinCode(model.join))),
                 ("ml", .num(model.miterLimit)),
             ]
@@ -225,7 +230,7 @@ struct LottieLayerWriter {
                         (
                             "v",
                             Self.property(
-                                paints.map { [$0.dashes[dash]] }, first: first, curves: curves, scalar: true)
+                                paints.map { [$0.dashes[dash]] }, first: first, timing: timing, scalar: true)
                         ),
                     ])
                 }
@@ -235,7 +240,7 @@ struct LottieLayerWriter {
                         (
                             "v",
                             Self.property(
-                                paints.map { [$0.dashPhase] }, first: first, curves: curves, scalar: true)
+                                paints.map { [$0.dashPhase] }, first: first, timing: timing, scalar: true)
                         ),
                     ]))
                 stroke.append(("d", .array(dashes)))
@@ -276,5 +281,24 @@ struct LottieLayerWriter {
         case .round: 2
         case .bevel: 3
         }
+    }
+}
+
+/// How keys may run between frames: the scene's timing functions a run may follow, and where a
+/// jump is a discrete keyframe animation's step (`KeyframeTrack`).
+struct KeyTiming {
+    var curves: [TimingFunction]
+    /// For each frame, whether a jump from it to the next is a step: a discrete keyframe
+    /// animation ran at one of the two.
+    var steps: [Bool]
+
+    init(curves: [TimingFunction], discrete: [Bool]) {
+        self.curves = curves
+        steps = discrete.indices.map { discrete[$0] || ($0 + 1 < discrete.count && discrete[$0 + 1]) }
+    }
+
+    /// `discreteFrames` among frames 0..<`count`.
+    init(curves: [TimingFunction], discreteFrames: Set<Int>, count: Int) {
+        self.init(curves: curves, discrete: (0..<count).map { discreteFrames.contains($0) })
     }
 }

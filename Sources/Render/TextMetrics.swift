@@ -31,10 +31,13 @@ public enum TextMetrics {
         alignment: TextAlignment = .left,
         deviceTransform: Animation.AffineTransform = .identity
     ) -> BezierPath {
-        guard let surface = try? CairoSurface(width: 1, height: 1) else { return BezierPath() }
-        return CairoContext(surface: surface).outline(
-            ofText: text, in: rect, fontSize: fontSize, bold: bold, alignment: alignment,
-            deviceTransform: deviceTransform)
+        // The measuring context, not one of its own: the window's `l` exports on a thread
+        // beside the frame loop's measurements (see `context`).
+        measuring {
+            $0?.outline(
+                ofText: text, in: rect, fontSize: fontSize, bold: bold, alignment: alignment,
+                deviceTransform: deviceTransform) ?? BezierPath()
+        }
     }
 
     /// Where `fitting` shortens a text that is too wide.

@@ -86,7 +86,7 @@ public enum SceneCatalog {
             gestures: [
                 ("click a tab", "switch the demo's screen"), ("click a button or switch", "change the float"),
             ],
-            knobs: FloatingScene.tutorialKnobs,
+            knobs: FloatingScene.tutorialKnobs, steps: FloatingScene.steps,
             tutorial: SceneTutorial(
                 title: "JRMFloatingAnimation (the library's demo)", author: "Caroline Harrison",
                 date: "release 0.1.2", url: "https://github.com/carleihar/JRMFloatingAnimation")

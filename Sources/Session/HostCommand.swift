@@ -4,6 +4,9 @@ public enum HostCommand: Hashable, Sendable {
     case screenshot
     /// Save this moment as a session file (`b`): the state the window hands it.
     case saveSession
+    /// Export the recorded history as an animation file beside the screenshots (`l`: Lottie,
+    /// docs/LOTTIE.md § The window's key), with the state the window hands it.
+    case exportHistory
     /// Start recording what the scene shows, or stop and save the recording (`g`).
     case toggleRecording
     /// End the program (`q`, Escape with no panel open, the window's close button).

@@ -1,10 +1,5 @@
 import Foundation
 
-/// The scene names the command line must know, in catalog order.
-public enum SceneNames {
-    public static let all = ["checkmark", "fish", "tictactoe", "elastic", "download", "pull", "floating"]
-}
-
 /// Runs the built `animdemo` and collects its output.
 public struct ProgramRun {
     public var status: Int32

@@ -22,6 +22,31 @@ public final class ScaffoldPackage: @unchecked Sendable {
 
     deinit { remove() }
 
+    nonisolated(unsafe) private static var shared: ScaffoldPackage?
+    private static let sharedLock = NSLock()
+
+    /// Runs `body` with the test process's one shared scaffold (written the first time, removed
+    /// when the process exits), built, and no other test using it: building the animdemo
+    /// libraries again is most of a scaffold test's time, so the suites that need a scaffold
+    /// (CLITests' and WindowTests', one test binary) build it once. The files a test may edit,
+    /// the scene and its test, are put back afterwards.
+    public static func withShared<T>(_ body: (ScaffoldPackage) throws -> T) throws -> T {
+        try sharedLock.withLock {
+            if shared == nil { atexit { ScaffoldPackage.shared?.remove() } }
+            let package = try shared ?? ScaffoldPackage()
+            shared = package
+            try package.build()
+            let editable = [package.sceneFile, package.testFile]
+            let originals = try editable.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+            defer {
+                for (path, data) in zip(editable, originals) {
+                    try? data.write(to: URL(fileURLWithPath: path), options: .atomic)
+                }
+            }
+            return try body(package)
+        }
+    }
+
     /// Removes the folder and everything built in it.
     public func remove() { try? FileManager.default.removeItem(atPath: folder) }
 
@@ -36,6 +61,9 @@ public final class ScaffoldPackage: @unchecked Sendable {
 
     /// The scene's source file, `Sources/NAMEScene/NAMEScene.swift`.
     public var sceneFile: String { path("Sources/\(name)Scene/\(name)Scene.swift") }
+
+    /// The scene's test file, `Tests/NAMETests/NAMETests.swift`.
+    public var testFile: String { path("Tests/\(name)Tests/\(name)Tests.swift") }
 
     /// `relative` inside the package.
     public func path(_ relative: String) -> String { (folder as NSString).appendingPathComponent(relative) }

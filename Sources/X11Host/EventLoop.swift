@@ -217,7 +217,7 @@ final class EventLoop {
                 session.showBuildProblem(problem)
                 needsFrame = true
             case .ping(let number):
-                watch.geometry = geometry
+                watch.note(geometry: geometry, of: session)
                 watch.answer(ping: number)
             case .ended:
                 isFinished = true
@@ -353,14 +353,13 @@ final class EventLoop {
             isDrawing && (result.nextWakeTime.map { $0 <= clock.time(of: frame) } ?? false)
         needsFrame = (needsFrame && !isDrawing) || result.needsAnotherFrame  // undrawn: still due
         window.setTitle(session.windowTitle)
+        let place = geometry ?? WindowGeometry(x: 0, y: 0, width: presenter.width, height: presenter.height)
         for command in result.commands {
             switch command {
             case .output(let text): Console.output(text)
             case .copyToClipboard(let text): Clipboard.copy(text)
-            case .saveSession:
-                let place =
-                    geometry ?? WindowGeometry(x: 0, y: 0, width: presenter.width, height: presenter.height)
-                captures.saveSession(session.watchState(window: place))
+            case .saveSession: captures.saveSession(session.watchState(window: place))
+            case .exportHistory: captures.exportHistory(session.watchState(window: place))
             default: break
             }
         }

@@ -4,8 +4,9 @@ import Glibc
 import Render
 import Session
 
-/// Screenshots (`s`) and recordings (`g`) of what the scene shows (README § Recording;
-/// docs/ARCHITECTURE.md § Screenshots and recordings).
+/// Screenshots (`s`), recordings (`g`), session files (`b`) and exports of the history (`l`)
+/// of what the scene shows (README § Recording; docs/ARCHITECTURE.md § Screenshots and
+/// recordings; docs/LOTTIE.md § The window's key).
 ///
 /// - What: the window's layer tree as drawn in the frame of the key, drawn again by a
 ///   `FrameRenderer` without the toast (an earlier screenshot's name) and the recording dot;
@@ -35,6 +36,10 @@ final class FrameCapture {
     private var recording: WindowRecording?
     /// Threads still writing recordings that ended.
     private var savingRecordings: [WorkerThread] = []
+    /// What `l` exports with, and the thread that runs the exports, in the order asked (from
+    /// the first): a replay takes seconds, which screenshots need not wait for.
+    private let exporter: HistoryExporter?
+    private var exportWorker: WorkerThread?
     /// Numbers the temporary files of this process.
     private var fileNumber = 0
     /// Messages for the window, shown after the frame.
@@ -43,8 +48,9 @@ final class FrameCapture {
 
     init(
         session: SceneSession, renderer: FrameRenderer, folder: CaptureFolder, format: AnimationFormat,
-        windowFPS: Int
+        windowFPS: Int, exporter: HistoryExporter? = nil
     ) throws(WindowError) {
+        self.exporter = exporter
         self.session = session
         self.renderer = renderer
         self.folder = folder
@@ -110,7 +116,7 @@ final class FrameCapture {
                 }
             case .quit:
                 if recording != nil { stopRecording(before: frame, because: nil) }
-            case .output, .copyToClipboard, .saveSession:
+            case .output, .copyToClipboard, .saveSession, .exportHistory:
                 break
             }
         }
@@ -144,6 +150,9 @@ final class FrameCapture {
         if savingRecordings.contains(where: { !$0.hasEnded }) { Console.output("finishing the recording …") }
         screenshotWorker?.finish()
         screenshotWorker = nil
+        if let exportWorker, exportWorker.pendingCost > 0 { Console.output("finishing the export …") }
+        exportWorker?.finish()
+        exportWorker = nil
         for worker in savingRecordings { worker.finish() }
         savingRecordings = []
     }
@@ -194,6 +203,63 @@ final class FrameCapture {
                 let path = try folder.publish(temporary, stem: stem, fileExtension: fileExtension, what: what)
                 Console.output("saved \(path)")
                 mailbox.post("saved this moment: \(path.split(separator: "/").last.map(String.init) ?? path)")
+            } catch {
+                folder.forget(temporary)
+                Console.error(error.description)
+                mailbox.post(error.description)
+            }
+        }
+    }
+
+    /// Exports the history of `state` (the window's moment, as `b` saves it) with the program's
+    /// exporter into `STEM.EXT` beside the screenshots, on the export thread: "exporting … N %"
+    /// stays on screen until "saved …" (or what went wrong) replaces it.
+    func exportHistory(_ state: WatchState) {
+        guard let exporter else {
+            messages.append(.init(text: "this window exports no animations"))
+            return
+        }
+        let worker = exportWorker ?? WorkerThread(name: "animdemo-export")
+        exportWorker = worker
+        fileNumber += 1
+        let stem = CaptureFolder.stem(scene: session.sceneName)
+        let fileExtension = exporter.fileExtension
+        let temporary = folder.temporaryPath(for: stem, fileExtension: fileExtension, number: fileNumber)
+        messages.append(.init(text: "exporting the history as \(exporter.name) …", holds: true))
+        // The cost marks a job waiting or running, for `finish` to say so.
+        worker.enqueue(cost: 1) { [folder, mailbox] in
+            var shown = 0
+            let output: HistoryExporter.Output
+            do {
+                output = try exporter.export(state) { fraction in
+                    let percent = Int((fraction * 100).rounded(.down))
+                    guard percent >= shown + 10 else { return }
+                    shown = percent - percent % 10
+                    mailbox.post("exporting the history as \(exporter.name) … \(shown) %", holds: true)
+                }
+            } catch {
+                folder.forget(temporary)
+                let message = "cannot export the history as \(exporter.name): \(error)"
+                Console.error(message)
+                mailbox.post(message)
+                return
+            }
+            for warning in output.warnings { Console.error("warning: \(warning)") }
+            let what = "the \(exporter.name) animation"
+            do throws(CaptureFolder.Failure) {
+                try folder.create(for: what)
+                do {
+                    try output.bytes.write(to: URL(fileURLWithPath: temporary))
+                } catch {
+                    unlink(temporary)
+                    folder.forget(temporary)
+                    throw CaptureFolder.Failure(
+                        what: what, directory: folder.directory, reason: error.localizedDescription)
+                }
+                let path = try folder.publish(temporary, stem: stem, fileExtension: fileExtension, what: what)
+                Console.output("saved \(path)")
+                let name = path.split(separator: "/").last.map(String.init) ?? path
+                mailbox.post("saved \(name): \(exporter.name), \(output.span) of the history")
             } catch {
                 folder.forget(temporary)
                 Console.error(error.description)

@@ -56,7 +56,7 @@ final class WatchControl {
     let child: WatchChild
     private var pending: [UInt8] = []
     /// Where the window is, as last asked (on a ping): the state written as it goes keeps it.
-    var geometry: WindowGeometry?
+    private(set) var geometry: WindowGeometry?
     /// What the last state written as it goes showed, and when it was written.
     private var written: Written?
     private var writtenAt: Int64 = 0
@@ -146,6 +146,16 @@ final class WatchControl {
     /// Answers ping `number`: the window's loop is turning.
     func answer(ping number: Int) {
         try? Data("\(number)\n".utf8).write(to: URL(fileURLWithPath: alivePath), options: .atomic)
+    }
+
+    /// A ping's answer to where the window is. A state written before the window knew it (a
+    /// new build's first frames, before the first ping) is written again with it at once: a
+    /// paused window runs no frame that would.
+    func note(geometry new: WindowGeometry?, of session: SceneSession) {
+        guard new != geometry else { return }
+        geometry = new
+        guard written != nil else { return }
+        try? write(session.watchState(window: new))
     }
 
     /// After each frame (`now`: host time, nanoseconds): writes the session's state when it

@@ -88,7 +88,7 @@ public enum WindowHost {
         TestReport.line("ready")  // Interruption's handlers, then these: a signal now ends it cleanly
         let captures = try FrameCapture(
             session: session, renderer: canvas, folder: CaptureFolder(directory: options.screenshotDirectory),
-            format: options.recordingFormat, windowFPS: options.fps)
+            format: options.recordingFormat, windowFPS: options.fps, exporter: options.historyExporter)
         let loop = EventLoop(
             session: session, images: canvas.images, window: window, presenter: presenter, signals: signals,
             captures: captures, fps: options.fps, watch: options.watch.map(WatchControl.init))

@@ -27,6 +27,9 @@ public struct WindowOptions {
     public var watch: WatchChild?
     /// `--session FILE`: the moment to open (paused), its path for the message.
     public var session: (state: WatchState, path: String)?
+    /// What `l` exports the recorded history with (the program's Lottie export); nil: `l` says
+    /// that this window exports none.
+    public var historyExporter: HistoryExporter?
 
     public init(
         catalog: [SceneDescriptor], sceneIndex: Int, size: Size, fps: Int, seed: UInt64,

@@ -3,9 +3,10 @@ import Testing
 @testable import Animation
 
 /// `Layer.presentation()` reuses last frame's copy and, when the model has not changed since
-/// the copy took its values, takes back only what was written on it (docs/ARCHITECTURE.md
-/// § Rendering many layers). Each case compares the reused copy with a copy made from scratch
-/// (every model value, then every animation), property by property, frame after frame.
+/// the copy took its values, takes back only what was written on it
+/// (docs/internals/rendering-many-layers.md). Each case compares the reused copy with a copy
+/// made from scratch (every model value, then every animation), property by property, frame
+/// after frame.
 @Suite("Presentation copies reused without a full copy")
 struct PresentationReuseTests {
     /// What happens to the model (or to a copy) between two frames.

@@ -4,7 +4,7 @@ import Testing
 
 /// `Timeline.endFrame` looks only at layers whose animations changed or may have ended, and
 /// keeps them in the order they got their first animation, with holes closed now and then
-/// (docs/ARCHITECTURE.md § Rendering many layers; docs/SEMANTICS.md § Fill modes).
+/// (docs/internals/rendering-many-layers.md; docs/SEMANTICS.md § Fill modes).
 @Suite("The end of a frame")
 struct TimelineEndFrameTests {
     /// An opacity fade of `duration` seconds on `layer` that records `name` (and whether it

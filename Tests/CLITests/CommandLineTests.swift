@@ -1,6 +1,7 @@
 import Animation
 import Foundation
 import Render
+import Scenes
 import TestSupport
 import Testing
 
@@ -12,8 +13,8 @@ struct CommandLineTests {
         let result = try ProgramRun.animdemo(["--list"])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n")
-        #expect(lines.count == SceneNames.all.count)
-        for (line, name) in zip(lines, SceneNames.all) {
+        #expect(lines.count == SceneCatalog.all.count)
+        for (line, name) in zip(lines, SceneCatalog.all.map(\.name)) {
             #expect(line.hasPrefix(name + " "), "line \"\(line)\" should start with \(name)")
             #expect(line.count > name.count + 10, "line \"\(line)\" has no description")
         }
@@ -58,7 +59,7 @@ struct CommandLineTests {
     @Test("the unknown-scene message lists the valid scenes")
     func unknownSceneListsScenes() throws {
         let result = try ProgramRun.animdemo(["--scene", "nope"])
-        for name in SceneNames.all { #expect(result.stderr.contains(name)) }
+        for name in SceneCatalog.all.map(\.name) { #expect(result.stderr.contains(name)) }
     }
 
     @Test("--help is status 0 on stdout")
@@ -70,7 +71,7 @@ struct CommandLineTests {
 
     @Test("render writes NAME-MMMMMM.png per --at, identical bytes on every run")
     func renderIsDeterministic() throws {
-        let scene = SceneNames.all[0]
+        let scene = SceneCatalog.all[0].name
         var outputs: [[Data]] = []
         for run in 0..<2 {
             let out = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -100,7 +101,7 @@ struct CommandLineTests {
                     && !FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock")
             } ?? 399
         let result = try ProgramRun.animdemo(
-            ["--scene", SceneNames.all[0]], environment: ["DISPLAY": ":\(number)"])
+            ["--scene", SceneCatalog.all[0].name], environment: ["DISPLAY": ":\(number)"])
         #expect(result.status == 2)
         #expect(result.stderr.contains(":\(number)"))
         #expect(result.stderr.contains("render"))

@@ -1,4 +1,5 @@
 import Foundation
+import Scenes
 import TestSupport
 import Testing
 
@@ -27,9 +28,9 @@ struct DesktopProgramTests {
         let result = try ProgramRun.animdemo(["--list"])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.count == SceneNames.all.count)
-        let longest = SceneNames.all.map(\.count).max() ?? 0
-        for (line, name) in zip(lines, SceneNames.all) {
+        #expect(lines.count == SceneCatalog.all.count)
+        let longest = SceneCatalog.all.map(\.name.count).max() ?? 0
+        for (line, name) in zip(lines, SceneCatalog.all.map(\.name)) {
             let characters = Array(line)
             // The name, spaces up to the longest name plus two, then the description.
             #expect(String(characters.prefix(name.count)) == name, "\(line)")

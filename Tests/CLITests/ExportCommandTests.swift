@@ -53,34 +53,6 @@ struct ExportCommandTests {
         ["--scene", test.scene] + (test.events.map { ["--events", $0] } ?? [])
     }
 
-    /// Runs Scripts/lottie-check.py; its standard output's lines, or a failure naming what to install.
-    static func check(_ arguments: [String]) throws -> [String] {
-        let script = ProgramRun.packageRoot.appendingPathComponent("Scripts/lottie-check.py").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script] + arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        if process.terminationStatus != 0 {
-            Issue.record(
-                "lottie-check.py \(arguments.first ?? ""): status \(process.terminationStatus): \(errors)")
-            return []
-        }
-        return String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
-    }
-
-    struct Comparison: Decodable {
-        var frame: Int
-        var iou: Double
-        var colour: Double
-    }
-
     @Test("rlottie draws every scene's export as animdemo renders it, and each validates", arguments: cases)
     func matchesRender(test: Case) throws {
         let folder = try Self.folder()
@@ -95,19 +67,17 @@ struct ExportCommandTests {
             ])
         #expect(render.status == 0, "stderr: \(render.stderr)")
 
-        let validation = try Self.check(["validate", file])
-        #expect(validation.first?.contains("\"valid\": true") == true, "\(validation)")
+        #expect(try LottieCheck.isValid(file), "\(file) does not validate")
 
         let pairs = test.times.map { time in
             let frame = Int((time * 60).rounded())
             let png = folder.appendingPathComponent(
                 String(format: "frames/%@-%06d.png", test.scene, Int((time * 1000).rounded())))
-            return "\(frame)=\(png.path)"
+            return (frame, png.path)
         }
-        let lines = try Self.check(["compare", file] + pairs)
-        #expect(lines.count == test.times.count, "one comparison a frame: \(lines)")
-        for line in lines {
-            let comparison = try JSONDecoder().decode(Comparison.self, from: Data(line.utf8))
+        let comparisons = try LottieCheck.compare(file, frames: pairs)
+        #expect(comparisons.count == test.times.count, "one comparison a frame: \(comparisons)")
+        for comparison in comparisons {
             #expect(
                 comparison.iou >= test.minimumOverlap,
                 "\(test.scene) frame \(comparison.frame): ink overlap \(comparison.iou) < \(test.minimumOverlap)"

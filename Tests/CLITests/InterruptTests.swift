@@ -5,7 +5,7 @@ import Testing
 /// Interrupted is the same as failed (issue 31, item 2; README § Command line): SIGINT,
 /// SIGTERM or SIGHUP during `render` or `record` leaves the output as it was (no temporary
 /// file, no folder the run made) and ends with 128 + the signal (130, 143, 129).
-@Suite("Interrupted runs", .serialized, .timeLimit(.minutes(3)))
+@Suite("Interrupted runs", .serialized, .timeLimit(.minutes(10)))
 struct InterruptTests {
     static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
     /// The program reports `ready` once its handlers are installed (`TestReport`).
@@ -32,15 +32,19 @@ struct InterruptTests {
     func renderMidway(signal: Int32) throws {
         try LimitedRun.withScratch("interrupt") { scratch in
             let out = scratch.appendingPathComponent("made/by/render")
-            let program = try ChildProcess(ProgramRun.executable.path, Self.longRender + ["--out", out.path])
+            let program = try ChildProcess(
+                ProgramRun.executable.path, Self.longRender + ["--out", out.path], environment: Self.reporting
+            )
             defer { program.stop() }
-            // Frames are written as they come and renamed at the end: wait for two of them.
-            let writing = pollUntil(timeout: 30, interval: 0.01) {
+            // Frames are written as they come and renamed at the end: wait for two of them (the
+            // deadline guards a hang; on a busy machine two frames took over 30 s).
+            try #require(program.waitUntilReady(timeout: 300), "render never became ready")
+            let writing = pollUntil(timeout: 300, interval: 0.01) {
                 Self.partials(out).count >= 2 ? true : nil
             }
-            #expect(writing == true, "no temporary frames within 30 s: \(program.errorOutput)")
+            try #require(writing == true, "no temporary frames within 300 s: \(program.errorOutput)")
             program.send(signal)
-            let ending = program.waitForExit(timeout: 10)
+            let ending = program.waitForExit(timeout: 120)
             #expect(ending == .exited(128 + signal), "\(String(describing: ending)): \(program.errorOutput)")
             #expect(
                 !FileManager.default.fileExists(atPath: scratch.path), "left: \(Self.contents(out) ?? [])")
@@ -66,7 +70,7 @@ struct InterruptTests {
                 Thread.sleep(forTimeInterval: delay)
                 let wasReady = program.reportLines.contains("ready")
                 program.send(signal)
-                let ending = program.waitForExit(timeout: 10)
+                let ending = program.waitForExit(timeout: 120)
                 #expect(
                     ending == .exited(128 + signal) || (!wasReady && ending == .killed(signal: signal)),
                     "trial \(trial), \(delay) s, ready: \(wasReady): \(String(describing: ending)): \(program.errorOutput)"
@@ -96,7 +100,7 @@ struct InterruptTests {
             #expect(program.waitUntilReady(timeout: 60), "no `ready` line: \(program.rawErrorOutput)")
             #expect(program.isRunning, "record ended before the signal: \(program.errorOutput)")
             program.send(signal)
-            let ending = program.waitForExit(timeout: 10)
+            let ending = program.waitForExit(timeout: 120)
             #expect(ending == .exited(128 + signal), "\(String(describing: ending)): \(program.errorOutput)")
             #expect(Self.contents(folder) == [], "left: \(Self.contents(folder) ?? [])")
         }

@@ -1,11 +1,14 @@
 import Foundation
+import Scenes
 import TestSupport
 import Testing
 
 /// `animdemo knobs` and `--set` against the built executable.
 @Suite("Knobs on the command line")
 struct KnobsCommandTests {
-    @Test("knobs --json lists at least five knobs per scene with every key", arguments: SceneNames.all)
+    @Test(
+        "knobs --json lists at least five knobs per scene with every key",
+        arguments: SceneCatalog.all.map(\.name))
     func json(scene: String) throws {
         let result = try ProgramRun.animdemo(["knobs", "--scene", scene, "--json"])
         #expect(result.status == 0)

@@ -1,5 +1,6 @@
 import Foundation
 import PropertyBased
+import Scenes
 import TestSupport
 import Testing
 
@@ -54,7 +55,7 @@ struct RandomScriptPropertyTests {
         items, separator in
         (items + ["# the end"]).joined(separator: separator)
     }
-    static let scenes = pick(SceneNames.all)
+    static let scenes = pick(SceneCatalog.all.map(\.name))
     static let rates = pick(["1", "24", "60", "240"])
 
     @Test("a random script ends with status 0 or 2, never a crash, and twice the same way")

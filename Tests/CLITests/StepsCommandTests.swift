@@ -1,11 +1,13 @@
 import Foundation
+import Scenes
 import TestSupport
 import Testing
 
 /// `animdemo steps` and `--step N` against the built executable.
 @Suite("Tutorial steps on the command line")
 struct StepsCommandTests {
-    static let scenesWithSteps = ["tictactoe", "elastic", "checkmark", "fish", "download", "pull"]
+    /// The catalogue's scenes that have tutorial steps.
+    static let scenesWithSteps = SceneCatalog.all.filter { !$0.steps.isEmpty }.map(\.name)
 
     @Test(
         "steps lists at least four numbered steps; --json gives step and caption", arguments: scenesWithSteps)
@@ -27,11 +29,11 @@ struct StepsCommandTests {
     }
 
     @Test(
-        "a scene without steps, or a step it does not have: one line on stderr, status 2",
+        "a step a scene does not have: one line on stderr, status 2",
         arguments: [
-            ["steps", "--scene", "floating"],
+            ["steps", "--scene", "floating", "--code", "6"],
             [
-                "render", "--scene", "floating", "--step", "1", "--at", "0", "--out",
+                "render", "--scene", "floating", "--step", "6", "--at", "0", "--out",
                 "/tmp/animdemo-steps-never",
             ],
             [
@@ -43,7 +45,7 @@ struct StepsCommandTests {
                 "/tmp/animdemo-steps-never",
             ],
             [
-                "record", "--scene", "floating", "--step", "1", "--from", "0", "--to", "0.1", "--out",
+                "record", "--scene", "floating", "--step", "0", "--from", "0", "--to", "0.1", "--out",
                 "/tmp/animdemo-steps-never.gif",
             ],
         ])
@@ -152,6 +154,30 @@ struct StepsCommandTests {
     }
 
     @Test(
+        "every tutorial and step file in Scenes.docc is one that steps --docc writes for a scene: no orphan of a removed step or scene"
+    )
+    func doccHasNoOrphans() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "animdemo-docc-orphans-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for scene in Self.scenesWithSteps {
+            let run = try ProgramRun.animdemo(["steps", "--scene", scene, "--docc", folder.path])
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        let written = Set(try FileManager.default.subpathsOfDirectory(atPath: folder.path))
+        let catalog = ProgramRun.packageRoot.appendingPathComponent("Sources/Scenes/Scenes.docc")
+        // Every step file and tutorial but the table of contents (Animdemo.tutorial, by hand).
+        let generated = try FileManager.default.subpathsOfDirectory(atPath: catalog.path).filter {
+            ($0.hasPrefix("Resources/") && $0.contains("-step-") && $0.hasSuffix(".swift"))
+                || ($0.hasPrefix("Tutorials/") && $0.hasSuffix(".tutorial")
+                    && $0 != "Tutorials/Animdemo.tutorial")
+        }
+        #expect(generated.count >= Self.scenesWithSteps.count * 5, "the check sees the committed files")
+        let orphans = generated.filter { !written.contains($0) }.sorted()
+        #expect(orphans.isEmpty, "no scene's steps --docc writes \(orphans): remove them")
+    }
+
+    @Test(
         "each step's code file fits the code pane (80 columns) and is Swift that parses",
         arguments: scenesWithSteps)
     func doccCodeFilesParse(scene: String) throws {
@@ -237,10 +263,13 @@ struct StepsCommandTests {
 /// FloatingAnimation) has the library's files too, as they are.
 enum StepModule {
     static let catalog = ProgramRun.packageRoot.appendingPathComponent("Sources/Scenes/Scenes.docc")
-    static let libraries = ["fish": ["FloatingAnimation"]]
+    static let libraries = ["fish": ["FloatingAnimation"], "floating": ["FloatingAnimation"]]
     /// Files of another scene's a scene uses, at their last version: the pull's wave is the
     /// elastic scene's.
     static let borrowed = ["pull": [(scene: "elastic", file: "ElasticWave")]]
+    /// Files of another scene's folder, not in any tutorial, that a scene uses as they are:
+    /// the floating demo's switches are the download scene's.
+    static let shared = ["floating": ["Download/Switch.swift"]]
 
     /// The folder of the built modules beside the executable (`.build/debug/Modules`).
     static func modulesFolder() throws -> String {
@@ -344,6 +373,10 @@ enum StepModule {
                 ))
         }
         let scenes = ProgramRun.packageRoot.appendingPathComponent("Sources/Scenes")
+        for path in shared[scene] ?? [] {
+            let text = try String(contentsOf: scenes.appendingPathComponent(path), encoding: .utf8)
+            files.append((URL(fileURLWithPath: path).lastPathComponent, "import Scenes\n" + text))
+        }
         for library in libraries[scene] ?? [] {
             let folder = scenes.appendingPathComponent(library)
             for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// The sprite copies (CSprites, eight pixels at a time with AVX2) give pixman's bytes exactly:
-/// the renderer swapped pixman for them (docs/ARCHITECTURE.md § Rendering many layers), and
+/// the renderer swapped pixman for them (docs/internals/rendering-many-layers.md), and
 /// a frame must not change by a single bit for it.
 @Suite("Sprite kernel")
 struct SpriteKernelTests {

@@ -144,6 +144,23 @@ struct FloatingSceneTests {
         #expect((10...12).contains(scene.floatingView.objects.count), "\(scene.floatingView.objects.count)")
     }
 
+    @Test("steps: the bar has the screens of the steps so far and n goes round them; guide lines from step 3")
+    func steps() throws {
+        // Screens in the bar at steps 1…5: balloon; + fish (steps 2 and 3); + music; + tractor.
+        for (step, count) in [1, 2, 2, 3, 4].enumerated().map({ ($0.offset + 1, $0.element) }) {
+            let tester = try SceneTester(scene: "floating", size: Self.phone, events: "0.1 key n", step: step)
+            let scene = try tester.scene(as: FloatingScene.self)
+            let titles = FloatingScene.Screen.allCases.prefix(count).map(\.title)
+            #expect(scene.tabs.map(\.string) == titles, "step \(step)")
+            try tester.advance(to: 0.1)
+            #expect(scene.screen == (count > 1 ? .fish : .balloon), "step \(step)")
+            #expect(scene.guideLines.count == (step >= 3 ? 3 : 0), "step \(step)")
+            #expect(scene.keyHelp.contains { $0.key == .character("x") } == (step >= 3), "step \(step)")
+            #expect(
+                scene.keyHelp.first?.action.contains(titles[min(2, count) % count]) == true, "step \(step)")
+        }
+    }
+
     @Test("the knobs override every screen's own values; at demo/0 the screen's stay")
     func knobs() throws {
         let (_, plain) = try tester()

@@ -11,7 +11,8 @@ import Testing
 struct TutorialStepTests {
     /// The scenes with steps, each with an events script that shows its stages: a won game
     /// (the finish line), a drag released at 0.6 s (the wave and its bounce), two clicks (the
-    /// check to the X and back), two clicks on the fish; the download runs by itself.
+    /// check to the X and back), two clicks on the fish; the download and the floating scene's
+    /// balloons run by themselves.
     static let scripts: [(scene: String, events: String)] = [
         ("tictactoe", TicTacToeFixture.topRowWin),
         ("elastic", "0.1 drag 400 100 420 300 0.5\n"),
@@ -19,6 +20,7 @@ struct TutorialStepTests {
         ("fish", "0.1 tap 400 300\n0.6 tap 400 300\n"),
         ("download", ""),
         ("pull", "0.1 drag 400 150 410 450 0.5\n"),
+        ("floating", ""),
     ]
 
     @Test("each tutorial has at least four steps, each with a caption of a sentence or two")

@@ -1,6 +1,7 @@
 import Animation
 import Foundation
 import Render
+import Scenes
 import Session
 import TestSupport
 import Testing
@@ -10,74 +11,63 @@ import Testing
 /// every frame after it, is byte for byte the frame of a run that was never interrupted.
 @Suite("Time travel from checkpoints")
 struct CheckpointTests {
-    /// Small, so that the many frames drawn stay quick; the scenes lay out in points.
-    static let size = Size(width: 400, height: 300)
-    static let fps = 60
-    /// Each checkpointing scene with input before, across and after its checkpoints (every 2 s):
-    /// the fish's option keys and mode (a bubble tapped in tap mode, keys held across 4 s and
-    /// 6 s), drags on the elastic wave and the pull to refresh, some held down across a
-    /// checkpoint (the recognizer mid-pan), some released just before one (a bounce, a load
-    /// under way), and how long to run, seconds.
-    static let cases: [(scene: String, events: String, seconds: Double)] = [
-        (
-            "fish",
+    static let size = CheckpointReplay.size
+    static let fps = CheckpointReplay.fps
+    /// Each scene's input before, across and after its checkpoints (every 2 s), and how long to
+    /// run, seconds: the fish's option keys and mode (a bubble tapped in tap mode, keys held
+    /// across 4 s and 6 s), drags on the elastic wave and the pull to refresh, some held down
+    /// across a checkpoint (the recognizer mid-pan), some released just before one (a bounce,
+    /// a load under way). One entry per scene of the catalogue (`everySceneHasInput`).
+    static let input: [String: (events: String, seconds: Double)] = [
+        "fish": (
             "0.5 key f; 1.9 key a; 2.4 key v; 3.99 key m; 4.2 tap 200 150; 4.5 tap 200 150; "
                 + "5.98 key m; 6.5 key n; 7.9 key f; 8.02 key a",
             10
         ),
-        (
-            "elastic",
+        "elastic": (
             "0.5 drag 200 20 210 200 0.5; 1.8 drag 150 20 100 250 0.4; 3.7 drag 200 20 260 180 0.6; "
                 + "5.9 drag 200 20 200 120 0.05; 7.95 drag 300 20 250 280 0.3",
             10
         ),
-        (
-            "pull",
+        "pull": (
             "0.5 drag 200 80 200 280 0.5; 2.9 drag 200 250 200 60 0.3; 3.8 drag 200 80 200 290 0.4; "
                 + "5.95 drag 200 90 200 200 0.2; 7.9 drag 200 80 200 280 0.3",
             10
         ),
-        (
-            "checkmark",
+        "checkmark": (
             "0.5 tap 200 150; 1.95 tap 200 150; 2.6 tap 200 150; 5.9 tap 200 150; 6.05 tap 200 150", 8
         ),
-        (
-            "tictactoe",
+        "tictactoe": (
             "0.5 tap 150 100; 1.9 tap 200 100; 2.05 tap 150 150; 2.5 tap 200 150; 3.9 tap 150 200; "
                 + "5.5 key c; 6.2 tap 150 250",
             8
         ),
-        ("download", "1.9 key o; 3.98 tap 200 150; 4.5 key o", 8),
-        ("floating", "1.5 key n; 3.95 key n; 4.3 key n; 5.99 key n", 8),
+        "download": ("1.9 key o; 3.98 tap 200 150; 4.5 key o", 8),
+        "floating": ("1.5 key n; 3.95 key n; 4.3 key n; 5.99 key n", 8),
     ]
 
-    /// A hash of every pixel (with its size): equal pictures hash equal; two different ones
-    /// colliding is a 2⁻⁶⁴ chance.
-    static func fingerprint(_ frame: RenderedFrame) -> Int {
-        var hasher = Hasher()
-        hasher.combine(frame.width)
-        hasher.combine(frame.height)
-        hasher.combine(frame.pixels)
-        return hasher.finalize()
+    /// The catalogue's scene names, in its order.
+    static let scenes = SceneCatalog.all.map(\.name)
+
+    /// Every tutorial step of every scene of the catalogue (from its descriptor), and each
+    /// scene without steps as it is.
+    static let steps: [(scene: String, step: Int?)] = SceneCatalog.all.flatMap { descriptor in
+        descriptor.steps.isEmpty
+            ? [(descriptor.name, nil)] : descriptor.steps.indices.map { (descriptor.name, $0 + 1) }
     }
 
-    /// Runs one frame on `tester`'s host and returns its picture's fingerprint. Each picture is
-    /// drawn by a renderer of its own: a renderer paints a shape layer that only moves from a
-    /// raster it made on an earlier frame (`MovingLayerCache`), which differs in a few edge
-    /// pixels from drawing it directly (the tic-tac-toe's finish line after a win: up to
-    /// 41/255 on 112 pixels, with no time travel at all); this compares the scene's state, not
-    /// the renderer's history.
-    static func drawFrame(_ tester: SceneTester) throws -> Int {
-        var print = 0
-        let images = tester.host.canvas.images
-        let session = tester.session
-        try tester.host.step { root in
-            print = fingerprint(
-                try FrameRenderer(images: images).render(
-                    root, size: session.size, omitting: session.windowOnlyLayers))
-        }
-        return print
+    @Test("every scene of the catalogue has its input here, and nothing else does")
+    func everySceneHasInput() {
+        #expect(Set(Self.input.keys) == Set(Self.scenes))
     }
+
+    /// The scene's input, or a failed expectation.
+    static func input(for scene: String) throws -> (events: String, seconds: Double) {
+        try #require(input[scene], "no input for \(scene) in CheckpointTests.input")
+    }
+
+    static func fingerprint(_ frame: RenderedFrame) -> Int { CheckpointReplay.fingerprint(frame) }
+    static func drawFrame(_ tester: SceneTester) throws -> Int { try CheckpointReplay.drawFrame(tester) }
 
     /// The fingerprints of frames 0… `count − 1` of a run without interruption.
     static func uninterrupted(_ scene: String, events: String, count: Int) throws -> [Int] {
@@ -87,16 +77,16 @@ struct CheckpointTests {
 
     /// Pauses `tester` on recorded frame `frame` and returns that frame's fingerprint.
     static func seek(_ tester: SceneTester, to frame: Int) throws -> Int {
-        tester.session.seek(toFrame: frame, at: tester.host.time(ofFrame: tester.host.frame))
-        let print = try drawFrame(tester)
-        #expect(tester.session.history.shown == frame)
-        return print
+        let print = try CheckpointReplay.seek(tester, to: frame)
+        #expect(print != nil, "the session shows another frame than \(frame)")
+        return print ?? 0
     }
 
     @Test(
         "seeks land one frame before, on and after every checkpoint, and the frames after it match",
-        arguments: cases)
-    func aroundCheckpoints(scene: String, events: String, seconds: Double) throws {
+        arguments: scenes)
+    func aroundCheckpoints(scene: String) throws {
+        let (events, seconds) = try Self.input(for: scene)
         let count = Int(seconds * Double(Self.fps))
         let expected = try Self.uninterrupted(scene, events: events, count: count)
         let tester = try SceneTester(scene: scene, size: Self.size, fps: Self.fps, events: events)
@@ -126,35 +116,19 @@ struct CheckpointTests {
         }
     }
 
-    /// Every tutorial step of the scenes that have them, with the scene's input.
-    static let steps: [(scene: String, events: String, step: Int)] = [
-        (0, 7), (1, 5), (3, 5), (4, 4), (5, 4),
-    ].flatMap { index, count in (1...count).map { (cases[index].scene, cases[index].events, $0) } }
-
     @Test(
-        "at every tutorial step, a seek from each checkpoint lands on an uninterrupted run's frame",
+        "at every tutorial step of every scene, seeks around each checkpoint land on an uninterrupted run's frames",
         arguments: steps)
-    func tutorialSteps(scene: String, events: String, step: Int) throws {
-        let count = 300
-        let reference = try SceneTester(
-            scene: scene, size: Self.size, fps: Self.fps, events: events, step: step)
-        let expected = try (0..<count).map { _ in try Self.drawFrame(reference) }
-        let tester = try SceneTester(scene: scene, size: Self.size, fps: Self.fps, events: events, step: step)
-        for _ in 0..<count { try tester.host.step(panelWork: .none) }
-        #expect(tester.session.checkpointFrames == [-1, 120, 240], "\(scene) step \(step)")
-        for target in [121, 200, 241, 299] {
-            _ = try Self.seek(tester, to: count - 1)
-            #expect(
-                try Self.seek(tester, to: target) == expected[target],
-                "\(scene) step \(step): frame \(target)")
-        }
+    func tutorialSteps(scene: String, step: Int?) throws {
+        try expectCheckpointsReplayExactly(
+            scene: scene, events: try Self.input(for: scene).events, step: step)
     }
 
     @Test(
         "paused after 7 s of input, Page Up and Left as a person presses them land on an uninterrupted run's frame",
-        arguments: [0, 1, 2])
-    func keysAsAPersonPresses(index: Int) throws {
-        let (scene, events, _) = Self.cases[index]
+        arguments: ["fish", "elastic", "pull"])
+    func keysAsAPersonPresses(scene: String) throws {
+        let events = try Self.input(for: scene).events
         // Paused at frame 420 (7 s); three seconds back and one frame: frame 239, from the
         // checkpoint after frame 120 (4 s is frame 240: its checkpoint is after it).
         var script = events + "; 7 key space"
@@ -205,7 +179,8 @@ struct CheckpointTests {
 
     @Test("without checkpoints a seek back rebuilds the scene, and lands on the same frame")
     func withoutCheckpoints() throws {
-        let (scene, events, _) = Self.cases[0]
+        let scene = "fish"
+        let events = try Self.input(for: scene).events
         let expected = try Self.uninterrupted(scene, events: events, count: 300)
         let tester = try SceneTester(scene: scene, size: Self.size, fps: Self.fps, events: events)
         tester.session.usesCheckpoints = false
@@ -230,5 +205,24 @@ struct CheckpointTests {
         let frames = tester.session.checkpointFrames
         #expect(frames.count == 4)
         if let last = frames.last { #expect(tester.session.history.frames[last].time == 6) }
+    }
+
+    /// The pull at step 1 with a drag scripted at 5.95 s: in a 5-s run that drag comes while
+    /// the check seeks, paused, and starts a new future (the frames after 253 differ; it was
+    /// 23 failures of `tutorialSteps`). The check runs past the input by default.
+    static let inputPastFiveSeconds = "0.5 drag 200 80 200 280 0.5; 5.95 drag 200 90 200 200 0.2"
+
+    @Test(
+        "the replay check runs until after the input: input scripted past a 5-s run would reach the paused scene"
+    )
+    func replayCheckRunsPastTheInput() throws {
+        #expect(abs(try CheckpointReplay.inputEnd(of: Self.inputPastFiveSeconds) - 6.15) < 1e-9)
+        #expect(try CheckpointReplay.inputEnd(of: "") == 0)
+        // The input past the run reaches the paused scene: seeks land elsewhere.
+        let cut = try CheckpointReplay.mismatches(
+            scene: "pull", events: Self.inputPastFiveSeconds, step: 1, seconds: 5)
+        #expect(!cut.isEmpty)
+        // By default the run lasts until 2 s after it, and every seek lands exactly.
+        try expectCheckpointsReplayExactly(scene: "pull", events: Self.inputPastFiveSeconds, step: 1)
     }
 }

@@ -9,70 +9,60 @@ import Testing
 @Suite("Knobs")
 struct KnobTests {
     /// Each scene's knobs with the tutorial's values they must start from (the tutorial files
-    /// and docs/SEMANTICS.md): at least five per scene.
-    static let tutorialValues: [(scene: String, values: [String: KnobValue])] = [
-        (
-            "checkmark",
-            [
-                "d": .number(0.5), "dc": .number(0.25), "b3ToXDelay": .number(0.15),
-                "b2ToXDelay": .number(0.3), "toCheckDelay": .number(0.5), "b1ToX.curve": .curve(.easeIn),
-                "a.curve": .curve(.easeOut),
-            ]
-        ),
-        (
-            "fish",
-            [
-                "timerInterval": .number(0.1), "goFishGoDuration": .number(5), "popScale": .number(1.3),
-                "minSize": .number(5), "maxSize": .number(30), "minT": .number(20), "maxT": .number(100),
-            ]
-        ),
-        (
-            "tictactoe",
-            [
-                "finishLineWidth": .number(12), "finishLineAnimationDuration": .number(2),
-                "finishLineColor": .choice(0),
-            ]
-        ),
-        (
-            "elastic",
-            [
-                "dampingRatio": .number(0.57), "duration": .number(0.9), "edgeShiftFactor": .number(0.28),
-                "outerControlPointFactor": .number(0.44), "innerControlPointFactor": .number(0.71),
-                "innerWaveFactor": .number(0.64), "centerWaveFactor": .number(1.36),
-            ]
-        ),
-        (
-            "download",
-            [
-                "animationDuration": .number(0.5), "coverWidth": .number(2), "radiusPercent": .number(0.45),
-                "type": .choice(0), "percentage": .choice(0),
-            ]
-        ),
-        (
-            "pull",
-            [
-                "waveMaxHeight": .number(70), "minOffsetToPull": .number(95),
-                "loadingContentInset": .number(50),
-                "loadingViewSize": .number(30), "duration": .number(0.9), "dampingRatio": .number(0.43),
-                "loadingDuration": .number(1.5), "decelerationRate": .number(0.998),
-            ]
-        ),
-        (
-            "floating",
-            [
-                "floatingShape": .choice(0), "fadeOut": .choice(0), "pop": .choice(0),
-                "varyAlpha": .choice(0),
-                "removeOnCompletion": .choice(0), "sink": .choice(0), "startingPointWidth": .number(0),
-                "minAnimationHeight": .number(0), "maxAnimationHeight": .number(0),
-                "animationWidth": .number(0),
-                "minFloatObjectSize": .number(0), "maxFloatObjectSize": .number(0),
-                "animationDuration": .number(0),
-            ]
-        ),
+    /// and docs/SEMANTICS.md): at least five per scene. One entry per scene of the catalogue
+    /// (`everySceneHasValues`).
+    static let tutorialValues: [String: [String: KnobValue]] = [
+        "checkmark": [
+            "d": .number(0.5), "dc": .number(0.25), "b3ToXDelay": .number(0.15),
+            "b2ToXDelay": .number(0.3), "toCheckDelay": .number(0.5), "b1ToX.curve": .curve(.easeIn),
+            "a.curve": .curve(.easeOut),
+        ],
+        "fish": [
+            "timerInterval": .number(0.1), "goFishGoDuration": .number(5), "popScale": .number(1.3),
+            "minSize": .number(5), "maxSize": .number(30), "minT": .number(20), "maxT": .number(100),
+        ],
+        "tictactoe": [
+            "finishLineWidth": .number(12), "finishLineAnimationDuration": .number(2),
+            "finishLineColor": .choice(0),
+        ],
+        "elastic": [
+            "dampingRatio": .number(0.57), "duration": .number(0.9), "edgeShiftFactor": .number(0.28),
+            "outerControlPointFactor": .number(0.44), "innerControlPointFactor": .number(0.71),
+            "innerWaveFactor": .number(0.64), "centerWaveFactor": .number(1.36),
+        ],
+        "download": [
+            "animationDuration": .number(0.5), "coverWidth": .number(2), "radiusPercent": .number(0.45),
+            "type": .choice(0), "percentage": .choice(0),
+        ],
+        "pull": [
+            "waveMaxHeight": .number(70), "minOffsetToPull": .number(95),
+            "loadingContentInset": .number(50),
+            "loadingViewSize": .number(30), "duration": .number(0.9), "dampingRatio": .number(0.43),
+            "loadingDuration": .number(1.5), "decelerationRate": .number(0.998),
+        ],
+        "floating": [
+            "floatingShape": .choice(0), "fadeOut": .choice(0), "pop": .choice(0),
+            "varyAlpha": .choice(0),
+            "removeOnCompletion": .choice(0), "sink": .choice(0), "startingPointWidth": .number(0),
+            "minAnimationHeight": .number(0), "maxAnimationHeight": .number(0),
+            "animationWidth": .number(0),
+            "minFloatObjectSize": .number(0), "maxFloatObjectSize": .number(0),
+            "animationDuration": .number(0),
+        ],
     ]
 
-    @Test("every scene has at least five knobs, starting at the tutorial's values", arguments: tutorialValues)
-    func defaults(scene: String, values: [String: KnobValue]) throws {
+    /// The catalogue's scene names, in its order.
+    static let scenes = SceneCatalog.all.map(\.name)
+
+    @Test("every scene of the catalogue has its tutorial values here, and nothing else does")
+    func everySceneHasValues() {
+        #expect(Set(Self.tutorialValues.keys) == Set(Self.scenes))
+    }
+
+    @Test("every scene has at least five knobs, starting at the tutorial's values", arguments: scenes)
+    func defaults(scene: String) throws {
+        let values = try #require(
+            Self.tutorialValues[scene], "no values for \(scene) in KnobTests.tutorialValues")
         let descriptor = try #require(SceneCatalog.all.first { $0.name == scene })
         #expect(descriptor.knobs.count >= 5)
         for (name, value) in values {
@@ -89,8 +79,8 @@ struct KnobTests {
             ("dampingRatio=soft", "knob dampingRatio takes a number in 0.05…1, not \"soft\""),
             ("dampingRatio", "--set \"dampingRatio\" is not NAME=VALUE"),
         ])
-    func badValues(text: String, message: String) {
-        let knobs = SceneCatalog.all[3].knobs
+    func badValues(text: String, message: String) throws {
+        let knobs = try #require(SceneCatalog.all.first { $0.name == "elastic" }).knobs
         #expect(throws: KnobAssignment.Failure.self) { try KnobAssignment.parse(text, knobs: knobs) }
         do {
             _ = try KnobAssignment.parse(text, knobs: knobs)

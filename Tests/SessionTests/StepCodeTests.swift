@@ -55,7 +55,7 @@ struct StepCodeTests {
 
     @Test("each tutorial marks code for every one of its steps, and every step adds some")
     func everyStepAddsCode() throws {
-        #expect(Self.tutorials.count == 6)
+        #expect(Self.tutorials.count == 7)
         for descriptor in Self.tutorials {
             let code = try #require(try StepCode.forFolder(named: descriptor.name), "\(descriptor.name)")
             #expect(code.lastStep == descriptor.steps.count, "\(descriptor.name)")
@@ -86,6 +86,11 @@ struct StepCodeTests {
         #expect(try excerpt("checkmark", 5).contains("animate(C4Pink)"))
         #expect(try excerpt("download", 3).contains("KeyframeAnimation(keyPath: .path)"))
         #expect(try !excerpt("download", 2).contains("KeyframeAnimation(keyPath: .path)"))
+        #expect(try excerpt("floating", 1).contains("func buildBalloons()"))
+        #expect(try !excerpt("floating", 1).contains("func buildFish()"))
+        #expect(try !excerpt("floating", 2).contains("func updateGuideLines()"))
+        #expect(try excerpt("floating", 3).contains("func updateGuideLines()"))
+        #expect(try excerpt("floating", 5).contains("tractor?.presentation().frame.origin"))
     }
 
     @Test(

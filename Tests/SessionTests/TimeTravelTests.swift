@@ -1,5 +1,6 @@
 import Animation
 import Render
+import Scenes
 import Session
 import TestSupport
 import Testing
@@ -14,18 +15,31 @@ struct TimeTravelTests {
     /// seeded randomness (fish swimming, bubbles in flight), a game's state (tictactoe),
     /// a display link and a spring after a drag (elastic), the simulated download, and a pull
     /// to refresh bouncing into its loading state (pull: a scroll view's offset, two links).
-    static let cases: [(scene: String, events: String, pause: Double)] = [
-        ("checkmark", "0.1 tap 400 300", 0.5),
-        ("fish", "", 2.5),
-        (
-            "tictactoe",
+    /// One entry per scene of the catalogue (`everySceneHasACase`).
+    static let input: [String: (events: String, pause: Double)] = [
+        "checkmark": ("0.1 tap 400 300", 0.5),
+        "fish": ("", 2.5),
+        "tictactoe": (
             "0.1 tap 300 200; 0.3 tap 400 200; 0.5 tap 300 300; 0.7 tap 400 300; 0.9 tap 300 400", 1.6
         ),
-        ("elastic", "0.1 drag 400 100 420 400 0.5", 0.9),
-        ("download", "", 2.2),
-        ("pull", "0.1 drag 400 100 400 400 0.5", 1.2),
-        ("floating", "0.1 key n; 0.1 key n; 0.1 key n", 2.5),
+        "elastic": ("0.1 drag 400 100 420 400 0.5", 0.9),
+        "download": ("", 2.2),
+        "pull": ("0.1 drag 400 100 400 400 0.5", 1.2),
+        "floating": ("0.1 key n; 0.1 key n; 0.1 key n", 2.5),
     ]
+
+    /// The catalogue's scene names, in its order.
+    static let scenes = SceneCatalog.all.map(\.name)
+
+    @Test("every scene of the catalogue has its input here, and nothing else does")
+    func everySceneHasACase() {
+        #expect(Set(Self.input.keys) == Set(Self.scenes))
+    }
+
+    /// The scene's input and pause, or a failed expectation.
+    static func input(for scene: String) throws -> (events: String, pause: Double) {
+        try #require(input[scene], "no input for \(scene) in TimeTravelTests.input")
+    }
 
     /// Whether two pictures are byte for byte the same (without printing a million pixels).
     func same(_ a: RenderedFrame, _ b: RenderedFrame) -> Bool {
@@ -49,8 +63,9 @@ struct TimeTravelTests {
         return try tester.host.render(frame: pauseFrame + keys.count + 1)
     }
 
-    @Test("paused, Left steps back one frame at a time, byte-identical", arguments: cases)
-    func stepBack(scene: String, events: String, pause: Double) throws {
+    @Test("paused, Left steps back one frame at a time, byte-identical", arguments: scenes)
+    func stepBack(scene: String) throws {
+        let (events, pause) = try Self.input(for: scene)
         let pauseFrame = Int((pause * 60).rounded())
         for steps in [1, 2, 7] {
             let shown = try travelled(
@@ -60,8 +75,9 @@ struct TimeTravelTests {
         }
     }
 
-    @Test("Home shows frame 0; Right replays the recorded input frame by frame", arguments: cases)
-    func homeAndForward(scene: String, events: String, pause: Double) throws {
+    @Test("Home shows frame 0; Right replays the recorded input frame by frame", arguments: scenes)
+    func homeAndForward(scene: String) throws {
+        let (events, pause) = try Self.input(for: scene)
         let home = try travelled(scene, events: events, pause: pause, keys: ["Home"])
         #expect(same(home, try uninterrupted(scene, events: events, frame: 0)))
         // Up is ten frames forward: past the first input (a tap at 0.1 s is frame 6).
@@ -81,7 +97,8 @@ struct TimeTravelTests {
 
     @Test("Right past the last frame runs new frames on the grid, as playing would")
     func forwardPastTheEnd() throws {
-        let (scene, events, pause) = Self.cases[1]  // the fish: timers and random bubbles
+        let scene = "fish"  // timers and random bubbles
+        let (events, pause) = try Self.input(for: scene)
         let pauseFrame = Int((pause * 60).rounded())
         let shown = try travelled(scene, events: events, pause: pause, keys: ["Right", "Right", "Right"])
         #expect(same(shown, try uninterrupted(scene, events: events, frame: pauseFrame + 3)))

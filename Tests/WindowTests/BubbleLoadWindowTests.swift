@@ -5,7 +5,7 @@ import Testing
 
 /// `animdemo --scene fish --bubbles N` (README § Command line): the window keeps N bubbles in
 /// flight, as `render` and `bench` do.
-@Suite("Bubble load in a window", .serialized, .timeLimit(.minutes(1)))
+@Suite("Bubble load in a window", .serialized, .timeLimit(.minutes(10)))
 struct BubbleLoadWindowTests {
     /// Where a bubble's pale rim is: red ≥ 120 and blue ≥ 190, which the sea (red 28, blue
     /// 178) and the orange fish never reach (its eye does, about a hundred pixels at 400×300).

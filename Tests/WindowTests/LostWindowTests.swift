@@ -7,7 +7,7 @@ import Testing
 /// What the X server does to the window besides input: it unmaps it mid-drag, covers it,
 /// kills it. The program neither keeps a drag whose release it never saw nor draws what no
 /// one can see, and it says what happened.
-@Suite("Hidden, covered and killed windows", .serialized, .timeLimit(.minutes(1)))
+@Suite("Hidden, covered and killed windows", .serialized, .timeLimit(.minutes(10)))
 struct LostWindowTests {
     /// 8-bit rounding and antialiasing well inside fills: 0.06 per channel.
     let tolerance = 0.06

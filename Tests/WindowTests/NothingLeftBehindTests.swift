@@ -6,7 +6,7 @@ import Testing
 /// Nothing lost, nothing left behind (issue 31): a recording survives a signal and the X
 /// server's death; no shared memory survives even SIGKILL; broken images and a window too
 /// large for X are refused before a window opens.
-@Suite("Nothing lost, nothing left behind", .serialized, .timeLimit(.minutes(2)))
+@Suite("Nothing lost, nothing left behind", .serialized, .timeLimit(.minutes(10)))
 struct NothingLeftBehindTests {
     /// Waits for a first frame, presses `g`, waits for the recording dot, taps so that the
     /// frames change, and waits until the window shows the tap's end (its frames are kept).

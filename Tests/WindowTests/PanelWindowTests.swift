@@ -7,7 +7,7 @@ import Testing
 /// The panels in the real window, driven with xdotool as a learner would
 /// (docs/ARCHITECTURE.md § Panels): clicks on a panel stay in it, Escape closes before it
 /// quits, the scene's hint shows on open.
-@Suite("Panels in a window", .serialized, .timeLimit(.minutes(1)))
+@Suite("Panels in a window", .serialized, .timeLimit(.minutes(10)))
 struct PanelWindowTests {
     /// The scene time in the title while paused (`… — paused at 1.250 s`).
     func pausedTime(_ app: RunningWindow) throws -> Double? {

@@ -28,7 +28,7 @@ enum OptimizedAnimdemo {
 /// without one: a debug build's encoders are far slower (GIF's palettes 76 ms a frame of fish
 /// against 10 ms, `bench --encode gif --fast`), so 10 s of fish would take minutes to save.
 @Suite(
-    "A window recording is whole when it is saved", .serialized, .timeLimit(.minutes(5)),
+    "A window recording is whole when it is saved", .serialized, .timeLimit(.minutes(10)),
     .enabled(if: OptimizedAnimdemo.path != nil, "needs `swift build -c release`"))
 struct RecordingReadyWindowTests {
     /// How long the test waits for the file after the second `g`: a deadline for a hang, not a

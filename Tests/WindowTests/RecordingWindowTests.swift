@@ -6,7 +6,7 @@ import Testing
 
 /// `g` records the window and `s` takes screenshots, both of what the scene shows: without the
 /// toast of an earlier file and without the recording dot (README § Keys).
-@Suite("Recording and screenshots in a window", .serialized, .timeLimit(.minutes(2)))
+@Suite("Recording and screenshots in a window", .serialized, .timeLimit(.minutes(10)))
 struct RecordingWindowTests {
     /// The recording dot's centre (FrameCapture: 12 px, 10 px from the top and right edges).
     static let dotCenter = Point(x: Double(TestScene.width) - 16, y: 16)

@@ -6,7 +6,7 @@ import Testing
 
 /// Each scene's window test from its issue: the real program, xdotool input, and the
 /// screenshot it saves with `s`.
-@Suite("Scenes in a window", .serialized, .timeLimit(.minutes(1)))
+@Suite("Scenes in a window", .serialized, .timeLimit(.minutes(10)))
 struct SceneWindowTests {
     /// 8-bit rounding and antialiasing well inside strokes and fills: 0.06 per channel.
     let tolerance = 0.06

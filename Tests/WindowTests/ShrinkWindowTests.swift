@@ -4,7 +4,7 @@ import Testing
 
 /// Memory follows the window's size down as well as up: after a huge window is made small
 /// again, its shared-memory segment and the pages drawn into it are given back.
-@Suite("Shrinking window", .serialized, .timeLimit(.minutes(1)))
+@Suite("Shrinking window", .serialized, .timeLimit(.minutes(10)))
 struct ShrinkWindowTests {
     @Test("after 8000×8000 and back to 400×300: a small segment, and under 100 MiB resident")
     func shrinksBack() throws {

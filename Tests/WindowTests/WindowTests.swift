@@ -6,7 +6,7 @@ import Testing
 
 /// The real program in a real window: each test starts its own Xvfb, runs `animdemo`, drives it
 /// with xdotool and looks at what it saves with `s` (docs/ARCHITECTURE.md § Tests).
-@Suite("The X11 window", .serialized, .timeLimit(.minutes(1)))
+@Suite("The X11 window", .serialized, .timeLimit(.minutes(10)))
 struct WindowTests {
     // MARK: - Input and screenshots
 

@@ -2,7 +2,7 @@
 ///
 /// The children's `beginTime` is relative to the group's start; the group's duration cuts
 /// them off; the group's timing function warps their time.
-open class AnimationGroup: LayerAnimation {
+public final class AnimationGroup: LayerAnimation {
     public var animations: [LayerAnimation] = []
 
     public override init() {
@@ -15,7 +15,7 @@ open class AnimationGroup: LayerAnimation {
         animations = other.animations.map { $0.copy() }
     }
 
-    open override var animatedPropertyNames: [String] { animations.flatMap(\.animatedPropertyNames) }
+    public override var animatedPropertyNames: [String] { animations.flatMap(\.animatedPropertyNames) }
 
     override func apply(to layer: Layer, state: TimingState) {
         let localTime = progress(for: state) * effectiveDuration

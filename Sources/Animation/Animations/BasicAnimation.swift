@@ -7,7 +7,7 @@
 /// The underlying value is the model value with the animations added before this one
 /// applied, evaluated every frame (so setting the model to `toValue` and adding an animation
 /// with only `toValue` shows nothing, as in Core Animation).
-open class BasicAnimation<Value: Interpolatable>: PropertyAnimation<Value> {
+public class BasicAnimation<Value: Interpolatable>: PropertyAnimation<Value> {
     public var fromValue: Value?
     public var toValue: Value?
     public var byValue: Value?

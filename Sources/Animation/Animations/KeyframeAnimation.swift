@@ -28,7 +28,7 @@ public enum RotationMode: Sendable, Hashable {
 /// With a `path` (for point properties), every line or curve end point is a keyframe and a
 /// move is not; without key times each segment gets the same time, whatever its length, and
 /// inside a segment the Bézier parameter follows local time.
-open class KeyframeAnimation<Value: Interpolatable>: PropertyAnimation<Value> {
+public final class KeyframeAnimation<Value: Interpolatable>: PropertyAnimation<Value> {
     public var values: [Value] = []
     /// For point properties: wins over `values`.
     public var path: BezierPath? {
@@ -149,7 +149,7 @@ open class KeyframeAnimation<Value: Interpolatable>: PropertyAnimation<Value> {
     private var segmentCache: [PathSegment]?
     /// The path's segment when it has exactly one (a bubble's float), kept in the animation
     /// itself: the array's storage is another object, whose first touch each frame missed
-    /// the cache (docs/ARCHITECTURE.md § Rendering many layers).
+    /// the cache (docs/internals/rendering-many-layers.md).
     private var soleSegment: PathSegment?
 
     /// The segments of `path`.

@@ -3,7 +3,13 @@
 ///
 /// Core Animation calls it `CAAnimation`; the engine's module is named `Animation`, so the
 /// class is `LayerAnimation` to keep `Animation.X` unambiguous.
-open class LayerAnimation: MediaTiming {
+///
+/// The kinds are a closed set, the engine's own: `BasicAnimation`, `SpringAnimation`,
+/// `KeyframeAnimation` and `AnimationGroup`. The classes are public, not open, because a kind
+/// writes its values through the engine's internal `apply(to:state:)`: a subclass in another
+/// module would compile and animate nothing. A new kind is added in this module
+/// (docs/ARCHITECTURE.md § Where things go).
+public class LayerAnimation: MediaTiming {
     public final var beginTime: MediaTime = 0
     public final var duration: MediaTime = 0
     public final var speed = 1.0
@@ -63,11 +69,11 @@ open class LayerAnimation: MediaTiming {
     func apply(to layer: Layer, state: TimingState) {}
 
     /// The names of the properties the animation changes (`["strokeEnd"]`), for inspectors.
-    open var animatedPropertyNames: [String] { [] }
+    public var animatedPropertyNames: [String] { [] }
 
     /// The animation's progress curve at `fraction` (0…1) of one duration: the timing function
     /// (linear without one); a spring's displacement; for inspectors to plot.
-    open func curveValue(atFraction fraction: Double) -> Double {
+    public func curveValue(atFraction fraction: Double) -> Double {
         timingFunction?.progress(at: fraction) ?? fraction
     }
 

@@ -1,5 +1,5 @@
 /// An animation of one layer property (CAPropertyAnimation).
-open class PropertyAnimation<Value: Interpolatable>: LayerAnimation {
+public class PropertyAnimation<Value: Interpolatable>: LayerAnimation {
     /// The animated property.
     public let keyPath: LayerProperty<Value>
 
@@ -16,7 +16,7 @@ open class PropertyAnimation<Value: Interpolatable>: LayerAnimation {
         super.init(copying: other)
     }
 
-    open override var animatedPropertyNames: [String] { [keyPath.name] }
+    public override var animatedPropertyNames: [String] { [keyPath.name] }
 
     override func apply(to layer: Layer, state: TimingState) {
         guard let underlying = keyPath.get(layer) else { return }

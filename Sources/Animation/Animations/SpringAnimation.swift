@@ -3,7 +3,7 @@
 /// Progress is `Spring.value(at:)` of the seconds into the animation (it overshoots 1 and
 /// settles); `duration` still bounds the animation, so set it to `settlingDuration` for the
 /// whole motion, as Core Animation's users do.
-open class SpringAnimation<Value: Interpolatable>: BasicAnimation<Value> {
+public final class SpringAnimation<Value: Interpolatable>: BasicAnimation<Value> {
     public var mass = 1.0
     public var stiffness = 100.0
     public var damping = 10.0
@@ -31,7 +31,7 @@ open class SpringAnimation<Value: Interpolatable>: BasicAnimation<Value> {
     /// Seconds until the spring settles (Apple's estimate; docs/SEMANTICS.md § Springs).
     public var settlingDuration: MediaTime { spring.settlingDuration }
 
-    open override func curveValue(atFraction fraction: Double) -> Double {
+    public override func curveValue(atFraction fraction: Double) -> Double {
         spring.value(at: min(max(fraction, 0), 1) * effectiveDuration)
     }
 

@@ -415,29 +415,80 @@ open class Layer {
     /// kept by revision (presentations, the renderer's damage) takes it as a change; run it
     /// with actions disabled. Subclasses add what they store.
     open func savedState() -> () -> Void {
-        let values = (position, bounds, anchorPoint, transform, opacity, isHidden, drawing)
-        let behaviour = (name, isUserInteractionEnabled, actions, gestureRecognizers)
-        let tree = (sublayers, superlayer)
-        let animations = (animationEntries, anonymousKeyCounter, timelineSlot, earliestEnd)
-        return { [self] in
-            (position, bounds, anchorPoint, transform, opacity, isHidden, drawing) = values
-            (name, isUserInteractionEnabled, actions, gestureRecognizers) = behaviour
-            if !sublayers.elementsEqual(tree.0, by: ===) {
-                // Layers made since are no longer this one's (unless the checkpoint has them
-                // elsewhere, which their own restore says).
-                let kept = Set(tree.0.map(ObjectIdentifier.init))
-                for layer in sublayers
-                where !kept.contains(ObjectIdentifier(layer)) && layer.superlayer === self {
-                    layer.superlayer = nil
-                }
-                sublayers = tree.0
+        let saved = checkpoint
+        return { [self] in restore(saved) }
+    }
+
+    /// What `savedState()` keeps of a layer, as one value: every stored property of `Layer`
+    /// is either a field here, by its name, or in `notCheckpointed` (a test checks, with
+    /// `Mirror`).
+    struct Checkpoint {
+        let position: Point
+        let bounds: Rect
+        let anchorPoint: Point
+        let transform: AffineTransform
+        let opacity: Double
+        let isHidden: Bool
+        let drawing: LayerDrawing
+        let name: String?
+        let isUserInteractionEnabled: Bool
+        let actions: [String: LayerAction]
+        let gestureRecognizers: [GestureRecognizer]
+        let sublayers: [Layer]
+        let superlayer: Layer?
+        let animationEntries: [(key: String, animation: LayerAnimation)]
+        let anonymousKeyCounter: Int
+        let timelineSlot: Int
+        let earliestEnd: MediaTime
+    }
+
+    /// What a checkpoint leaves out: constants, what `animationEntries` sets again
+    /// (`hasAnimations`, `soleAnimation`), caches a new `revision` resets, and what only
+    /// presentation copies use.
+    static let notCheckpointed: Set = [
+        "isPresentation", "hasAnimations", "presentationWrites", "isAnimatingAnswer", "revision",
+        "cachedPresentation", "cachedCopy", "cachedTime", "cachedRevision", "isAnimatingTime",
+        "soleAnimation",
+        "timeline", "modelReference",
+    ]
+
+    /// This layer's state now.
+    var checkpoint: Checkpoint {
+        Checkpoint(
+            position: position, bounds: bounds, anchorPoint: anchorPoint, transform: transform,
+            opacity: opacity,
+            isHidden: isHidden, drawing: drawing, name: name,
+            isUserInteractionEnabled: isUserInteractionEnabled,
+            actions: actions, gestureRecognizers: gestureRecognizers, sublayers: sublayers,
+            superlayer: superlayer,
+            animationEntries: animationEntries, anonymousKeyCounter: anonymousKeyCounter,
+            timelineSlot: timelineSlot, earliestEnd: earliestEnd)
+    }
+
+    /// Puts `saved` back on this layer.
+    private func restore(_ saved: Checkpoint) {
+        (position, bounds, anchorPoint, transform) = (
+            saved.position, saved.bounds, saved.anchorPoint, saved.transform
+        )
+        (opacity, isHidden, drawing) = (saved.opacity, saved.isHidden, saved.drawing)
+        (name, isUserInteractionEnabled) = (saved.name, saved.isUserInteractionEnabled)
+        (actions, gestureRecognizers) = (saved.actions, saved.gestureRecognizers)
+        if !sublayers.elementsEqual(saved.sublayers, by: ===) {
+            // Layers made since are no longer this one's (unless the checkpoint has them
+            // elsewhere, which their own restore says).
+            let kept = Set(saved.sublayers.map(ObjectIdentifier.init))
+            for layer in sublayers where !kept.contains(ObjectIdentifier(layer)) && layer.superlayer === self
+            {
+                layer.superlayer = nil
             }
-            if superlayer !== tree.1 { superlayer = tree.1 }
-            (animationEntries, anonymousKeyCounter, timelineSlot) = (animations.0, animations.1, animations.2)
-            earliestEnd = animations.3
-            cachedTime = .nan
-            revision &+= 1
+            sublayers = saved.sublayers
         }
+        if superlayer !== saved.superlayer { superlayer = saved.superlayer }
+        (animationEntries, anonymousKeyCounter, timelineSlot) =
+            (saved.animationEntries, saved.anonymousKeyCounter, saved.timelineSlot)
+        earliestEnd = saved.earliestEnd
+        cachedTime = .nan
+        revision &+= 1
     }
 
     // MARK: - Presentation
@@ -452,7 +503,7 @@ open class Layer {
 
     /// Calls `body` with `presentation()`, lent rather than returned: no retain and release
     /// of the copy, atomic writes to its header that a walk over thousands of layers pays for
-    /// each (docs/ARCHITECTURE.md § Rendering many layers). `body` must not change the layer
+    /// each (docs/internals/rendering-many-layers.md). `body` must not change the layer
     /// tree, nor keep the copy.
     @inlinable
     public final func withPresentation<Result>(_ body: (Layer) throws -> Result) rethrows -> Result {

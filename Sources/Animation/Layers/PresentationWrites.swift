@@ -1,7 +1,7 @@
 /// The properties written on a presentation copy since it last took every value of its model
 /// (the animations' values, and anything else set on the copy): when the model has not
 /// changed since, `Layer.presentation()` takes back only these before the animations apply
-/// again, instead of copying every property (docs/ARCHITECTURE.md § Rendering many layers).
+/// again, instead of copying every property (docs/internals/rendering-many-layers.md).
 struct PresentationWrites: OptionSet {
     let rawValue: UInt8
 

@@ -1,7 +1,7 @@
 // Sprite copies for the renderer (Sources/Render/Cairo/SpriteCompositor.swift): premultiplied
 // ARGB32 images composited OVER a frame of the same format, faded by an 8-bit alpha, with the
 // exact arithmetic of pixman's SSE2 paths (over_8888_8888 and over_8888_n_8888), so that the
-// pixels are the ones Cairo gives (docs/ARCHITECTURE.md § Rendering many layers). With AVX2,
+// pixels are the ones Cairo gives (docs/internals/rendering-many-layers.md). With AVX2,
 // eight pixels at a time; otherwise the same arithmetic one pixel at a time.
 #ifndef CSPRITES_H
 #define CSPRITES_H

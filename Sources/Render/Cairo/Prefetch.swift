@@ -3,7 +3,7 @@ internal import CSprites
 /// Loads ahead of the walk (`LayerRenderer`).
 enum Prefetch {
     /// Asks for the first two cache lines of `object` (a layer's per-frame state,
-    /// docs/ARCHITECTURE.md § Rendering many layers) without waiting for them.
+    /// docs/internals/rendering-many-layers.md) without waiting for them.
     @inline(__always)
     static func header(of object: AnyObject) {
         csprites_prefetch(Unmanaged.passUnretained(object).toOpaque())

@@ -6,7 +6,7 @@ import Foundation
 /// Copies sprites (images already scaled into their place, `ScaledImageCache.copy`) onto a
 /// frame without Cairo: Cairo would save its state, build a pattern, clip and restore for
 /// each, and pixman would look up its fast path and clip again, which costs more than copying
-/// a bubble's few hundred pixels (docs/ARCHITECTURE.md § Rendering many layers). The copying
+/// a bubble's few hundred pixels (docs/internals/rendering-many-layers.md). The copying
 /// is CSprites' (eight pixels at a time with AVX2), with pixman's rounding, so the pixels are
 /// the ones Cairo's `paint_with_alpha` gives: OVER with the same 8-bit alpha.
 ///

@@ -99,11 +99,25 @@ final class ViewAnimation {
 
 // MARK: - Checkpoints
 
-extension ViewAnimation {
-    /// Its settings and run, and who waits for it, and what puts them back (CheckmarkScene's
-    /// checkpoints).
-    func savedState() -> () -> Void {
-        let saved = (duration, curve, completionObservers, run)
-        return { [self] in (duration, curve, completionObservers, run) = saved }
+extension ViewAnimation: CheckpointedObject {
+    /// Its settings and run, and who waits for it (CheckmarkScene's checkpoints).
+    struct Checkpoint {
+        let duration: MediaTime
+        let curve: Curve
+        let completionObservers: [() -> Void]
+        let run: Int
+    }
+
+    /// What it animates and on which timeline: constants.
+    static let notCheckpointed: Set = ["animations", "timeline"]
+
+    var checkpoint: Checkpoint {
+        Checkpoint(duration: duration, curve: curve, completionObservers: completionObservers, run: run)
+    }
+
+    func restore(_ saved: Checkpoint) {
+        (duration, curve, completionObservers, run) = (
+            saved.duration, saved.curve, saved.completionObservers, saved.run
+        )
     }
 }

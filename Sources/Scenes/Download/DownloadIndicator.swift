@@ -390,23 +390,52 @@ extension BezierPath {
 
 // MARK: - Checkpoints
 
-extension DownloadIndicator {
-    /// Its settings and the last update (its layers are the engine's), and what puts them back
-    /// (DownloadScene's checkpoints).
-    func savedState() -> () -> Void {
-        let settings = (
-            strokeColor, storedFillColor, closedIndicatorBackgroundStrokeColor, storedRadiusPercent,
-            coverWidth,
-            animationDuration, animatesUpdates, showsPercentage
-        )
-        let update = (paths, lastSourceAngle, lastUpdate, downloadedRatio)
-        return { [self] in
-            (
-                strokeColor, storedFillColor, closedIndicatorBackgroundStrokeColor, storedRadiusPercent,
-                coverWidth,
-                animationDuration, animatesUpdates, showsPercentage
-            ) = settings
-            (paths, lastSourceAngle, lastUpdate, downloadedRatio) = update
-        }
+extension DownloadIndicator: CheckpointedObject {
+    /// Its settings and the last update (its layers are the engine's): DownloadScene's
+    /// checkpoints.
+    struct Checkpoint {
+        let strokeColor: Color
+        let storedFillColor: Color
+        let closedIndicatorBackgroundStrokeColor: Color
+        let storedRadiusPercent: Double
+        let coverWidth: Double
+        let animationDuration: MediaTime
+        let animatesUpdates: Bool
+        let showsPercentage: Bool
+        let paths: [BezierPath]
+        let lastSourceAngle: Double
+        let lastUpdate: (from: Double, to: Double, beginTime: MediaTime)?
+        let downloadedRatio: Double
+    }
+
+    /// Its layers (the engine saves them) and its kind.
+    static let notCheckpointed: Set = [
+        "layer", "type", "animatingLayer", "coverPathLayer", "displayLabel", "debugLayer",
+    ]
+
+    var checkpoint: Checkpoint {
+        Checkpoint(
+            strokeColor: strokeColor, storedFillColor: storedFillColor,
+            closedIndicatorBackgroundStrokeColor:
+                closedIndicatorBackgroundStrokeColor,
+            storedRadiusPercent: storedRadiusPercent, coverWidth: coverWidth,
+            animationDuration: animationDuration, animatesUpdates: animatesUpdates,
+            showsPercentage: showsPercentage, paths: paths, lastSourceAngle: lastSourceAngle,
+            lastUpdate: lastUpdate, downloadedRatio: downloadedRatio)
+    }
+
+    func restore(_ saved: Checkpoint) {
+        strokeColor = saved.strokeColor
+        storedFillColor = saved.storedFillColor
+        closedIndicatorBackgroundStrokeColor = saved.closedIndicatorBackgroundStrokeColor
+        storedRadiusPercent = saved.storedRadiusPercent
+        coverWidth = saved.coverWidth
+        animationDuration = saved.animationDuration
+        animatesUpdates = saved.animatesUpdates
+        showsPercentage = saved.showsPercentage
+        paths = saved.paths
+        lastSourceAngle = saved.lastSourceAngle
+        lastUpdate = saved.lastUpdate
+        downloadedRatio = saved.downloadedRatio
     }
 }

@@ -374,14 +374,38 @@ final class DownloadScene: Scene {
 
 // MARK: - Checkpoints
 
-extension DownloadScene: CheckpointingScene {
+extension DownloadScene: CheckpointingScene, CheckpointedObject {
     /// The bytes downloaded, the update timers, the switch and the indicators' own state.
-    func savedState() -> () -> Void {
-        let parts = indicators.map { $0.savedState() } + [settingSwitch.savedState()]
-        let saved = (downloadedBytes, updateTimers, isSwitchInteractionEnabled, bounds)
-        return { [self] in
-            for restore in parts { restore() }
-            (downloadedBytes, updateTimers, isSwitchInteractionEnabled, bounds) = saved
-        }
+    struct Checkpoint {
+        let downloadedBytes: Double
+        let updateTimers: [ScheduledTimer]
+        let isSwitchInteractionEnabled: Bool
+        let bounds: Rect
+        let closedIndicator: DownloadIndicator.Checkpoint
+        let filledIndicator: DownloadIndicator.Checkpoint
+        let mixedIndicator: DownloadIndicator.Checkpoint
+        let settingSwitch: Switch.Checkpoint
+    }
+
+    /// Constants: its layers are the engine's, the knobs the session's.
+    static let notCheckpointed: Set = ["title", "rootLayer", "timeline", "settingsLines", "knobs", "stage"]
+
+    var checkpoint: Checkpoint {
+        Checkpoint(
+            downloadedBytes: downloadedBytes, updateTimers: updateTimers,
+            isSwitchInteractionEnabled: isSwitchInteractionEnabled, bounds: bounds,
+            closedIndicator: closedIndicator.checkpoint, filledIndicator: filledIndicator.checkpoint,
+            mixedIndicator: mixedIndicator.checkpoint, settingSwitch: settingSwitch.checkpoint)
+    }
+
+    func restore(_ saved: Checkpoint) {
+        closedIndicator.restore(saved.closedIndicator)
+        filledIndicator.restore(saved.filledIndicator)
+        mixedIndicator.restore(saved.mixedIndicator)
+        settingSwitch.restore(saved.settingSwitch)
+        downloadedBytes = saved.downloadedBytes
+        updateTimers = saved.updateTimers
+        isSwitchInteractionEnabled = saved.isSwitchInteractionEnabled
+        bounds = saved.bounds
     }
 }

@@ -64,10 +64,10 @@ final class Switch {
 
 // MARK: - Checkpoints
 
-extension Switch {
-    /// Whether it is on (its layers are the engine's), and what puts it back.
-    func savedState() -> () -> Void {
-        let saved = isOn
-        return { [self] in isOn = saved }
-    }
+extension Switch: CheckpointedObject {
+    /// Whether it is on (its layers are the engine's).
+    struct Checkpoint { let isOn: Bool }
+    static let notCheckpointed: Set = ["layer", "knob"]
+    var checkpoint: Checkpoint { Checkpoint(isOn: isOn) }
+    func restore(_ saved: Checkpoint) { isOn = saved.isOn }
 }

@@ -331,11 +331,18 @@ final class ElasticScene: Scene {
 // step 4 {
 // MARK: - Checkpoints
 
-extension ElasticScene: CheckpointingScene {
+extension ElasticScene: CheckpointingScene, CheckpointedObject {
     /// Whether it bounces (the wave's points and the display link are the engine's).
-    func savedState() -> () -> Void {
-        let saved = animating
-        return { [self] in animating = saved }
-    }
+    struct Checkpoint { let animating: Bool }
+
+    /// Constants: the tutorial's numbers, its layers and display link (the engine's), the
+    /// knobs (the session's).
+    static let notCheckpointed: Set = [
+        "title", "minimalHeight", "shapeFillColor", "bounceInitialVelocity", "controlPointSize", "knobs",
+        "rootLayer", "shapeLayer", "wave", "timeline", "stage", "displayLink",
+    ]
+
+    var checkpoint: Checkpoint { Checkpoint(animating: animating) }
+    func restore(_ saved: Checkpoint) { animating = saved.animating }
 }
 // } step 4

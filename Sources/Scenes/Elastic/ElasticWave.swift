@@ -218,3 +218,14 @@ final class ElasticWave {
         for view in controlPointViews { view.removeAllAnimations() }
     }
 }
+
+// MARK: - Checkpoints
+
+extension ElasticWave: CheckpointedObject {
+    typealias Checkpoint = NothingToCheckpoint
+    /// Its control point views (the engine saves them) and their timeline.
+    static let notCheckpointed: Set = [
+        "l3ControlPointView", "l2ControlPointView", "l1ControlPointView", "cControlPointView",
+        "r1ControlPointView", "r2ControlPointView", "r3ControlPointView", "timeline",
+    ]
+}

@@ -52,20 +52,36 @@
 // - `sink` is pull request #9's `objectsShouldSink`, never merged into the library.
 import Animation
 
+// step 1 {
 /// The demo app's four screens, in a bar at the top.
 final class FloatingScene: Scene {
     /// The demo's screens, in the bar's order (the demo's table lists Fish, Music, Tractor,
     /// Balloon; see the header).
     enum Screen: Int, CaseIterable, Sendable {
-        case balloon, fish, music, tractor
+        case balloon
+        // step 2 {
+        case fish
+        // } step 2
+        // step 4 {
+        case music
+        // } step 4
+        // step 5 {
+        case tractor
+        // } step 5
 
         /// The row's title in the demo's table.
         var title: String {
             switch self {
             case .balloon: "Balloon"
+            // step 2 {
             case .fish: "Fish"
+            // } step 2
+            // step 4 {
             case .music: "Music"
+            // } step 4
+            // step 5 {
             case .tractor: "Tractor"
+            // } step 5
             }
         }
     }
@@ -73,6 +89,10 @@ final class FloatingScene: Scene {
     let title = "JRMFloatingAnimation"
     let rootLayer: Layer
     private(set) var screen = Screen.balloon
+    /// How far along its steps the scene is built (FloatingSteps.swift).
+    let stage: Stage
+    /// The screens in the bar: those of the steps so far, all four in the finished scene.
+    var screens: [Screen] { Array(Screen.allCases.prefix(stage.screenCount)) }
     /// The screen's own layers (rebuilt when it changes).
     let content: Layer
     /// The bar at the top: the four screens' titles.
@@ -205,7 +225,8 @@ final class FloatingScene: Scene {
         return options
     }
 
-    init(context: SceneContext) {
+    init(context: SceneContext, stage: Stage = .complete) {
+        self.stage = stage
         timeline = context.timeline
         random = context.random
         knobs = context.knobs
@@ -222,7 +243,7 @@ final class FloatingScene: Scene {
         floatingView = FloatingAnimationView(startingPoint: .zero, timeline: timeline, random: random)
         rootLayer.addSublayer(content)
         rootLayer.addSublayer(bar)
-        for screen in Screen.allCases {
+        for screen in screens {
             let tab = TextLayer(timeline: timeline)
             tab.name = screen.title
             tab.string = screen.title
@@ -266,12 +287,20 @@ final class FloatingScene: Scene {
             layer.removeAllAnimations()
             layer.removeFromSuperlayer()
         }
+        // step 2 {
         treasureChest = nil
-        guideLines = [:]
         popSwitch = nil
         varyAlphaSwitch = nil
+        // } step 2
+        // step 3 {
+        guideLines = [:]
+        // } step 3
+        // step 4 {
         fadeSwitch = nil
+        // } step 4
+        // step 5 {
         tractor = nil
+        // } step 5
         for (index, tab) in tabs.enumerated() {
             let isCurrent = index == screen.rawValue
             tab.isBold = isCurrent
@@ -279,9 +308,15 @@ final class FloatingScene: Scene {
         }
         switch screen {
         case .balloon: buildBalloons()
+        // step 2 {
         case .fish: buildFish()
+        // } step 2
+        // step 4 {
         case .music: buildMusic()
+        // } step 4
+        // step 5 {
         case .tractor: buildTractor()
+        // } step 5
         }
     }
 
@@ -324,6 +359,7 @@ final class FloatingScene: Scene {
         timer?.name = "balloon timer"
     }
 
+    // step 2 {
     /// The treasure chest's frame: (width/2 − 150, height − 200, 200 × 170).
     var treasureChestFrame: Rect {
         Rect(x: bounds.width / 2 - 150, y: bounds.height - 200, width: 200, height: 170)
@@ -370,30 +406,38 @@ final class FloatingScene: Scene {
         varyAlphaSwitch = varyAlpha
         addLabel("Pop?", frame: Rect(x: midX - 64, y: top + 23, width: 38.5, height: 20.5))
         addLabel("Vary alpha?", frame: Rect(x: midX - 111, y: top + 61, width: 88.5, height: 20.5))
-        let buttons: [(GuideLine, Double)] = [
-            (.maxAnimationHeight, top + 220), (.minAnimationHeight, top + 254),
-            (.startingPointWidth, top + 286),
-        ]
-        for (line, y) in buttons {
-            addButton(line.rawValue, frame: Rect(x: midX - 75, y: y, width: 150, height: 30)) { [weak self] in
-                self?.toggle(line)
+        // step 3 {
+        if stage >= .guides {
+            let buttons: [(GuideLine, Double)] = [
+                (.maxAnimationHeight, top + 220), (.minAnimationHeight, top + 254),
+                (.startingPointWidth, top + 286),
+            ]
+            for (line, y) in buttons {
+                addButton(line.rawValue, frame: Rect(x: midX - 75, y: y, width: 150, height: 30)) {
+                    [weak self] in
+                    self?.toggle(line)
+                }
             }
+            for line in GuideLine.allCases {
+                let layer = ShapeLayer(timeline: timeline)
+                layer.name = line.rawValue + " line"
+                layer.strokeColor = line.color
+                layer.lineWidth = 3
+                layer.fillColor = .clear
+                layer.anchorPoint = .zero
+                layer.isHidden = true
+                layer.isUserInteractionEnabled = false
+                content.addSublayer(layer)
+                guideLines[line] = layer
+            }
+            updateGuideLines()
         }
-        for line in GuideLine.allCases {
-            let layer = ShapeLayer(timeline: timeline)
-            layer.name = line.rawValue + " line"
-            layer.strokeColor = line.color
-            layer.lineWidth = 3
-            layer.fillColor = .clear
-            layer.anchorPoint = .zero
-            layer.isHidden = true
-            layer.isUserInteractionEnabled = false
-            content.addSublayer(layer)
-            guideLines[line] = layer
-        }
-        updateGuideLines()
+        // } step 3
     }
 
+    // } step 2
+
+    // step 3 {
     /// The guide lines' paths (`createLines`), from the options in force (so a knob moves them).
     private func updateGuideLines() {
         guard !guideLines.isEmpty else { return }
@@ -428,6 +472,9 @@ final class FloatingScene: Scene {
         }
     }
 
+    // } step 3
+
+    // step 2 {
     /// The "Pop?" switch (`popValueChanged:`).
     func togglePop() {
         guard let pop = popSwitch else { return }
@@ -442,16 +489,23 @@ final class FloatingScene: Scene {
         screenOptions.varyAlpha = varyAlpha.isOn
     }
 
+    // } step 2
+
+    // step 4 {
     /// The saxophone's frame: (centre.x − 150, centre.y + 100, 200 × 200).
     /// In a landscape window, moved up to stay in it (see the header).
     var saxFrame: Rect {
         Rect(x: bounds.midX - 150, y: min(bounds.midY + 100, bounds.maxY - 210), width: 200, height: 200)
     }
+    // } step 4
 
+    // step 2 {
     /// Where the storyboard's centred controls are centred: the middle; in a landscape window
     /// the middle of the right half (see the header).
     var controlsCenterX: Double { bounds.width > bounds.height ? bounds.width * 0.75 : bounds.width / 2 }
+    // } step 2
 
+    // step 4 {
     /// The music screen's shape buttons, top to bottom, and their keys.
     static let shapeButtons: [(title: String, shape: FloatingShape, key: Character)] = [
         ("Straight", .straight, "z"), ("Curve Right", .curveRight, "x"), ("Triangle", .triangleUp, "c"),
@@ -507,6 +561,9 @@ final class FloatingScene: Scene {
         screenOptions.fadeOut = fade.isOn
     }
 
+    // } step 4
+
+    // step 5 {
     /// JRMDemoTractorViewController: the tractor's frame at the start of a run, (width,
     /// centre.y, 80 × 80); a run ends at x −80.
     var tractorStartFrame: Rect { Rect(x: bounds.width, y: bounds.midY, width: 80, height: 80) }
@@ -579,8 +636,11 @@ final class FloatingScene: Scene {
         animate()
     }
 
+    // } step 5
+
     // MARK: - Controls
 
+    // step 2 {
     private func addLabel(_ text: String, frame: Rect, alignment: TextAlignment = .left) {
         let label = TextLayer(timeline: timeline)
         label.name = text
@@ -593,6 +653,9 @@ final class FloatingScene: Scene {
         content.addSublayer(label)
     }
 
+    // } step 2
+
+    // step 3 {
     private func addButton(_ title: String, frame: Rect, action: @escaping () -> Void) {
         let button = TextLayer(timeline: timeline)
         button.name = title
@@ -605,69 +668,129 @@ final class FloatingScene: Scene {
         content.addSublayer(button)
     }
 
+    // } step 3
+
     // MARK: - Keys and knobs
+
+    /// The screen after this one in the bar (`n`).
+    var nextScreen: Screen {
+        let index = screens.firstIndex(of: screen) ?? 0
+        return screens[(index + 1) % screens.count]
+    }
 
     func handleKey(_ key: Key) -> Bool {
         guard case .character(let character) = key else { return false }
-        let lower = Character(character.lowercased())
-        if lower == "n" {
-            show(Screen(rawValue: (screen.rawValue + 1) % Screen.allCases.count) ?? .balloon)
-            return true
-        }
-        switch (screen, lower) {
+        switch (screen, Character(character.lowercased())) {
+        case (_, "n"): show(nextScreen)
+        // step 2 {
         case (.fish, "c"): animate()
         case (.fish, "o"): togglePop()
         case (.fish, "a"): toggleVaryAlpha()
+        // } step 2
+        // step 3 {
         case (.fish, "x"): toggle(.maxAnimationHeight)
         case (.fish, "m"): toggle(.minAnimationHeight)
         case (.fish, "w"): toggle(.startingPointWidth)
+        // } step 3
+        // step 4 {
         case (.music, "o"): toggleFade()
-        case (.music, _):
+        case (.music, let lower):
             guard let button = Self.shapeButtons.first(where: { $0.key == lower }) else { return false }
             release(button.shape)
+        // } step 4
         default: return false
         }
         return true
     }
 
     var keyHelp: [(key: Key, action: String)] {
-        let next = Screen(rawValue: (screen.rawValue + 1) % Screen.allCases.count) ?? .balloon
-        var help: [(key: Key, action: String)] = [(.character("n"), "next demo screen: \(next.title)")]
+        var help: [(key: Key, action: String)] = []
+        help.append((.character("n"), "next demo screen: \(nextScreen.title)"))
         switch screen {
-        case .balloon, .tractor: break
+        case .balloon: break
+        // step 2 {
         case .fish:
             help += [
                 (.character("c"), "the treasure chest: one bubble"), (.character("o"), "Pop?"),
-                (.character("a"), "Vary alpha?"), (.character("x"), "maxAnimationHeight line"),
-                (.character("m"), "minAnimationHeight line"), (.character("w"), "startingPointWidth line"),
+                (.character("a"), "Vary alpha?"),
             ]
+            // step 3 {
+            if stage >= .guides {
+                help += [
+                    (.character("x"), "maxAnimationHeight line"),
+                    (.character("m"), "minAnimationHeight line"),
+                    (.character("w"), "startingPointWidth line"),
+                ]
+            }
+        // } step 3
+        // } step 2
+        // step 4 {
         case .music:
             help += Self.shapeButtons.map { (.character($0.key), "\($0.title): one note") }
             help.append((.character("o"), "Fade out?"))
+        // } step 4
+        // step 5 {
+        case .tractor: break
+        // } step 5
         }
         return help
     }
 
+    // step 3 {
     /// New objects take the knobs; the fish screen's guide lines move at once.
     func knobsDidChange() { updateGuideLines() }
+    // } step 3
 }
+// } step 1
 
 // MARK: - Checkpoints
 
-extension FloatingScene: CheckpointingScene {
-    /// The screen and what it holds, its floating view's objects, the timer, the random state.
-    func savedState() -> () -> Void {
-        let view = floatingView.savedState()
-        let switches = [popSwitch, varyAlphaSwitch, fadeSwitch].compactMap { $0?.savedState() }
-        let screenState = (screen, tabs, floatingView, screenOptions, bounds, timer, generation)
-        let parts = (treasureChest, guideLines, popSwitch, varyAlphaSwitch, fadeSwitch, tractor)
-        let stream = random.state
-        return { [self] in
-            (screen, tabs, floatingView, screenOptions, bounds, timer, generation) = screenState
-            (treasureChest, guideLines, popSwitch, varyAlphaSwitch, fadeSwitch, tractor) = parts
-            view()
-            for restore in switches { restore() }
-            random.state = stream
-        }
+extension FloatingScene: CheckpointingScene, CheckpointedObject {
+    /// The screen and what it holds, its floating view's and switches' own state, the timer,
+    /// the random state.
+    struct Checkpoint {
+        let screen: Screen
+        let tabs: [TextLayer]
+        let floatingView: FloatingAnimationView
+        let screenOptions: FloatingAnimationOptions
+        let bounds: Rect
+        let timer: ScheduledTimer?
+        let generation: Int
+        let treasureChest: Layer?
+        let guideLines: [GuideLine: ShapeLayer]
+        let popSwitch: Switch?
+        let varyAlphaSwitch: Switch?
+        let fadeSwitch: Switch?
+        let tractor: Layer?
+        /// The generator's state.
+        let random: UInt64
+        let viewState: FloatingAnimationView.Checkpoint
+        let switchStates: [(control: Switch, state: Switch.Checkpoint)]
+    }
+
+    /// Constants: its layers (the engine's), the knobs (the session's), the tutorial step shown.
+    static let notCheckpointed: Set = ["title", "rootLayer", "content", "bar", "timeline", "knobs", "stage"]
+
+    var checkpoint: Checkpoint {
+        let switches = [popSwitch, varyAlphaSwitch, fadeSwitch].compactMap { $0 }
+        return Checkpoint(
+            screen: screen, tabs: tabs, floatingView: floatingView, screenOptions: screenOptions,
+            bounds: bounds,
+            timer: timer, generation: generation, treasureChest: treasureChest, guideLines: guideLines,
+            popSwitch: popSwitch, varyAlphaSwitch: varyAlphaSwitch, fadeSwitch: fadeSwitch, tractor: tractor,
+            random: random.state, viewState: floatingView.checkpoint,
+            switchStates: switches.map { ($0, $0.checkpoint) })
+    }
+
+    func restore(_ saved: Checkpoint) {
+        (screen, tabs, floatingView, screenOptions) = (
+            saved.screen, saved.tabs, saved.floatingView, saved.screenOptions
+        )
+        (bounds, timer, generation) = (saved.bounds, saved.timer, saved.generation)
+        (treasureChest, guideLines, tractor) = (saved.treasureChest, saved.guideLines, saved.tractor)
+        (popSwitch, varyAlphaSwitch, fadeSwitch) = (saved.popSwitch, saved.varyAlphaSwitch, saved.fadeSwitch)
+        floatingView.restore(saved.viewState)
+        for (control, state) in saved.switchStates { control.restore(state) }
+        random.state = saved.random
     }
 }

@@ -188,11 +188,28 @@ final class FloatingAnimationView {
 
 // MARK: - Checkpoints
 
-extension FloatingAnimationView {
-    /// Its options, images and objects in flight (their layers are the engine's; the random
-    /// generator is its scene's), and what puts them back.
-    func savedState() -> () -> Void {
-        let saved = (options, superviewWidth, imageViewAnimationCompleted, images, objects)
-        return { [self] in (options, superviewWidth, imageViewAnimationCompleted, images, objects) = saved }
+extension FloatingAnimationView: CheckpointedObject {
+    /// Its options, images and objects in flight (their layers are the engine's).
+    struct Checkpoint {
+        let options: FloatingAnimationOptions
+        let superviewWidth: Double
+        let imageViewAnimationCompleted: ((Layer) -> Void)?
+        let images: [String]
+        let objects: [FloatingObject]
+    }
+
+    /// Its layer (the engine's), the timeline, the random generator (its scene saves it).
+    static let notCheckpointed: Set = ["layer", "timeline", "random"]
+
+    var checkpoint: Checkpoint {
+        Checkpoint(
+            options: options, superviewWidth: superviewWidth,
+            imageViewAnimationCompleted: imageViewAnimationCompleted, images: images, objects: objects)
+    }
+
+    func restore(_ saved: Checkpoint) {
+        (options, superviewWidth, imageViewAnimationCompleted) =
+            (saved.options, saved.superviewWidth, saved.imageViewAnimationCompleted)
+        (images, objects) = (saved.images, saved.objects)
     }
 }

@@ -487,21 +487,55 @@ final class ScrollView {
 
 // MARK: - Checkpoints
 
-extension ScrollView {
-    /// The scrolling under way and the indicator's, and what puts them back (PullScene's
-    /// checkpoints); the offset is the layer's bounds, which the engine saves. The properties
-    /// with side effects go back first, so that the plain ones override what those did.
-    func savedState() -> () -> Void {
-        let moving = (isScrollEnabled, isDragging, animation)
-        let indicator = (isShowingScrollIndicator, scrollIndicatorHideTimer, insetCompletion, dragStart)
-        let content = (
-            contentSize, contentInset, decelerationRate, contentOffsetDidChange, panGestureStateDidChange
+extension ScrollView: CheckpointedObject {
+    /// The scrolling under way and the indicator's (PullScene's checkpoints); the offset is the
+    /// layer's bounds, which the engine saves.
+    struct Checkpoint {
+        let isScrollEnabled: Bool
+        let isDragging: Bool
+        let animation: ScrollAnimation?
+        let isShowingScrollIndicator: Bool
+        let scrollIndicatorHideTimer: ScheduledTimer?
+        let insetCompletion: (() -> Void)?
+        let dragStart: (offset: Double, translation: Double)
+        let contentSize: Size
+        let contentInset: EdgeInsets
+        let decelerationRate: Double
+        let contentOffsetDidChange: (() -> Void)?
+        let panGestureStateDidChange: ((GestureState) -> Void)?
+    }
+
+    /// Its layers, recognizers and display link: the engine saves them.
+    static let notCheckpointed: Set = [
+        "layer", "verticalScrollIndicator", "panGestureRecognizer", "scrollWheelGestureRecognizer",
+        "scrollAnimationLink",
+    ]
+
+    var checkpoint: Checkpoint {
+        Checkpoint(
+            isScrollEnabled: isScrollEnabled, isDragging: isDragging, animation: animation,
+            isShowingScrollIndicator: isShowingScrollIndicator,
+            scrollIndicatorHideTimer: scrollIndicatorHideTimer,
+            insetCompletion: insetCompletion, dragStart: dragStart, contentSize: contentSize,
+            contentInset: contentInset, decelerationRate: decelerationRate,
+            contentOffsetDidChange: contentOffsetDidChange, panGestureStateDidChange: panGestureStateDidChange
         )
-        return { [self] in
-            (isScrollEnabled, isDragging, animation) = moving
-            (isShowingScrollIndicator, scrollIndicatorHideTimer, insetCompletion, dragStart) = indicator
-            (contentSize, contentInset, decelerationRate, contentOffsetDidChange, panGestureStateDidChange) =
-                content
-        }
+    }
+
+    /// The properties with side effects go back first, so that the plain ones override what
+    /// those did.
+    func restore(_ saved: Checkpoint) {
+        isScrollEnabled = saved.isScrollEnabled
+        isDragging = saved.isDragging
+        animation = saved.animation
+        isShowingScrollIndicator = saved.isShowingScrollIndicator
+        scrollIndicatorHideTimer = saved.scrollIndicatorHideTimer
+        insetCompletion = saved.insetCompletion
+        dragStart = saved.dragStart
+        contentSize = saved.contentSize
+        contentInset = saved.contentInset
+        decelerationRate = saved.decelerationRate
+        contentOffsetDidChange = saved.contentOffsetDidChange
+        panGestureStateDidChange = saved.panGestureStateDidChange
     }
 }

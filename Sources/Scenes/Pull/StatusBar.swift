@@ -95,3 +95,13 @@ final class StatusBar {
             height: height)
     }
 }
+
+// MARK: - Checkpoints
+
+extension StatusBar: CheckpointedObject {
+    typealias Checkpoint = NothingToCheckpoint
+    /// Its layers: the engine saves them.
+    static let notCheckpointed: Set = [
+        "layer", "timeLabel", "percentageLabel", "battery", "batteryLevel", "batteryNub",
+    ]
+}

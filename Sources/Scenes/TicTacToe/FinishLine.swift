@@ -158,3 +158,13 @@ final class FinishLine {
     // step 1 {
 }
 // } step 1
+
+// MARK: - Checkpoints
+
+extension FinishLine: CheckpointedObject {
+    typealias Checkpoint = NothingToCheckpoint
+    /// Constants, with the tutorial step's stage (its layers are the engine's).
+    static let notCheckpointed: Set = [
+        "finishLineView", "beginTime", "timeline", "width", "color", "duration", "stage",
+    ]
+}

@@ -65,3 +65,11 @@ final class MarkView {
         layer.add(draw, forKey: "draw")
     }
 }
+
+// MARK: - Checkpoints
+
+extension MarkView: CheckpointedObject {
+    typealias Checkpoint = NothingToCheckpoint
+    /// Constants (its layer is the engine's).
+    static let notCheckpointed: Set = ["mark", "layer"]
+}

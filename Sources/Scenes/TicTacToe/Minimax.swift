@@ -1,3 +1,5 @@
+import Animation
+
 // The computer player: plain minimax over the whole game tree. Our own; the tutorial has none.
 
 /// A player that never loses: it looks at every way the game can go on and takes the move
@@ -46,4 +48,12 @@ final class Minimax {
         }
         return best?.field
     }
+}
+
+// MARK: - Checkpoints
+
+extension Minimax: CheckpointedObject {
+    typealias Checkpoint = NothingToCheckpoint
+    /// The memo only spares work: with or without it, the same moves.
+    static let notCheckpointed: Set = ["scores"]
 }

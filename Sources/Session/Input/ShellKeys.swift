@@ -94,6 +94,9 @@ extension SceneSession {
                 "save this moment as a session file (animdemo --session FILE opens it)"
             ) { _, _, _ in [.command(.saveSession)] },
             ShellKey(
+                [.character("l")], "l", "export the recorded history as a Lottie animation (JSON)"
+            ) { _, _, _ in [.command(.exportHistory)] },
+            ShellKey(
                 (0...9).map { .character(Character("\($0)")) } + [.tab, .backTab], "1 … 9, Tab, Shift+Tab",
                 "switch scene (in the order of --list)"
             ) { session, key, time in session.switchScene(by: key, at: time) },

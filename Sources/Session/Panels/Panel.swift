@@ -4,9 +4,9 @@ import Scenes
 
 /// Which strip of the window a docked panel takes (docs/ARCHITECTURE.md § Panels).
 enum PanelEdge: Sendable {
-    /// Along the bottom, the window's whole width: the timeline inspector.
+    /// Along the bottom, the window's whole width: the timeline inspector, the build's problem.
     case bottom
-    /// Along the right side, above the bottom panels: the knobs, the help. In a portrait
+    /// Along the right side, above the bottom panels: the knobs, the code, the help. In a portrait
     /// window (narrower than it is tall) side panels go to the bottom too.
     case side
 }
@@ -67,7 +67,7 @@ enum SessionRequest {
 /// a session file and a `--watch` reload keep it open, and whether it watches the scene's
 /// animations. Each panel type gives its own (`Panel.kind`); `PanelKind.all` lists the types.
 struct PanelKind {
-    /// `inspector`, `knobs`, `help`: the name in `render --describe` and in a session file.
+    /// `inspector`, `knobs`, `code`, `help`, `build`: the name in `render --describe` and in a session file.
     let name: String
     /// What messages call it ("closed the knob panel").
     var spokenName: String?

@@ -77,3 +77,17 @@ public final class OrbitScene: Scene {
         square.add(spring, forKey: "position")
     }
 }
+
+// Time travel (Left, Right, the time bar) runs the scene again from its start
+// to reach an earlier frame: always right, slower the longer it has run.
+// Uncomment this to let it restore a checkpoint instead, taken every 2 s: it
+// must save every stored property that can change (the layers, animations,
+// timers and recognizers are the engine's to save), and the test
+// `seeksLandExactly` tells when one is forgotten.
+//
+// extension OrbitScene: CheckpointingScene {
+//     public func savedState() -> () -> Void {
+//         let saved = (bounds, onRight)
+//         return { [self] in (bounds, onRight) = saved }
+//     }
+// }

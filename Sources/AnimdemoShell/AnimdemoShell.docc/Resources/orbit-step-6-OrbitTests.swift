@@ -26,3 +26,13 @@ func clickMovesTheSquare() throws {
     #expect(isOrange(try tester.render().color(at: Point(x: 600, y: 300))))
     #expect(!isOrange(try tester.render().color(at: Point(x: 200, y: 300))))
 }
+
+/// Time travel lands on the frames of a run that was never interrupted, byte
+/// for byte, whether the scene restores checkpoints (`CheckpointingScene`) or
+/// runs from its start.
+@Test("seeks back land on the frames of an uninterrupted run")
+func seeksLandExactly() throws {
+    try expectCheckpointsReplayExactly(
+        scene: "orbit", in: [OrbitScene.descriptor],
+        events: "0.5 tap 200 150; 2.1 tap 200 150")
+}

@@ -47,3 +47,13 @@ func secondClickBringsItBack() throws {
     // Back where it started, within half a point.
     #expect(abs(square.presentation().position.x - left) < 0.5)
 }
+
+/// Time travel lands on the frames of a run that was never interrupted, byte
+/// for byte, whether the scene restores checkpoints (`CheckpointingScene`) or
+/// runs from its start.
+@Test("seeks back land on the frames of an uninterrupted run")
+func seeksLandExactly() throws {
+    try expectCheckpointsReplayExactly(
+        scene: "orbit", in: [OrbitScene.descriptor],
+        events: "0.5 tap 200 150; 2.1 tap 200 150")
+}

@@ -452,21 +452,51 @@ extension Point {
 
 // MARK: - Checkpoints
 
-extension CheckmarkScene: CheckpointingScene {
-    /// The X or check state, the delays a click may call off and the view
-    /// animations' runs.
-    func savedState() -> () -> Void {
+extension CheckmarkScene: CheckpointingScene, CheckpointedObject {
+    /// The X or check state, the delays a click may call off, the shapes and
+    /// view animations made so far, and the view animations' own state.
+    struct Checkpoint {
+        let x: Bool
+        let pendingDelays: [ScheduledTimer]
+        let b1: Shape?
+        let b2: Shape?
+        let b3: Shape?
+        let b1ToX: ViewAnimation?
+        let b1ToCheck: ViewAnimation?
+        let b2ToX: ViewAnimation?
+        let b2ToCheck: ViewAnimation?
+        let b3ToX: ViewAnimation?
+        let b3ToCheck: ViewAnimation?
+        let colorAnimation: ViewAnimation?
+        let runs: [(animation: ViewAnimation, state: ViewAnimation.Checkpoint)]
+    }
+
+    /// Constants: its layers (the engine's), the knobs (the session's).
+    static let notCheckpointed: Set = [
+        "title", "rootLayer", "timeline", "guides", "knobs", "stage"]
+
+    var checkpoint: Checkpoint {
         let animations: [ViewAnimation?] = [
             b1ToX, b1ToCheck, b2ToX, b2ToCheck, b3ToX, b3ToCheck,
             colorAnimation,
         ]
-        let runs = animations.compactMap { $0?.savedState() }
-        let saved = (x, pendingDelays, colorAnimation, b1, b2, b3)
-        let views = (b1ToX, b1ToCheck, b2ToX, b2ToCheck, b3ToX, b3ToCheck)
-        return { [self] in
-            (x, pendingDelays, colorAnimation, b1, b2, b3) = saved
-            (b1ToX, b1ToCheck, b2ToX, b2ToCheck, b3ToX, b3ToCheck) = views
-            for restore in runs { restore() }
-        }
+        return Checkpoint(
+            x: x, pendingDelays: pendingDelays, b1: b1, b2: b2, b3: b3,
+            b1ToX: b1ToX, b1ToCheck: b1ToCheck,
+            b2ToX: b2ToX, b2ToCheck: b2ToCheck, b3ToX: b3ToX,
+            b3ToCheck: b3ToCheck,
+            colorAnimation: colorAnimation,
+            runs: animations.compactMap { $0 }.map { ($0, $0.checkpoint) })
+    }
+
+    func restore(_ saved: Checkpoint) {
+        x = saved.x
+        pendingDelays = saved.pendingDelays
+        (b1, b2, b3) = (saved.b1, saved.b2, saved.b3)
+        (b1ToX, b1ToCheck, b2ToX, b2ToCheck) = (
+            saved.b1ToX, saved.b1ToCheck, saved.b2ToX, saved.b2ToCheck)
+        (b3ToX, b3ToCheck, colorAnimation) = (
+            saved.b3ToX, saved.b3ToCheck, saved.colorAnimation)
+        for (animation, state) in saved.runs { animation.restore(state) }
     }
 }

@@ -538,23 +538,63 @@ final class FishScene: Scene {
 
 // MARK: - Checkpoints
 
-extension FishScene: CheckpointingScene {
+extension FishScene: CheckpointingScene, CheckpointedObject {
     /// The mode, the bubbles in flight and the swim under way, the timer, both
     /// random streams.
-    func savedState() -> () -> Void {
-        let swim = (
-            mode, bounds, hasLaidOut, swimGeneration, swimDuration, bubbleTimer,
-            loadLink)
-        let bubbles = (floatsByBubble, bubblesBlown, isDebugOverlayVisible)
-        let choices = (floatRanges, floatOptions, popScale)
-        let streams = (random.state, loadRandom.state)
-        return { [self] in
-            (
-                mode, bounds, hasLaidOut, swimGeneration, swimDuration,
-                bubbleTimer, loadLink) = swim
-            (floatsByBubble, bubblesBlown, isDebugOverlayVisible) = bubbles
-            (floatRanges, floatOptions, popScale) = choices
-            (random.state, loadRandom.state) = streams
-        }
+    struct Checkpoint {
+        let mode: Mode
+        let bounds: Rect
+        let hasLaidOut: Bool
+        let swimGeneration: Int
+        let swimDuration: MediaTime
+        let bubbleTimer: ScheduledTimer?
+        let loadLink: DisplayLink?
+        let floatsByBubble: [
+            ObjectIdentifier: (
+                number: Int, bubbleImageView: Layer, bubble: FloatingBubble)]
+        let bubblesBlown: Int
+        let isDebugOverlayVisible: Bool
+        let floatRanges: FloatRanges
+        let floatOptions: FloatOptions
+        let popScale: Double
+        /// The generators' states.
+        let random: UInt64
+        let loadRandom: UInt64
+    }
+
+    /// Constants: its layers (the engine's), the knobs (the session's).
+    static let notCheckpointed: Set = [
+        "title", "rootLayer", "timeline", "stage", "fishImageView", "bubbles",
+        "fishSize", "pathGuide",
+        "controlGuide", "knobs",
+    ]
+
+    var checkpoint: Checkpoint {
+        Checkpoint(
+            mode: mode, bounds: bounds, hasLaidOut: hasLaidOut,
+            swimGeneration: swimGeneration,
+            swimDuration: swimDuration, bubbleTimer: bubbleTimer,
+            loadLink: loadLink,
+            floatsByBubble: floatsByBubble,
+            bubblesBlown: bubblesBlown,
+            isDebugOverlayVisible: isDebugOverlayVisible,
+            floatRanges: floatRanges,
+            floatOptions: floatOptions, popScale: popScale,
+            random: random.state, loadRandom: loadRandom.state
+        )
+    }
+
+    func restore(_ saved: Checkpoint) {
+        (mode, bounds, hasLaidOut) = (
+            saved.mode, saved.bounds, saved.hasLaidOut)
+        (swimGeneration, swimDuration) = (
+            saved.swimGeneration, saved.swimDuration)
+        (bubbleTimer, loadLink) = (saved.bubbleTimer, saved.loadLink)
+        (floatsByBubble, bubblesBlown) = (
+            saved.floatsByBubble, saved.bubblesBlown)
+        isDebugOverlayVisible = saved.isDebugOverlayVisible
+        (floatRanges, floatOptions, popScale) = (
+            saved.floatRanges, saved.floatOptions, saved.popScale)
+        (random.state, loadRandom.state) = (saved.random, saved.loadRandom)
     }
 }

@@ -160,3 +160,14 @@ final class ElasticPullToRefreshLoadingViewCircle {
         }
     }
 }
+
+// MARK: - Checkpoints
+
+extension ElasticPullToRefreshLoadingViewCircle: CheckpointedObject {
+    typealias Checkpoint = NothingToCheckpoint
+    /// Constants (its layers are the engine's).
+    static let notCheckpointed: Set = [
+        "maskLayer", "outsideLayer", "outsideClip", "layer", "shapeLayer",
+        "identityTransform",
+    ]
+}

@@ -397,21 +397,50 @@ final class ElasticPullToRefreshView {
 
 // MARK: - Checkpoints
 
-extension ElasticPullToRefreshView {
-    /// The state (set as a value: its setter would start what the state needs)
-    /// and the settings, and what puts them back (PullScene's checkpoints).
-    func savedState() -> () -> Void {
-        let settings = (
-            constants, bounceDuration, bounceDampingRatio, actionHandler,
-            fillColor, backgroundColor
-        )
-        let saved = (originalContentInsetTop, observesContentOffset, _state)
-        return { [self] in
-            (
-                constants, bounceDuration, bounceDampingRatio, actionHandler,
-                fillColor, backgroundColor) =
-                settings
-            (originalContentInsetTop, observesContentOffset, _state) = saved
-        }
+extension ElasticPullToRefreshView: CheckpointedObject {
+    /// The settings and the state (set as a value: its setter would start what
+    /// the state needs): PullScene's checkpoints.
+    struct Checkpoint {
+        let constants: ElasticPullToRefreshConstants
+        let bounceDuration: Double
+        let bounceDampingRatio: Double
+        let actionHandler: () -> Void
+        let fillColor: Color
+        let backgroundColor: Color
+        let originalContentInsetTop: Double
+        let observesContentOffset: Bool
+        let _state: ElasticPullToRefreshState
+    }
+
+    /// Its layers and display link (the engine's), the wave and loading view
+    /// (layers and constants), the scroll view (its owner saves it), the
+    /// tutorial step's stage (a constant).
+    static let notCheckpointed: Set = [
+        "layer", "shapeLayer", "wave", "bounceAnimationHelperView",
+        "loadingView", "scrollView",
+        "displayLink", "stage",
+    ]
+
+    var checkpoint: Checkpoint {
+        Checkpoint(
+            constants: constants, bounceDuration: bounceDuration,
+            bounceDampingRatio: bounceDampingRatio,
+            actionHandler: actionHandler, fillColor: fillColor,
+            backgroundColor: backgroundColor,
+            originalContentInsetTop: originalContentInsetTop,
+            observesContentOffset: observesContentOffset,
+            _state: _state)
+    }
+
+    func restore(_ saved: Checkpoint) {
+        constants = saved.constants
+        bounceDuration = saved.bounceDuration
+        bounceDampingRatio = saved.bounceDampingRatio
+        actionHandler = saved.actionHandler
+        fillColor = saved.fillColor
+        backgroundColor = saved.backgroundColor
+        originalContentInsetTop = saved.originalContentInsetTop
+        observesContentOffset = saved.observesContentOffset
+        _state = saved._state
     }
 }

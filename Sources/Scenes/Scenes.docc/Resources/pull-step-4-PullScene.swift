@@ -312,17 +312,36 @@ final class PullScene: Scene {
 
 // MARK: - Checkpoints
 
-extension PullScene: CheckpointingScene {
+extension PullScene: CheckpointingScene, CheckpointedObject {
     /// The table's scrolling, the pull view's state, the load under way and the
     /// refreshes.
-    func savedState() -> () -> Void {
-        let table = tableView.savedState()
-        let pull = pullToRefreshView.savedState()
-        let saved = (cells, refreshCount, loadTimer)
-        return { [self] in
-            table()
-            pull()
-            (cells, refreshCount, loadTimer) = saved
-        }
+    struct Checkpoint {
+        let tableView: ScrollView.Checkpoint
+        let pullToRefreshView: ElasticPullToRefreshView.Checkpoint
+        let cells: [Layer]
+        let refreshCount: Int
+        let loadTimer: ScheduledTimer?
+    }
+
+    /// Constants (the tutorial step's stage among them): its layers are the
+    /// engine's, the knobs the session's.
+    static let notCheckpointed: Set = [
+        "title", "rootLayer", "navigationBar", "statusBar", "rows", "timeline",
+        "knobs", "stage",
+    ]
+
+    var checkpoint: Checkpoint {
+        Checkpoint(
+            tableView: tableView.checkpoint,
+            pullToRefreshView: pullToRefreshView.checkpoint, cells: cells,
+            refreshCount: refreshCount, loadTimer: loadTimer)
+    }
+
+    func restore(_ saved: Checkpoint) {
+        tableView.restore(saved.tableView)
+        pullToRefreshView.restore(saved.pullToRefreshView)
+        cells = saved.cells
+        refreshCount = saved.refreshCount
+        loadTimer = saved.loadTimer
     }
 }

@@ -71,3 +71,14 @@ final class FinishLine {
         if stage == .thickLine { addThickLine(from: startPoint, to: endPoint) }
     }
 }
+
+// MARK: - Checkpoints
+
+extension FinishLine: CheckpointedObject {
+    typealias Checkpoint = NothingToCheckpoint
+    /// Constants, with the tutorial step's stage (its layers are the engine's).
+    static let notCheckpointed: Set = [
+        "finishLineView", "beginTime", "timeline", "width", "color", "duration",
+        "stage",
+    ]
+}

@@ -397,20 +397,45 @@ final class TicTacToeScene: Scene {
 
 // MARK: - Checkpoints
 
-extension TicTacToeScene: CheckpointingScene {
+extension TicTacToeScene: CheckpointingScene, CheckpointedObject {
     /// The game, who plays O, the board's place, the mark views and finish
-    /// line, the computer's pending move (the minimax's memo only spares work:
-    /// it gives the same moves).
-    func savedState() -> () -> Void {
-        let saved = (
-            engine, isComputerPlayingO, geometry, finishLine, debugLabels,
-            markViews, computerMove, bounds
-        )
-        return { [self] in
-            (
-                engine, isComputerPlayingO, geometry, finishLine, debugLabels,
-                markViews, computerMove, bounds) =
-                saved
-        }
+    /// line, the computer's pending move.
+    struct Checkpoint {
+        let engine: GameEngine
+        let isComputerPlayingO: Bool
+        let geometry: BoardGeometry
+        let finishLine: FinishLine?
+        let debugLabels: [TextLayer]
+        let markViews: [MarkView?]
+        let computerMove: ScheduledTimer?
+        let bounds: Rect
+    }
+
+    /// Constants: its layers (the engine's), the knobs (the session's), the
+    /// minimax's memo (it only spares work: it gives the same moves).
+    static let notCheckpointed: Set = [
+        "title", "rootLayer", "timeline", "boardLayer", "gridLayer",
+        "statusLayer", "hintLayer",
+        "messageLayer", "debugLayer", "minimax", "knobs", "finishLineStage",
+    ]
+
+    var checkpoint: Checkpoint {
+        Checkpoint(
+            engine: engine, isComputerPlayingO: isComputerPlayingO,
+            geometry: geometry,
+            finishLine: finishLine,
+            debugLabels: debugLabels, markViews: markViews,
+            computerMove: computerMove, bounds: bounds)
+    }
+
+    func restore(_ saved: Checkpoint) {
+        engine = saved.engine
+        isComputerPlayingO = saved.isComputerPlayingO
+        geometry = saved.geometry
+        finishLine = saved.finishLine
+        debugLabels = saved.debugLabels
+        markViews = saved.markViews
+        computerMove = saved.computerMove
+        bounds = saved.bounds
     }
 }

@@ -86,3 +86,14 @@ final class FinishLine {
         finishLineView.addSublayer(startPointShapeLayer)
     }
 }
+
+// MARK: - Checkpoints
+
+extension FinishLine: CheckpointedObject {
+    typealias Checkpoint = NothingToCheckpoint
+    /// Constants, with the tutorial step's stage (its layers are the engine's).
+    static let notCheckpointed: Set = [
+        "finishLineView", "beginTime", "timeline", "width", "color", "duration",
+        "stage",
+    ]
+}

@@ -137,3 +137,14 @@ final class FinishLine {
         finishLineView.addSublayer(finishPointShapeLayer)
     }
 }
+
+// MARK: - Checkpoints
+
+extension FinishLine: CheckpointedObject {
+    typealias Checkpoint = NothingToCheckpoint
+    /// Constants, with the tutorial step's stage (its layers are the engine's).
+    static let notCheckpointed: Set = [
+        "finishLineView", "beginTime", "timeline", "width", "color", "duration",
+        "stage",
+    ]
+}
