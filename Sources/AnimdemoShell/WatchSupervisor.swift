@@ -118,8 +118,10 @@ final class WatchSupervisor {
         }
         while true {
             let changed = watcher.waitForChanges(timeout: holder == nil ? 0.1 : 0.01)
-            endHolderOnceShown()
+            // A new build that crashed first brings the last good one back: the window holding
+            // the picture waits for that one's first frame.
             if let status = checkChild() { return status }
+            endHolderOnceShown()
             if let status = watchForHang() { return status }
             if Self.endingSignal != 0 && child == nil { return 128 + Self.endingSignal }
             if !changed.isEmpty { rebuild() }
@@ -261,7 +263,9 @@ final class WatchSupervisor {
     }
 
     /// Ends the window holding the picture once the new window's first frame is on screen, or
-    /// when there is no new window to wait for (it ended or was stopped), or after `holdSeconds`.
+    /// when there is no new window to wait for (it ended or was stopped, and no build came back
+    /// in its place), or after `holdSeconds`. A new build that crashes before its first frame
+    /// thus hands the picture from the held window straight to the last good build's.
     private func endHolderOnceShown() {
         guard let holder else { return }
         let shown = FileManager.default.fileExists(atPath: shownFile.path)
