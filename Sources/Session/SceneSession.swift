@@ -241,6 +241,8 @@ public final class SceneSession {
         if case .seek(let seek) = plan, seek.isClamped { showMessage(FramePlan.clampedMessage) }
         let live = machine.execute(plan, at: hostTime, size: sceneRect.size, panelWork: panelWork)
         var drawnChangeCounts: [Int] = []
+        // A frame between two recorded ones counts as the one before it (knob reads, earlier).
+        if live.frame != nil { machine.knobs.frameRunning = history.shown }
         try machine.frameLoop.runFrame(
             (live.frame.map { [(sceneTimeline, $0.time)] } ?? []) + [(hostTimeline, hostTime)],
             input: { if let frame = live.frame { machine.apply(frame) } },
