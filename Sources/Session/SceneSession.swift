@@ -535,7 +535,8 @@ public final class SceneSession {
     // MARK: - Knobs and seeks from outside
 
     /// Sets a knob of the running scene on the next frame: from then on while playing; while
-    /// paused, as if it had always had the value (the scene is replayed from its start).
+    /// paused, as if it had always had the value (the scene is replayed from the last checkpoint
+    /// before the frame that first read the knob, else from its start).
     public func setKnob(_ name: String, to value: KnobValue) {
         pendingRequests.append(.setKnob(name, value))
     }

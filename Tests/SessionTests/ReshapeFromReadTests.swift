@@ -43,7 +43,9 @@ struct ReshapeFromReadTests {
         let always = try SceneTester(scene: "elastic", events: Self.script, knobs: ["\(knob)=\(value)"])
         try always.advance(to: 6.0)
         let expected = try always.render()
-        #expect(reshaped.pixels == expected.pixels, "the reshaped moment differs from a run with \(knob)=\(value)")
+        #expect(
+            reshaped.pixels == expected.pixels, "the reshaped moment differs from a run with \(knob)=\(value)"
+        )
         let untouched = try SceneTester(scene: "elastic", events: Self.script)
         try untouched.advance(to: 6.0)
         #expect(reshaped.pixels != (try untouched.render()).pixels, "\(knob)=\(value) changed nothing at 6 s")
@@ -54,12 +56,14 @@ struct ReshapeFromReadTests {
         let tester = try SceneTester(scene: "elastic", events: Self.script)
         try tester.advance(to: 6.0)
         let built = tester.session.knobs.firstReads.filter { $0.value == -1 }.keys.sorted()
-        try #require(!built.isEmpty, "no knob is read as the scene is built: \(tester.session.knobs.firstReads)")
+        try #require(
+            !built.isEmpty, "no knob is read as the scene is built: \(tester.session.knobs.firstReads)")
         let timeline = ObjectIdentifier(tester.session.sceneTimeline)
         let knob = try #require(tester.session.knobs.knob(named: built[0]))
         guard case .number(let value) = knob.defaultValue else { return }
         tester.session.setKnob(knob.name, to: .number(value * 1.2))
         _ = try tester.render()
-        #expect(ObjectIdentifier(tester.session.sceneTimeline) != timeline, "\(knob.name) was read at the build")
+        #expect(
+            ObjectIdentifier(tester.session.sceneTimeline) != timeline, "\(knob.name) was read at the build")
     }
 }
