@@ -2,7 +2,8 @@
 # Records a scene in a real window under Xvfb with g … g and prints what the frame loop
 # reports (ANIMDEMO_FRAME_STATS=1: frames drawn, deadlines missed) beside the encoder's time,
 # for each format, after a run of the same length without recording, and how long after the
-# second g the file was saved (polled every 10 ms), also as a share of the recording's length.
+# second g the file was saved (polled every 10 ms, for up to 30 minutes), also as a share of the
+# recording's length, and the process's peak resident memory (VmHWM) once it was saved.
 # (The window test RecordingReadyWindowTests checks only that the file is whole: how soon it
 # comes is this script's figure.)
 #
@@ -42,11 +43,13 @@ run() {  # label, recording format or "none"
     local stopped ready="" after=""
     stopped=$(date +%s.%N)
     if [ "$format" != none ]; then
-        for _ in $(seq 12000); do grep -q "saved .*\.$format" "$folder/out" && break; sleep 0.01; done
+        local give_up=$((SECONDS + 1800))
+        until grep -q "saved .*\.$format" "$folder/out" || [ $SECONDS -ge $give_up ]; do sleep 0.01; done
         ready=$(date +%s.%N)
         after=$(printf 'saved %.2f s after the second g (%.1f %% of the %s s recorded); ' \
             "$(echo "$ready - $stopped" | bc)" "$(echo "100 * ($ready - $stopped) / $seconds" | bc -l)" "$seconds")
     fi
+    after+="peak RSS $(awk '/VmHWM/ { printf "%d MB", $2 / 1024 }' "/proc/$pid/status" 2>/dev/null); "
     xdotool key q 2>/dev/null || true
     wait "$pid" || true
     printf '%-14s %s%s%s\n' "$label" "$after" "$(grep -h 'behind\|stopped' "$folder/out" | tr '\n' ' ' || true)" \
@@ -60,4 +63,4 @@ else
     run "GIF" gif
     run "WebP" webp
 fi
-ls -l "$folder"/*.gif "$folder"/*.webp 2>/dev/null | awk '{ print $5, $9 }'
+ls -l "$folder"/*.gif "$folder"/*.webp 2>/dev/null | awk '{ print $5, $9 }' || true

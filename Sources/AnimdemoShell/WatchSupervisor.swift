@@ -8,9 +8,11 @@ import Session
 ///
 /// ```
 ///  save ─▶ swift build --product NAME ─┬─ fails:   the running window shows the first error
-///                                       └─ builds:  the window writes its state and ends;
-///                                                   the new build takes it up (replaying the
-///                                                   history to the same scene time)
+///                                       └─ builds:  the window writes its state and holds its
+///                                                   last frame; the new build takes the state
+///                                                   up (replaying the history to the same
+///                                                   scene time), and once its window shows its
+///                                                   first frame the old window ends
 ///  the new build crashes ─▶ the last good build comes back with the state, showing the crash
 ///  the new build hangs   ─▶ the same, showing where it was stuck
 /// ```
@@ -35,6 +37,9 @@ final class WatchSupervisor {
 
     private var child: Process?
     private var childInput: FileHandle?
+    /// The window of the build before, holding its last frame on screen until the new build's
+    /// window shows its first (`hold`, `end`): a reload never leaves the place empty.
+    private var holder: (process: Process, input: FileHandle?, since: Date)?
     /// The build the window runs, and whether it is new (not yet known to run well).
     private var childBinary: String?
     private var childIsNew = false
@@ -54,7 +59,7 @@ final class WatchSupervisor {
     /// answer it has `startSeconds`.
     static let hangSeconds = 5.0
     static let startSeconds = 20.0
-    /// How long a window has to write its state and end when a new build is ready (seconds).
+    /// How long a window has to write its state (`hold`) when a new build is ready (seconds).
     static let handOverSeconds = 5.0
     /// How long a stuck window has to print its backtrace before SIGKILL (seconds).
     static let graceSeconds = 20.0
@@ -68,6 +73,13 @@ final class WatchSupervisor {
     private var lastPing = Date.distantPast
     private var unansweredSince: Date?
     var aliveFile: URL { folder.appendingPathComponent("state.json.alive") }
+    /// Written by a window that holds its picture once its state is written (`hold`).
+    var heldFile: URL { folder.appendingPathComponent("state.json.held") }
+    /// Written by a window once its first whole frame is on screen.
+    var shownFile: URL { folder.appendingPathComponent("state.json.shown") }
+    /// The longest a window holds its picture for the next one (seconds): a new window that
+    /// shows nothing by then (hidden, or slow to start) no longer keeps the old one.
+    static let holdSeconds = 20.0
 
     /// The signal that asked the supervisor to end (0: none).
     nonisolated(unsafe) static var endingSignal: Int32 = 0
@@ -96,6 +108,7 @@ final class WatchSupervisor {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try? FileManager.default.removeItem(at: stateFile)
         installSignalHandlers()
+        defer { endHolder() }
         let watcher = try SourceWatcher(root: package.appendingPathComponent("Sources"))
         say("watching \(watcher.root.path): every save rebuilds \(product) and reloads the window")
         if let builtBinary {
@@ -104,8 +117,11 @@ final class WatchSupervisor {
             rebuild()
         }
         while true {
-            let changed = watcher.waitForChanges(timeout: 0.1)
+            let changed = watcher.waitForChanges(timeout: holder == nil ? 0.1 : 0.01)
+            // A new build that crashed first brings the last good one back: the window holding
+            // the picture waits for that one's first frame.
             if let status = checkChild() { return status }
+            endHolderOnceShown()
             if let status = watchForHang() { return status }
             if Self.endingSignal != 0 && child == nil { return 128 + Self.endingSignal }
             if !changed.isEmpty { rebuild() }
@@ -140,15 +156,27 @@ final class WatchSupervisor {
         }
     }
 
-    /// Asks the window for its state, waits for it to end, and starts `binary` with the state.
-    /// A window that does not end in time is stopped; the state it wrote as it went is taken up.
+    /// Asks the window for its state, waits until it is written (the window then holds its last
+    /// frame on screen), and starts `binary` with the state; the old window ends once the new one
+    /// shows (`endHolderOnceShown`). A window that does not hand over in time is stopped; the
+    /// state it wrote as it went is taken up.
     private func handOver(to binary: String) {
+        endHolder()  // one held at a time: a reload before the last one showed ends it
         let hadWindow = child?.isRunning == true
         if let child, hadWindow {
-            write("save")
+            try? FileManager.default.removeItem(at: heldFile)
+            write("hold")
             let deadline = Date().addingTimeInterval(Self.handOverSeconds)
-            while child.isRunning && Date() < deadline { usleep(5000) }
-            if child.isRunning {
+            var held = false
+            while child.isRunning && !held && Date() < deadline {
+                usleep(2000)
+                held = FileManager.default.fileExists(atPath: heldFile.path)
+            }
+            if held {
+                lastGood = childBinary  // it ran and handed over its state: a good build
+                holder = (child, childInput, Date())
+                childInput = nil
+            } else if child.isRunning {
                 let stuck = stop(stuck: child)
                 if Self.endingSignal != 0 { return }
                 let what = "it did not hand over its state within \(Self.format(Self.handOverSeconds)) s"
@@ -195,6 +223,7 @@ final class WatchSupervisor {
     // MARK: - The window
 
     private func start(_ binary: String) throws {
+        try? FileManager.default.removeItem(at: shownFile)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments + ["--watch-state", stateFile.path]
@@ -231,6 +260,28 @@ final class WatchSupervisor {
         childStarted = Date()
         Self.childPID = process.processIdentifier
         Self.childSharesGroup = getpgid(process.processIdentifier) == getpgrp()
+    }
+
+    /// Ends the window holding the picture once the new window's first frame is on screen, or
+    /// when there is no new window to wait for (it ended or was stopped, and no build came back
+    /// in its place), or after `holdSeconds`. A new build that crashes before its first frame
+    /// thus hands the picture from the held window straight to the last good build's.
+    private func endHolderOnceShown() {
+        guard let holder else { return }
+        let shown = FileManager.default.fileExists(atPath: shownFile.path)
+        let waiting = child?.isRunning == true && Date().timeIntervalSince(holder.since) < Self.holdSeconds
+        if shown || !waiting { endHolder() }
+    }
+
+    /// Tells the window holding the picture to end (`end`, then its input closed); it is not
+    /// waited for (a recording it saves may take a while).
+    private func endHolder() {
+        guard let holder else { return }
+        self.holder = nil
+        if holder.process.isRunning, let input = holder.input {
+            try? input.write(contentsOf: Data("end\n".utf8))
+        }
+        try? holder.input?.close()
     }
 
     /// The window's exit, if it ended: nil while it runs (or after a crash, when the last good

@@ -300,7 +300,8 @@ extension Benchmark {
     /// Plays `host`'s scene for `seconds`, pauses at the end, then `changes` times turns a knob
     /// (`turn` with the change's number: `session.setKnob`) and times the frame: paused, a knob
     /// change shows the moment as if the knob had always had its value, which replays the
-    /// scene from its start (docs/ARCHITECTURE.md § Time travel). The seek figures' fields,
+    /// scene from the last checkpoint before the knob's first read, else from its start
+    /// (docs/ARCHITECTURE.md § Knobs). The seek figures' fields,
     /// for one reshaping each.
     public static func reshape(
         host: HeadlessHost, seconds: Double, changes: Int, turn: (SceneSession, Int) -> Void

@@ -8,6 +8,16 @@ public final class KnobSettings {
     /// The scene's knobs, as its descriptor declares them.
     public let knobs: [Knob]
     private var values: [String: KnobValue]
+    /// The history frame the scene runs now (-1: it is being built), set by time travel
+    /// before each frame: a knob read is noted as of this frame in `firstReads`.
+    public var frameRunning = -1
+    /// By knob name, the first history frame in which the scene read the knob (-1: as it was
+    /// built), of the frames run since these settings were made or `forgetReads(after:)`:
+    /// the frames before it run alike whatever the knob's value, so a knob turned while paused
+    /// replays the scene only from a checkpoint before it (docs/ARCHITECTURE.md § Time travel).
+    /// A frame run again notes the earlier of the two, so an entry is never later than the
+    /// first read among the frames run.
+    public private(set) var firstReads: [String: Int] = [:]
 
     /// Every knob at its default, then `overrides`.
     public init(knobs: [Knob], overrides: [String: KnobValue] = [:]) {
@@ -22,6 +32,17 @@ public final class KnobSettings {
     /// The value of the knob called `name` now (by name, as the shell sets it; scenes read by
     /// typed key).
     public func value(of name: String) -> KnobValue? { values[name] }
+
+    /// Forgets the reads noted in frames after `frame` (they are run again with other knobs).
+    public func forgetReads(after frame: Int) {
+        firstReads = firstReads.filter { $0.value <= frame }
+    }
+
+    /// Notes that the scene read knob `name` in `frameRunning`.
+    private func noteRead(_ name: String) {
+        if let first = firstReads[name], first <= frameRunning { return }
+        firstReads[name] = frameRunning
+    }
 
     /// Sets a knob (ignored for an unknown name: callers validate with `KnobAssignment`).
     public func set(_ name: String, to value: KnobValue) {
@@ -38,6 +59,7 @@ public final class KnobSettings {
     /// The value of the knob `key` declares, as its type; its tutorial value when the scene
     /// has no such knob (a scene built without its knobs, as some tests build them).
     public subscript<Value>(key: KnobKey<Value>) -> Value {
+        noteRead(key.name)
         guard let stored = values[key.name], let value = Value(knobValue: stored) else {
             return key.tutorialValue
         }
@@ -54,18 +76,21 @@ public final class KnobSettings {
     /// A number knob's value; `fallback` if there is no such number knob (a programmer error
     /// caught by the knob tests). Scenes on typed keys use the subscript instead.
     public func number(_ name: String, fallback: Double) -> Double {
+        noteRead(name)
         if case .number(let value) = values[name] { return value }
         return fallback
     }
 
     /// A choice knob's index.
     public func choice(_ name: String, fallback: Int) -> Int {
+        noteRead(name)
         if case .choice(let index) = values[name] { return index }
         return fallback
     }
 
     /// A curve knob's timing function.
     public func curve(_ name: String, fallback: TimingFunction) -> TimingFunction {
+        noteRead(name)
         if case .curve(let curve) = values[name] { return curve }
         return fallback
     }

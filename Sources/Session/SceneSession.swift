@@ -241,6 +241,8 @@ public final class SceneSession {
         if case .seek(let seek) = plan, seek.isClamped { showMessage(FramePlan.clampedMessage) }
         let live = machine.execute(plan, at: hostTime, size: sceneRect.size, panelWork: panelWork)
         var drawnChangeCounts: [Int] = []
+        // A frame between two recorded ones counts as the one before it (knob reads, earlier).
+        if live.frame != nil { machine.knobs.frameRunning = history.shown }
         try machine.frameLoop.runFrame(
             (live.frame.map { [(sceneTimeline, $0.time)] } ?? []) + [(hostTimeline, hostTime)],
             input: { if let frame = live.frame { machine.apply(frame) } },
@@ -533,7 +535,8 @@ public final class SceneSession {
     // MARK: - Knobs and seeks from outside
 
     /// Sets a knob of the running scene on the next frame: from then on while playing; while
-    /// paused, as if it had always had the value (the scene is replayed from its start).
+    /// paused, as if it had always had the value (the scene is replayed from the last checkpoint
+    /// before the frame that first read the knob, else from its start).
     public func setKnob(_ name: String, to value: KnobValue) {
         pendingRequests.append(.setKnob(name, value))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Render
 
 /// A program started by a test: its stdout and stderr go to files (read at any time, no pipe
@@ -16,12 +17,16 @@ public final class ChildProcess {
     private let stdoutURL: URL
     private let stderrURL: URL
     private var ending: Ending?
+    /// The test's end of the program's standard input when it was started with `input: true`
+    /// (-1 otherwise, or once closed).
+    private var inputDescriptor: Int32 = -1
 
     /// Starts `executable` with `arguments`; `environment` overrides the test's own variables
-    /// and `removing` deletes some (`["DISPLAY"]`).
+    /// and `removing` deletes some (`["DISPLAY"]`). Its standard input is /dev/null, or with
+    /// `input` a pipe the test writes to (`write(_:)`) and closes (`closeInput()`).
     public init(
         _ executable: String, _ arguments: [String], environment: [String: String] = [:],
-        removing: [String] = []
+        removing: [String] = [], input: Bool = false
     ) throws {
         outputDirectory = FileManager.default.temporaryDirectory
             .appendingPathComponent("animdemo-child-\(UUID().uuidString)")
@@ -36,7 +41,21 @@ public final class ChildProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        var pipeEnds: [Int32] = [-1, -1]
+        if input {
+            // A socket pair rather than a pipe: a write after the program ended fails
+            // (MSG_NOSIGNAL) instead of raising SIGPIPE in the test process.
+            let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+            guard socketpair(AF_UNIX, type, 0, &pipeEnds) == 0 else {
+                throw CocoaError(
+                    .executableLoad,
+                    userInfo: [NSLocalizedDescriptionKey: "cannot make a socket pair: \(errno)"])
+            }
+            posix_spawn_file_actions_adddup2(&actions, pipeEnds[0], 0)  // dup2 clears close-on-exec
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
+        defer { if pipeEnds[0] >= 0 { close(pipeEnds[0]) } }
         posix_spawn_file_actions_addopen(&actions, 1, stdoutURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, stderrURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
 
@@ -61,14 +80,17 @@ public final class ChildProcess {
         var child: pid_t = 0
         let status = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
         guard status == 0 else {
+            if pipeEnds[1] >= 0 { close(pipeEnds[1]) }
             throw CocoaError(
                 .executableLoad,
                 userInfo: [NSLocalizedDescriptionKey: "cannot start \(executable): \(status)"])
         }
         pid = child
+        inputDescriptor = pipeEnds[1]
     }
 
     deinit {
+        closeInput()
         stop()
         try? FileManager.default.removeItem(at: outputDirectory)
     }
@@ -88,6 +110,30 @@ public final class ChildProcess {
         rawErrorOutput.split(separator: "\n").filter { $0.hasPrefix(TestReport.prefix) }.map {
             String($0.dropFirst(TestReport.prefix.count))
         }
+    }
+
+    /// Writes `text` to the program's standard input (started with `input: true`); false if it
+    /// could not (no pipe, or the program closed it).
+    @discardableResult
+    public func write(_ text: String) -> Bool {
+        guard inputDescriptor >= 0 else { return false }
+        let bytes = Array(text.utf8)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes {
+                Glibc.send(inputDescriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
+            guard count > 0 else { return false }
+            written += count
+        }
+        return true
+    }
+
+    /// Closes the program's standard input (it reads its end).
+    public func closeInput() {
+        guard inputDescriptor >= 0 else { return }
+        close(inputDescriptor)
+        inputDescriptor = -1
     }
 
     /// Waits up to `timeout` s for the `ready` report line (the program's signal handlers are

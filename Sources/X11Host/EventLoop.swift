@@ -45,6 +45,11 @@ final class EventLoop {
     /// When the loop started waiting for the last frame's completion event.
     private var busySince: FrameClock.Instant?
     private var isFinished = false
+    /// Under `--watch`, after `hold`: the state is written and the last frame stays on screen,
+    /// no frame runs, until the supervisor says `end` (the new build's window shows).
+    private var isHolding = false
+    /// The server exposed the window at least once: it is viewable, and what is sent shows.
+    private var hasBeenExposed = false
     /// The signal that ended the loop (SIGINT, SIGTERM, SIGHUP), nil if the user did.
     private(set) var endingSignal: Int32?
     /// The last frame left something animating, so the next one was due on the very next
@@ -91,6 +96,10 @@ final class EventLoop {
         while true {
             readEvents()
             if isFinished { return }
+            if isHolding {
+                holdPicture()
+                continue
+            }
             guard let target = wantedFrame() else {
                 if !hasReportedIdle {
                     hasReportedIdle = true
@@ -120,6 +129,21 @@ final class EventLoop {
             if wantsFramesBackToBack { frameStats.noteMissed(frame - target) }
             try runFrame(frame)
         }
+    }
+
+    /// While holding: input and resizes are dropped, an exposed window gets the last frame
+    /// again (the buffer still has it), and the loop sleeps until the supervisor's `end`.
+    private func holdPicture() {
+        pendingInput.removeAll()
+        pendingSize = nil
+        if needsFullPresent && isVisible && !presenter.isBusy {
+            presenter.present([
+                Rect(x: 0, y: 0, width: Double(presenter.width), height: Double(presenter.height))
+            ])
+            events.flush()
+            needsFullPresent = false
+        }
+        wait(until: nil)
     }
 
     // MARK: - Waiting and reading
@@ -178,6 +202,17 @@ final class EventLoop {
                     Console.error("cannot write the state for the next build: \(error.localizedDescription)")
                 }
                 isFinished = true
+            case .hold:
+                do {
+                    try watch.hold(session.watchState(window: geometry))
+                    isHolding = true
+                } catch {
+                    // The supervisor sees the window end and takes up the state written as it went.
+                    Console.error("cannot write the state for the next build: \(error.localizedDescription)")
+                    isFinished = true
+                }
+            case .end:
+                isFinished = true
             case .problem(let problem):
                 session.showBuildProblem(problem)
                 needsFrame = true
@@ -219,6 +254,7 @@ final class EventLoop {
         case .exposed:
             needsFrame = true
             needsFullPresent = true
+            hasBeenExposed = true
         case .configured(let width, let height):
             if width != presenter.width || height != presenter.height || pendingSize != nil {
                 pendingSize = Size(width: Double(width), height: Double(height))
@@ -270,6 +306,7 @@ final class EventLoop {
         let input = pendingInput
         pendingInput = []
         var damage: [Rect] = []
+        var isWhole = false
         let isDrawing = isVisible
         let result: FrameResult
         do {
@@ -288,6 +325,7 @@ final class EventLoop {
                             Rect(x: 0, y: 0, width: Double(presenter.width), height: Double(presenter.height))
                         ]
                         needsFullPresent = false
+                        isWhole = true
                     }
                 },
                 present: { commands in
@@ -295,6 +333,10 @@ final class EventLoop {
                         presenter.present(damage)
                         frameStats.note(frame: frame, repainted: IncrementalCanvas.area(of: damage))
                         events.flush()
+                        if isWhole && hasBeenExposed, let watch, !watch.hasReportedShown {
+                            window.display.sync()  // the server has the frame: it is on screen
+                            watch.noteShown()
+                        }
                     }
                     // Of the tree as drawn (before completions change it).
                     captures.framePresented(frame, commands: commands)

@@ -94,9 +94,12 @@ final class FrameCapture {
         if let recording {
             if recording.advance(to: frame) {
                 stopRecording(before: frame, because: "recording stopped at its 60 s limit")
-            } else if recording.repeatedFrames > 0 && !recording.hasSaidBehind {
+            } else if recording.repeatedFrames + recording.spilledFrames > 0 && !recording.hasSaidBehind {
                 recording.hasSaidBehind = true
-                let note = "recording: the encoder is behind; frames repeat until it catches up"
+                let note =
+                    recording.repeatedFrames > 0
+                    ? "recording: the encoder is behind; frames repeat until it catches up"
+                    : "recording: the encoder is behind; frames wait on disk, saving will take longer"
                 Console.output(note)
                 messages.append(.init(text: note))
             }
@@ -294,7 +297,9 @@ final class FrameCapture {
             recording = try WindowRecording(
                 format: format, width: Int(size.width), height: Int(size.height), startFrame: frame,
                 windowFPS: windowFPS, fps: min(Self.recordingFPS, windowFPS),
-                stem: CaptureFolder.stem(scene: session.sceneName))
+                stem: CaptureFolder.stem(scene: session.sceneName),
+                maxPendingBytes: WindowRecording.configuredPendingBytes,
+                spillDirectories: PatchSpill.directories(for: folder.directory))
             messages.append(
                 .init(text: "recording \(format.fileExtension.uppercased()): press g to stop and save"))
         } catch let failure as CaptureFolder.Failure {

@@ -8,12 +8,21 @@ import Session
 /// the X connection:
 /// ```
 /// save              write the state (WatchState, JSON) to `statePath` and end (status 0)
+/// hold              write the state, then `statePath.held`, and keep the last frame on screen
+///                   (no more frames, input dropped) until `end`: the new build's window
+///                   takes over the picture
+/// end               end now, writing nothing
 /// problem {JSON}    show a BuildProblem in the build panel (the build failed)
 /// clear             close the build panel
 /// ping N            write N to `statePath.alive` (the supervisor's watchdog: a window that
 ///                   answers no ping for a while is stuck in a frame)
 /// ```
 /// When the pipe closes (the supervisor went away) the window ends too, leaving no orphan.
+///
+/// A window that took up a state writes `statePath.shown` once its first whole frame is on
+/// screen (presented after the server exposed the window, and the server has it): then the
+/// supervisor ends the window that held the picture, so that a reload never shows an empty
+/// place (docs/ARCHITECTURE.md § Live reload).
 ///
 /// The window also writes its state to `statePath` as it goes (`noteFrame`): at once after a
 /// frame with input, a resize or a knob turned, else at most every quarter second. A window
@@ -35,6 +44,8 @@ public struct WatchChild: Sendable {
 final class WatchControl {
     enum Request: Equatable {
         case save
+        case hold
+        case end
         case problem(BuildProblem?)
         case ping(Int)
         /// The supervisor closed the pipe.
@@ -64,6 +75,12 @@ final class WatchControl {
 
     /// The file that answers pings: the state file's name and `.alive`.
     var alivePath: String { child.statePath + ".alive" }
+    /// Written after `hold`'s state: the state file is the held moment.
+    var heldPath: String { child.statePath + ".held" }
+    /// Written once the window's first whole frame is on screen.
+    var shownPath: String { child.statePath + ".shown" }
+    /// Whether `shownPath` was written.
+    private(set) var hasReportedShown = false
 
     init(_ child: WatchChild) {
         self.child = child
@@ -89,6 +106,10 @@ final class WatchControl {
             pending.removeSubrange(...newline)
             if line == "save" {
                 requests.append(.save)
+            } else if line == "hold" {
+                requests.append(.hold)
+            } else if line == "end" {
+                requests.append(.end)
             } else if line.hasPrefix("ping "), let number = Int(line.dropFirst(5)) {
                 requests.append(.ping(number))
             } else if line == "clear" {
@@ -106,6 +127,20 @@ final class WatchControl {
     /// Writes `state` to the state file (whole or not at all).
     func write(_ state: WatchState) throws {
         try state.encoded().write(to: URL(fileURLWithPath: child.statePath), options: .atomic)
+    }
+
+    /// Writes the state for `hold`, then the file that says it is written.
+    func hold(_ state: WatchState) throws {
+        try write(state)
+        try Data("held\n".utf8).write(to: URL(fileURLWithPath: heldPath), options: .atomic)
+    }
+
+    /// Says (once) that the window's first whole frame is on screen. (The supervisor removes
+    /// the file before it starts a window.)
+    func noteShown() {
+        guard !hasReportedShown else { return }
+        hasReportedShown = true
+        try? Data("shown\n".utf8).write(to: URL(fileURLWithPath: shownPath), options: .atomic)
     }
 
     /// Answers ping `number`: the window's loop is turning.

@@ -1,4 +1,5 @@
 import Animation
+import Glibc
 import Render
 import Session
 
@@ -17,16 +18,29 @@ import Session
 /// final; runs of the same picture go as one patch and a count.
 ///
 /// Frames go to the encoder as `FramePatch`es on a `WorkerThread`, below the loop's priority;
-/// if the encoder falls behind they wait in memory, up to `maxPendingBytes`. Past it the
-/// recording goes on until `g` (or its 60 s) and the frames due repeat the last one sent,
-/// costing the queue nothing, until the encoder has caught up: a heavy scene's recording
-/// plays at the rate the encoder keeps, in bounded memory, rather than stopping.
+/// if the encoder falls behind they wait in memory, up to `maxPendingBytes`. Past it they wait
+/// on disk (`PatchSpill`: a temporary file in the recording's folder, else `$TMPDIR`, gone when
+/// the recording is saved), read back in order by the encoder: memory stays bounded, every
+/// frame is kept, and the file is saved once the encoder has caught up. Only where no file can
+/// be written (or the disk is full) do the frames due repeat the last one sent, costing the
+/// queue nothing, until the encoder has caught up.
 final class WindowRecording {
     /// The longest recording, seconds (the same as `animdemo record`'s).
     static let maxDuration = RecordingSchedule.maxDuration
     /// The most bytes of frames that may wait for the encoder (a 1920×1080 window's lossless
     /// WebP at 30 fps on a busy machine passes it in seconds); past it frames repeat.
     static let maxPendingBytes = 512 << 20
+    /// Set to a number of MiB to use instead of `maxPendingBytes` (to measure the spill to disk
+    /// on a fast machine: docs/PERFORMANCE.md § Recording).
+    static let memoryVariable = "ANIMDEMO_RECORDING_MEMORY_MIB"
+
+    /// `maxPendingBytes`, or `memoryVariable`'s MiB when it holds a whole number up to 1 TiB.
+    static var configuredPendingBytes: Int {
+        guard let value = getenv(memoryVariable).map({ String(cString: $0) }), let mebibytes = Int(value),
+            (0...(1 << 20)).contains(mebibytes)
+        else { return maxPendingBytes }
+        return mebibytes << 20
+    }
     /// The encoder's effort: fast, so that it keeps up with 30 frames a second on one core and
     /// the file is written within 2 s of the second `g` (docs/performance-recording.md).
     static let effort = EncodingEffort.fast
@@ -45,6 +59,9 @@ final class WindowRecording {
     private(set) var frameCount = 0
     /// Of those, the frames that repeat the one before because the encoder was behind.
     private(set) var repeatedFrames = 0
+    /// Of those, the frames whose patches wait on disk, and their bytes.
+    private(set) var spilledFrames = 0
+    private(set) var spilledBytes = 0
     /// Whether the window has said that the encoder is behind (once a recording).
     var hasSaidBehind = false
     /// The latest window frame drawn, without the toast and the dot.
@@ -55,6 +72,11 @@ final class WindowRecording {
     let worker: WorkerThread
     /// The bytes that may wait for it (`maxPendingBytes` but in the tests).
     private let pendingLimit: Int
+    /// Where frames past `pendingLimit` wait: the directories to try, the file once made, and
+    /// whether making or writing it failed (then frames repeat instead).
+    private let spillDirectories: [String]
+    private var spill: PatchSpill?
+    private var spillFailed = false
     private let encoder: RecordingEncoder
     /// What each kept window frame cost the loop (drawing it again, copying it out, the
     /// patch), nanoseconds, for `ANIMDEMO_FRAME_STATS=1`.
@@ -63,13 +85,15 @@ final class WindowRecording {
     private var sentBytes = 0
     private var wholeBytes = 0
 
-    /// Starts a recording at window frame `startFrame`.
+    /// Starts a recording at window frame `startFrame`; frames past `maxPendingBytes` wait in a
+    /// file in the first of `spillDirectories` that takes one (none: they repeat).
     /// - Throws: `RecordingError` if the recorder refuses the size or frame rate.
     init(
         format: AnimationFormat, width: Int, height: Int, startFrame: Int, windowFPS: Int, fps: Int,
-        stem: String, maxPendingBytes: Int = WindowRecording.maxPendingBytes
+        stem: String, maxPendingBytes: Int = WindowRecording.maxPendingBytes, spillDirectories: [String] = []
     ) throws(RecordingError) {
         pendingLimit = maxPendingBytes
+        self.spillDirectories = spillDirectories
         encoder = RecordingEncoder(
             recorder: try AnimationRecorder(
                 format: format, width: width, height: height, fps: fps, effort: Self.effort))
@@ -137,18 +161,40 @@ final class WindowRecording {
         return "recording: the loop kept \(loopTimes.count) of \(frame - startFrame) window frames, "
             + "\(milliseconds(sorted.isEmpty ? nil : sorted[sorted.count / 2])) each (median), "
             + "\(milliseconds(sorted.last)) at most; changed rows \(sentBytes >> 20) MiB, \(share) % of whole frames; "
-            + "\(repeatedFrames) of \(frameCount) recording frames repeated (the encoder behind)"
+            + "\(spilledFrames) waited on disk (\(spilledBytes >> 20) MiB), "
+            + "\(repeatedFrames) repeated (the encoder behind), of \(frameCount) recording frames"
     }
 
     private func send(_ pixels: [UInt32], count: Int) {
-        if sent != nil, worker.pendingCost > pendingLimit {
-            // The encoder is behind: these frames show the picture it has, and nothing waits.
+        let isBehind = sent != nil && worker.pendingCost > pendingLimit
+        if isBehind && spill == nil && !spillFailed {
+            spill = PatchSpill(in: spillDirectories)
+            spillFailed = spill == nil
+        }
+        guard !isBehind || !spillFailed else {
+            // Nowhere to wait: these frames show the picture the encoder has, and nothing waits.
             frameCount += count
             repeatedFrames += count
             worker.enqueue { [encoder] in encoder.append(nil, count: count) }
             return
         }
         let patch = FramePatch.between(sent, pixels, width: width, height: height)
+        if isBehind, let spill, let patch {
+            guard let location = spill.write(patch) else {
+                spillFailed = true  // the disk is full: from now on frames repeat while behind
+                send(pixels, count: count)
+                return
+            }
+            sent = pixels
+            sentBytes += patch.byteCount
+            wholeBytes += pixels.count * MemoryLayout<UInt32>.size
+            frameCount += count
+            spilledFrames += count
+            spilledBytes += patch.byteCount
+            // A patch that cannot be read back is a repeat of the frame before.
+            worker.enqueue { [encoder] in encoder.append(spill.read(location), count: count) }
+            return
+        }
         sent = pixels
         sentBytes += patch?.byteCount ?? 0
         wholeBytes += pixels.count * MemoryLayout<UInt32>.size

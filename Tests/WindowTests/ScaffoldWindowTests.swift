@@ -382,6 +382,8 @@ final class WatchedWindow {
     let height: Int
     let shots: URL
     private(set) var window: String
+    /// The pid of `window`'s process, read when it was found (the old window's, during a reload).
+    private(set) var process: String
     private let xdotoolPath: String
 
     /// The rows compared with `render`: below the status line (`paused · 1.234 s`, drawn only in
@@ -403,6 +405,7 @@ final class WatchedWindow {
                 "--watch", "--scene", "orbit", "--size", "\(width)x\(height)", "--screenshot-dir", shots.path,
             ], environment: server.environment.merging(["GDK_SCALE": "", "ANIMDEMO_NO_HINT": "1"]) { $1 })
         window = ""
+        process = ""
         guard let found = findWindow(timeout: 20) else {
             let reason =
                 supervisor.isRunning ? "no window within 20 s" : "it ended: \(supervisor.errorOutput)"
@@ -410,6 +413,7 @@ final class WatchedWindow {
             throw WindowTestError("Orbit --watch: \(reason)")
         }
         window = found
+        process = try windowPID()
         try xdotool("mousemove", "--window", window, "5", "5")
     }
 
@@ -423,13 +427,24 @@ final class WatchedWindow {
         try? FileManager.default.removeItem(at: shots)
     }
 
-    /// The visible window titled for the program, polled for up to `timeout` s.
-    func findWindow(timeout: Double) -> String? {
+    /// The visible window titled for the program, of another process than `oldProcess` (a pid),
+    /// polled for up to `timeout` s. During a reload the old window holds its picture until the
+    /// new one shows its first frame, so two are titled for the program for a moment: this waits
+    /// until only the new one is. The old window is told apart by its process, not its id: an X
+    /// server gives a new client the slot of one that left, and with it the same window ids.
+    func findWindow(timeout: Double, otherThanProcess oldProcess: String? = nil) -> String? {
         pollUntil(timeout: timeout, interval: 0.05) { () -> String? in
             let search = try? ProcessRunner.run(
                 xdotoolPath, ["search", "--onlyvisible", "--name", "^Orbit — "],
                 environment: server.environment)
-            return search?.output.split(separator: "\n").first.map(String.init)
+            let found = search?.output.split(separator: "\n").map(String.init) ?? []
+            guard found.count == 1, let window = found.first else { return nil }
+            guard let oldProcess else { return window }
+            let pid = try? ProcessRunner.run(
+                xdotoolPath, ["getwindowpid", window], environment: server.environment)
+            guard let pid, pid.status == 0 else { return nil }
+            let process = pid.output.trimmingCharacters(in: .whitespacesAndNewlines)
+            return process.isEmpty || process == oldProcess ? nil : window
         }
     }
 
@@ -459,10 +474,11 @@ final class WatchedWindow {
         guard reloaded == true else {
             throw WindowTestError("no reload \(number) within \(timeout) s: \(supervisor.errorOutput)")
         }
-        guard let found = findWindow(timeout: 10) else {
+        guard let found = findWindow(timeout: 10, otherThanProcess: process) else {
             throw WindowTestError("no window after reload \(number)")
         }
         window = found
+        process = try windowPID()
         try xdotool("mousemove", "--window", window, "5", "5")
     }
 

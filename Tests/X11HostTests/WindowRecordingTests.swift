@@ -146,6 +146,67 @@ struct WindowRecordingTests {
         #expect(animation.totalMilliseconds == 230, "seven frames at 30 fps, in whole centiseconds")
     }
 
+    @Test(
+        "an encoder behind with a tiny memory cap: the frames past it wait in a file, every frame is written, no file is left"
+    )
+    func encoderBehindSpillsToDisk() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let recording = try WindowRecording(
+            format: .gif, width: Self.width, height: Self.height, startFrame: 0, windowFPS: 60, fps: 30,
+            stem: "spilled", maxPendingBytes: 0, spillDirectories: [folder.path])
+        // The encoder's thread held up until every frame is drawn, as in the test above.
+        let gate = DispatchSemaphore(value: 0)
+        recording.worker.enqueue { gate.wait() }
+        var waiting: Set<Int> = []
+        for frame in 0...12 {
+            _ = recording.advance(to: frame)
+            recording.keep(Self.picture(frame))
+            waiting.insert(recording.pendingBytes)
+        }
+        // In memory only the first frame's patch (whole: 4 × 3 pixels and 3 spans), never more.
+        #expect(waiting == [0, 12 * 4 + 3 * MemoryLayout<FramePatch.Span>.stride], "\(waiting)")
+        let mailbox = try CaptureMailbox()
+        let saving = recording.finish(
+            before: 13, folder: CaptureFolder(directory: folder.path), number: 1, mailbox: mailbox)
+        gate.signal()
+        saving.finish()
+        // Every frame after the first went through the file (the last one when the recording ended).
+        #expect(recording.spilledFrames == 6 && recording.repeatedFrames == 0)
+        #expect(recording.spilledBytes > 0)
+        let animation = try DecodedAnimation(
+            contentsOfFile: folder.appendingPathComponent("spilled.gif").path)
+        // Window frames 0…12 at 60 fps: recording frames 0…6, each its own window frame.
+        #expect(Self.shownFrames(animation) == [0, 2, 4, 6, 8, 10, 12])
+        #expect(animation.totalMilliseconds == 230, "seven frames at 30 fps, in whole centiseconds")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["spilled.gif"])
+    }
+
+    @Test("a spill file gives back the patches written to it, and is gone from its folder from the start")
+    func spillFile() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(PatchSpill(in: [folder.appendingPathComponent("missing").path]) == nil)
+        let spill = try #require(
+            PatchSpill(in: [folder.appendingPathComponent("missing").path, folder.path]))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        let (width, height) = (5, 4)
+        let frames = (0..<3).map { frame in (0..<width * height).map { UInt32($0 * (frame + 1)) } }
+        let patches = [
+            FramePatch.between(nil, frames[0], width: width, height: height),
+            FramePatch.between(frames[0], frames[1], width: width, height: height),
+            FramePatch.between(frames[1], frames[2], width: width, height: height),
+        ].compactMap { $0 }
+        #expect(patches.count == 3)
+        let locations = patches.compactMap { spill.write($0) }
+        #expect(locations.count == 3)
+        // Read back out of order: each where it was written.
+        for index in [2, 0, 1] {
+            #expect(spill.read(locations[index]) == patches[index], "patch \(index)")
+        }
+        #expect(spill.byteCount == patches.reduce(0) { $0 + $1.spans.count * 24 + $1.pixels.count * 4 })
+    }
+
     @Test("a patch holds the changed span of each changed row and turns the old frame into the new one")
     func patches() {
         let (width, height) = (7, 5)

@@ -121,7 +121,7 @@ enum FramePlan: Equatable {
         }
         if !history.isEmpty, clock.isPaused, !requests.knobChanges.isEmpty {
             // Paused: show this moment as it would have been had the knobs always had their
-            // new values — the scene replayed from its start with them.
+            // new values — the scene replayed with them from where they matter (TimeMachine).
             return .seek(Seek(goal: sceneTime, knobsFromStart: requests.knobChanges, input: input))
         }
         if !input.isEmpty || !requests.knobChanges.isEmpty || !wasPaused || history.isEmpty {

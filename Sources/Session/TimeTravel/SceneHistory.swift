@@ -52,10 +52,15 @@ public struct SceneHistory: Sendable {
     }
 
     /// Makes `value` the knob's value from the start: the initial value, and no later change.
-    mutating func setFromStart(_ name: String, to value: KnobValue) {
+    /// `readFrom`: the first frame that may read the knob (-1: the scene's build). Returns the
+    /// first frame that may run differently now (that one, or an earlier one that changed the
+    /// knob while playing and no longer does); the checkpoints after it are dropped.
+    @discardableResult
+    mutating func setFromStart(_ name: String, to value: KnobValue, readFrom: Int = -1) -> Int {
         initialKnobs[name] = value
-        frames.removeKnob(named: name)
-        firstEdit = -1
+        let changed = min(readFrom, frames.removeKnob(named: name) ?? Int.max)
+        firstEdit = min(firstEdit, changed)
+        return changed
     }
 
     public var isFull: Bool { frames.count >= Self.capacity }
@@ -163,13 +168,18 @@ public struct SceneFrames: RandomAccessCollection, Sendable {
     }
 
     /// Takes the knob `name` out of every frame that turned it.
-    mutating func removeKnob(named name: String) {
+    /// Removes the knob's changes from every frame; the first frame that had one, nil if none.
+    @discardableResult
+    mutating func removeKnob(named name: String) -> Int? {
+        var first: Int?
         for index in segments.indices {
             if case .frame(var frame) = segments[index], frame.knobs[name] != nil {
                 frame.knobs[name] = nil
                 segments[index] = .frame(frame)
+                first = first ?? starts[index]
             }
         }
+        return first
     }
 
     /// Removes the frames from `index` to the end.

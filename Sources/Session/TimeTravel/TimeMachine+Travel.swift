@@ -18,11 +18,16 @@ extension TimeMachine {
     /// Brings the scene to just before the frame that shows `target` (clamped to 0 and to
     /// what time travel keeps) and returns that frame, for the caller to run live. Going back
     /// restores the latest checkpoint before the frame (TimeMachine+Checkpoints.swift) and
-    /// replays from there; without one, or `fromStart`, it rebuilds the scene and replays its
-    /// frames from the start. Going forward replays from the frame shown, or from a checkpoint
+    /// replays from there; without one it rebuilds the scene and replays its frames from the
+    /// start. `changedFrom`: the first frame that runs differently now (knobs set from the
+    /// start, `knobsFromStart`, which a restored checkpoint is given): the checkpoint is one
+    /// taken before it, and the frames from there are run again. Going forward replays from the frame shown, or from a checkpoint
     /// between it and the frame. Past the last recorded frame, frames without input follow on
     /// the grid, as playing would have run them.
-    func travel(to target: MediaTime, fromStart: Bool, panelWork: SceneSession.PanelWork) -> ReachedFrame? {
+    func travel(
+        to target: MediaTime, changedFrom: Int? = nil, knobsFromStart: [String: KnobValue] = [:],
+        panelWork: SceneSession.PanelWork
+    ) -> ReachedFrame? {
         guard let first = history.frames.first else { return nil }
         let epsilon = 1e-9
         let goal = max(target, first.time)
@@ -48,7 +53,7 @@ extension TimeMachine {
         let isBetween = frames[index].time < goal - epsilon
         let shown = history.shown
         let needsRebuild: Bool
-        if fromStart || hasUnrecordedLayout {  // laid out off the record: back to the record
+        if changedFrom != nil || hasUnrecordedLayout {  // changed, or laid out off the record
             needsRebuild = true
         } else if isBetween {
             needsRebuild = shown > index || (shown == index && sceneTimeline.currentTime > goal + epsilon)
@@ -58,11 +63,16 @@ extension TimeMachine {
         var next = shown + 1
         let observedFrom = goal - Self.observedReplay
         let lastReplayed = isBetween ? index : index - 1
-        if !fromStart,
-            let checkpoint = checkpoint(toReplayUpTo: lastReplayed, goal: goal, panelWork: panelWork),
+        let lastKept = changedFrom.map { Swift.min(lastReplayed, $0 - 1) } ?? lastReplayed
+        if lastKept >= -1,
+            let checkpoint = checkpoint(toReplayUpTo: lastKept, goal: goal, panelWork: panelWork),
             needsRebuild || checkpoint.frame >= next
         {
             checkpoint.restore()
+            if changedFrom != nil {
+                for (name, value) in knobsFromStart { knobs.set(name, to: value) }
+                knobs.forgetReads(after: checkpoint.frame)  // those frames run again
+            }
             next = checkpoint.frame + 1
         } else if needsRebuild {
             rebuildScene()

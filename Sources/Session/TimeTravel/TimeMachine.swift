@@ -101,8 +101,19 @@ final class TimeMachine {
         case .play(let frame):
             return (record(frame, size: size), true)
         case .seek(let seek):
-            for (name, value) in seek.knobsFromStart { history.setFromStart(name, to: value) }
-            guard let reached = travel(to: seek.goal, fromStart: seek.fromStart, panelWork: panelWork) else {
+            // A knob turned while paused: the frames from the first that read it (or that
+            // turned it while playing) run again with it set from the start.
+            var changedFrom: Int?
+            for (name, value) in seek.knobsFromStart {
+                let readFrom = Swift.min(knobs.firstReads[name] ?? Int.max, history.shown + 1)
+                let changed = history.setFromStart(name, to: value, readFrom: readFrom)
+                changedFrom = Swift.min(changedFrom ?? Int.max, changed)
+            }
+            guard
+                let reached = travel(
+                    to: seek.goal, changedFrom: changedFrom, knobsFromStart: seek.knobsFromStart,
+                    panelWork: panelWork)
+            else {
                 return (nil, true)
             }
             clock.start(at: hostTime, sceneTime: reached.frame.time)
@@ -139,7 +150,7 @@ final class TimeMachine {
     private func relayout(for size: Size, backToRecord: Bool, panelWork: SceneSession.PanelWork) {
         guard sceneLayoutSize != size else { return }
         if backToRecord,
-            let reached = travel(to: sceneTimeline.currentTime, fromStart: false, panelWork: panelWork)
+            let reached = travel(to: sceneTimeline.currentTime, panelWork: panelWork)
         {
             runReplayed(reached.frame, index: history.shown + 1, observes: panelWork != .none)
             if reached.isRecorded { history.record(reached.frame) }
@@ -170,6 +181,7 @@ final class TimeMachine {
     /// Runs a recorded scene frame again, whole, without drawing it; the inspector notes its
     /// animations when `observes`.
     func runReplayed(_ frame: SceneFrame, index: Int, observes: Bool) {
+        knobs.frameRunning = index
         frameLoop.runFrame(
             [(sceneTimeline, frame.time)], input: { apply(frame) },
             draw: { if observes, let host, host.observesAnimations { host.observeReplayedFrame(index) } },

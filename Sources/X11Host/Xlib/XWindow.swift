@@ -13,6 +13,9 @@ final class XWindow {
     let depth: Int32 = 24
     let graphicsContext: GC
     private let colormap: Colormap
+    /// Whether `colormap` was made for the window (and is freed with it): only when its visual
+    /// is not the screen's default one.
+    private let ownsColormap: Bool
     /// Set when the server says the window is gone, so that `deinit` leaves it alone.
     private(set) var isDestroyed = false
     private var title = ""
@@ -34,7 +37,16 @@ final class XWindow {
             info.red_mask == 0xFF0000, info.green_mask == 0xFF00, info.blue_mask == 0xFF
         else { throw .unsupportedVisual(display.name) }
         self.visual = visual
-        colormap = XCreateColormap(handle, display.rootWindow, visual, AllocNone)
+        // The screen's own colormap when the visual is the screen's (the usual case): a window
+        // with a colormap of its own makes screen grabbers (`xwd -root`) read each such window
+        // apart and put the screen together themselves, which goes wrong (a black screen) while
+        // a window appears or goes, as at every --watch reload.
+        let screenVisual = XDefaultVisual(handle, display.screen)
+        ownsColormap = screenVisual.map { XVisualIDFromVisual($0) != XVisualIDFromVisual(visual) } ?? true
+        colormap =
+            ownsColormap
+            ? XCreateColormap(handle, display.rootWindow, visual, AllocNone)
+            : XDefaultColormap(handle, display.screen)
 
         var attributes = XSetWindowAttributes()
         attributes.colormap = colormap
@@ -64,7 +76,7 @@ final class XWindow {
     deinit {
         XFreeGC(display.handle, graphicsContext)
         if !isDestroyed { XDestroyWindow(display.handle, id) }
-        XFreeColormap(display.handle, colormap)
+        if ownsColormap { XFreeColormap(display.handle, colormap) }
         display.flush()
     }
 
