@@ -68,6 +68,9 @@ struct FloatingBubble: Equatable {
     /// Where the bubble starts up: the tail's y.
     var oy: Double { origin.y }
 
+    // MARK: - Step 3: the path
+
+    // step 3 {
     /// The path's points, placed as JRMFloatingAnimation places them (FloatingPath.swift): the
     /// zigzag rises `height` straight above the start, its control points t to the left and
     /// right of the start line half-way up (the tutorial writes "halfway between ox and ex" for
@@ -88,9 +91,6 @@ struct FloatingBubble: Equatable {
     var cp1: Point { floatingPath.cp1 }
     var cp2: Point { floatingPath.cp2 }
 
-    // MARK: - Step 3: the path
-
-    // step 3 {
     /// One cubic Bézier from the tail to the end point through the two control points (the
     /// library calls every shape's path `zigzagPath`).
     var zigzagPath: BezierPath { floatingPath.bezierPath }

@@ -70,6 +70,8 @@ struct FloatingBubble: Equatable {
     /// Where the bubble starts up: the tail's y.
     var oy: Double { origin.y }
 
+    // MARK: - Step 3: the path
+
     /// The path's points, placed as JRMFloatingAnimation places them
     /// (FloatingPath.swift): the zigzag rises `height` straight above the
     /// start, its control points t to the left and right of the start line
@@ -91,8 +93,6 @@ struct FloatingBubble: Equatable {
     /// The control points, after the coin.
     var cp1: Point { floatingPath.cp1 }
     var cp2: Point { floatingPath.cp2 }
-
-    // MARK: - Step 3: the path
 
     /// One cubic Bézier from the tail to the end point through the two control
     /// points (the library calls every shape's path `zigzagPath`).
