@@ -70,30 +70,6 @@ public final class KnobSettings {
     public func set<Value>(_ key: KnobKey<Value>, to value: Value) {
         set(key.name, to: value.knobValue)
     }
-
-    // MARK: - By name (scenes not yet on typed keys)
-
-    /// A number knob's value; `fallback` if there is no such number knob (a programmer error
-    /// caught by the knob tests). Scenes on typed keys use the subscript instead.
-    public func number(_ name: String, fallback: Double) -> Double {
-        noteRead(name)
-        if case .number(let value) = values[name] { return value }
-        return fallback
-    }
-
-    /// A choice knob's index.
-    public func choice(_ name: String, fallback: Int) -> Int {
-        noteRead(name)
-        if case .choice(let index) = values[name] { return index }
-        return fallback
-    }
-
-    /// A curve knob's timing function.
-    public func curve(_ name: String, fallback: TimingFunction) -> TimingFunction {
-        noteRead(name)
-        if case .curve(let curve) = values[name] { return curve }
-        return fallback
-    }
 }
 
 /// `NAME=VALUE` from the command line or the knob panel, checked against a scene's knobs.

@@ -5,7 +5,9 @@ import Testing
 
 /// A layer's checkpoint is one value (`Layer.Checkpoint`): every stored property of `Layer`
 /// is in it or named as not saved, so a property added later fails here until it is either.
-@Suite("Layer checkpoint coverage")
+/// The same for the engine's other stateful objects that `Timeline.checkpoint(of:)` saves:
+/// timers, display links and gesture recognizers.
+@Suite("Engine checkpoint coverage: layers, timers, display links, recognizers")
 struct LayerCheckpointCoverageTests {
     @Test("every stored property of a layer is in its checkpoint or named as not saved")
     func layer() {
@@ -25,5 +27,41 @@ struct LayerCheckpointCoverageTests {
         #expect(
             CheckpointCoverage.storedProperties(of: TextLayer(timeline: timeline), as: TextLayer.self)
                 == ["textDrawing"])
+    }
+
+    @Test("every stored property of a timer and of a display link is in its checkpoint or named as not saved")
+    func timersAndDisplayLinks() {
+        let timeline = Timeline()
+        let timer = timeline.schedule(after: 0.5, repeats: true) { _ in }
+        let link = timeline.addDisplayLink { _ in }
+        let problems =
+            CheckpointCoverage.problems(
+                of: timer, checkpoint: timer.checkpoint, notCheckpointed: ScheduledTimer.notCheckpointed)
+            + CheckpointCoverage.problems(
+                of: link, checkpoint: link.checkpoint, notCheckpointed: DisplayLink.notCheckpointed)
+        #expect(problems.isEmpty, "\(problems)")
+    }
+
+    /// `GestureRecognizer`'s own properties are in its checkpoint; each recognizer saves what
+    /// it adds in its `savedState()` override, so a property added to one fails here until that
+    /// override saves it and this list has it.
+    @Test(
+        "every stored property of a recognizer is in its checkpoint; the subclasses store what their override saves"
+    )
+    func recognizers() {
+        let tap = TapGestureRecognizer { _ in }
+        let problems = CheckpointCoverage.problems(
+            of: tap, as: GestureRecognizer.self, checkpoint: tap.checkpoint,
+            notCheckpointed: GestureRecognizer.notCheckpointed)
+        #expect(problems.isEmpty, "\(problems)")
+        #expect(CheckpointCoverage.storedProperties(of: tap, as: TapGestureRecognizer.self) == ["start"])
+        #expect(
+            CheckpointCoverage.storedProperties(
+                of: PanGestureRecognizer { _ in }, as: PanGestureRecognizer.self)
+                == ["start", "samples"])
+        #expect(
+            CheckpointCoverage.storedProperties(
+                of: ScrollWheelGestureRecognizer { _ in }, as: ScrollWheelGestureRecognizer.self)
+                == ["windowDelta"])
     }
 }

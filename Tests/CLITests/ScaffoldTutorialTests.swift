@@ -60,12 +60,44 @@ struct ScaffoldTutorialTests {
                     "\(name) is missing: run Scripts/scaffold-tutorial-media.sh")
             }
         }
-        // No step file left over from an older tutorial.
-        let resources = try FileManager.default.contentsOfDirectory(
-            atPath: Self.catalog.appendingPathComponent("Resources").path)
-        for name in resources where name.hasSuffix(".swift") {
-            #expect(files.keys.contains("Resources/\(name)"), "Resources/\(name) is no step's file")
+    }
+
+    /// The catalogue's tutorials written by hand: YourOwnScene.tutorial (`new` does not write it).
+    static let handWritten: Set = ["Tutorials/YourOwnScene.tutorial"]
+
+    @Test(
+        "no file is left over from an older tutorial: every step file and tutorial is one `new --docc` writes, every picture one a tutorial shows"
+    )
+    func doccHasNoOrphans() throws {
+        let files = try Self.written()
+        let committed = try FileManager.default.subpathsOfDirectory(atPath: Self.catalog.path)
+        // What `new --docc` writes: the steps' code and the tutorials, but the hand-written one.
+        let generated = committed.filter {
+            ($0.hasPrefix("Resources/") && $0.hasSuffix(".swift"))
+                || ($0.hasPrefix("Tutorials/") && $0.hasSuffix(".tutorial") && !Self.handWritten.contains($0))
         }
+        let steps = files.keys.filter { $0.hasPrefix("Resources/orbit-step-") }.count
+        #expect(steps >= 5 && generated.count > steps, "the check sees the committed files: \(generated)")
+        let orphans = generated.filter { files[$0] == nil }.sorted()
+        #expect(orphans.isEmpty, "`new Orbit --docc` no longer writes \(orphans): remove them")
+        // Pictures (Scripts/scaffold-tutorial-media.sh makes them): each one a tutorial shows.
+        var tutorials = files.filter { $0.key.hasPrefix("Tutorials/") }.map(\.value)
+        for path in Self.handWritten {
+            tutorials.append(
+                try String(contentsOf: Self.catalog.appendingPathComponent(path), encoding: .utf8))
+        }
+        let shown = Set(
+            tutorials.flatMap { text in
+                text.components(separatedBy: "source: \"").dropFirst().map {
+                    "Resources/" + $0.prefix { $0 != "\"" }
+                }
+            })
+        let pictures = committed.filter {
+            $0.hasPrefix("Resources/") && ($0.hasSuffix(".png") || $0.hasSuffix(".gif"))
+        }
+        #expect(!pictures.isEmpty && !shown.isEmpty)
+        let unshown = pictures.filter { !shown.contains($0) }.sorted()
+        #expect(unshown.isEmpty, "no tutorial shows \(unshown): remove them")
     }
 
     @Test("new --docc naming no folder, or one that cannot be made, is one line and status 2")

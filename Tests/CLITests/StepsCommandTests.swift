@@ -260,10 +260,10 @@ struct StepsCommandTests {
 /// as they are, and the stages of its `…Steps.swift` file (the `Stage`
 /// enum and the captions, which the reader's version leaves out), each importing the
 /// `Scenes` library. A scene built on a library of the catalogue's (the fish on
-/// FloatingAnimation) has the library's files too, as they are.
+/// JRMFloatingAnimation) has the library's files too, as they are.
 enum StepModule {
     static let catalog = ProgramRun.packageRoot.appendingPathComponent("Sources/Scenes/Scenes.docc")
-    static let libraries = ["fish": ["FloatingAnimation"], "floating": ["FloatingAnimation"]]
+    static let libraries = ["fish": ["JRMFloatingAnimation"], "floating": ["JRMFloatingAnimation"]]
     /// Files of another scene's a scene uses, at their last version: the pull's wave is the
     /// elastic scene's.
     static let borrowed = ["pull": [(scene: "elastic", file: "ElasticWave")]]

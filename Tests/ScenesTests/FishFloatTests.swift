@@ -114,4 +114,36 @@ struct FishFloatTests {
         var again = SeededRandom(seed: 7)
         #expect(FloatingBubble.random(startingAt: origin, using: &again) == bubbles[0])
     }
+
+    @Test(
+        "one randomFloatBetween, the original's: uniform in either order, one draw even when the ends are equal"
+    )
+    func randomFloatBetweenIsTheOriginals() {
+        var forward = SeededRandom(seed: 9)
+        var backward = SeededRandom(seed: 9)
+        var equal = SeededRandom(seed: 9)
+        for _ in 0..<100 {
+            let a = FloatingPath.randomFloatBetween(5, and: 30, using: &forward)
+            let b = FloatingPath.randomFloatBetween(30, and: 5, using: &backward)
+            #expect((5.0...30).contains(a) && (5.0...30).contains(b))
+            // Exact: 7 + u · 0.
+            #expect(FloatingPath.randomFloatBetween(7, and: 7, using: &equal) == 7)
+        }
+        // Each took one number a call: the three generators are at the same place.
+        let next = (forward.next(), backward.next(), equal.next())
+        #expect(next.0 == next.1 && next.1 == next.2)
+    }
+
+    @Test("a bubble from empty ranges (a knob's two ends equal) takes the tutorial's draws all the same")
+    func emptyRangesDraw() {
+        var tutorial = SeededRandom(seed: 4)
+        var empty = SeededRandom(seed: 4)
+        let plain = FloatingBubble.random(startingAt: .zero, using: &tutorial)
+        let options = FloatOptions(size: 12...12, height: 80...80, swing: 40...40, alpha: 0.5...0.5)
+        let bubble = FloatingBubble.random(startingAt: .zero, options: options, using: &empty)
+        #expect(bubble.size == 12 && bubble.height == 80 && bubble.t == 40 && bubble.alpha == 0.5)
+        // The coin is the same throw, and the generators are at the same place after it.
+        #expect(bubble.swapsControlPoints == plain.swapsControlPoints)
+        #expect(tutorial.next() == empty.next())
+    }
 }

@@ -62,6 +62,6 @@ struct FishKnobTests {
         tester.resize(to: Size(width: 375, height: 667))  // points, on the next frame
         try tester.tick()
         #expect(scene.floatOptions.horizontalExtent == 0...375)
-        #expect(scene.floatOptions.shape == .curveRight)
+        #expect(scene.floatOptions.library.floatingShape == .curveRight)
     }
 }

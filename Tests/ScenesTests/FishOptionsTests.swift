@@ -23,23 +23,23 @@ struct FishOptionsTests {
         let scene = try tester.scene(as: FishScene.self)
         let knobs = tester.session.knobs
         #expect(help(scene, "f") == "floating shape: straight → curveLeft")
-        for (index, name) in FloatingShape.knobNames.enumerated() {
-            #expect(knobs.choice("shape", fallback: -1) == index)
-            #expect(scene.floatOptions.shape.rawValue == name)
+        for (index, name) in FloatingShape.allCases.map(\.rawValue).enumerated() {
+            #expect(knobs.value(of: "shape") == .choice(index))
+            #expect(scene.floatOptions.library.floatingShape.rawValue == name)
             #expect(scene.handleKey(.character("f")))
         }
-        #expect(knobs.choice("shape", fallback: -1) == 0, "f did not come round to straight")
+        #expect(knobs.value(of: "shape") == .choice(0), "f did not come round to straight")
 
         #expect(help(scene, "n") == "sink instead of float: off → on")
-        #expect(scene.handleKey(.character("n")) && scene.floatOptions.sinks)
-        #expect(knobs.choice("sink", fallback: -1) == 1)
+        #expect(scene.handleKey(.character("n")) && scene.floatOptions.library.objectsShouldSink)
+        #expect(knobs.value(of: "sink") == .choice(1))
         #expect(help(scene, "n") == "sink instead of float: on → off")
 
         #expect(help(scene, "a") == "fade out: off → on")
-        #expect(scene.handleKey(.character("a")) && scene.floatOptions.fadesOut)
-        #expect(knobs.choice("fadeOut", fallback: -1) == 1)
+        #expect(scene.handleKey(.character("a")) && scene.floatOptions.library.fadeOut)
+        #expect(knobs.value(of: "fadeOut") == .choice(1))
         #expect(help(scene, "a") == "fade out: on → off")
-        #expect(scene.handleKey(.character("a")) && !scene.floatOptions.fadesOut)
+        #expect(scene.handleKey(.character("a")) && !scene.floatOptions.library.fadeOut)
 
         #expect(help(scene, "v") == "images: bubble → bubbles")
         #expect(scene.handleKey(.character("v")))

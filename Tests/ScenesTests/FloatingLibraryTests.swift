@@ -4,7 +4,7 @@ import Testing
 
 @testable import Scenes
 
-/// JRMFloatingAnimation 0.1.2 as ported (Scenes/FloatingAnimation, docs/SEMANTICS.md § Fish
+/// JRMFloatingAnimation 0.1.2 as ported (Scenes/JRMFloatingAnimation, docs/SEMANTICS.md § Fish
 /// (JRMFloatingAnimation)): each option changes the motion as the library's code says.
 @Suite("Floating: JRMFloatingAnimation's options, as its code says")
 struct FloatingLibraryTests {

@@ -26,8 +26,35 @@ public final class DisplayLink {
 
     /// Its state now, and what puts it back (`Timeline.checkpoint(of:)`).
     func savedState() -> () -> Void {
-        let saved = (timestamp, targetTimestamp, isPaused, name, startTime, isValid)
-        return { [self] in (timestamp, targetTimestamp, isPaused, name, startTime, isValid) = saved }
+        let saved = checkpoint
+        return { [self] in restore(saved) }
+    }
+
+    /// What `savedState()` keeps of a link, as one value: every stored property is either a
+    /// field here, by its name, or in `notCheckpointed` (a test checks, with `Mirror`).
+    struct Checkpoint {
+        let timestamp: MediaTime
+        let targetTimestamp: MediaTime
+        let isPaused: Bool
+        let name: String?
+        let startTime: MediaTime
+        let isValid: Bool
+    }
+
+    /// What a checkpoint leaves out: the constants `init` sets.
+    static let notCheckpointed: Set = ["source", "callback"]
+
+    /// This link's state now.
+    var checkpoint: Checkpoint {
+        Checkpoint(
+            timestamp: timestamp, targetTimestamp: targetTimestamp, isPaused: isPaused, name: name,
+            startTime: startTime, isValid: isValid)
+    }
+
+    /// Puts `saved` back on this link.
+    private func restore(_ saved: Checkpoint) {
+        (timestamp, targetTimestamp, isPaused) = (saved.timestamp, saved.targetTimestamp, saved.isPaused)
+        (name, startTime, isValid) = (saved.name, saved.startTime, saved.isValid)
     }
 
     /// Stops the link for good.

@@ -38,8 +38,33 @@ public final class ScheduledTimer {
 
     /// Its state now, and what puts it back (`Timeline.checkpoint(of:)`).
     func savedState() -> () -> Void {
-        let saved = (fireTime, firings, isValid, name, scheduledAt)
-        return { [self] in (fireTime, firings, isValid, name, scheduledAt) = saved }
+        let saved = checkpoint
+        return { [self] in restore(saved) }
+    }
+
+    /// What `savedState()` keeps of a timer, as one value: every stored property is either a
+    /// field here, by its name, or in `notCheckpointed` (a test checks, with `Mirror`).
+    struct Checkpoint {
+        let fireTime: MediaTime
+        let firings: Int
+        let isValid: Bool
+        let name: String?
+        let scheduledAt: MediaTime
+    }
+
+    /// What a checkpoint leaves out: the constants `init` sets.
+    static let notCheckpointed: Set = ["interval", "repeats", "start", "source", "callback"]
+
+    /// This timer's state now.
+    var checkpoint: Checkpoint {
+        Checkpoint(
+            fireTime: fireTime, firings: firings, isValid: isValid, name: name, scheduledAt: scheduledAt)
+    }
+
+    /// Puts `saved` back on this timer.
+    private func restore(_ saved: Checkpoint) {
+        (fireTime, firings, isValid) = (saved.fireTime, saved.firings, saved.isValid)
+        (name, scheduledAt) = (saved.name, saved.scheduledAt)
     }
 
     /// Whether the timer should fire in the frame at `time`.

@@ -39,10 +39,35 @@ open class GestureRecognizer {
         return a.applying(toLayer).distance(to: b.applying(toLayer))
     }
 
-    /// Its state now, and what puts it back (`Timeline.checkpoint(of:)`); subclasses add theirs.
+    /// Its state now, and what puts it back (`Timeline.checkpoint(of:)`); subclasses add theirs
+    /// (a test lists what each stores).
     func savedState() -> () -> Void {
-        let saved = (state, layer, isEnabled, windowLocation)
-        return { [self] in (state, layer, isEnabled, windowLocation) = saved }
+        let saved = checkpoint
+        return { [self] in restore(saved) }
+    }
+
+    /// What `savedState()` keeps of `GestureRecognizer`'s own properties, as one value: every
+    /// one is either a field here, by its name, or in `notCheckpointed` (a test checks, with
+    /// `Mirror`).
+    struct Checkpoint {
+        let state: GestureState
+        let layer: Layer?
+        let isEnabled: Bool
+        let windowLocation: Point
+    }
+
+    /// What a checkpoint leaves out: the action, a constant.
+    static let notCheckpointed: Set = ["action"]
+
+    /// This recognizer's own state now.
+    var checkpoint: Checkpoint {
+        Checkpoint(state: state, layer: layer, isEnabled: isEnabled, windowLocation: windowLocation)
+    }
+
+    /// Puts `saved` back on this recognizer.
+    private func restore(_ saved: Checkpoint) {
+        (state, layer) = (saved.state, saved.layer)
+        (isEnabled, windowLocation) = (saved.isEnabled, saved.windowLocation)
     }
 
     func pointerDown(at point: Point, time: MediaTime) { windowLocation = point }

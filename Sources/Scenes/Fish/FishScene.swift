@@ -225,10 +225,8 @@ final class FishScene: Scene {
 
     private let knobs: KnobSettings
 
-    /// The random ranges of a new bubble, from the knobs (`readKnobs`).
-    private var floatRanges = FloatRanges()
-    /// JRMFloatingAnimation's options for a new bubble, from the knobs (`readKnobs`; the keys
-    /// set them).
+    /// What a new bubble is made of (the library's options, the tutorial's ranges), from the
+    /// knobs (`readKnobs`; the keys set them).
     private(set) var floatOptions = FloatOptions()
     /// The scale a pop grows its bubble to, from the `popScale` knob (`readKnobs`).
     private var popScale = bubblePopScale
@@ -245,16 +243,11 @@ final class FishScene: Scene {
             let lower = knobs[low]
             return lower...max(lower, knobs[high])
         }
-        floatRanges = FloatRanges(
-            size: range(Knobs.minSize, Knobs.maxSize),
-            alpha: knobs[Knobs.minAlpha]...bubbleAlphaRange.upperBound,
-            height: range(Knobs.minHeight, Knobs.maxHeight),
-            swing: range(Knobs.minT, Knobs.maxT),
-            duration: knobs[Knobs.duration])
         floatOptions = FloatOptions(
-            shape: knobs[Knobs.shape],
-            sinks: knobs[Knobs.sink],
-            fadesOut: knobs[Knobs.fadeOut],
+            shape: knobs[Knobs.shape], sinks: knobs[Knobs.sink], fadesOut: knobs[Knobs.fadeOut],
+            size: range(Knobs.minSize, Knobs.maxSize), height: range(Knobs.minHeight, Knobs.maxHeight),
+            duration: knobs[Knobs.duration], swing: range(Knobs.minT, Knobs.maxT),
+            alpha: knobs[Knobs.minAlpha]...bubbleAlphaRange.upperBound,
             images: FloatOptions.imageSets[imageSetIndex].images,
             horizontalExtent: bounds.minX...max(bounds.maxX, bounds.minX))
         popScale = knobs[Knobs.popScale]
@@ -355,7 +348,7 @@ final class FishScene: Scene {
     /// starts the float that far along, as if blown that long ago.
     func blowBubble(at tail: Point, headStart: MediaTime = 0) {
         let bubble = FloatingBubble.random(
-            startingAt: tail, ranges: floatRanges, options: floatOptions, using: &random)
+            startingAt: tail, options: floatOptions, using: &random)
 
         let bubbleImageView = Layer(timeline: timeline)
         bubbleImageView.name = "bubble"
@@ -523,15 +516,15 @@ final class FishScene: Scene {
 
     func handleKey(_ key: Key) -> Bool {
         guard case .character(let character) = key else { return false }
-        let options = floatOptions
+        let options = floatOptions.library
         switch character.lowercased() {
         // step 7 {
         case "m" where stage < .swim: return false  // the stages before the swim have no swim
         case "m": switchMode(to: mode == .swim ? .tap : .swim)
         // } step 7
-        case "f": setOption(Knobs.shape, options.shape.next)
-        case "n": setOption(Knobs.sink, !options.sinks)
-        case "a": setOption(Knobs.fadeOut, !options.fadesOut)
+        case "f": setOption(Knobs.shape, options.floatingShape.next)
+        case "n": setOption(Knobs.sink, !options.objectsShouldSink)
+        case "a": setOption(Knobs.fadeOut, !options.fadeOut)
         case "v": setOption(Knobs.images, ImageSetChoice.allCases[nextImageSetIndex])
         default: return false
         }
@@ -556,7 +549,7 @@ final class FishScene: Scene {
     private func onOff(_ isOn: Bool) -> String { Self.switchNames[isOn ? 1 : 0] }
 
     var keyHelp: [(key: Key, action: String)] {
-        let options = floatOptions
+        let options = floatOptions.library
         let sets = FloatOptions.imageSets
         return [
             mode == .swim
@@ -565,9 +558,15 @@ final class FishScene: Scene {
                     "tap mode (the example ignores clicks while it swims)"
                 )
                 : (.character("m"), "swim mode: the fish swims and blows bubbles"),
-            (.character("f"), "floating shape: \(options.shape.rawValue) → \(options.shape.next.rawValue)"),
-            (.character("n"), "sink instead of float: \(onOff(options.sinks)) → \(onOff(!options.sinks))"),
-            (.character("a"), "fade out: \(onOff(options.fadesOut)) → \(onOff(!options.fadesOut))"),
+            (
+                .character("f"),
+                "floating shape: \(options.floatingShape.rawValue) → \(options.floatingShape.next.rawValue)"
+            ),
+            (
+                .character("n"),
+                "sink instead of float: \(onOff(options.objectsShouldSink)) → \(onOff(!options.objectsShouldSink))"
+            ),
+            (.character("a"), "fade out: \(onOff(options.fadeOut)) → \(onOff(!options.fadeOut))"),
             (.character("v"), "images: \(sets[imageSetIndex].name) → \(sets[nextImageSetIndex].name)"),
         ]
     }
@@ -642,7 +641,6 @@ extension FishScene: CheckpointingScene, CheckpointedObject {
         let floatsByBubble: [ObjectIdentifier: (number: Int, bubbleImageView: Layer, bubble: FloatingBubble)]
         let bubblesBlown: Int
         let isDebugOverlayVisible: Bool
-        let floatRanges: FloatRanges
         let floatOptions: FloatOptions
         let popScale: Double
         /// The generators' states.
@@ -662,7 +660,6 @@ extension FishScene: CheckpointingScene, CheckpointedObject {
             swimDuration: swimDuration, bubbleTimer: bubbleTimer, loadLink: loadLink,
             floatsByBubble: floatsByBubble,
             bubblesBlown: bubblesBlown, isDebugOverlayVisible: isDebugOverlayVisible,
-            floatRanges: floatRanges,
             floatOptions: floatOptions, popScale: popScale, random: random.state, loadRandom: loadRandom.state
         )
     }
@@ -673,7 +670,7 @@ extension FishScene: CheckpointingScene, CheckpointedObject {
         (bubbleTimer, loadLink) = (saved.bubbleTimer, saved.loadLink)
         (floatsByBubble, bubblesBlown) = (saved.floatsByBubble, saved.bubblesBlown)
         isDebugOverlayVisible = saved.isDebugOverlayVisible
-        (floatRanges, floatOptions, popScale) = (saved.floatRanges, saved.floatOptions, saved.popScale)
+        (floatOptions, popScale) = (saved.floatOptions, saved.popScale)
         (random.state, loadRandom.state) = (saved.random, saved.loadRandom)
     }
 }

@@ -1,8 +1,9 @@
 // FloatingBubble.swift — the bubble tutorial (docs/TUTORIALS.md), steps 2 ("Do the math"), 3
-// ("Create the path") and 6 ("Add some variation"): the random choices of one bubble and its zigzag path,
-// as JRMFloatingAnimation's floating image view makes them, and the library's other paths:
-// curve left, curve right, triangle up, sinking (docs/SEMANTICS.md § Fish (JRMFloatingAnimation)).
-// The animation that runs along the path and the pop are in FishScene.
+// ("Create the path") and 6 ("Add some variation"): the random choices of one bubble, drawn in the
+// tutorial's order, and its path, placed by the library port's `FloatingPath` (the zigzag and
+// the library's other paths: curve left, curve right, triangle up, sinking; docs/SEMANTICS.md §
+// Fish (JRMFloatingAnimation)). The animation that runs along the path and the pop are in
+// FishScene.
 import Animation
 
 /// Points: the smallest and the largest bubble, the tutorial's "small number" and "big number"
@@ -25,16 +26,6 @@ let bubblePopScale = FishScene.popScaleDefault
 /// Seconds: how long the pop's cross-dissolve lasts (step 5: JRMFloatingAnimation's
 /// `transitionWithView:duration:0.1f`).
 let bubblePopDuration: MediaTime = 0.1
-
-/// The ranges a bubble's random choices come from, and how long it floats: the tutorial's, or
-/// the knobs'.
-struct FloatRanges {
-    var size = bubbleSizeRange
-    var alpha = bubbleAlphaRange
-    var height = bubbleHeightRange
-    var swing = bubbleSwingRange
-    var duration = bubbleFloatDuration
-}
 
 /// One bubble's float: where it starts, how big and how opaque it is, how high it goes and how
 /// it swings on the way (the tutorial's ox, oy, ex, ey, cp1, cp2 and t), and which of the
@@ -76,62 +67,33 @@ struct FloatingBubble: Equatable {
     var ox: Double { origin.x }
     /// Where the bubble starts up: the tail's y.
     var oy: Double { origin.y }
-    /// −1 if the bubble floats (up is −y on screen), +1 if it sinks.
-    var direction: Double { sinks ? 1 : -1 }
-    /// The zigzag ends straight above where it started; a curve w to its side.
-    var ex: Double {
-        switch shape {
-        case .curveLeft: ox - w
-        case .curveRight: ox + w
-        case .straight, .triangleUp: ox
-        }
-    }
-    /// `height` above the start (below it when sinking).
-    var ey: Double { oy + direction * height }
-
-    // step 3 {
-    /// The control points before the coin: the zigzag's left and right of the start line,
-    /// half-way up (the tutorial writes "halfway between ox and ex" for cp1y; it means the
-    /// y's); a curve's above the start at ¾ of the height and at the end's x at ¼ of it (the
-    /// library's `curveLeftPath` and `curveRightPath`).
-    private var unswappedControlPoints: (Point, Point) {
-        switch shape {
-        case .straight, .triangleUp:
-            let y = (oy + ey) / 2
-            return (Point(x: ox - t, y: y), Point(x: ox + t, y: y))
-        case .curveLeft, .curveRight:
-            return (
-                Point(x: ox, y: oy + direction * 0.75 * height),
-                Point(x: ex, y: oy + direction * 0.25 * height)
-            )
-        }
-    }
-
-    /// The zigzag's: left of the start line, half-way up; right of it with `swapsControlPoints`.
-    var cp1: Point {
-        let points = unswappedControlPoints
-        return swapsControlPoints ? points.1 : points.0
-    }
-
-    /// The zigzag's: right of the start line at cp1's height; left of it with
-    /// `swapsControlPoints`.
-    var cp2: Point {
-        let points = unswappedControlPoints
-        return swapsControlPoints ? points.0 : points.1
-    }
-    // } step 3
 
     // MARK: - Step 3: the path
 
     // step 3 {
+    /// The path's points, placed as JRMFloatingAnimation places them (FloatingPath.swift): the
+    /// zigzag rises `height` straight above the start, its control points t to the left and
+    /// right of the start line half-way up (the tutorial writes "halfway between ox and ex" for
+    /// cp1y; it means the y's); a curve ends w to its side, its control points above the start
+    /// at ¾ of the height and at the end's x at ¼ of it. The coin swaps the control points;
+    /// sinking mirrors the path about the start's y.
+    var floatingPath: FloatingPath {
+        FloatingPath(
+            shape, from: origin, rise: height, side: shape == .curveLeft || shape == .curveRight ? w : t,
+            swapsControlPoints: swapsControlPoints, sinks: sinks)
+    }
+
+    /// Where the path ends: straight above (below) the start for the zigzag, w to its side for a
+    /// curve.
+    var ex: Double { floatingPath.end.x }
+    var ey: Double { floatingPath.end.y }
+    /// The control points, after the coin.
+    var cp1: Point { floatingPath.cp1 }
+    var cp2: Point { floatingPath.cp2 }
+
     /// One cubic Bézier from the tail to the end point through the two control points (the
     /// library calls every shape's path `zigzagPath`).
-    var zigzagPath: BezierPath {
-        var zigzagPath = BezierPath()
-        zigzagPath.move(to: Point(x: ox, y: oy))
-        zigzagPath.addCurve(to: Point(x: ex, y: ey), controlPoint1: cp1, controlPoint2: cp2)
-        return zigzagPath
-    }
+    var zigzagPath: BezierPath { floatingPath.bezierPath }
     // } step 3
 
     /// How far the zigzag strays from the start line to either side, points: x(u) − ox =
@@ -142,34 +104,42 @@ struct FloatingBubble: Equatable {
 
     // step 6 {
     /// A bubble starting at `origin` with the tutorial's random choices, drawn in its order:
-    /// size, alpha, height, t, the coin for the swing side; the float lasts `ranges.duration`
-    /// (the example project's `bubbleFloatDuration` unless a knob says otherwise).
+    /// size, alpha, height, t, the coin for the swing side; the float lasts the options'
+    /// `animationDuration` (the example project's `bubbleFloatDuration` unless a knob says
+    /// otherwise). Every number comes from the library's `randomFloatBetween`.
     ///
-    /// The library's `options` draw more, after those and only when they are on, so that the
-    /// default options take the tutorial's draws alone: triangle up's pick of a path, a
-    /// curve's width w (50 … the width limit), and the image if there are several.
+    /// The library's other options draw more, after those and only when they are on, so that
+    /// the default options take the tutorial's draws alone: triangle up's pick of a path, a
+    /// curve's width w (50 … the library's width, never below 50), and the image if there are
+    /// several.
     static func random(
-        startingAt origin: Point, ranges: FloatRanges = FloatRanges(), options: FloatOptions = FloatOptions(),
+        startingAt origin: Point, options: FloatOptions = FloatOptions(),
         using random: inout some RandomNumberGenerator
     ) -> FloatingBubble {
-        let size = randomFloatBetween(ranges.size.lowerBound, and: ranges.size.upperBound, using: &random)
-        let alpha = randomFloatBetween(ranges.alpha.lowerBound, and: ranges.alpha.upperBound, using: &random)
-        let height = randomFloatBetween(
-            ranges.height.lowerBound, and: ranges.height.upperBound, using: &random)
-        let t = randomFloatBetween(ranges.swing.lowerBound, and: ranges.swing.upperBound, using: &random)
+        let library = options.library
+        let size = FloatingPath.randomFloatBetween(
+            library.minFloatObjectSize, and: library.maxFloatObjectSize, using: &random)
+        let alpha = FloatingPath.randomFloatBetween(
+            options.alpha.lowerBound, and: options.alpha.upperBound, using: &random)
+        let height = FloatingPath.randomFloatBetween(
+            library.minAnimationHeight, and: library.maxAnimationHeight, using: &random)
+        let t = FloatingPath.randomFloatBetween(
+            options.swing.lowerBound, and: options.swing.upperBound, using: &random)
         // "generate a random value between 0 and 1 and swap when that value was 1"
         let r = Int.random(in: 0...1, using: &random)
         var bubble = FloatingBubble(
             origin: origin, size: size, alpha: alpha, height: height, t: t, swapsControlPoints: r == 1,
-            duration: ranges.duration, sinks: options.sinks, fadesOut: options.fadesOut)
-        bubble.shape = options.shape
-        if options.shape == .triangleUp {
+            duration: library.animationDuration, sinks: library.objectsShouldSink, fadesOut: library.fadeOut)
+        bubble.shape = library.floatingShape
+        if library.floatingShape == .triangleUp {
             let picks = FloatingShape.triangleUpPicks
             bubble.shape = picks[Int.random(in: 0..<picks.count, using: &random)]
         }
         if bubble.shape == .curveLeft || bubble.shape == .curveRight {
-            bubble.w = randomFloatBetween(
-                FloatOptions.minimumCurveWidth, and: options.curveWidthLimit(from: origin.x), using: &random)
+            bubble.w = FloatingPath.randomFloatBetween(
+                FloatingPath.minimumCurveWidth,
+                and: options.curveWidthLimit(from: origin.x, objectSize: size),
+                using: &random)
         }
         if options.images.count > 1 {
             bubble.imageName = options.images[Int.random(in: 0..<options.images.count, using: &random)]
@@ -177,15 +147,6 @@ struct FloatingBubble: Equatable {
             bubble.imageName = image
         }
         return bubble
-    }
-
-    /// The tutorial's Stack Overflow helper: a number from `smallNumber` to `bigNumber`, from the
-    /// scene's seeded generator.
-    static func randomFloatBetween(
-        _ smallNumber: Double, and bigNumber: Double, using random: inout some RandomNumberGenerator
-    ) -> Double {
-        guard bigNumber > smallNumber else { return smallNumber }
-        return Double.random(in: smallNumber...bigNumber, using: &random)
     }
     // } step 6
 }

@@ -25,16 +25,6 @@ let bubblePopScale = FishScene.popScaleDefault
 /// JRMFloatingAnimation's `transitionWithView:duration:0.1f`).
 let bubblePopDuration: MediaTime = 0.1
 
-/// The ranges a bubble's random choices come from, and how long it floats: the
-/// tutorial's, or the knobs'.
-struct FloatRanges {
-    var size = bubbleSizeRange
-    var alpha = bubbleAlphaRange
-    var height = bubbleHeightRange
-    var swing = bubbleSwingRange
-    var duration = bubbleFloatDuration
-}
-
 /// One bubble's float: where it starts, how big and how opaque it is, how high
 /// it goes and how it swings on the way (the tutorial's ox, oy, ex, ey, cp1,
 /// cp2 and t), and which of the library's paths it takes.
@@ -79,62 +69,34 @@ struct FloatingBubble: Equatable {
     var ox: Double { origin.x }
     /// Where the bubble starts up: the tail's y.
     var oy: Double { origin.y }
-    /// −1 if the bubble floats (up is −y on screen), +1 if it sinks.
-    var direction: Double { sinks ? 1 : -1 }
-    /// The zigzag ends straight above where it started; a curve w to its side.
-    var ex: Double {
-        switch shape {
-        case .curveLeft: ox - w
-        case .curveRight: ox + w
-        case .straight, .triangleUp: ox
-        }
-    }
-    /// `height` above the start (below it when sinking).
-    var ey: Double { oy + direction * height }
-
-    /// The control points before the coin: the zigzag's left and right of the
-    /// start line, half-way up (the tutorial writes "halfway between ox and ex"
-    /// for cp1y; it means the y's); a curve's above the start at ¾ of the
-    /// height and at the end's x at ¼ of it (the library's `curveLeftPath` and
-    /// `curveRightPath`).
-    private var unswappedControlPoints: (Point, Point) {
-        switch shape {
-        case .straight, .triangleUp:
-            let y = (oy + ey) / 2
-            return (Point(x: ox - t, y: y), Point(x: ox + t, y: y))
-        case .curveLeft, .curveRight:
-            return (
-                Point(x: ox, y: oy + direction * 0.75 * height),
-                Point(x: ex, y: oy + direction * 0.25 * height)
-            )
-        }
-    }
-
-    /// The zigzag's: left of the start line, half-way up; right of it with
-    /// `swapsControlPoints`.
-    var cp1: Point {
-        let points = unswappedControlPoints
-        return swapsControlPoints ? points.1 : points.0
-    }
-
-    /// The zigzag's: right of the start line at cp1's height; left of it with
-    /// `swapsControlPoints`.
-    var cp2: Point {
-        let points = unswappedControlPoints
-        return swapsControlPoints ? points.0 : points.1
-    }
 
     // MARK: - Step 3: the path
 
+    /// The path's points, placed as JRMFloatingAnimation places them
+    /// (FloatingPath.swift): the zigzag rises `height` straight above the
+    /// start, its control points t to the left and right of the start line
+    /// half-way up (the tutorial writes "halfway between ox and ex" for cp1y;
+    /// it means the y's); a curve ends w to its side, its control points above
+    /// the start at ¾ of the height and at the end's x at ¼ of it. The coin
+    /// swaps the control points; sinking mirrors the path about the start's y.
+    var floatingPath: FloatingPath {
+        FloatingPath(
+            shape, from: origin, rise: height,
+            side: shape == .curveLeft || shape == .curveRight ? w : t,
+            swapsControlPoints: swapsControlPoints, sinks: sinks)
+    }
+
+    /// Where the path ends: straight above (below) the start for the zigzag, w
+    /// to its side for a curve.
+    var ex: Double { floatingPath.end.x }
+    var ey: Double { floatingPath.end.y }
+    /// The control points, after the coin.
+    var cp1: Point { floatingPath.cp1 }
+    var cp2: Point { floatingPath.cp2 }
+
     /// One cubic Bézier from the tail to the end point through the two control
     /// points (the library calls every shape's path `zigzagPath`).
-    var zigzagPath: BezierPath {
-        var zigzagPath = BezierPath()
-        zigzagPath.move(to: Point(x: ox, y: oy))
-        zigzagPath.addCurve(
-            to: Point(x: ex, y: ey), controlPoint1: cp1, controlPoint2: cp2)
-        return zigzagPath
-    }
+    var zigzagPath: BezierPath { floatingPath.bezierPath }
 
     /// How far the zigzag strays from the start line to either side, points:
     /// x(u) − ox = 3u(1−u)(2u−1)·t (cp1 left), whose extremes at u = ½ ∓ √3/6

@@ -197,10 +197,8 @@ final class FishScene: Scene {
 
     private let knobs: KnobSettings
 
-    /// The random ranges of a new bubble, from the knobs (`readKnobs`).
-    private var floatRanges = FloatRanges()
-    /// JRMFloatingAnimation's options for a new bubble, from the knobs
-    /// (`readKnobs`; the keys set them).
+    /// What a new bubble is made of (the library's options, the tutorial's
+    /// ranges), from the knobs (`readKnobs`; the keys set them).
     private(set) var floatOptions = FloatOptions()
     /// The scale a pop grows its bubble to, from the `popScale` knob
     /// (`readKnobs`).
@@ -222,16 +220,14 @@ final class FishScene: Scene {
             let lower = knobs[low]
             return lower...max(lower, knobs[high])
         }
-        floatRanges = FloatRanges(
-            size: range(Knobs.minSize, Knobs.maxSize),
-            alpha: knobs[Knobs.minAlpha]...bubbleAlphaRange.upperBound,
-            height: range(Knobs.minHeight, Knobs.maxHeight),
-            swing: range(Knobs.minT, Knobs.maxT),
-            duration: knobs[Knobs.duration])
         floatOptions = FloatOptions(
-            shape: knobs[Knobs.shape],
-            sinks: knobs[Knobs.sink],
+            shape: knobs[Knobs.shape], sinks: knobs[Knobs.sink],
             fadesOut: knobs[Knobs.fadeOut],
+            size: range(Knobs.minSize, Knobs.maxSize),
+            height: range(Knobs.minHeight, Knobs.maxHeight),
+            duration: knobs[Knobs.duration],
+            swing: range(Knobs.minT, Knobs.maxT),
+            alpha: knobs[Knobs.minAlpha]...bubbleAlphaRange.upperBound,
             images: FloatOptions.imageSets[imageSetIndex].images,
             horizontalExtent: bounds.minX...max(bounds.maxX, bounds.minX))
         popScale = knobs[Knobs.popScale]
@@ -320,8 +316,7 @@ final class FishScene: Scene {
     /// that long ago.
     func blowBubble(at tail: Point, headStart: MediaTime = 0) {
         let bubble = FloatingBubble.random(
-            startingAt: tail, ranges: floatRanges, options: floatOptions,
-            using: &random)
+            startingAt: tail, options: floatOptions, using: &random)
 
         let bubbleImageView = Layer(timeline: timeline)
         bubbleImageView.name = "bubble"
@@ -416,11 +411,11 @@ final class FishScene: Scene {
 
     func handleKey(_ key: Key) -> Bool {
         guard case .character(let character) = key else { return false }
-        let options = floatOptions
+        let options = floatOptions.library
         switch character.lowercased() {
-        case "f": setOption(Knobs.shape, options.shape.next)
-        case "n": setOption(Knobs.sink, !options.sinks)
-        case "a": setOption(Knobs.fadeOut, !options.fadesOut)
+        case "f": setOption(Knobs.shape, options.floatingShape.next)
+        case "n": setOption(Knobs.sink, !options.objectsShouldSink)
+        case "a": setOption(Knobs.fadeOut, !options.fadeOut)
         case "v": setOption(
             Knobs.images, ImageSetChoice.allCases[nextImageSetIndex])
         default: return false
@@ -450,7 +445,7 @@ final class FishScene: Scene {
         _ isOn: Bool) -> String { Self.switchNames[isOn ? 1 : 0] }
 
     var keyHelp: [(key: Key, action: String)] {
-        let options = floatOptions
+        let options = floatOptions.library
         let sets = FloatOptions.imageSets
         return [
             mode == .swim
@@ -463,16 +458,18 @@ final class FishScene: Scene {
                     "swim mode: the fish swims and blows bubbles"),
             (
                 .character("f"),
-                "floating shape: \(options.shape.rawValue) → "
-                    + "\(options.shape.next.rawValue)"),
+                "floating shape: \(options.floatingShape.rawValue) → "
+                    + "\(options.floatingShape.next.rawValue)"
+            ),
             (
                 .character("n"),
-                "sink instead of float: \(onOff(options.sinks)) → "
-                    + "\(onOff(!options.sinks))"),
+                "sink instead of float: \(onOff(options.objectsShouldSink)) → "
+                    + "\(onOff(!options.objectsShouldSink))"
+            ),
             (
                 .character("a"),
-                "fade out: \(onOff(options.fadesOut)) → "
-                    + "\(onOff(!options.fadesOut))"),
+                "fade out: \(onOff(options.fadeOut)) → "
+                    + "\(onOff(!options.fadeOut))"),
             (
                 .character("v"),
                 "images: \(sets[imageSetIndex].name) → "
@@ -554,7 +551,6 @@ extension FishScene: CheckpointingScene, CheckpointedObject {
                 number: Int, bubbleImageView: Layer, bubble: FloatingBubble)]
         let bubblesBlown: Int
         let isDebugOverlayVisible: Bool
-        let floatRanges: FloatRanges
         let floatOptions: FloatOptions
         let popScale: Double
         /// The generators' states.
@@ -578,7 +574,6 @@ extension FishScene: CheckpointingScene, CheckpointedObject {
             floatsByBubble: floatsByBubble,
             bubblesBlown: bubblesBlown,
             isDebugOverlayVisible: isDebugOverlayVisible,
-            floatRanges: floatRanges,
             floatOptions: floatOptions, popScale: popScale,
             random: random.state, loadRandom: loadRandom.state
         )
@@ -593,8 +588,7 @@ extension FishScene: CheckpointingScene, CheckpointedObject {
         (floatsByBubble, bubblesBlown) = (
             saved.floatsByBubble, saved.bubblesBlown)
         isDebugOverlayVisible = saved.isDebugOverlayVisible
-        (floatRanges, floatOptions, popScale) = (
-            saved.floatRanges, saved.floatOptions, saved.popScale)
+        (floatOptions, popScale) = (saved.floatOptions, saved.popScale)
         (random.state, loadRandom.state) = (saved.random, saved.loadRandom)
     }
 }

@@ -87,89 +87,155 @@ final class FloatingScene: Scene {
 
     // MARK: - Knobs
 
-    /// Values of the on/off options: the screen's own, or forced.
-    static let switchNames = ["demo", "off", "on"]
+    /// An on/off option's knob: the screen's own value, or forced off or on.
+    enum Override: String, KnobChoice {
+        case demo, off, on
+    }
+
+    /// The `floatingShape` knob: the screen's own shape, or one of the
+    /// library's.
+    enum ShapeChoice: String, KnobChoice {
+        case demo, straight, curveLeft, curveRight, triangleUp
+
+        /// The library's shape it forces; nil keeps the screen's.
+        var shape: FloatingShape? { FloatingShape(rawValue: rawValue) }
+    }
+
+    /// The knobs' tutorial values, each declared once, here: "demo" (or 0)
+    /// keeps what each screen's view controller sets; `p` in the knob panel
+    /// prints them.
+    static let floatingShapeDefault: ShapeChoice = .demo
+    static let fadeOutDefault: Override = .demo
+    static let popDefault: Override = .demo
+    static let varyAlphaDefault: Override = .demo
+    static let removeOnCompletionDefault: Override = .demo
+    static let objectsShouldSinkDefault = false
+    static let startingPointWidthDefault = 0.0
+    static let minAnimationHeightDefault = 0.0
+    static let maxAnimationHeightDefault = 0.0
+    static let animationWidthDefault = 0.0
+    static let minFloatObjectSizeDefault = 0.0
+    static let maxFloatObjectSizeDefault = 0.0
+    static let animationDurationDefault = 0.0
 
     /// The library's options as knobs, under its names (`animdemo knobs --scene
-    /// floating`).
-    static let tutorialKnobs: [Knob] = [
-        Knob(
-            "floatingShape", choice: 0, of: ["demo"] + FloatingShape.knobNames,
+    /// floating`), read by type.
+    enum Knobs {
+        static let floatingShape = KnobKey<ShapeChoice>(
+            "floatingShape",
+            KnobDeclaration("static let floatingShapeDefault: ShapeChoice"),
+            tutorial: floatingShapeDefault,
             "floatingShape: the path (demo: the screen's; the library's "
-                + "default straight)"),
-        Knob(
-            "fadeOut", choice: 0, of: switchNames,
-            "fadeOut: alpha to 0 over the float (library: off)"),
-        Knob(
-            "pop", choice: 0, of: switchNames,
-            "pop: the end's dissolve grows the object 1.3× (library: off)"),
-        Knob(
-            "varyAlpha", choice: 0, of: switchNames,
-            "varyAlpha: each object's alpha random 0.1…1 (library: off)"),
-        Knob(
-            "removeOnCompletion", choice: 0, of: switchNames,
-            "removeOnCompletion: objects leave after their pop (library: on)"),
-        Knob(
-            "sink", choice: 0, of: ["off", "on"],
+                + "default straight)")
+        static let fadeOut = KnobKey<Override>(
+            "fadeOut", KnobDeclaration("static let fadeOutDefault: Override"),
+            tutorial: fadeOutDefault,
+            "fadeOut: alpha to 0 over the float (library: off)")
+        static let pop = KnobKey<Override>(
+            "pop", KnobDeclaration("static let popDefault: Override"),
+            tutorial: popDefault,
+            "pop: the end's dissolve grows the object 1.3× (library: off)")
+        static let varyAlpha = KnobKey<Override>(
+            "varyAlpha",
+            KnobDeclaration("static let varyAlphaDefault: Override"),
+            tutorial: varyAlphaDefault,
+            "varyAlpha: each object's alpha random 0.1…1 (library: off)")
+        static let removeOnCompletion = KnobKey<Override>(
+            "removeOnCompletion",
+            KnobDeclaration("static let removeOnCompletionDefault: Override"),
+            tutorial: removeOnCompletionDefault,
+            "removeOnCompletion: objects leave after their pop (library: on)")
+        static let sink = KnobKey<Bool>(
+            "sink", KnobDeclaration("static let objectsShouldSinkDefault"),
+            tutorial: objectsShouldSinkDefault,
             "objectsShouldSink, from the unmerged pull request #9 (not in "
-                + "0.1.2): down instead of up"),
-        Knob(
-            "startingPointWidth", number: 0, in: 0...1000, step: 5, unit: "pt",
+                + "0.1.2): down instead of up")
+        static let startingPointWidth = KnobKey<Double>(
+            "startingPointWidth",
+            KnobDeclaration("static let startingPointWidthDefault"),
+            tutorial: startingPointWidthDefault, in: 0...1000, step: 5,
+            unit: "pt",
             "startingPointWidth: the start's x varies this wide (0: the "
-                + "screen's; library 0)"),
-        Knob(
-            "minAnimationHeight", number: 0, in: 0...2000, step: 10, unit: "pt",
-            "minAnimationHeight (0: the screen's; library ⅓ of the start's y)"),
-        Knob(
-            "maxAnimationHeight", number: 0, in: 0...2000, step: 10, unit: "pt",
-            "maxAnimationHeight (0: the screen's; library the start's y)"),
-        Knob(
-            "animationWidth", number: 0, in: 0...1000, step: 5, unit: "pt",
+                + "screen's; library 0)")
+        static let minAnimationHeight = KnobKey<Double>(
+            "minAnimationHeight",
+            KnobDeclaration("static let minAnimationHeightDefault"),
+            tutorial: minAnimationHeightDefault, in: 0...2000, step: 10,
+            unit: "pt",
+            "minAnimationHeight (0: the screen's; library ⅓ of the start's y)")
+        static let maxAnimationHeight = KnobKey<Double>(
+            "maxAnimationHeight",
+            KnobDeclaration("static let maxAnimationHeightDefault"),
+            tutorial: maxAnimationHeightDefault, in: 0...2000, step: 10,
+            unit: "pt",
+            "maxAnimationHeight (0: the screen's; library the start's y)")
+        static let animationWidth = KnobKey<Double>(
+            "animationWidth",
+            KnobDeclaration("static let animationWidthDefault"),
+            tutorial: animationWidthDefault, in: 0...1000, step: 5, unit: "pt",
             "animationWidth: how far paths go to the side (0: the screen's, "
-                + "else the shape's default)"),
-        Knob(
-            "minFloatObjectSize", number: 0, in: 0...300, step: 1, unit: "pt",
-            "minFloatObjectSize (0: the screen's; library 10)"),
-        Knob(
-            "maxFloatObjectSize", number: 0, in: 0...300, step: 1, unit: "pt",
-            "maxFloatObjectSize (0: the screen's; library 20)"),
-        Knob(
-            "animationDuration", number: 0, in: 0...30, step: 0.1, unit: "s",
+                + "else the shape's default)")
+        static let minFloatObjectSize = KnobKey<Double>(
+            "minFloatObjectSize",
+            KnobDeclaration("static let minFloatObjectSizeDefault"),
+            tutorial: minFloatObjectSizeDefault, in: 0...300, step: 1,
+            unit: "pt",
+            "minFloatObjectSize (0: the screen's; library 10)")
+        static let maxFloatObjectSize = KnobKey<Double>(
+            "maxFloatObjectSize",
+            KnobDeclaration("static let maxFloatObjectSizeDefault"),
+            tutorial: maxFloatObjectSizeDefault, in: 0...300, step: 1,
+            unit: "pt",
+            "maxFloatObjectSize (0: the screen's; library 20)")
+        static let animationDuration = KnobKey<Double>(
+            "animationDuration",
+            KnobDeclaration("static let animationDurationDefault"),
+            tutorial: animationDurationDefault, in: 0...30, step: 0.1,
+            unit: "s",
             "animationDuration: seconds of a float (0: the screen's; library "
-                + "2)"),
-    ]
+                + "2)")
+
+        static let all = [
+            floatingShape.knob, fadeOut.knob, pop.knob, varyAlpha.knob,
+            removeOnCompletion.knob, sink.knob,
+            startingPointWidth.knob, minAnimationHeight.knob,
+            maxAnimationHeight.knob, animationWidth.knob,
+            minFloatObjectSize.knob, maxFloatObjectSize.knob,
+            animationDuration.knob,
+        ]
+    }
+
+    static let tutorialKnobs = Knobs.all
 
     /// The screen's options with the knobs that are not at "demo" (or 0) laid
     /// over them.
     var effectiveOptions: FloatingAnimationOptions {
         var options = screenOptions
-        func flag(_ name: String, _ value: inout Bool) {
-            switch knobs.choice(name, fallback: 0) {
-            case 1: value = false
-            case 2: value = true
-            default: break
+        func flag(_ key: KnobKey<Override>, _ value: inout Bool) {
+            switch knobs[key] {
+            case .off: value = false
+            case .on: value = true
+            case .demo: break
             }
         }
-        func number(_ name: String, _ value: inout Double) {
-            let knob = knobs.number(name, fallback: 0)
+        func number(_ key: KnobKey<Double>, _ value: inout Double) {
+            let knob = knobs[key]
             if knob != 0 { value = knob }
         }
-        let shape = knobs.choice("floatingShape", fallback: 0)
-        if FloatingShape.allCases.indices.contains(shape - 1) {
-            options.floatingShape = FloatingShape.allCases[shape - 1]
-        }
-        flag("fadeOut", &options.fadeOut)
-        flag("pop", &options.pop)
-        flag("varyAlpha", &options.varyAlpha)
-        flag("removeOnCompletion", &options.removeOnCompletion)
-        options.objectsShouldSink = knobs.choice("sink", fallback: 0) == 1
-        number("startingPointWidth", &options.startingPointWidth)
-        number("minAnimationHeight", &options.minAnimationHeight)
-        number("maxAnimationHeight", &options.maxAnimationHeight)
-        number("animationWidth", &options.animationWidth)
-        number("minFloatObjectSize", &options.minFloatObjectSize)
-        number("maxFloatObjectSize", &options.maxFloatObjectSize)
-        number("animationDuration", &options.animationDuration)
+        if let shape = knobs[
+            Knobs.floatingShape].shape { options.floatingShape = shape }
+        flag(Knobs.fadeOut, &options.fadeOut)
+        flag(Knobs.pop, &options.pop)
+        flag(Knobs.varyAlpha, &options.varyAlpha)
+        flag(Knobs.removeOnCompletion, &options.removeOnCompletion)
+        options.objectsShouldSink = knobs[Knobs.sink]
+        number(Knobs.startingPointWidth, &options.startingPointWidth)
+        number(Knobs.minAnimationHeight, &options.minAnimationHeight)
+        number(Knobs.maxAnimationHeight, &options.maxAnimationHeight)
+        number(Knobs.animationWidth, &options.animationWidth)
+        number(Knobs.minFloatObjectSize, &options.minFloatObjectSize)
+        number(Knobs.maxFloatObjectSize, &options.maxFloatObjectSize)
+        number(Knobs.animationDuration, &options.animationDuration)
         return options
     }
 

@@ -15,9 +15,6 @@ enum FloatingShape: String, CaseIterable, Sendable, KnobChoice {
     /// straight at random (the library's order), so that they spread up in a cone.
     case triangleUp
 
-    /// The names the `shape` knob offers, in order.
-    static let knobNames = allCases.map(\.rawValue)
-
     /// What `triangleUp` picks from, in the library's order (`curveLeftPath`, `curveRightPath`,
     /// `straightPath`).
     static let triangleUpPicks: [FloatingShape] = [.curveLeft, .curveRight, .straight]

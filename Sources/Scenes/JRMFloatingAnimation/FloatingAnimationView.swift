@@ -1,7 +1,8 @@
 // FloatingAnimationView.swift — JRMFloatingAnimation 0.1.2's JRMFloatingAnimationView and the
 // animation half of its JRMFloatingImageView (`start`, `animationDidStop:finished:`), the library
 // behind the fish tutorial (docs/SEMANTICS.md § Fish (JRMFloatingAnimation)). The floating scene
-// runs its demo app on it; the paths are FloatingPath.swift's.
+// runs its demo app on it; the paths are FloatingPath.swift's. The fish scene's bubbles are made
+// of the same options, paths and `randomFloatBetween` (Fish/FloatOptions.swift, FloatingBubble.swift).
 //
 // Differences from the library, and why:
 // - The options are one value (`FloatingAnimationOptions`), read at each `animate()`, so that a
@@ -55,6 +56,21 @@ struct FloatingAnimationOptions: Equatable {
         self.startingPoint = startingPoint
         maxAnimationHeight = startingPoint.y
         minAnimationHeight = startingPoint.y * 1 / 3
+    }
+
+    /// `animationWidth`, or when it is 0 the library's default for `floatingShape`, for an
+    /// object of `objectSize` starting at `x` in a superview spanning `superview` (the library's
+    /// is 0 … its width): straight 2 × the object's size, curve left the distance to the left
+    /// edge, curve right to the right edge, triangle up the whole width. The floating view and
+    /// the fish scene both take their widths from here.
+    func width(from x: Double, objectSize: Double, superview: ClosedRange<Double>) -> Double {
+        guard animationWidth == 0 else { return animationWidth }
+        switch floatingShape {
+        case .curveLeft: return x - superview.lowerBound
+        case .curveRight: return superview.upperBound - x
+        case .triangleUp: return superview.upperBound - superview.lowerBound
+        case .straight: return objectSize * 2
+        }
     }
 
     /// Seconds of the pop's cross-dissolve (`transitionWithView:duration:0.1f`).
@@ -114,15 +130,8 @@ final class FloatingAnimationView {
         let options = options
         let maxSize = max(options.maxFloatObjectSize, options.minFloatObjectSize)
         let size = FloatingPath.randomFloatBetween(options.minFloatObjectSize, and: maxSize, using: &random)
-        var width = options.animationWidth
-        if width == 0 {
-            switch options.floatingShape {
-            case .curveLeft: width = options.startingPoint.x
-            case .curveRight: width = superviewWidth - options.startingPoint.x
-            case .triangleUp: width = superviewWidth
-            case .straight: width = size * 2
-            }
-        }
+        let width = options.width(
+            from: options.startingPoint.x, objectSize: size, superview: 0...max(superviewWidth, 0))
         let image = images[Int.random(in: 0..<images.count, using: &random)]
         let imageView = Layer(timeline: timeline)
         imageView.name = image
