@@ -46,7 +46,10 @@ public final class SceneSession {
     /// replays (docs/ARCHITECTURE.md § Time travel).
     public internal(set) var history: SceneHistory {
         get { machine.history }
-        set { machine.history = newValue }
+        set {
+            machine.history = newValue
+            machine.historyEpoch += 1
+        }
     }
     /// The running scene's knobs, as set now.
     public var knobs: KnobSettings { machine.knobs }
@@ -318,7 +321,11 @@ public final class SceneSession {
             runningLocations: { [inspector, sceneTimeline] in
                 inspector.runningLocations(at: sceneTimeline.currentTime)
             },
-            help: isHelpVisible ? helpLines : [])
+            help: isHelpVisible ? helpLines : [], selectedRow: inspector.selectedLabel,
+            selectedGraphKey: openPanel(GraphPanel.self) == nil ? nil : inspector.selectedGraphKey,
+            historyStamp: HistoryStamp(epoch: machine.historyEpoch, revision: history.revision),
+            graphInputs: { [machine] time in machine.history.inputFrames(through: time) },
+            graphSamples: { [machine] key in machine.graphSamples(for: key) })
     }
 
     /// The inspector's log notes the scene's animations now (once a scene frame, after its
