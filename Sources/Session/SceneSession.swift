@@ -531,6 +531,10 @@ public final class SceneSession {
             "step \(step) of \(descriptor.steps.count) ([ and ] step): \(descriptor.steps[step - 1].caption)"
     }
 
+    /// How many times the graph panel made its samples (a replay of the history each), for
+    /// tests that it does no work while nothing it shows changes.
+    public var graphSamplingCount: Int { openPanel(GraphPanel.self)?.samplingCount ?? 0 }
+
     /// The box the inspector outlines (the hovered row's layer), window pixels.
     public var inspectorOutline: Rect? { inspector.outlinedBox }
 

@@ -282,7 +282,10 @@ final class InspectorPanel: Panel {
         case .down(let point):
             guard let time = time(atX: point.x) else {
                 hover(at: point)
+                // The rows as the panel shows them now (`render` may not have drawn the frame
+                // before this one, whose rows the window shows).
                 let rows = orderedRows
+                settleFirstRow(count: rows.count)
                 if let index = hoveredRow(count: rows.count) { selectedLabel = rows[index].label }
                 return []
             }
@@ -318,8 +321,7 @@ final class InspectorPanel: Panel {
         let now = context.sceneTime
         if !isScrubbing { axisStart = Self.axisStart(at: now) }
         let rows = orderedRows
-        if followsNewest { firstRow = max(rows.count - visibleRowCount, 0) }
-        firstRow = min(firstRow, max(rows.count - visibleRowCount, 0))
+        settleFirstRow(count: rows.count)
         let hoveredRow = hoveredRow(count: rows.count)
         let state = DrawnState(
             frame: frame, now: hoveredRow == nil && !context.isPaused ? nil : now, axisStart: axisStart,
@@ -551,6 +553,12 @@ final class InspectorPanel: Panel {
             hold.addLine(to: Point(x: right, y: top + height / 2))
             canvas.shape(hold, stroke: color, width: 2)
         }
+    }
+
+    /// Keeps the first row shown within the `count` rows, at the newest while it follows them.
+    private func settleFirstRow(count: Int) {
+        if followsNewest { firstRow = max(count - visibleRowCount, 0) }
+        firstRow = min(firstRow, max(count - visibleRowCount, 0))
     }
 
     /// The first scene time on the axis at scene time `now` (while the pointer does not
