@@ -153,7 +153,7 @@ final class SessionDriver {
     /// 2026's sequence 27 still differed in 35 pixels beside the status line's box with it (open).
     static let keys = [
         "i", "k", "e", "h", "space", "Left", "Right", "Up", "Down", "Prior", "Next", "Home", "t", "less",
-        "greater", "r", "bracketleft", "bracketright", "c", "o", "m", "f", "n", "a", "x", "w", "0", "v",
+        "greater", "r", "bracketleft", "bracketright", "c", "o", "m", "f", "n", "a", "x", "w", "0", "v", "y",
     ]
     static let sizes = [(375, 667), (800, 600), (640, 480), (1000, 700), (500, 380), (320, 480)]
 

@@ -48,6 +48,8 @@ final class GraphPanel: Panel {
     /// Sizes at scale 1, pixels.
     static let headerHeight = 20.0
     static let footerHeight = 20.0
+    static let footerLineHeight = 15.0
+    static let twoLineWidth = 640.0
     static let timeAxisHeight = 16.0
     static let gutterWidth = 64.0
     static let preferredHeight = 230.0
@@ -110,10 +112,16 @@ final class GraphPanel: Panel {
 
     private var margin: Double { PanelStyle.margin * scale }
     private var plotMinX: Double { Self.gutterWidth * scale }
+    /// The footer's lines: two in a narrow panel (a point's or a colour's numbers are long),
+    /// one else; set by the panel's size alone, so the plots stay put whatever is hovered.
+    private var footerLines: Int { frame.width < Self.twoLineWidth * scale ? 2 : 1 }
+    private var footerHeight: Double {
+        (Self.footerHeight + Double(footerLines - 1) * Self.footerLineHeight) * scale
+    }
     private var plotMaxX: Double { max(frame.width - 2 * margin, plotMinX + 1) }
     private var plotTop: Double { Self.headerHeight * scale + 4 * scale }
     private var plotBottom: Double {
-        max(frame.height - (Self.footerHeight + Self.timeAxisHeight) * scale, plotTop + 2)
+        max(frame.height - footerHeight - Self.timeAxisHeight * scale, plotTop + 2)
     }
     /// The value plot takes the upper 60 %, the speed plot the rest, a gap between.
     private var valueBottom: Double { plotTop + (plotBottom - plotTop) * 0.6 - 3 * scale }
@@ -408,7 +416,7 @@ final class GraphPanel: Panel {
         }
         // The hovered frame: a line, a dot on each curve, and its numbers in the footer.
         canvas.fill(
-            Rect(x: 0, y: frame.height - Self.footerHeight * scale, width: frame.width, height: 1 * scale),
+            Rect(x: 0, y: frame.height - footerHeight, width: frame.width, height: 1 * scale),
             PanelStyle.separator)
         let footer: String
         if let hovered, samples.times.indices.contains(hovered) {
@@ -431,19 +439,26 @@ final class GraphPanel: Panel {
                 let name = samples.components[component] == "value" ? "" : samples.components[component] + " "
                 return name + Self.format(samples.values[hovered][component])
             }
-            let rates = samples.components.indices.map { Self.format(speeds[hovered][$0]) }
+            let rates = samples.components.indices.map { Self.compact(speeds[hovered][$0]) }
             footer =
                 "t \(AnimationLog.format(samples.times[hovered])) s · "
                 + values.joined(separator: ", ") + " · speed " + rates.joined(separator: ", ") + " /s"
         } else {
             footer = "point at the graph for a frame's time, value and speed; the red line is the scene's time"
         }
-        canvas.text(
-            footer,
-            in: Rect(
-                x: margin, y: frame.height - (Self.footerHeight - 2) * scale, width: frame.width - 2 * margin,
-                height: (Self.footerHeight - 4) * scale),
-            color: hovered == nil ? PanelStyle.dimText : PanelStyle.text)
+        let width = frame.width - 2 * margin
+        var lines = TextMetrics.lines(of: footer, width: width, fontSize: fontSize)
+        if lines.count > footerLines {  // the last line keeps the rest, cut with an ellipsis
+            lines = lines.prefix(footerLines - 1) + [lines.dropFirst(footerLines - 1).joined(separator: " ")]
+        }
+        for (index, line) in lines.enumerated() {
+            canvas.text(
+                line,
+                in: Rect(
+                    x: margin, y: frame.height - footerHeight + (2 + Double(index) * Self.footerLineHeight) * scale,
+                    width: width, height: (Self.footerHeight - 4) * scale),
+                color: hovered == nil ? PanelStyle.dimText : PanelStyle.text)
+        }
     }
 
     /// Moves the playhead to `now` (a box a few pixels wide around the line), hidden off the span.

@@ -488,7 +488,7 @@ final class InspectorPanel: Panel {
         canvas.text(
             row.label,
             in: Rect(x: PanelStyle.margin * scale, y: y, width: labelWidth - 12 * scale, height: rowHeight),
-            bold: isSelected, color: isSelected ? PanelStyle.accent : PanelStyle.text)
+            color: isSelected ? PanelStyle.accent : PanelStyle.text)
         let top = y + 3 * scale
         let height = rowHeight - 6 * scale
         let left = x(of: axisStart)
