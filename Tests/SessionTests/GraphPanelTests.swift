@@ -14,7 +14,8 @@ import Testing
 struct GraphPanelTests {
     /// Where the inspector shows row `name` at scene time `time` after `events` (window
     /// pixels): the middle of its name.
-    func rowName(_ name: String, scene: String, events: String, at time: MediaTime, knobs: [String] = []) throws
+    func rowName(_ name: String, scene: String, events: String, at time: MediaTime, knobs: [String] = [])
+        throws
         -> Point
     {
         let probe = try SceneTester(scene: scene, events: events, knobs: knobs)
@@ -80,7 +81,9 @@ struct GraphPanelTests {
         let omegaSquared = spring.stiffness / spring.mass
         let bound = 0.5 * omegaSquared * analytic * pow(1.0 / 120, 2) + 1e-6
         #expect(abs(analytic - expected) < 0.0005, "closed form \(analytic)")
-        #expect(peak <= analytic + 1e-6 && peak >= analytic - bound, "peak \(peak), closed form \(analytic) − \(bound)")
+        #expect(
+            peak <= analytic + 1e-6 && peak >= analytic - bound,
+            "peak \(peak), closed form \(analytic) − \(bound)")
         #expect(abs(peak - expected) <= bound + 0.0005, "peak \(peak), the issue's \(expected)")
         // x does not move.
         #expect(Set(graph.samples.map { $0[1] }).count == 1)
@@ -152,7 +155,8 @@ struct GraphPanelTests {
     func sessionFile() throws {
         let events = "0.05 key i; 0.3 tap 400 150; 1.5 key space"
         let name = try rowName("b3.strokeEnd", scene: "checkmark", events: events, at: 1.6)
-        let tester = try SceneTester(scene: "checkmark", events: events + "; 1.6 tap \(name.x) \(name.y); 1.65 key y")
+        let tester = try SceneTester(
+            scene: "checkmark", events: events + "; 1.6 tap \(name.x) \(name.y); 1.65 key y")
         let before = try tester.render(at: 1.7)
         let state = try WatchState(json: try tester.session.watchState(window: nil).encoded())
         let resumed = try SceneTester(scene: "checkmark")
@@ -226,7 +230,9 @@ struct GraphPanelTests {
 
     /// The sample at `time` (scene seconds; on the frame grid).
     func value(_ graph: SessionDescription.Graph, at time: Double) throws -> [Double] {
-        Array(try #require(graph.samples.first { abs($0[0] - time) < 1e-6 }, "no sample at \(time)").dropFirst())
+        Array(
+            try #require(graph.samples.first { abs($0[0] - time) < 1e-6 }, "no sample at \(time)").dropFirst()
+        )
     }
 
     @Test("a repeat that autoreverses graphs each cycle there and back")

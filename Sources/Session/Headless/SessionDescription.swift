@@ -134,7 +134,8 @@ extension SceneSession {
             status: statusText, toast: toastText, hint: hintText,
             stepBar: stepCaption.isEmpty ? nil : stepCaption,
             inspector: isOpen(inspector) ? inspector.describedRows(scale: scale) : [],
-            selectedRow: inspector.selectedLabel, graph: openPanel(GraphPanel.self)?.described, knobs: knobValues,
+            selectedRow: inspector.selectedLabel, graph: openPanel(GraphPanel.self)?.described,
+            knobs: knobValues,
             changedKnobs: knobs.knobs.filter {
                 !KnobCode.isTutorialValue(knobs.value(of: $0.name) ?? $0.defaultValue, of: $0)
             }.map(\.name),

@@ -214,7 +214,8 @@ final class GraphPanel: Panel {
                 draw(samples, speeds: cache.speeds, label: cache.key.label, hovered: hovered, canvas: canvas)
                 layer.addSublayer(playhead)
             } else {
-                drawEmpty(row: context.selectedRow, isAnimation: context.selectedGraphKey != nil, canvas: canvas)
+                drawEmpty(
+                    row: context.selectedRow, isAnimation: context.selectedGraphKey != nil, canvas: canvas)
             }
         }
     }
@@ -228,7 +229,8 @@ final class GraphPanel: Panel {
         let message: String
         switch (row, isAnimation) {
         case (nil, _):
-            message = "Select a row: open the inspector (i) and click a row's name; its value over time shows here."
+            message =
+                "Select a row: open the inspector (i) and click a row's name; its value over time shows here."
         case (let row?, true):
             message = "\(row): its value is not numbers (a path), or the replay did not find it."
         case (let row?, false):
@@ -266,7 +268,8 @@ final class GraphPanel: Panel {
 
     /// Each component's lowest and highest value in `values`, or every component's together
     /// when `shared`.
-    static func ranges(of values: [[Double]], components: Int, shared: Bool) -> [(low: Double, high: Double)] {
+    static func ranges(of values: [[Double]], components: Int, shared: Bool) -> [(low: Double, high: Double)]
+    {
         let own = (0..<components).map { component in
             let column = values.compactMap { $0.indices.contains(component) ? $0[component] : nil }
             return (low: column.min() ?? 0, high: column.max() ?? 0)
@@ -338,18 +341,23 @@ final class GraphPanel: Panel {
             let width = TextMetrics.width(of: text, fontSize: fontSize) + 2 * scale
             legendX -= width
             canvas.text(
-                text, in: Rect(x: legendX, y: 2 * scale, width: width, height: (Self.headerHeight - 2) * scale),
+                text,
+                in: Rect(x: legendX, y: 2 * scale, width: width, height: (Self.headerHeight - 2) * scale),
                 color: colors[index])
             legendX -= 6 * scale
         }
         let span = "\(AnimationLog.format(samples.start))–\(AnimationLog.format(samples.end)) s"
         let headerWidth = max(legendX - margin, 1)
         let header =
-            ["graph · \(label) · \(samples.property) · \(span)", "graph · \(label) · \(span)", "graph · \(label)"]
+            [
+                "graph · \(label) · \(samples.property) · \(span)", "graph · \(label) · \(span)",
+                "graph · \(label)",
+            ]
             .first { TextMetrics.width(of: $0, fontSize: fontSize, bold: true) <= headerWidth }
             ?? "graph · \(label)"
         canvas.text(
-            header, in: Rect(x: margin, y: 2 * scale, width: headerWidth, height: (Self.headerHeight - 2) * scale),
+            header,
+            in: Rect(x: margin, y: 2 * scale, width: headerWidth, height: (Self.headerHeight - 2) * scale),
             bold: true)
 
         // Frames: the plots' boxes, the value's ends, zero speed.
@@ -431,7 +439,9 @@ final class GraphPanel: Panel {
                     speedY(speeds[hovered][component], component),
                 ] {
                     canvas.shape(
-                        BezierPath(ovalIn: Rect(x: x - 3 * scale, y: y - 3 * scale, width: 6 * scale, height: 6 * scale)),
+                        BezierPath(
+                            ovalIn: Rect(
+                                x: x - 3 * scale, y: y - 3 * scale, width: 6 * scale, height: 6 * scale)),
                         fill: colors[component])
                 }
             }
@@ -444,7 +454,8 @@ final class GraphPanel: Panel {
                 "t \(AnimationLog.format(samples.times[hovered])) s · "
                 + values.joined(separator: ", ") + " · speed " + rates.joined(separator: ", ") + " /s"
         } else {
-            footer = "point at the graph for a frame's time, value and speed; the red line is the scene's time"
+            footer =
+                "point at the graph for a frame's time, value and speed; the red line is the scene's time"
         }
         let width = frame.width - 2 * margin
         var lines = TextMetrics.lines(of: footer, width: width, fontSize: fontSize)
@@ -455,7 +466,8 @@ final class GraphPanel: Panel {
             canvas.text(
                 line,
                 in: Rect(
-                    x: margin, y: frame.height - footerHeight + (2 + Double(index) * Self.footerLineHeight) * scale,
+                    x: margin,
+                    y: frame.height - footerHeight + (2 + Double(index) * Self.footerLineHeight) * scale,
                     width: width, height: (Self.footerHeight - 4) * scale),
                 color: hovered == nil ? PanelStyle.dimText : PanelStyle.text)
         }

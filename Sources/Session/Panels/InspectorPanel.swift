@@ -479,7 +479,8 @@ final class InspectorPanel: Panel {
         case .displayLink, .timer: color = Color(white: 0.55)
         }
         if isSelected {  // the selection: an amber band under the name, a bar at its left
-            canvas.fill(Rect(x: 0, y: y, width: labelWidth, height: rowHeight), PanelStyle.accent.withAlpha(0.22))
+            canvas.fill(
+                Rect(x: 0, y: y, width: labelWidth, height: rowHeight), PanelStyle.accent.withAlpha(0.22))
             canvas.fill(Rect(x: 0, y: y, width: 3 * scale, height: rowHeight), PanelStyle.accent)
         }
         if isHovered {

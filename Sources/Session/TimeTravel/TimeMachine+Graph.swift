@@ -161,7 +161,8 @@ private struct GraphTracker {
                     animation.activeDuration.isFinite
                     ? animation.beginTime + animation.activeDuration
                     : animation.beginTime
-                        + min(2 * animation.effectiveDuration * (animation.autoreverses ? 2 : 1),
+                        + min(
+                            2 * animation.effectiveDuration * (animation.autoreverses ? 2 : 1),
                             GraphSamples.openEndedSpan)
                 found = (animation, layer, end)
                 start = time
