@@ -321,7 +321,8 @@ public final class SceneSession {
             runningLocations: { [inspector, sceneTimeline] in
                 inspector.runningLocations(at: sceneTimeline.currentTime)
             },
-            help: isHelpVisible ? helpLines : [], selectedRow: inspector.selectedLabel,
+            help: isHelpVisible ? helpLines : [], pointer: pointerOwner == nil ? pointer : nil,
+            selectedRow: inspector.selectedLabel,
             selectedGraphKey: openPanel(GraphPanel.self) == nil ? nil : inspector.selectedGraphKey,
             historyStamp: HistoryStamp(epoch: machine.historyEpoch, revision: history.revision),
             graphInputs: { [machine] time in machine.history.inputFrames(through: time) },

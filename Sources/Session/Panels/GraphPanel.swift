@@ -36,8 +36,6 @@ final class GraphPanel: Panel {
     private(set) var frame = Rect.zero
     private var scale = 1.0
     private let playhead: ShapeLayer
-    /// The pointer over the panel (window pixels), nil elsewhere.
-    private var hoverPoint: Point?
     private var drawn: DrawnState?
     private var cache: Cache?
     /// The row last shown, for a session file while the inspector is closed (`PanelView.row`).
@@ -94,7 +92,6 @@ final class GraphPanel: Panel {
     }
 
     func setOpen(_ isOpen: Bool) {
-        hoverPoint = nil
         drawn = nil
         layer.setPanelOpen(isOpen)
         if !isOpen { frame = .zero }
@@ -142,13 +139,9 @@ final class GraphPanel: Panel {
 
     // MARK: - Input
 
-    func handlePointer(_ event: InputEvent, context: PanelContext) -> [SessionRequest] {
-        switch event {
-        case .down(let point), .move(let point): hoverPoint = point
-        case .up, .scroll, .key: break
-        }
-        return []
-    }
+    /// The pointer's place comes with the context when the panel draws (`PanelContext.pointer`,
+    /// as a session file restores it); nothing else of it is the graph's.
+    func handlePointer(_ event: InputEvent, context: PanelContext) -> [SessionRequest] { [] }
 
     // MARK: - The samples
 
@@ -197,7 +190,7 @@ final class GraphPanel: Panel {
         let cache = samples(for: context.selectedGraphKey, context: context)
         let samples = cache?.samples
         let hovered: Int? =
-            if let point = hoverPoint, frame.contains(point), let samples {
+            if let point = context.pointer, frame.contains(point), let samples {
                 sample(atX: point.x, in: samples)
             } else { nil }
         let state = DrawnState(

@@ -34,6 +34,9 @@ struct PanelContext {
     /// The help's lines: the shell's keys, the open panels', the scene's keys and gestures (made
     /// only while the help is open: no other panel reads them).
     let help: [HelpLine]
+    /// Where the pointer is over the window (pixels) while no press holds it: what a panel's
+    /// hover is found from when it draws, as a session file restores it.
+    var pointer: Point? = nil
     /// The inspector's selected row (its label), and how a replay finds it when it is an
     /// animation the log still has (the graph panel).
     var selectedRow: String? = nil
