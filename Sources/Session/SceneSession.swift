@@ -46,7 +46,10 @@ public final class SceneSession {
     /// replays (docs/ARCHITECTURE.md § Time travel).
     public internal(set) var history: SceneHistory {
         get { machine.history }
-        set { machine.history = newValue }
+        set {
+            machine.history = newValue
+            machine.historyEpoch += 1
+        }
     }
     /// The running scene's knobs, as set now.
     public var knobs: KnobSettings { machine.knobs }
@@ -320,7 +323,12 @@ public final class SceneSession {
             runningLocations: { [inspector, sceneTimeline] in
                 inspector.runningLocations(at: sceneTimeline.currentTime)
             },
-            help: isHelpVisible ? helpLines : [])
+            help: isHelpVisible ? helpLines : [], pointer: pointerOwner == nil ? pointer : nil,
+            selectedRow: inspector.selectedLabel,
+            selectedGraphKey: openPanel(GraphPanel.self) == nil ? nil : inspector.selectedGraphKey,
+            historyStamp: HistoryStamp(epoch: machine.historyEpoch, revision: history.revision),
+            graphInputs: { [machine] time in machine.history.inputFrames(through: time) },
+            graphSamples: { [machine] key in machine.graphSamples(for: key) })
     }
 
     /// The inspector's log notes the scene's animations now (once a scene frame, after its
@@ -525,6 +533,10 @@ public final class SceneSession {
         return
             "step \(step) of \(descriptor.steps.count) ([ and ] step): \(descriptor.steps[step - 1].caption)"
     }
+
+    /// How many times the graph panel made its samples (a replay of the history each), for
+    /// tests that it does no work while nothing it shows changes.
+    public var graphSamplingCount: Int { openPanel(GraphPanel.self)?.samplingCount ?? 0 }
 
     /// The box the inspector outlines (the hovered row's layer), window pixels.
     public var inspectorOutline: Rect? { inspector.outlinedBox }

@@ -93,6 +93,17 @@ struct SessionPropertyTests {
                     "move:120:610",
                 ]
             ),
+            // checkmark with the inspector and the graph open, a tap, paused, a row's name
+            // clicked (selected: the graph shows it), the pointer over the graph, a frame back:
+            // the window draws the selection, the graph, its playhead and hover as render
+            // --session does (the session file keeps the pointer; the graph reads it as it draws).
+            (
+                "checkmark", 800, 600,
+                [
+                    "key:i", "key:y", "click:400:100", "key:space", "click:40:500", "move:300:300",
+                    "key:Left",
+                ]
+            ),
         ])
     func reproduction(scene: String, width: Int, height: Int, actions: [String]) throws {
         let driver = try SessionDriver(scene: scene, width: width, height: height)

@@ -38,6 +38,7 @@ extension LayerAnimation {
 /// An animation that can describe its property's value on a layer.
 protocol PropertyValueDescribing {
     func valueDescription(of layer: Layer) -> String?
+    func components(of layer: Layer) -> [ValueComponent]?
 }
 
 extension PropertyAnimation: PropertyValueDescribing {
@@ -59,6 +60,66 @@ extension PropertyAnimation: PropertyValueDescribing {
             return
                 "rgba(\([color.red, color.green, color.blue, color.alpha].map(number).joined(separator: ", ")))"
         default: return String(describing: Value.self)
+        }
+    }
+}
+
+/// One number of a property's value, as a graph plots it: a number's `value`, a point's `x`
+/// and `y`, a size's `width` and `height`, a colour's channels, a transform's six entries.
+public struct ValueComponent: Sendable, Equatable {
+    public var name: String
+    public var value: Double
+
+    public init(_ name: String, _ value: Double) {
+        self.name = name
+        self.value = value
+    }
+}
+
+extension LayerAnimation {
+    /// The animated property's value on `layer`'s presentation now, as numbers (for a group,
+    /// its first child's property); nil for a value of no numbers (a path) or no one property.
+    public func presentationComponents(of layer: Layer) -> [ValueComponent]? {
+        if let group = self as? AnimationGroup {
+            return group.animations.lazy.compactMap { $0.presentationComponents(of: layer) }.first
+        }
+        return (self as? any PropertyValueDescribing)?.components(of: layer)
+    }
+
+    /// The property `presentationComponents(of:)` reads: `position`, `strokeEnd`.
+    public var graphedPropertyName: String? {
+        if let group = self as? AnimationGroup {
+            return group.animations.lazy.compactMap(\.graphedPropertyName).first
+        }
+        return animatedPropertyNames.first
+    }
+}
+
+extension PropertyAnimation {
+    func components(of layer: Layer) -> [ValueComponent]? {
+        guard let value = keyPath.value(of: layer.presentation()) else { return nil }
+        switch value {
+        case let double as Double: return [ValueComponent("value", double)]
+        case let point as Point: return [ValueComponent("x", point.x), ValueComponent("y", point.y)]
+        case let size as Size:
+            return [ValueComponent("width", size.width), ValueComponent("height", size.height)]
+        case let rect as Rect:
+            return [
+                ValueComponent("x", rect.minX), ValueComponent("y", rect.minY),
+                ValueComponent("width", rect.width), ValueComponent("height", rect.height),
+            ]
+        case let color as Color:
+            return [
+                ValueComponent("red", color.red), ValueComponent("green", color.green),
+                ValueComponent("blue", color.blue), ValueComponent("alpha", color.alpha),
+            ]
+        case let transform as AffineTransform:
+            return [
+                ValueComponent("a", transform.a), ValueComponent("b", transform.b),
+                ValueComponent("c", transform.c), ValueComponent("d", transform.d),
+                ValueComponent("tx", transform.tx), ValueComponent("ty", transform.ty),
+            ]
+        default: return nil
         }
     }
 }

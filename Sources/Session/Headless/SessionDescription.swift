@@ -27,6 +27,11 @@ public struct SessionDescription: Encodable, Sendable {
     /// (`--step`, `[` `]`): "step N of M: caption · …"; absent for the scene itself.
     public var stepBar: String?
     public var inspector: [InspectorRow]
+    /// The inspector's selected row (a click on its name), by name; absent with none.
+    public var selectedRow: String?
+    /// The graph panel, while it is open and graphs a row: the row, its property, its
+    /// components (`value`, or `x`, `y`, …) and each frame of its span as `[t, c1, c2, …]`.
+    public var graph: Graph?
     public var knobs: [String: KnobText]
     /// The knobs that differ from the tutorial's values, by name.
     public var changedKnobs: [String]
@@ -57,6 +62,13 @@ public struct SessionDescription: Encodable, Sendable {
     /// Every text drawn shortened with `…` because it did not fit (the panels', the toast's,
     /// the status line's): empty when every text shows whole.
     public var elided: [ElidedText]
+
+    public struct Graph: Encodable, Sendable {
+        public var row: String
+        public var property: String
+        public var components: [String]
+        public var samples: [[Double]]
+    }
 
     public struct Code: Encodable, Sendable {
         public var file: String
@@ -130,7 +142,9 @@ extension SceneSession {
             panels: openPanels.map { SessionDescription.Panel(name: $0.name, rect: box($0.frame)) },
             status: statusText, toast: toastText, hint: hintText,
             stepBar: stepCaption.isEmpty ? nil : stepCaption,
-            inspector: isOpen(inspector) ? inspector.describedRows(scale: scale) : [], knobs: knobValues,
+            inspector: isOpen(inspector) ? inspector.describedRows(scale: scale) : [],
+            selectedRow: inspector.selectedLabel, graph: openPanel(GraphPanel.self)?.described,
+            knobs: knobValues,
             changedKnobs: knobs.knobs.filter {
                 !KnobCode.isTutorialValue(knobs.value(of: $0.name) ?? $0.defaultValue, of: $0)
             }.map(\.name),

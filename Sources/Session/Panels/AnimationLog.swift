@@ -170,12 +170,39 @@ final class AnimationLog {
     private func label(of layer: Layer) -> String {
         let id = ObjectIdentifier(layer)
         if let known = layerLabels[id], known.layer === layer { return known.label }
-        let base = layer.name ?? String(describing: type(of: layer))
+        let base = Self.baseName(of: layer)
         let count = (nameCounts[base] ?? 0) + 1
         nameCounts[base] = count
         let label = count == 1 ? base : "\(base) \(count)"
         layerLabels[id] = LabelledLayer(layer: layer, label: label)
         return label
+    }
+
+    /// A layer's name before the log numbers it: its own, else its class's.
+    static func baseName(of layer: Layer) -> String {
+        layer.name ?? String(describing: type(of: layer))
+    }
+
+    /// The graph's name for an animation row: its layer's name, properties and begin time, and
+    /// which of the rows alike it is (`GraphRowKey`); nil for a display link or timer, or a
+    /// row whose layer is gone.
+    func graphKey(of row: InspectorRow) -> GraphRowKey? {
+        guard row.kind == .animation, let layer = row.layer, let animation = row.object as? LayerAnimation
+        else { return nil }
+        let name = Self.baseName(of: layer)
+        let properties = animation.animatedPropertyNames
+        var ordinal = 0
+        for other in rows where other.kind == .animation {
+            if other.object === row.object { break }
+            guard let otherLayer = other.layer, let otherAnimation = other.object as? LayerAnimation,
+                Self.baseName(of: otherLayer) == name, otherAnimation.animatedPropertyNames == properties,
+                abs(otherAnimation.beginTime - animation.beginTime) < 1e-6
+            else { continue }
+            ordinal += 1
+        }
+        return GraphRowKey(
+            layerName: name, properties: properties, begin: animation.beginTime, ordinal: ordinal,
+            label: row.label)
     }
 
     static func format(_ seconds: Double) -> String {

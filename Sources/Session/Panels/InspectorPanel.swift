@@ -52,6 +52,9 @@ final class InspectorPanel: Panel {
     /// The first scene time on the axis; fixed while the pointer scrubs.
     private(set) var axisStart: MediaTime = 0
     private var isScrubbing = false
+    /// The selected row, by its label (a click on its name): the graph panel shows it. Kept
+    /// while the panel is closed, and in session files (`PanelView.row`).
+    private(set) var selectedLabel: String?
     /// The first row shown, and whether the list follows the newest rows (until the wheel
     /// scrolls it up).
     private var firstRow = 0
@@ -84,6 +87,7 @@ final class InspectorPanel: Panel {
         var hoveredRow: Int?
         var isPaused: Bool
         var rate: Double
+        var selected: String?
     }
 
     init(timeline: Timeline) {
@@ -108,6 +112,7 @@ final class InspectorPanel: Panel {
     var keyHelp: [HelpLine] {
         [
             HelpLine("inspector: click, drag", "travel to the time under the pointer"),
+            HelpLine("inspector: click a name", "select the row (the graph, y, shows it)"),
             HelpLine("inspector: wheel", "scroll the rows"),
         ]
     }
@@ -134,12 +139,25 @@ final class InspectorPanel: Panel {
         if !isOpen { frame = .zero }
     }
 
-    var view: PanelView { PanelView(firstRow: firstRow, follows: followsNewest) }
+    var view: PanelView { PanelView(firstRow: firstRow, follows: followsNewest, row: selectedLabel) }
 
     func restore(_ view: PanelView) {
         firstRow = max(view.firstRow ?? 0, 0)
         followsNewest = view.follows ?? true
+        if let row = view.row { selectedLabel = row }
     }
+
+    /// Selects the row labelled `row` (nil: none).
+    func select(row: String?) { selectedLabel = row }
+
+    /// The selected row, while the log has it.
+    var selectedRow: InspectorRow? {
+        guard let selectedLabel else { return nil }
+        return log.rows.first { $0.label == selectedLabel }
+    }
+
+    /// What the graph finds the selected row by in a replay, for an animation row.
+    var selectedGraphKey: GraphRowKey? { selectedRow.flatMap { log.graphKey(of: $0) } }
 
     func place(in frame: Rect, context: PanelContext) {
         self.frame = frame
@@ -264,6 +282,11 @@ final class InspectorPanel: Panel {
         case .down(let point):
             guard let time = time(atX: point.x) else {
                 hover(at: point)
+                // The rows as the panel shows them now (`render` may not have drawn the frame
+                // before this one, whose rows the window shows).
+                let rows = orderedRows
+                settleFirstRow(count: rows.count)
+                if let index = hoveredRow(count: rows.count) { selectedLabel = rows[index].label }
                 return []
             }
             isScrubbing = true
@@ -298,13 +321,13 @@ final class InspectorPanel: Panel {
         let now = context.sceneTime
         if !isScrubbing { axisStart = Self.axisStart(at: now) }
         let rows = orderedRows
-        if followsNewest { firstRow = max(rows.count - visibleRowCount, 0) }
-        firstRow = min(firstRow, max(rows.count - visibleRowCount, 0))
+        settleFirstRow(count: rows.count)
         let hoveredRow = hoveredRow(count: rows.count)
         let state = DrawnState(
             frame: frame, now: hoveredRow == nil && !context.isPaused ? nil : now, axisStart: axisStart,
             revision: log.revision,
-            firstRow: firstRow, hoveredRow: hoveredRow, isPaused: context.isPaused, rate: context.rate)
+            firstRow: firstRow, hoveredRow: hoveredRow, isPaused: context.isPaused, rate: context.rate,
+            selected: selectedLabel)
         let hovered = hoveredRow.flatMap { rows.indices.contains($0) ? rows[$0] : nil }
         // The outline follows its layer as it is on screen now, which a resize or a rebuilt scene
         // moves while the panel's own state stays the same: placed every update, as the playhead.
@@ -348,7 +371,7 @@ final class InspectorPanel: Panel {
             for (index, row) in shown.enumerated() {
                 drawRow(
                     row, at: headerHeight + axisHeight + Double(index) * rowHeight, canvas: canvas,
-                    isHovered: firstRow + index == hoveredRow)
+                    isHovered: firstRow + index == hoveredRow, isSelected: row.label == selectedLabel)
             }
             layer.addSublayer(playhead)  // over the rows, under the last line, as drawn in turn
             canvas.fill(
@@ -447,7 +470,9 @@ final class InspectorPanel: Panel {
         canvas.shape(ticks, stroke: Color(white: 0.6), width: 1)
     }
 
-    private func drawRow(_ row: InspectorRow, at y: Double, canvas: PanelCanvas, isHovered: Bool) {
+    private func drawRow(
+        _ row: InspectorRow, at y: Double, canvas: PanelCanvas, isHovered: Bool, isSelected: Bool
+    ) {
         let colors = [
             Color(red: 0.30, green: 0.60, blue: 1.00), Color(red: 0.95, green: 0.55, blue: 0.20),
             Color(red: 0.45, green: 0.80, blue: 0.35), Color(red: 0.85, green: 0.40, blue: 0.80),
@@ -457,12 +482,18 @@ final class InspectorPanel: Panel {
         case .animation: color = colors[row.group % colors.count]
         case .displayLink, .timer: color = Color(white: 0.55)
         }
+        if isSelected {  // the selection: an amber band under the name, a bar at its left
+            canvas.fill(
+                Rect(x: 0, y: y, width: labelWidth, height: rowHeight), PanelStyle.accent.withAlpha(0.22))
+            canvas.fill(Rect(x: 0, y: y, width: 3 * scale, height: rowHeight), PanelStyle.accent)
+        }
         if isHovered {
             canvas.fill(Rect(x: 0, y: y, width: frame.width, height: rowHeight), Color(white: 1, alpha: 0.1))
         }
         canvas.text(
             row.label,
-            in: Rect(x: PanelStyle.margin * scale, y: y, width: labelWidth - 12 * scale, height: rowHeight))
+            in: Rect(x: PanelStyle.margin * scale, y: y, width: labelWidth - 12 * scale, height: rowHeight),
+            color: isSelected ? PanelStyle.accent : PanelStyle.text)
         let top = y + 3 * scale
         let height = rowHeight - 6 * scale
         let left = x(of: axisStart)
@@ -527,6 +558,12 @@ final class InspectorPanel: Panel {
             hold.addLine(to: Point(x: right, y: top + height / 2))
             canvas.shape(hold, stroke: color, width: 2)
         }
+    }
+
+    /// Keeps the first row shown within the `count` rows, at the newest while it follows them.
+    private func settleFirstRow(count: Int) {
+        if followsNewest { firstRow = max(count - visibleRowCount, 0) }
+        firstRow = min(firstRow, max(count - visibleRowCount, 0))
     }
 
     /// The first scene time on the axis at scene time `now` (while the pointer does not

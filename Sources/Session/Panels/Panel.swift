@@ -34,6 +34,29 @@ struct PanelContext {
     /// The help's lines: the shell's keys, the open panels', the scene's keys and gestures (made
     /// only while the help is open: no other panel reads them).
     let help: [HelpLine]
+    /// Where the pointer is over the window (pixels) while no press holds it: what a panel's
+    /// hover is found from when it draws, as a session file restores it.
+    var pointer: Point? = nil
+    /// The inspector's selected row (its label), and how a replay finds it when it is an
+    /// animation the log still has (the graph panel).
+    var selectedRow: String? = nil
+    var selectedGraphKey: GraphRowKey? = nil
+    /// Changes when the history may replay differently (new input, a restart, a knob from the
+    /// start): the graph looks at `graphInputs` again only then.
+    var historyStamp = HistoryStamp()
+    /// What a replay up to a scene time depends on (`SceneHistory.inputFrames(through:)`).
+    var graphInputs: (MediaTime) -> [SceneFrame] = { _ in [] }
+    /// The samples of a row, replayed (`TimeMachine.graphSamples(for:)`): costly, asked only
+    /// when the selection or the input changed.
+    var graphSamples: (GraphRowKey) -> GraphSamples? = { _ in nil }
+}
+
+/// Which history, and which of its revisions, a panel drew from (`PanelContext.historyStamp`).
+struct HistoryStamp: Equatable {
+    /// Changes when the history is replaced (a restart, a scene switch, a session resumed).
+    var epoch = 0
+    /// `SceneHistory.revision`.
+    var revision = 0
 }
 
 /// One line of the help: a key or gesture and what it does.
@@ -67,7 +90,7 @@ enum SessionRequest {
 /// a session file and a `--watch` reload keep it open, and whether it watches the scene's
 /// animations. Each panel type gives its own (`Panel.kind`); `PanelKind.all` lists the types.
 struct PanelKind {
-    /// `inspector`, `knobs`, `code`, `help`, `build`: the name in `render --describe` and in a session file.
+    /// `inspector`, `graph`, `knobs`, `code`, `help`, `build`: the name in `render --describe` and in a session file.
     let name: String
     /// What messages call it ("closed the knob panel").
     var spokenName: String?
@@ -82,7 +105,10 @@ struct PanelKind {
     /// Every panel, one line each, in the order they are stacked (the later over the earlier)
     /// and their keys are listed. A new panel is its type and a line here.
     static var all: [any Panel.Type] {
-        [InspectorPanel.self, KnobPanel.self, CodePanel.self, HelpPanel.self, BuildProblemPanel.self]
+        [
+            InspectorPanel.self, GraphPanel.self, KnobPanel.self, CodePanel.self, HelpPanel.self,
+            BuildProblemPanel.self,
+        ]
     }
 }
 

@@ -42,6 +42,10 @@ public struct SceneHistory: Sendable {
     /// The first frame changed or removed since `takeFirstEdit()` last asked (`Int.max`:
     /// none), for the checkpoints taken after it.
     private var firstEdit = Int.max
+    /// Counts the changes a replay of the frames would show: a frame with input added, frames
+    /// dropped, a knob set from the start (quiet frames added leave it), so that the graph panel
+    /// looks again at the input only when it changed.
+    public private(set) var revision = 0
 
     /// `fps`: the frame rate whose grid (`n / fps`) most frame times are on; such frames
     /// without input are kept as runs, a few bytes for any number of them.
@@ -60,6 +64,7 @@ public struct SceneHistory: Sendable {
         initialKnobs[name] = value
         let changed = min(readFrom, frames.removeKnob(named: name) ?? Int.max)
         firstEdit = min(firstEdit, changed)
+        revision += 1
         return changed
     }
 
@@ -74,6 +79,7 @@ public struct SceneHistory: Sendable {
             return
         }
         guard !isFull else { return }
+        if next < frames.count || !frame.isQuiet { revision += 1 }
         if next < frames.count { firstEdit = min(firstEdit, next) }
         frames.removeSubrange(from: min(next, frames.count))
         frames.append(frame)
@@ -85,6 +91,13 @@ public struct SceneHistory: Sendable {
     mutating func takeFirstEdit() -> Int {
         defer { firstEdit = Int.max }
         return firstEdit
+    }
+
+    /// What a replay up to scene time `time` depends on besides the scene: the first size and
+    /// knobs (as a frame at -1) and every frame with input, size or knobs up to `time`.
+    func inputFrames(through time: MediaTime) -> [SceneFrame] {
+        [SceneFrame(time: -1, input: [], size: initialSize, knobs: initialKnobs)]
+            + frames.framesWithInput(through: time)
     }
 
     /// Adds a frame at the end without showing it (a step past the last recorded frame).
@@ -165,6 +178,17 @@ public struct SceneFrames: RandomAccessCollection, Sendable {
             }
         }
         push(.frame(frame))
+    }
+
+    /// The frames with input, a size or knobs, up to scene time `time`, in order.
+    func framesWithInput(through time: MediaTime) -> [SceneFrame] {
+        var found: [SceneFrame] = []
+        for segment in segments {
+            guard case .frame(let frame) = segment else { continue }
+            if frame.time > time + 1e-9 { break }
+            if !frame.isQuiet { found.append(frame) }
+        }
+        return found
     }
 
     /// Takes the knob `name` out of every frame that turned it.

@@ -30,6 +30,10 @@ final class TimeMachine {
     var clock: SceneClock
     /// Every frame the scene has run since it started, with its input.
     var history: SceneHistory
+    /// Counts the histories this machine has had (a restart starts a new one; the session
+    /// replaces it when it resumes a saved one): with `SceneHistory.revision`, what the graph
+    /// panel's samples were made from.
+    var historyEpoch = 0
     /// The running scene's knobs, as set now.
     var knobs: KnobSettings
     /// Time travel's checkpoints of the scene (TimeMachine+Checkpoints.swift).
@@ -47,9 +51,9 @@ final class TimeMachine {
 
     /// The window's layer tree, which the scene's pointer events are hit-tested in.
     private unowned let windowRoot: Layer
-    private let seed: UInt64
-    private let images: ImageCatalog
-    private let bubbleLoad: Int
+    let seed: UInt64
+    let images: ImageCatalog
+    let bubbleLoad: Int
 
     /// How far before the frame reached a replay feeds the inspector, seconds: its axis shows
     /// less than this, so older rows would scroll away unseen.
@@ -211,6 +215,7 @@ final class TimeMachine {
     /// Starts the host's scene afresh in a rect of `size` at `hostTime`, with a new history.
     func restart(in size: Size, at hostTime: MediaTime) {
         history = SceneHistory(initialSize: size, fps: fps)
+        historyEpoch += 1
         rebuildScene()
         clock.start(at: hostTime, sceneTime: 0)
     }

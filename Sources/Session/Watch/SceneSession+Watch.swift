@@ -62,6 +62,11 @@ extension SceneSession {
         for panel in openPanels {
             if let view = state.panelViews?[panel.name] { panel.restore(view) }
         }
+        // The selected timeline row is the inspector's, whichever panel kept it (the graph
+        // keeps it while the inspector is closed).
+        if let row = state.panelViews?.sorted(by: { $0.key < $1.key }).lazy.compactMap(\.value.row).first {
+            inspector.select(row: row)
+        }
         if let point = state.pointer, point.count == 2, point.allSatisfy(\.isFinite) {
             hover(at: Point(x: point[0], y: point[1]))
         }

@@ -79,16 +79,19 @@ public struct WatchState: Codable, Equatable, Sendable {
 }
 
 /// A panel's scroll and selection: the first row or line shown, whether it follows the newest
-/// rows or the running code, the selected knob.
+/// rows or the running code, the selected knob, the selected timeline row (the inspector's
+/// selection, which the graph shows).
 public struct PanelView: Codable, Equatable, Sendable {
     public var firstRow: Int?
     public var follows: Bool?
     public var selected: String?
+    public var row: String?
 
-    public init(firstRow: Int? = nil, follows: Bool? = nil, selected: String? = nil) {
+    public init(firstRow: Int? = nil, follows: Bool? = nil, selected: String? = nil, row: String? = nil) {
         self.firstRow = firstRow
         self.follows = follows
         self.selected = selected
+        self.row = row
     }
 }
 
