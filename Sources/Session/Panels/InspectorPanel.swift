@@ -84,6 +84,11 @@ final class InspectorPanel: Panel {
         var hoveredRow: Int?
         var isPaused: Bool
         var rate: Double
+        /// The hovered row's footer (its layer's value now) and its layer's outline: they
+        /// change when the scene does (a paused layout moves or replaces the layer) with the
+        /// time and the rows the same.
+        var detail: String?
+        var outline: BezierPath?
     }
 
     init(timeline: Timeline) {
@@ -301,10 +306,12 @@ final class InspectorPanel: Panel {
         if followsNewest { firstRow = max(rows.count - visibleRowCount, 0) }
         firstRow = min(firstRow, max(rows.count - visibleRowCount, 0))
         let hoveredRow = hoveredRow(count: rows.count)
+        let hovered = hoveredRow.flatMap { rows.indices.contains($0) ? rows[$0] : nil }
         let state = DrawnState(
             frame: frame, now: hoveredRow == nil && !context.isPaused ? nil : now, axisStart: axisStart,
             revision: log.revision,
-            firstRow: firstRow, hoveredRow: hoveredRow, isPaused: context.isPaused, rate: context.rate)
+            firstRow: firstRow, hoveredRow: hoveredRow, isPaused: context.isPaused, rate: context.rate,
+            detail: hovered.map(details), outline: outlinePath(of: hovered))
         defer { placePlayhead(at: now) }
         guard state != drawn else { return }
         drawn = state
@@ -345,13 +352,11 @@ final class InspectorPanel: Panel {
                     isHovered: firstRow + index == hoveredRow)
             }
             layer.addSublayer(playhead)  // over the rows, under the last line, as drawn in turn
-            let hovered = hoveredRow.flatMap { rows.indices.contains($0) ? rows[$0] : nil }
             canvas.fill(
                 Rect(x: 0, y: frame.height - detailHeight, width: frame.width, height: 1 * scale),
                 PanelStyle.separator)
             let detail =
-                hovered.map(details)
-                ?? "point at a row for its timing and value; the red line is the scene's time"
+                state.detail ?? "point at a row for its timing and value; the red line is the scene's time"
             let width = frame.width - 2 * margin
             var lines = TextMetrics.lines(of: detail, width: width, fontSize: PanelStyle.fontSize * scale)
             if lines.count > detailLines {  // the last line keeps the rest, cut with an ellipsis
@@ -367,7 +372,8 @@ final class InspectorPanel: Panel {
                         width: width, height: Self.detailHeight * scale - 4 * scale),
                     color: hovered == nil ? PanelStyle.dimText : PanelStyle.text)
             }
-            outlineLayer(of: hovered)
+            outline.path = state.outline ?? BezierPath()
+            outline.isHidden = state.outline == nil
         }
     }
 
@@ -559,13 +565,14 @@ final class InspectorPanel: Panel {
         }
     }
 
-    /// Outlines what the hovered row's layer draws: a shape layer's path (with its stroke),
-    /// else the layer's bounds, as on screen now.
-    private func outlineLayer(of row: InspectorRow?) {
-        guard let target = row?.layer, target.superlayer != nil else {
-            outline.isHidden = true
-            return
-        }
+    /// The outline of what the hovered row's layer draws: a shape layer's path (with its
+    /// stroke), else the layer's bounds, as on screen now; nil when no row is hovered or its
+    /// layer is not on screen. A layer of a screen the scene has since built again (the
+    /// floating scene's balloons after a layout) is in no tree the window draws: its transform
+    /// would lack the scene's scale and put the outline anywhere.
+    private func outlinePath(of row: InspectorRow?) -> BezierPath? {
+        guard let target = row?.layer, Self.root(of: target) === Self.root(of: outline)
+        else { return nil }
         let toRoot = target.transformToRoot(usingPresentation: true)
         let shown = target.presentation()
         var box = shown.bounds
@@ -582,8 +589,14 @@ final class InspectorPanel: Panel {
         path.move(to: corners[0])
         for corner in corners.dropFirst() { path.addLine(to: corner) }
         path.close()
-        outline.path = path
-        outline.isHidden = false
+        return path
+    }
+
+    /// The topmost layer above `layer` (the window's root for a layer on screen).
+    private static func root(of layer: Layer) -> Layer {
+        var top = layer
+        while let up = top.superlayer { top = up }
+        return top
     }
 
     /// The outlined box, window pixels (nil when nothing is outlined), for tests.
