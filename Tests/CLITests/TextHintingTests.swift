@@ -21,7 +21,9 @@ struct TextHintingTests {
     @Test("the floating scene's tabs under four panels opened in either order")
     func tabsWhateverOpenedFirst() throws {
         try LimitedRun.withScratch("text-hinting") { folder in
-            func render(_ events: String, into name: String) throws -> (frame: RenderedFrame, sceneRect: [Int]) {
+            func render(_ events: String, into name: String) throws -> (
+                frame: RenderedFrame, sceneRect: [Int]
+            ) {
                 let out = folder.appendingPathComponent(name)
                 let run = try ProgramRun.animdemo([
                     "render", "--scene", "floating", "--size", "500x380", "--events", events, "--at", "1",
@@ -32,12 +34,14 @@ struct TextHintingTests {
                     with: Data(contentsOf: out.appendingPathComponent("floating-001000.json")))
                 let described = try #require(json as? [String: Any])
                 let rect = try #require(described["sceneRect"] as? [Double]).map { Int($0.rounded()) }
-                let frame = try RenderedFrame(contentsOfPNG: out.appendingPathComponent("floating-001000.png").path)
+                let frame = try RenderedFrame(
+                    contentsOfPNG: out.appendingPathComponent("floating-001000.png").path)
                 return (frame, rect)
             }
             let helpFirst = try render("0 key h; 0 key k; 0 key e; 0 key i", into: "help-first")
             let helpLast = try render("0 key i; 0 key e; 0 key k; 0 key h", into: "help-last")
-            #expect(helpFirst.sceneRect == [0, 0, 500, 129], "the panels' sizes changed: \(helpFirst.sceneRect)")
+            #expect(
+                helpFirst.sceneRect == [0, 0, 500, 129], "the panels' sizes changed: \(helpFirst.sceneRect)")
             try #require(helpFirst.sceneRect == helpLast.sceneRect)
             let (x, y, width, height) = (
                 helpFirst.sceneRect[0], helpFirst.sceneRect[1], helpFirst.sceneRect[2], helpFirst.sceneRect[3]

@@ -144,7 +144,8 @@ struct WindowPathTests {
         }
         #expect(tester.session.describe().sceneRect[2] < sceneWidth, "the code panel narrowed the scene")
         #expect(tester.session.isPaused)
-        #expect(tester.session.inspectorOutline == nil, "\(String(describing: tester.session.inspectorOutline))")
+        #expect(
+            tester.session.inspectorOutline == nil, "\(String(describing: tester.session.inspectorOutline))")
         let resumed = try SceneTester(scene: "floating")
         try #require(resumed.session.resume(from: tester.session.watchState(window: nil), at: 0) != nil)
         var replayed: RenderedFrame?
