@@ -115,4 +115,48 @@ struct WindowPathTests {
         }
         #expect(comparison.differingPixels == 0, "\(comparison)")
     }
+
+    /// Seed 2026's sequence 84 of SessionPropertyTests: the floating scene paused with a
+    /// balloon's row hovered, then `e`. The code panel narrows the scene, whose paused layout
+    /// builds the balloon screen again: the hovered row's layer leaves the tree. The window kept
+    /// the outline of where it had been (the inspector drew again only when its rows or the time
+    /// changed), while the resumed moment outlined the detached layer without the scene's
+    /// scale. Neither may outline it, and the live picture must equal the resumed one.
+    @Test("a hovered row whose layer a paused layout removed outlines nothing, live or resumed")
+    func hoveredLayerRemovedByLayout() throws {
+        let tester = try SceneTester(scene: "floating", events: "0.05 key h; 0.1 key i; 2.5 key space")
+        try tester.advance(to: 2.6)
+        let row = try #require(
+            tester.session.describe().inspector.first { $0.name.hasPrefix("balloon1") && $0.rect != nil },
+            "\(tester.session.describe().inspector.map(\.name))")
+        let rect = try #require(row.rect)
+        tester.send([.move(Point(x: rect[0] + 60, y: rect[1] + rect[3] / 2))])
+        try tester.tick()
+        #expect(tester.session.inspectorOutline != nil, "the balloon on screen is outlined")
+        let sceneWidth = tester.session.describe().sceneRect[2]
+        try tester.key("e")
+        var shown: RenderedFrame?
+        for _ in 0..<2 {
+            try tester.host.step(draw: { root in
+                shown = try FrameRenderer(images: tester.host.canvas.images).render(
+                    root, size: tester.session.size, omitting: tester.session.windowOnlyLayers)
+            })
+        }
+        #expect(tester.session.describe().sceneRect[2] < sceneWidth, "the code panel narrowed the scene")
+        #expect(tester.session.isPaused)
+        #expect(
+            tester.session.inspectorOutline == nil, "\(String(describing: tester.session.inspectorOutline))")
+        let resumed = try SceneTester(scene: "floating")
+        try #require(resumed.session.resume(from: tester.session.watchState(window: nil), at: 0) != nil)
+        var replayed: RenderedFrame?
+        try resumed.host.step(draw: { root in
+            replayed = try FrameRenderer(images: resumed.host.canvas.images).render(
+                root, size: resumed.session.size, omitting: resumed.session.windowOnlyLayers)
+        })
+        #expect(resumed.session.inspectorOutline == nil)
+        let live = try #require(shown)
+        let resumedFrame = try #require(replayed)
+        let comparison = try #require(GoldenImage.compare(live, resumedFrame))
+        #expect(comparison.differingPixels == 0, "\(comparison)")
+    }
 }

@@ -179,10 +179,7 @@ public final class CairoContext {
         text: String, in rect: Rect, fontSize: Double, bold: Bool, color: Color, alignment: TextAlignment
     ) {
         guard !text.isEmpty, color.alpha > 0 else { return }
-        cairo_select_font_face(
-            handle, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
-            bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(handle, fontSize)
+        setFont(bold: bold, size: fontSize)
         var extents = cairo_text_extents_t()
         cairo_text_extents(handle, text, &extents)
         var font = cairo_font_extents_t()
@@ -216,10 +213,7 @@ public final class CairoContext {
         guard deviceTransform.determinant != 0 else { return BezierPath() }
         cairo_set_matrix(handle, &matrix)
         defer { cairo_identity_matrix(handle) }
-        cairo_select_font_face(
-            handle, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
-            bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(handle, fontSize)
+        setFont(bold: bold, size: fontSize)
         var extents = cairo_text_extents_t()
         cairo_text_extents(handle, text, &extents)
         var font = cairo_font_extents_t()
@@ -275,13 +269,17 @@ public final class CairoContext {
     /// How far `text` advances in one line, in pixels, as `draw(text:…)` sets it.
     public func advance(of text: String, fontSize: Double, bold: Bool) -> Double {
         guard !text.isEmpty else { return 0 }
-        cairo_select_font_face(
-            handle, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
-            bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(handle, fontSize)
+        setFont(bold: bold, size: fontSize)
         var extents = cairo_text_extents_t()
         cairo_text_extents(handle, text, &extents)
         return extents.x_advance
+    }
+
+    /// DejaVu Sans (bold or not) at `size` pixels, in the faces every text of the process uses
+    /// (`FontFaces`: why not `cairo_select_font_face`).
+    private func setFont(bold: Bool, size: Double) {
+        cairo_set_font_face(handle, FontFaces.face(bold: bold))
+        cairo_set_font_size(handle, size)
     }
 
     private func setSource(_ color: Color) {

@@ -88,6 +88,11 @@ final class InspectorPanel: Panel {
         var isPaused: Bool
         var rate: Double
         var selected: String?
+        /// The hovered row's footer (its layer's value now) and its layer's outline: they
+        /// change when the scene does (a paused layout moves or replaces the layer) with the
+        /// time and the rows the same.
+        var detail: String?
+        var outline: BezierPath?
     }
 
     init(timeline: Timeline) {
@@ -323,18 +328,13 @@ final class InspectorPanel: Panel {
         let rows = orderedRows
         settleFirstRow(count: rows.count)
         let hoveredRow = hoveredRow(count: rows.count)
+        let hovered = hoveredRow.flatMap { rows.indices.contains($0) ? rows[$0] : nil }
         let state = DrawnState(
             frame: frame, now: hoveredRow == nil && !context.isPaused ? nil : now, axisStart: axisStart,
             revision: log.revision,
             firstRow: firstRow, hoveredRow: hoveredRow, isPaused: context.isPaused, rate: context.rate,
-            selected: selectedLabel)
-        let hovered = hoveredRow.flatMap { rows.indices.contains($0) ? rows[$0] : nil }
-        // The outline follows its layer as it is on screen now, which a resize or a rebuilt scene
-        // moves while the panel's own state stays the same: placed every update, as the playhead.
-        defer {
-            placePlayhead(at: now)
-            outlineLayer(of: hovered.flatMap { Self.layer(of: $0, in: context.scene.rootLayer) })
-        }
+            selected: selectedLabel, detail: hovered.map(details), outline: outlinePath(of: hovered))
+        defer { placePlayhead(at: now) }
         guard state != drawn else { return }
         drawn = state
         let shown = Array(rows.dropFirst(firstRow).prefix(visibleRowCount))
@@ -378,8 +378,7 @@ final class InspectorPanel: Panel {
                 Rect(x: 0, y: frame.height - detailHeight, width: frame.width, height: 1 * scale),
                 PanelStyle.separator)
             let detail =
-                hovered.map(details)
-                ?? "point at a row for its timing and value; the red line is the scene's time"
+                state.detail ?? "point at a row for its timing and value; the red line is the scene's time"
             let width = frame.width - 2 * margin
             var lines = TextMetrics.lines(of: detail, width: width, fontSize: PanelStyle.fontSize * scale)
             if lines.count > detailLines {  // the last line keeps the rest, cut with an ellipsis
@@ -395,6 +394,8 @@ final class InspectorPanel: Panel {
                         width: width, height: Self.detailHeight * scale - 4 * scale),
                     color: hovered == nil ? PanelStyle.dimText : PanelStyle.text)
             }
+            outline.path = state.outline ?? BezierPath()
+            outline.isHidden = state.outline == nil
         }
     }
 
@@ -600,18 +601,14 @@ final class InspectorPanel: Panel {
         }
     }
 
-    /// Outlines what the hovered row's layer draws: a shape layer's path (with its stroke),
-    /// else the layer's bounds, as on screen now. Changes nothing when that is what it shows.
-    private func outlineLayer(of target: Layer?) {
-        guard let target else {
-            if !outline.isHidden {
-                timeline.transaction { transaction in
-                    transaction.disableActions = true
-                    outline.isHidden = true
-                }
-            }
-            return
-        }
+    /// The outline of what the hovered row's layer draws: a shape layer's path (with its
+    /// stroke), else the layer's bounds, as on screen now; nil when no row is hovered or its
+    /// layer is not on screen. A layer of a screen the scene has since built again (the
+    /// floating scene's balloons after a layout) is in no tree the window draws: its transform
+    /// would lack the scene's scale and put the outline anywhere.
+    private func outlinePath(of row: InspectorRow?) -> BezierPath? {
+        guard let target = row?.layer, Self.root(of: target) === Self.root(of: outline)
+        else { return nil }
         let toRoot = target.transformToRoot(usingPresentation: true)
         let shown = target.presentation()
         var box = shown.bounds
@@ -628,21 +625,14 @@ final class InspectorPanel: Panel {
         path.move(to: corners[0])
         for corner in corners.dropFirst() { path.addLine(to: corner) }
         path.close()
-        guard outline.isHidden || outline.path != path else { return }
-        timeline.transaction { transaction in
-            transaction.disableActions = true
-            outline.path = path
-            outline.isHidden = false
-        }
+        return path
     }
 
-    /// The layer `row` animates, while it is in the scene under `root`: a row outlives its layer
-    /// (a screen built afresh by a layout, a bubble popped), and a layer out of the tree is not
-    /// on screen, whether or not something still holds it and its old parent.
-    static func layer(of row: InspectorRow, in root: Layer) -> Layer? {
-        var ancestor = row.layer
-        while let current = ancestor, current !== root { ancestor = current.superlayer }
-        return ancestor == nil ? nil : row.layer
+    /// The topmost layer above `layer` (the window's root for a layer on screen).
+    private static func root(of layer: Layer) -> Layer {
+        var top = layer
+        while let up = top.superlayer { top = up }
+        return top
     }
 
     /// The outlined box, window pixels (nil when nothing is outlined), for tests.
