@@ -6,8 +6,9 @@ import Testing
 /// A layer's checkpoint is one value (`Layer.Checkpoint`): every stored property of `Layer`
 /// is in it or named as not saved, so a property added later fails here until it is either.
 /// The same for the engine's other stateful objects that `Timeline.checkpoint(of:)` saves:
-/// timers, display links and gesture recognizers.
-@Suite("Engine checkpoint coverage: layers, timers, display links, recognizers")
+/// the timeline itself, timers, display links, gesture recognizers and their dispatcher,
+/// transactions and animations.
+@Suite("Engine checkpoint coverage: every stateful object of the engine")
 struct LayerCheckpointCoverageTests {
     @Test("every stored property of a layer is in its checkpoint or named as not saved")
     func layer() {
@@ -63,5 +64,60 @@ struct LayerCheckpointCoverageTests {
             CheckpointCoverage.storedProperties(
                 of: ScrollWheelGestureRecognizer { _ in }, as: ScrollWheelGestureRecognizer.self)
                 == ["windowDelta"])
+    }
+
+    @Test(
+        "every stored property of the timeline, a transaction and the gesture dispatcher is in its checkpoint or named"
+    )
+    func timelineTransactionsDispatcher() {
+        let timeline = Timeline()
+        let transaction = Transaction(inheriting: nil, isImplicit: false)
+        let dispatcher = GestureDispatcher()
+        let problems =
+            CheckpointCoverage.problems(
+                of: timeline, checkpoint: timeline.checkpoint, notCheckpointed: Timeline.notCheckpointed)
+            + CheckpointCoverage.problems(
+                of: transaction, checkpoint: transaction.checkpoint,
+                notCheckpointed: Transaction.notCheckpointed)
+            + CheckpointCoverage.problems(
+                of: dispatcher, checkpoint: dispatcher.checkpoint,
+                notCheckpointed: GestureDispatcher.notCheckpointed)
+        #expect(problems.isEmpty, "\(problems)")
+    }
+
+    /// An animation's settings are copied by `Layer.add` and never change on the running copy;
+    /// what does (`hasFinished`, `transactions`) is its run checkpoint. Each kind adds settings
+    /// only: a property added to one fails here until it is named as a setting or saved.
+    @Test(
+        "every stored property of an animation is in its run checkpoint or a setting; the kinds add settings only"
+    )
+    func animations() {
+        let basic = BasicAnimation(keyPath: .opacity)
+        let problems = CheckpointCoverage.problems(
+            of: basic, as: LayerAnimation.self, checkpoint: basic.runCheckpoint,
+            notCheckpointed: LayerAnimation.notCheckpointed)
+        #expect(problems.isEmpty, "\(problems)")
+        #expect(
+            CheckpointCoverage.storedProperties(of: basic, as: PropertyAnimation<Double>.self) == ["keyPath"])
+        #expect(
+            CheckpointCoverage.storedProperties(of: basic, as: BasicAnimation<Double>.self)
+                == ["fromValue", "toValue", "byValue"])
+        #expect(
+            CheckpointCoverage.storedProperties(
+                of: SpringAnimation(keyPath: .position), as: SpringAnimation<Point>.self)
+                == ["damping", "mass", "stiffness", "initialVelocity"])
+        // Its segment caches are made from its settings, the same on every run.
+        #expect(
+            CheckpointCoverage.storedProperties(
+                of: KeyframeAnimation(keyPath: .position), as: KeyframeAnimation<Point>.self)
+                == [
+                    "values", "keyTimes", "timingFunctions", "path", "calculationMode", "rotationMode",
+                    "segmentCache",
+                    "soleSegment",
+                ])
+        #expect(
+            CheckpointCoverage.storedProperties(of: AnimationGroup(), as: AnimationGroup.self) == [
+                "animations"
+            ])
     }
 }

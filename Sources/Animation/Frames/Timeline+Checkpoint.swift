@@ -39,8 +39,7 @@ extension Timeline {
         }
         restores += timers.map { $0.savedState() }
         restores += displayLinks.map { $0.savedState() }
-        let clock = (currentTime, previousFrameTime)
-        let lists = (animatedLayers, animatedLayerEnds, leftLayerCount, timers, displayLinks)
+        let own = checkpoint
         let saved = seen
         let animationCount = layers.reduce(0) { $0 + $1.animationEntries.count }
         return TimelineCheckpoint(layerCount: layers.count, animationCount: animationCount) { [self] in
@@ -64,8 +63,7 @@ extension Timeline {
                 transaction.disableActions = true
                 for restore in restores { restore() }
             }
-            (currentTime, previousFrameTime) = clock
-            (animatedLayers, animatedLayerEnds, leftLayerCount, timers, displayLinks) = lists
+            restore(own)
             dueCallbacks = []
             transactionStack = []
             noteModelChange()
@@ -82,11 +80,63 @@ public struct TimelineCheckpoint {
     public let restore: () -> Void
 }
 
+extension Timeline {
+    /// What a checkpoint keeps of the timeline itself, as one value: every stored property is
+    /// either a field here, by its name, or in `notCheckpointed` (a test checks, with `Mirror`).
+    struct Checkpoint {
+        let currentTime: MediaTime
+        let previousFrameTime: MediaTime
+        let animatedLayers: [Layer?]
+        let animatedLayerEnds: [MediaTime]
+        let leftLayerCount: Int
+        let timers: [ScheduledTimer]
+        let displayLinks: [DisplayLink]
+    }
+
+    /// What a checkpoint leaves out: the renderer's change counter (a restore bumps it), and the
+    /// transactions open and callbacks due, which are empty whenever a checkpoint is taken and
+    /// emptied when one is restored.
+    static let notCheckpointed: Set = ["changeCount", "transactionStack", "dueCallbacks"]
+
+    /// The timeline's own state now.
+    var checkpoint: Checkpoint {
+        Checkpoint(
+            currentTime: currentTime, previousFrameTime: previousFrameTime, animatedLayers: animatedLayers,
+            animatedLayerEnds: animatedLayerEnds, leftLayerCount: leftLayerCount, timers: timers,
+            displayLinks: displayLinks)
+    }
+
+    private func restore(_ saved: Checkpoint) {
+        (currentTime, previousFrameTime) = (saved.currentTime, saved.previousFrameTime)
+        (animatedLayers, animatedLayerEnds, leftLayerCount) =
+            (saved.animatedLayers, saved.animatedLayerEnds, saved.leftLayerCount)
+        (timers, displayLinks) = (saved.timers, saved.displayLinks)
+    }
+}
+
 extension LayerAnimation {
     /// What changes on an animation once it runs (whether it finished, who waits for it), and
     /// what puts it back; its settings do not change once it is added (`Layer.add`).
     func savedRunState() -> () -> Void {
-        let saved = (hasFinished, transactions)
-        return { [self] in (hasFinished, transactions) = saved }
+        let saved = runCheckpoint
+        return { [self] in (hasFinished, transactions) = (saved.hasFinished, saved.transactions) }
     }
+
+    /// What `savedRunState()` keeps, as one value: every stored property of `LayerAnimation` is
+    /// either a field here, by its name, or in `notCheckpointed` (a test checks, with `Mirror`);
+    /// the kinds' own properties are settings (pinned by the same test).
+    struct RunCheckpoint {
+        let hasFinished: Bool
+        let transactions: [Transaction]
+    }
+
+    /// What a checkpoint leaves out: the settings, copied by `Layer.add` and not changed after.
+    static let notCheckpointed: Set = [
+        "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration", "autoreverses",
+        "fillMode",
+        "timingFunction", "isRemovedOnCompletion", "completion", "source",
+    ]
+
+    /// The animation's run state now.
+    var runCheckpoint: RunCheckpoint { RunCheckpoint(hasFinished: hasFinished, transactions: transactions) }
 }

@@ -49,13 +49,27 @@ public final class GestureDispatcher {
     /// Which recognizers hold the press now, with their state, and what puts them back (time
     /// travel's checkpoints).
     public func savedState() -> () -> Void {
-        let saved = (tracked, isPressed)
+        let saved = checkpoint
         let recognizers = tracked.map { $0.savedState() }
         return { [self] in
-            (tracked, isPressed) = saved
+            (tracked, isPressed) = (saved.tracked, saved.isPressed)
             for restore in recognizers { restore() }
         }
     }
+
+    /// What `savedState()` keeps of the dispatcher, as one value (the recognizers it tracks
+    /// save their own): every stored property is a field here, by its name, or in
+    /// `notCheckpointed` (a test checks, with `Mirror`).
+    struct Checkpoint {
+        let tracked: [GestureRecognizer]
+        let isPressed: Bool
+    }
+
+    /// What a checkpoint leaves out: nothing.
+    static let notCheckpointed: Set<String> = []
+
+    /// The dispatcher's state now.
+    var checkpoint: Checkpoint { Checkpoint(tracked: tracked, isPressed: isPressed) }
 
     /// Cancels running gestures (a new press without a release, a scene switch).
     public func cancelAll() {

@@ -40,10 +40,38 @@ public final class Transaction {
     }
 
     /// Its progress towards the completion block now, and what puts it back
-    /// (`Timeline.checkpoint(of:)`); its settings do not change once it is committed.
+    /// (`Timeline.checkpoint(of:)`).
     func savedState() -> () -> Void {
-        let saved = (isCommitted, pendingAnimations, hasRunCompletion)
-        return { [self] in (isCommitted, pendingAnimations, hasRunCompletion) = saved }
+        let saved = checkpoint
+        return { [self] in restore(saved) }
+    }
+
+    /// What `savedState()` keeps of a transaction, as one value: every stored property is
+    /// either a field here, by its name, or in `notCheckpointed` (a test checks, with `Mirror`).
+    struct Checkpoint {
+        let isCommitted: Bool
+        let pendingAnimations: Int
+        let hasRunCompletion: Bool
+    }
+
+    /// What a checkpoint leaves out: the settings, which do not change once the transaction is
+    /// committed, and a checkpoint is taken with none open.
+    static let notCheckpointed: Set = [
+        "animationDuration", "animationTimingFunction", "disableActions", "completionBlock", "source",
+        "blockStyle",
+        "isImplicit",
+    ]
+
+    /// This transaction's state now.
+    var checkpoint: Checkpoint {
+        Checkpoint(
+            isCommitted: isCommitted, pendingAnimations: pendingAnimations, hasRunCompletion: hasRunCompletion
+        )
+    }
+
+    private func restore(_ saved: Checkpoint) {
+        (isCommitted, pendingAnimations, hasRunCompletion) =
+            (saved.isCommitted, saved.pendingAnimations, saved.hasRunCompletion)
     }
 
     /// Counts `animation` towards the completion block, if one is set.
