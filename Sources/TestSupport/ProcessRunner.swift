@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import Render
 
 /// A program started by a test: its stdout and stderr go to files (read at any time, no pipe
