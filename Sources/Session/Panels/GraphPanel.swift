@@ -77,10 +77,7 @@ final class GraphPanel: Panel {
     init(timeline: Timeline) {
         self.timeline = timeline
         layer = makePanelLayer(named: "graph", timeline: timeline)
-        playhead = ShapeLayer(timeline: timeline)
-        playhead.anchorPoint = .zero
-        playhead.strokeColor = Color(red: 1, green: 0.3, blue: 0.3)
-        playhead.isUserInteractionEnabled = false
+        playhead = makePlayheadLayer(timeline: timeline)
     }
 
     var keyHelp: [HelpLine] {

@@ -105,10 +105,7 @@ final class InspectorPanel: Panel {
         outline.lineWidth = 2
         outline.isHidden = true
         outline.isUserInteractionEnabled = false
-        playhead = ShapeLayer(timeline: timeline)
-        playhead.anchorPoint = .zero
-        playhead.strokeColor = Color(red: 1, green: 0.3, blue: 0.3)
-        playhead.isUserInteractionEnabled = false
+        playhead = makePlayheadLayer(timeline: timeline)
     }
 
     /// The outline of the hovered row's layer, drawn over the scene (under the panels).

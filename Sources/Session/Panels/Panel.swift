@@ -227,6 +227,15 @@ struct PanelCanvas {
     }
 }
 
+/// The red line at the scene's time that the inspector and the graph move over their rows.
+func makePlayheadLayer(timeline: Timeline) -> ShapeLayer {
+    let playhead = ShapeLayer(timeline: timeline)
+    playhead.anchorPoint = .zero
+    playhead.strokeColor = Color(red: 1, green: 0.3, blue: 0.3)
+    playhead.isUserInteractionEnabled = false
+    return playhead
+}
+
 /// A panel's layer: opaque, in window pixels, not hit by the scene's gestures.
 func makePanelLayer(named name: String, timeline: Timeline) -> Layer {
     let layer = Layer(timeline: timeline)
