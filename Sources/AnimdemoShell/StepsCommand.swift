@@ -25,7 +25,8 @@ struct StepsCommand: ParsableCommand {
     @Option(
         name: .customLong("code"), parsing: .unconditional,
         help: ArgumentHelp(
-            "Print the code of step N: the lines of the scene's source present then.", valueName: "N"))
+            "Print the code of step N: the lines of the scene's source present then, each after a mark: + for a line the step adds, - for one it removes.",
+            valueName: "N"))
     var codeStep: Int?
 
     @Option(
@@ -59,7 +60,7 @@ struct StepsCommand: ParsableCommand {
                             "--code: \(descriptor.name) has steps 1…\(descriptor.steps.count), not \(codeStep)",
                         status: 2)
                 }
-                print(code.excerpt(atStep: codeStep), terminator: "")
+                print(code.excerpt(atStep: codeStep, marked: true), terminator: "")
             }
             if let docc {
                 try StepsDocC.write(for: descriptor, code: code, into: URL(fileURLWithPath: docc))

@@ -238,9 +238,9 @@ struct StepsCommandTests {
         let first = try ProgramRun.animdemo(["steps", "--scene", "tictactoe", "--code", "1"])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.hasPrefix("// FinishLine.swift\n"))
-        #expect(first.stdout.contains("func addThickLine"))
+        #expect(first.stdout.contains("+    func addThickLine"), "step 1 adds it")
         let last = try ProgramRun.animdemo(["steps", "--scene", "tictactoe", "--code", "4"])
-        #expect(!last.stdout.contains("func addThickLine"))
+        #expect(!last.stdout.contains("func addThickLine"), "step 2 removed it; step 4 shows no diff of it")
         #expect(last.stdout.contains("func addDrawingLine"))
         let unwritable = try ProgramRun.animdemo([
             "steps", "--scene", "tictactoe", "--docc", "/proc/animdemo-never",

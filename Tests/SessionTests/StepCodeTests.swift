@@ -45,6 +45,10 @@ struct StepCodeTests {
         // Step 3's line and step 2's only line, not the markers.
         #expect(file.absentLines(atStep: 1) == [4, 8])
         #expect(file.absentLines(atStep: 3) == [8])
+        // Step 3 drops step 2's only line; nothing is there before step 1 to remove.
+        #expect(file.removedLines(atStep: 3) == [8])
+        #expect(file.removedLines(atStep: 2).isEmpty)
+        #expect(file.removedLines(atStep: 1).isEmpty)
         #expect(!file.isMarked(10))
         #expect(throws: StepCode.MarkerError.self) { try StepCode.parse("// step 1 {\nx\n", name: "U.swift") }
         #expect(throws: StepCode.MarkerError.self) {
@@ -115,6 +119,33 @@ struct StepCodeTests {
         let plain = try SceneTester(scene: "tictactoe", events: "0.1 key e")
         try plain.advance(to: 0.2)
         #expect(try #require(plain.session.describe().code).added == nil)
+    }
+
+    @Test("tictactoe's step 2 removes step 1's square-ended line: marked − in the panel, - in the diff")
+    func removedLinesAreShown() throws {
+        let tester = try SceneTester(scene: "tictactoe", events: "0.1 key e", step: 2)
+        try tester.advance(to: 0.2)
+        let code = try #require(tester.session.describe().code)
+        let file = try StepCode.parse(try #require(SceneSources.text(ofFile: code.file)), name: code.file)
+        let removed = try #require(code.removed)
+        #expect(!removed.isEmpty)
+        #expect(removed == file.removedLines(atStep: 2).sorted())
+        #expect(removed.contains { file.lines[$0 - 1].contains("addThickLine(") })
+        #expect(Set(removed).isDisjoint(with: try #require(code.later)), "removed, not a later step's")
+        let texts = tester.session.rootLayer.allLayers.compactMap { ($0 as? TextLayer)?.string }
+        // The header may wrap at the panel's width: its words, joined.
+        #expect(texts.joined(separator: " ").contains("step 2 of 4 · + this step, − removed ·"))
+        #expect(texts.contains("−\(removed[0])"), "the first removed line is shown, numbered −")
+
+        let diff = try #require(try StepCode.forFolder(named: "tictactoe")).excerpt(atStep: 2, marked: true)
+        let lines = diff.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.contains { $0.hasPrefix("-") && $0.contains("func addThickLine") })
+        #expect(lines.contains { $0.hasPrefix("+") })
+        let code2 = diff.split(separator: "\n").filter { !$0.hasPrefix("// ") }
+        #expect(code2.allSatisfy { ["+", "-", " "].contains($0.first) }, "every code line carries a mark")
+        // Unmarked, the excerpt is the code present at the step, without the removed lines.
+        let plain = try #require(try StepCode.forFolder(named: "tictactoe")).excerpt(atStep: 2)
+        #expect(!plain.contains("func addThickLine"))
     }
 
     @Test("the help names the scene's tutorial")

@@ -75,6 +75,8 @@ public struct SessionDescription: Encodable, Sendable {
         public var focus: Int?
         public var running: [Int]
         public var added: [Int]?
+        /// The lines the step removes (an earlier step's stage it replaces), shown struck out.
+        public var removed: [Int]?
         public var later: [Int]?
     }
 
@@ -156,7 +158,7 @@ extension SceneSession {
                 SessionDescription.Code(
                     file: code.focus.file, focus: code.focus.line,
                     running: code.focus.running.sorted(), added: code.focus.step?.added.sorted(),
-                    later: code.focus.step?.later.sorted())
+                    removed: code.focus.step?.removed.sorted(), later: code.focus.step?.later.sorted())
             },
             hover: hoverDescription(box: box), windowOnly: overlay.windowOnlyAreas.map(box),
             elided: rootLayer.elidedTexts())

@@ -48,12 +48,13 @@ final class CodePanel: Panel {
         var step: StepMarks?
     }
 
-    /// A tutorial step's marks in the file shown: `number` of `count`, the lines it adds
-    /// (1-based), the lines of later steps.
+    /// A tutorial step's marks in the file shown: `number` of `count`, the lines it adds and
+    /// removes (1-based), the lines of later steps.
     struct StepMarks: Equatable {
         var number: Int
         var count: Int
         var added: Set<Int>
+        var removed: Set<Int>
         var later: Set<Int>
     }
 
@@ -221,10 +222,11 @@ final class CodePanel: Panel {
             if let step = context.step, let code = StepCode.forScene(typeName: typeName) {
                 for file in code.files {
                     let added = file.addedLines(atStep: step)
+                    let removed = file.removedLines(atStep: step)
                     if firstFile == nil && !added.isEmpty { firstFile = file.name }
                     byFile[file.name] = StepMarks(
-                        number: step, count: context.stepCount, added: added,
-                        later: file.absentLines(atStep: step))
+                        number: step, count: context.stepCount, added: added, removed: removed,
+                        later: file.absentLines(atStep: step).subtracting(removed))
                 }
             }
             stepMarks = (key, firstFile, byFile)
@@ -319,15 +321,20 @@ final class CodePanel: Panel {
                         Color(red: 0.2, green: 0.17, blue: 0.06))
                 } else if focus.step?.added.contains(number) == true {
                     canvas.fill(Rect(x: 0, y: y, width: frame.width, height: height), Self.addedBackground)
+                } else if focus.step?.removed.contains(number) == true {
+                    canvas.fill(Rect(x: 0, y: y, width: frame.width, height: height), Self.removedBackground)
                 }
                 let isRunning = focus.running.contains(number)
                 let isAdded = focus.step?.added.contains(number) == true
+                let isRemoved = focus.step?.removed.contains(number) == true
                 canvas.text(
-                    isRunning ? "▶\(number)" : isAdded ? "+\(number)" : "\(number)",
+                    isRunning ? "▶\(number)" : isAdded ? "+\(number)" : isRemoved ? "−\(number)" : "\(number)",
                     in: Rect(x: 2 * scale, y: y, width: numberWidth - 4 * scale, height: lineHeight),
-                    color: isRunning ? PanelStyle.accent : isAdded ? Self.addedText : PanelStyle.dimText,
+                    color: isRunning
+                        ? PanelStyle.accent
+                        : isAdded ? Self.addedText : isRemoved ? Self.removedText : PanelStyle.dimText,
                     alignment: .right, size: Self.fontSize)
-                let dimmed = focus.step?.later.contains(number) == true
+                let dimmed = isRemoved || focus.step?.later.contains(number) == true
                 for row in rows {
                     for piece in row where piece.kind != .space && !piece.text.allSatisfy(\.isWhitespace) {
                         canvas.text(
@@ -344,7 +351,10 @@ final class CodePanel: Panel {
     /// The header in lines at the panel's width; `shownCount` source lines shown.
     private func headerLines(lines: [Substring], shownCount: Int) -> [String] {
         let shown = "\(firstLine + 1)–\(min(firstLine + shownCount, lines.count)) of \(lines.count)"
-        let stepNote = focus.step.map { "step \($0.number) of \($0.count) · + this step · " } ?? ""
+        let stepNote =
+            focus.step.map {
+                "step \($0.number) of \($0.count) · + this step\($0.removed.isEmpty ? "" : ", − removed") · "
+            } ?? ""
         let text =
             lines.isEmpty
             ? "code · no source for \(focus.file)"
@@ -357,6 +367,9 @@ final class CodePanel: Panel {
     /// The background and number colour of a line the step adds.
     static let addedBackground = Color(red: 0.07, green: 0.22, blue: 0.1)
     static let addedText = Color(red: 0.45, green: 0.9, blue: 0.5)
+    /// The background and number colour of a line the step removes.
+    static let removedBackground = Color(red: 0.25, green: 0.08, blue: 0.08)
+    static let removedText = Color(red: 0.95, green: 0.45, blue: 0.42)
     /// The colour of a later step's code.
     static let laterText = Color(white: 0.42)
 }

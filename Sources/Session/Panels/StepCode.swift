@@ -56,6 +56,15 @@ public struct StepCode: Sendable, Equatable {
                 })
         }
 
+        /// The lines present at the step before and not at step `step`: what it removes (an
+        /// earlier step's `only` stage it replaces).
+        public func removedLines(atStep step: Int) -> Set<Int> {
+            Set(
+                lines.indices.map { $0 + 1 }.filter {
+                    isPresent($0, atStep: step - 1) && !isPresent($0, atStep: step)
+                })
+        }
+
         /// The marked lines not present at step `step` (markers aside): later steps' code, or
         /// an earlier step's `only` stage.
         public func absentLines(atStep step: Int) -> Set<Int> {
@@ -152,22 +161,32 @@ public struct StepCode: Sendable, Equatable {
     public var lastStep: Int { files.flatMap(\.regions).map(\.step).max() ?? 0 }
 
     /// The code present at step `step`, file by file: each file's name as a comment, then its
-    /// present lines as they are in the file, a `// …` line wherever lines are left out.
-    public func excerpt(atStep step: Int) -> String {
+    /// present lines as they are in the file, a `// …` line wherever lines are left out. With
+    /// `marked`, the step's change as a diff: each line after a one-character mark, `+` for a
+    /// line the step adds, `-` for one it removes (shown where it was), a space for the rest.
+    public func excerpt(atStep step: Int, marked: Bool = false) -> String {
         var out: [String] = []
         for file in files {
-            let present = file.lines.indices.filter { file.isPresent($0 + 1, atStep: step) }
-            guard !present.isEmpty else { continue }
+            let added = marked ? file.addedLines(atStep: step) : []
+            let removed = marked ? file.removedLines(atStep: step) : []
+            let shown = file.lines.indices.filter {
+                file.isPresent($0 + 1, atStep: step) || removed.contains($0 + 1)
+            }
+            guard !shown.isEmpty else { continue }
             if !out.isEmpty { out.append("") }
             out.append("// \(file.name)")
+            func mark(_ number: Int) -> String {
+                guard marked else { return "" }
+                return added.contains(number) ? "+" : removed.contains(number) ? "-" : " "
+            }
             var previous: Int?
-            for index in present {
+            for index in shown {
                 if let previous, index > previous + 1,
                     !file.lines[(previous + 1)..<index].allSatisfy({ isMarkerOrBlank($0) })
                 {
-                    out.append(indentation(of: file.lines[index]) + "// …")
+                    out.append(mark(0) + indentation(of: file.lines[index]) + "// …")
                 }
-                out.append(String(file.lines[index]))
+                out.append(mark(index + 1) + String(file.lines[index]))
                 previous = index
             }
         }
