@@ -328,7 +328,8 @@ final class CodePanel: Panel {
                 let isAdded = focus.step?.added.contains(number) == true
                 let isRemoved = focus.step?.removed.contains(number) == true
                 canvas.text(
-                    isRunning ? "▶\(number)" : isAdded ? "+\(number)" : isRemoved ? "−\(number)" : "\(number)",
+                    isRunning
+                        ? "▶\(number)" : isAdded ? "+\(number)" : isRemoved ? "−\(number)" : "\(number)",
                     in: Rect(x: 2 * scale, y: y, width: numberWidth - 4 * scale, height: lineHeight),
                     color: isRunning
                         ? PanelStyle.accent
