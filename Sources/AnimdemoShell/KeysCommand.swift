@@ -2,7 +2,8 @@ import ArgumentParser
 import Session
 
 /// `animdemo keys [--markdown]` (hidden): the shell's keys from `KeyTable`, the table the help
-/// overlay shows; `--markdown` prints README § Keys (a test checks that the README has it).
+/// overlay shows, then each panel's own keys in a section of its own; `--markdown` prints the
+/// shell's table as README § Keys has it (a test checks that the README has it).
 struct KeysCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "keys", abstract: "Print the window's keys.", shouldDisplay: false)
@@ -16,6 +17,11 @@ struct KeysCommand: ParsableCommand {
             return
         }
         print(AlignedColumns.format(KeyTable.shellKeys.map { [$0.key, $0.action] }), terminator: "")
+        for section in KeyTable.panelKeys {
+            print("\nin the \(section.panel) panel:")
+            let rows = AlignedColumns.format(section.keys.map { [$0.key, $0.action] })
+            print(rows.split(separator: "\n").map { "  \($0)" }.joined(separator: "\n"))
+        }
     }
 
     /// `keys` as a Markdown table, `| key | action |`, each key in backticks: README § Keys.

@@ -78,6 +78,10 @@ struct DesktopProgramTests {
         #expect(printed.status == 0)
         #expect(table == printed.stdout, "README § Keys differs from `animdemo keys --markdown`")
         #expect(printed.stdout.contains("| `space` |") && printed.stdout.contains("| `q` | quit |"))
+        // Without --markdown, each panel's own keys follow in a section of their own.
+        let plain = try ProgramRun.animdemo(["keys"])
+        #expect(plain.status == 0)
+        #expect(plain.stdout.contains("\nin the knobs (k) panel:\n  Up, Down"), "\(plain.stdout)")
     }
 
     /// Every file and folder under `folder`, by relative path, with each file's bytes.

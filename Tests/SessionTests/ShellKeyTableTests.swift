@@ -70,6 +70,24 @@ struct ShellKeyTableTests {
         #expect(session.describe().panels.isEmpty)
     }
 
+    @Test("`animdemo keys`' panel sections are what the help lists while each panel is open")
+    func panelSectionsAreTheHelps() throws {
+        let sections = KeyTable.panelKeys
+        #expect(sections.map(\.panel).contains("knobs (k)"))
+        for type in PanelKind.all {
+            let kind = type.kind
+            guard let key = kind.toggle?.keys.first else { continue }
+            let session = try SceneTester(scene: "checkmark").session
+            try session.runFrame(at: 0, input: [.key(key)])
+            let own = session.helpLines.filter { $0.key.hasPrefix("\(kind.name): ") }
+            let section = sections.first { $0.panel.hasPrefix("\(kind.name) (") }
+            #expect(own.isEmpty == (section == nil), "\(kind.name)")
+            guard let section else { continue }
+            #expect(section.keys.map(\.key) == own.map { String($0.key.dropFirst(kind.name.count + 2)) })
+            #expect(section.keys.map(\.action) == own.map(\.action))
+        }
+    }
+
     /// A scene of one's own, without tutorial steps.
     final class OwnScene: Scene {
         let title = "Own"
