@@ -1,5 +1,6 @@
 import Animation
 import Render
+import Scenes
 import Session
 import TestSupport
 import Testing
@@ -127,4 +128,52 @@ struct InspectorTests {
         #expect(tester.session.inspectorOutline == nil, "its layer is gone from the scene: no outline")
         #expect(tester.session.describe().hover?.outline == nil)
     }
+
+    @Test(
+        "an autoreversed repeat is drawn cycle by cycle, forward and then mirrored; describe gives its count, reversal and the axis"
+    )
+    func autoreversedCycles() throws {
+        let catalog = [
+            SceneDescriptor(name: "motions", summary: "") { GraphPanelTests.MotionScene(context: $0) }
+        ]
+        let tester = try SceneTester(
+            scene: "motions", in: catalog, events: "0.05 key i; 0.2 tap 100 100; 1.5 key space")
+        let frame = try tester.render(at: 1.6)
+        let described = tester.session.describe()
+        #expect(described.inspectorAxis == [0, 6])
+        // The pulse fades 1 → 0.2 in 0.2 s, back, twice: four halves of 0.2 s.
+        let row = try #require(described.inspector.first { $0.name == "pulse.opacity" })
+        #expect(row.autoreverses == true)
+        guard case .number(let count) = row.repeatCount else {
+            Issue.record("repeatCount \(String(describing: row.repeatCount))")
+            return
+        }
+        #expect(count == 2)
+        #expect(described.inspector.first { $0.name == "box.position" }?.autoreverses == false)
+        let rect = try #require(row.rect)
+        /// The highest pixel of the row's white curve at scene time `t` (the track runs from
+        /// 28 % of the width to 24 px before the edge; 6 s on it): higher is nearer the end value.
+        /// The 1-px line is antialiased over the orange bar, so "white" is its blue channel above
+        /// half: the bar's is 0.16 and the panel's 0.12.
+        func curveY(at t: Double) throws -> Int {
+            let track = 800.0 - 24 - 224
+            let x = Int((224 + t / 6 * track).rounded())
+            let rows = Int(rect[1])..<Int(rect[1] + rect[3])
+            let white = rows.first { y in
+                (frame.color(x: x, y: y)?.blue ?? 0) > 0.5
+            }
+            return try #require(white, "no curve at \(t) s (x \(x))")
+        }
+        // A quarter into the way back the curve is still near the end value; three quarters in,
+        // near the start (5 px between them at 92 px a second: both away from the ticks at
+        // each turn). Drawn as a second rising ramp, it was the other way round.
+        let start = row.start
+        let (back1, back3) = (try curveY(at: start + 0.25), try curveY(at: start + 0.35))
+        #expect(back1 < back3, "the way back falls")
+        let (up1, up3) = (try curveY(at: start + 0.05), try curveY(at: start + 0.15))
+        #expect(up1 > up3, "the first half rises")
+        let (last1, last3) = (try curveY(at: start + 0.65), try curveY(at: start + 0.75))
+        #expect(last1 < last3, "the last half falls")
+    }
+
 }

@@ -27,6 +27,8 @@ public struct SessionDescription: Encodable, Sendable {
     /// (`--step`, `[` `]`): "step N of M: caption · …"; absent for the scene itself.
     public var stepBar: String?
     public var inspector: [InspectorRow]
+    /// The inspector's time axis, `[t0, t1]` scene seconds, while it is open.
+    public var inspectorAxis: [Double]?
     /// The inspector's selected row (a click on its name), by name; absent with none.
     public var selectedRow: String?
     /// The graph panel, while it is open and graphs a row: the row, its property, its
@@ -101,11 +103,17 @@ public struct SessionDescription: Encodable, Sendable {
         public var duration: MediaTime
         /// `FILE.swift:LINE` where the scene made it, when known.
         public var source: String?
+        /// An animation's repeat count (0: once; the text `forever` for an infinite count, which
+        /// JSON has no number for) and whether its cycles run back; absent for a display link or
+        /// a timer.
+        public var repeatCount: KnobText?
+        public var autoreverses: Bool?
         /// Where its row is in the panel now, `[x, y, width, height]`; nil while scrolled away.
         public var rect: [Double]?
     }
 
-    /// A knob's value: a number as a number, a choice or a curve as its text.
+    /// A knob's value: a number as a number, a choice or a curve as its text (and a repeat
+    /// count: a number, or `forever`).
     public enum KnobText: Encodable, Sendable {
         case number(Double)
         case text(String)
@@ -145,6 +153,7 @@ extension SceneSession {
             status: statusText, toast: toastText, hint: hintText,
             stepBar: stepCaption.isEmpty ? nil : stepCaption,
             inspector: isOpen(inspector) ? inspector.describedRows(scale: scale) : [],
+            inspectorAxis: isOpen(inspector) ? inspector.axis : nil,
             selectedRow: inspector.selectedLabel, graph: openPanel(GraphPanel.self)?.described,
             knobs: knobValues,
             changedKnobs: knobs.knobs.filter {

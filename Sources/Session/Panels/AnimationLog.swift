@@ -24,6 +24,10 @@ struct InspectorRow {
     var duration: MediaTime
     /// Every repeat and reversal, seconds; `.infinity` for ever.
     var activeDuration: MediaTime
+    /// Its repeat count (0: once) and whether each cycle runs back after it runs forward: an
+    /// autoreversed cycle is two durations, the curve plotted forward then mirrored.
+    var repeatCount = 0.0
+    var autoreverses = false
     /// Holds its end value after the active interval (fill mode forwards or both, kept).
     var fillsForwards: Bool
     /// The timing curve or spring over one duration, 0…1 in, sampled evenly.
@@ -96,6 +100,7 @@ final class AnimationLog {
                         layer: layer, addedAt: now, begin: animation.beginTime,
                         duration: animation.effectiveDuration,
                         activeDuration: animation.activeDuration,
+                        repeatCount: animation.repeatCount, autoreverses: animation.autoreverses,
                         fillsForwards: !animation.isRemovedOnCompletion
                             && (animation.fillMode == .forwards || animation.fillMode == .both),
                         curve: (0...Self.curveSamples).map {

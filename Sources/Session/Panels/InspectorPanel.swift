@@ -233,9 +233,15 @@ final class InspectorPanel: Panel {
             return SessionDescription.InspectorRow(
                 name: row.label, kind: "\(row.kind)", start: Self.rounded(row.begin),
                 delay: Self.rounded(max(row.begin - row.addedAt, 0)), duration: Self.rounded(row.duration),
-                source: row.source, rect: rect)
+                source: row.source,
+                repeatCount: row.kind != .animation
+                    ? nil : row.repeatCount.isFinite ? .number(row.repeatCount) : .text("forever"),
+                autoreverses: row.kind == .animation ? row.autoreverses : nil, rect: rect)
         }
     }
+
+    /// The axis's span, `[t0, t1]` scene seconds, as `render --describe` gives it.
+    var axis: [Double] { [Self.rounded(axisStart), Self.rounded(axisStart + Self.axisSpan)] }
 
     /// `value` to the microsecond, so that JSON shows 0.8, not 0.79999999999999993.
     static func rounded(_ value: Double) -> Double { value.isFinite ? (value * 1e6).rounded() / 1e6 : value }
@@ -510,10 +516,13 @@ final class InspectorPanel: Panel {
             canvas.fill(Rect(x: start, y: top, width: end - start, height: height), color.withAlpha(0.55))
         }
         if row.kind == .animation, row.duration > 0, end > start {
-            var marks = BezierPath()  // a tick at each repeat, the curve plotted inside each
+            // A tick at each repeat (and each turn of an autoreversed one), the curve plotted
+            // inside each duration: forward, and mirrored on the way back.
+            var marks = BezierPath()
             var cycle = row.begin
             var cycles = 0
             while cycle < activeEnd && x(of: cycle) < right && cycles < 200 {
+                let isReturning = row.autoreverses && cycles % 2 == 1
                 let from = x(of: cycle)
                 let to = x(of: min(cycle + row.duration, activeEnd))
                 if cycle > row.begin {
@@ -521,7 +530,7 @@ final class InspectorPanel: Panel {
                     marks.addLine(to: Point(x: from, y: top + height))
                 }
                 var started = false
-                for (index, value) in row.curve.enumerated() {
+                for (index, value) in (isReturning ? row.curve.reversed() : row.curve).enumerated() {
                     let fraction = Double(index) / Double(max(row.curve.count - 1, 1))
                     let point = Point(
                         x: from + (to - from) * fraction,
