@@ -27,6 +27,24 @@ extension CheckpointedObject {
     }
 }
 
+/// `CheckpointedObject`'s contract for the engine's public types whose `Checkpoint` is their
+/// own business (timers, display links, transactions): the same, internal, so that the value
+/// can stay internal (a public protocol's witnesses must be public).
+protocol InternallyCheckpointed: AnyObject {
+    associatedtype Checkpoint
+    var checkpoint: Checkpoint { get }
+    func restore(_ checkpoint: Checkpoint)
+    static var notCheckpointed: Set<String> { get }
+}
+
+extension InternallyCheckpointed {
+    /// Its state now, and what puts it back (`Timeline.checkpoint(of:)`).
+    func savedState() -> () -> Void {
+        let saved = checkpoint
+        return { [self] in restore(saved) }
+    }
+}
+
 /// The `Checkpoint` of an object with nothing to save: all it stores is constant.
 public struct NothingToCheckpoint: Sendable {
     public init() {}

@@ -3,7 +3,7 @@
 /// `timestamp` is the previous frame's time and `targetTimestamp` the time of the frame
 /// being prepared, the time the engine evaluates animations at (docs/SEMANTICS.md: "evaluate for
 /// the frame's target time").
-public final class DisplayLink {
+public final class DisplayLink: InternallyCheckpointed {
     /// The previous frame's time.
     public private(set) var timestamp: MediaTime = 0
     /// The time of the frame about to be drawn.
@@ -22,12 +22,6 @@ public final class DisplayLink {
     init(source: CallSite, callback: @escaping (DisplayLink) -> Void) {
         self.source = source
         self.callback = callback
-    }
-
-    /// Its state now, and what puts it back (`Timeline.checkpoint(of:)`).
-    func savedState() -> () -> Void {
-        let saved = checkpoint
-        return { [self] in restore(saved) }
     }
 
     /// What `savedState()` keeps of a link, as one value: every stored property is either a
@@ -52,7 +46,7 @@ public final class DisplayLink {
     }
 
     /// Puts `saved` back on this link.
-    private func restore(_ saved: Checkpoint) {
+    func restore(_ saved: Checkpoint) {
         (timestamp, targetTimestamp, isPaused) = (saved.timestamp, saved.targetTimestamp, saved.isPaused)
         (name, startTime, isValid) = (saved.name, saved.startTime, saved.isValid)
     }

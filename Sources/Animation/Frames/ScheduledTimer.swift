@@ -3,7 +3,7 @@
 /// Named `ScheduledTimer` so that it never clashes with Foundation's `Timer`. Repeating
 /// timers stay on their grid (start + n·interval); after a stall they fire once, not once
 /// per missed interval, like NSTimer.
-public final class ScheduledTimer {
+public final class ScheduledTimer: InternallyCheckpointed {
     public let interval: MediaTime
     public let repeats: Bool
     /// When it fires next.
@@ -36,12 +36,6 @@ public final class ScheduledTimer {
         self.callback = callback
     }
 
-    /// Its state now, and what puts it back (`Timeline.checkpoint(of:)`).
-    func savedState() -> () -> Void {
-        let saved = checkpoint
-        return { [self] in restore(saved) }
-    }
-
     /// What `savedState()` keeps of a timer, as one value: every stored property is either a
     /// field here, by its name, or in `notCheckpointed` (a test checks, with `Mirror`).
     struct Checkpoint {
@@ -62,7 +56,7 @@ public final class ScheduledTimer {
     }
 
     /// Puts `saved` back on this timer.
-    private func restore(_ saved: Checkpoint) {
+    func restore(_ saved: Checkpoint) {
         (fireTime, firings, isValid) = (saved.fireTime, saved.firings, saved.isValid)
         (name, scheduledAt) = (saved.name, saved.scheduledAt)
     }

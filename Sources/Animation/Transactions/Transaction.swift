@@ -5,7 +5,7 @@
 /// tests) never share one. `timeline.beginTransaction()` opens one, `commitTransaction()`
 /// closes it; changes outside any go into the implicit transaction that the frame loop
 /// commits every frame. Nested transactions inherit the settings of the enclosing one.
-public final class Transaction {
+public final class Transaction: InternallyCheckpointed {
     /// Implicit animations' duration; 0.25 s by default.
     public var animationDuration: MediaTime
     /// Implicit animations' timing; nil is linear.
@@ -39,13 +39,6 @@ public final class Transaction {
         self.isImplicit = isImplicit
     }
 
-    /// Its progress towards the completion block now, and what puts it back
-    /// (`Timeline.checkpoint(of:)`).
-    func savedState() -> () -> Void {
-        let saved = checkpoint
-        return { [self] in restore(saved) }
-    }
-
     /// What `savedState()` keeps of a transaction, as one value: every stored property is
     /// either a field here, by its name, or in `notCheckpointed` (a test checks, with `Mirror`).
     struct Checkpoint {
@@ -69,7 +62,7 @@ public final class Transaction {
         )
     }
 
-    private func restore(_ saved: Checkpoint) {
+    func restore(_ saved: Checkpoint) {
         (isCommitted, pendingAnimations, hasRunCompletion) =
             (saved.isCommitted, saved.pendingAnimations, saved.hasRunCompletion)
     }
