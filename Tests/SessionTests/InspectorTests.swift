@@ -150,6 +150,8 @@ struct InspectorTests {
         }
         #expect(count == 2)
         #expect(described.inspector.first { $0.name == "box.position" }?.autoreverses == false)
+        #expect(row.curve == "linear")
+        #expect(described.inspector.first { $0.name == "box.position" }?.curve == "linear")
         let rect = try #require(row.rect)
         /// The highest pixel of the row's white curve at scene time `t` (the track runs from
         /// 28 % of the width to 24 px before the edge; 6 s on it): higher is nearer the end value.
@@ -174,6 +176,37 @@ struct InspectorTests {
         #expect(up1 > up3, "the first half rises")
         let (last1, last3) = (try curveY(at: start + 0.65), try curveY(at: start + 0.75))
         #expect(last1 < last3, "the last half falls")
+    }
+
+    @Test("+ and - zoom the axis, 0 fits every row on it; the zoom comes back from a session file")
+    func zoomAndFit() throws {
+        let played = "0.05 key i; 0.3 tap 400 150; 1.2 tap 400 150; 3 key space"
+        func axis(_ keys: String) throws -> (SessionDescription, SceneTester) {
+            let tester = try SceneTester(scene: "checkmark", events: played + keys)
+            _ = try tester.render(at: 3.5)
+            return (tester.session.describe(), tester)
+        }
+        #expect(try axis("").0.inspectorAxis == [0, 6])
+        #expect(try axis("; 3.1 key minus; 3.2 key minus").0.inspectorAxis == [0, 30], "6 → 12 → 30 s")
+        // 1.5 s, paged as the 6-s axis is: the playhead at 3 s in its second half.
+        let zoomedIn = try axis("; 3.1 key equal; 3.2 key plus").0
+        #expect(zoomedIn.inspectorAxis == [2.25, 3.75])
+        // Fitted, the axis holds every row, from the first's start to the last's end.
+        let (fitted, tester) = try axis("; 3.1 key 0")
+        let span = try #require(fitted.inspectorAxis)
+        #expect(!fitted.inspector.isEmpty)
+        for row in fitted.inspector {
+            #expect(row.start - row.delay >= span[0] && row.start + row.duration <= span[1], "\(row.name)")
+        }
+        #expect(span[1] - span[0] < 6, "fitted, not just left at the 6 s it opened with: \(span)")
+        // A session file keeps the zoom: the same axis and pixels.
+        let before = try tester.render()
+        let state = try WatchState(json: try tester.session.watchState(window: nil).encoded())
+        let resumed = try SceneTester(scene: "checkmark")
+        #expect(resumed.session.resume(from: state, at: 0) != nil)
+        let after = try resumed.render()
+        #expect(resumed.session.describe().inspectorAxis == span)
+        #expect(after.pixels == before.pixels)
     }
 
 }

@@ -166,7 +166,7 @@ final class SessionDriver {
     static let keys = [
         "i", "k", "e", "h", "space", "Left", "Right", "Up", "Down", "Prior", "Next", "Home", "t", "less",
         "greater", "r", "bracketleft", "bracketright", "c", "o", "m", "f", "n", "a", "x", "w", "0", "v", "d",
-        "y",
+        "y", "equal",
         // The knob panel's field: Return opens and applies it, these type into it.
         "Return", "period", "minus", "comma", "BackSpace",
     ]

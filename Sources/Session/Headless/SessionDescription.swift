@@ -108,6 +108,9 @@ public struct SessionDescription: Encodable, Sendable {
         /// a timer.
         public var repeatCount: KnobText?
         public var autoreverses: Bool?
+        /// An animation's timing, as the inspector's footer names it: `linear`, `easeInEaseOut`,
+        /// `curve(0.3, 0, 0.2, 1)`, `spring mass 1 stiffness 100 damping 10`.
+        public var curve: String?
         /// Where its row is in the panel now, `[x, y, width, height]`; nil while scrolled away.
         public var rect: [Double]?
     }

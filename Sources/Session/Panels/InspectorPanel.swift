@@ -51,6 +51,10 @@ final class InspectorPanel: Panel {
     private let playhead: ShapeLayer
     /// The first scene time on the axis; fixed while the pointer scrubs.
     private(set) var axisStart: MediaTime = 0
+    /// The seconds the axis spans (`+` and `-` zoom through `zoomLevels`), and, after `0`,
+    /// the start it is pinned at to hold every row; nil while it follows the playhead.
+    private(set) var span: MediaTime = InspectorPanel.axisSpan
+    private var pinnedStart: MediaTime?
     private var isScrubbing = false
     /// The selected row, by its label (a click on its name): the graph panel shows it. Kept
     /// while the panel is closed, and in session files (`PanelView.row`).
@@ -61,7 +65,9 @@ final class InspectorPanel: Panel {
     private var followsNewest = true
     /// What was drawn last, to draw again only when it changes.
     private var drawn: DrawnState?
+    /// The axis's span when the panel opens, seconds, and the spans `+` and `-` step through.
     static let axisSpan: MediaTime = 6
+    static let zoomLevels: [MediaTime] = [0.75, 1.5, 3, 6, 12, 30, 60, 120, 300, 600, 1800, 3600]
     /// Sizes at scale 1, pixels.
     static let headerHeight = 20.0
     static let axisHeight = 18.0
@@ -82,6 +88,7 @@ final class InspectorPanel: Panel {
         /// render), and a paused window shows exactly what `render` does.
         var now: MediaTime?
         var axisStart: MediaTime
+        var span: MediaTime
         var revision: Int
         var firstRow: Int
         var hoveredRow: Int?
@@ -116,6 +123,8 @@ final class InspectorPanel: Panel {
             HelpLine("inspector: click, drag", "travel to the time under the pointer"),
             HelpLine("inspector: click a name", "select the row (the graph, y, shows it)"),
             HelpLine("inspector: wheel", "scroll the rows"),
+            HelpLine("inspector: +, -", "zoom the time axis in / out"),
+            HelpLine("inspector: 0", "fit every row on the axis (+ or - follows the time again)"),
         ]
     }
 
@@ -141,12 +150,47 @@ final class InspectorPanel: Panel {
         if !isOpen { frame = .zero }
     }
 
-    var view: PanelView { PanelView(firstRow: firstRow, follows: followsNewest, row: selectedLabel) }
+    var view: PanelView {
+        PanelView(
+            firstRow: firstRow, follows: followsNewest, row: selectedLabel,
+            span: span == Self.axisSpan ? nil : span, axisStart: pinnedStart)
+    }
 
     func restore(_ view: PanelView) {
         firstRow = max(view.firstRow ?? 0, 0)
         followsNewest = view.follows ?? true
         if let row = view.row { selectedLabel = row }
+        if let saved = view.span, saved.isFinite, saved > 0 { span = min(max(saved, 0.1), 36_000) }
+        pinnedStart = view.axisStart.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+    }
+
+    func handleKey(_ key: Key, context: PanelContext) -> [SessionRequest]? {
+        switch key {
+        case .character("+"), .character("="):
+            pinnedStart = nil
+            span = Self.zoomLevels.last { $0 < span - 1e-9 } ?? span
+        case .character("-"):
+            pinnedStart = nil
+            span = Self.zoomLevels.first { $0 > span + 1e-9 } ?? span
+        case .character("0"):
+            fitEveryRow(now: context.sceneTime)
+        default:
+            return nil
+        }
+        return []
+    }
+
+    /// Pins the axis on every row seen, from the first one's start to the last one's end (or
+    /// the scene's time, whichever is later), a little room on either side.
+    private func fitEveryRow(now: MediaTime) {
+        let rows = log.rows
+        let first = min(rows.map(\.addedAt).min() ?? 0, now)
+        let last = rows.reduce(now) { latest, row in
+            max(latest, row.activeDuration.isFinite ? row.begin + row.activeDuration : row.lastSeen)
+        }
+        let length = max(last - first, 0.5)
+        span = (length * 1.05 * 2).rounded(.up) / 2
+        pinnedStart = max(((first - length * 0.025) * 2).rounded(.down) / 2, 0)
     }
 
     /// Selects the row labelled `row` (nil: none).
@@ -236,12 +280,13 @@ final class InspectorPanel: Panel {
                 source: row.source,
                 repeatCount: row.kind != .animation
                     ? nil : row.repeatCount.isFinite ? .number(row.repeatCount) : .text("forever"),
-                autoreverses: row.kind == .animation ? row.autoreverses : nil, rect: rect)
+                autoreverses: row.kind == .animation ? row.autoreverses : nil,
+                curve: (row.object as? LayerAnimation).map(Self.curveName), rect: rect)
         }
     }
 
     /// The axis's span, `[t0, t1]` scene seconds, as `render --describe` gives it.
-    var axis: [Double] { [Self.rounded(axisStart), Self.rounded(axisStart + Self.axisSpan)] }
+    var axis: [Double] { [Self.rounded(axisStart), Self.rounded(axisStart + span)] }
 
     /// `value` to the microsecond, so that JSON shows 0.8, not 0.79999999999999993.
     static func rounded(_ value: Double) -> Double { value.isFinite ? (value * 1e6).rounded() / 1e6 : value }
@@ -272,7 +317,7 @@ final class InspectorPanel: Panel {
     private var trackMaxX: Double { max(frame.width - 24 * scale, trackMinX + 1) }
 
     private func x(of time: MediaTime) -> Double {
-        trackMinX + (time - axisStart) / Self.axisSpan * (trackMaxX - trackMinX)
+        trackMinX + (time - axisStart) / span * (trackMaxX - trackMinX)
     }
 
     /// The scene time under window x `x`, nil left of the axis.
@@ -280,7 +325,7 @@ final class InspectorPanel: Panel {
         let local = x - frame.minX
         guard local >= trackMinX - 2 else { return nil }
         let clamped = min(local, trackMaxX)
-        return max(0, axisStart + (clamped - trackMinX) / (trackMaxX - trackMinX) * Self.axisSpan)
+        return max(0, axisStart + (clamped - trackMinX) / (trackMaxX - trackMinX) * span)
     }
 
     // MARK: - Input
@@ -327,14 +372,14 @@ final class InspectorPanel: Panel {
     func update(context: PanelContext) {
         guard !frame.isEmpty else { return }
         let now = context.sceneTime
-        if !isScrubbing { axisStart = Self.axisStart(at: now) }
+        if !isScrubbing { axisStart = pinnedStart ?? Self.axisStart(at: now, span: span) }
         let rows = orderedRows
         settleFirstRow(count: rows.count)
         let hoveredRow = hoveredRow(count: rows.count)
         let hovered = hoveredRow.flatMap { rows.indices.contains($0) ? rows[$0] : nil }
         let state = DrawnState(
             frame: frame, now: hoveredRow == nil && !context.isPaused ? nil : now, axisStart: axisStart,
-            revision: log.revision,
+            span: span, revision: log.revision,
             firstRow: firstRow, hoveredRow: hoveredRow, isPaused: context.isPaused, rate: context.rate,
             selected: selectedLabel, detail: hovered.map(details), outline: outlinePath(of: hovered))
         defer { placePlayhead(at: now) }
@@ -447,18 +492,27 @@ final class InspectorPanel: Panel {
         return "curve(" + points.map { AnimationLog.format($0) }.joined(separator: ", ") + ")"
     }
 
+    /// The seconds between labelled ticks, the first that leaves room for a label.
+    static let tickSteps: [MediaTime] = [0.25, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800]
+
     private func drawAxis(_ canvas: PanelCanvas) {
         let y = headerHeight
         var ticks = BezierPath()
-        let end = axisStart + Self.axisSpan
-        var half = (axisStart * 2).rounded(.up) / 2
-        while half <= end + 1e-9 {
-            let tickX = x(of: half)
-            let isSecond = half == half.rounded()
-            ticks.move(to: Point(x: tickX, y: y + axisHeight - (isSecond ? 6 : 3) * scale))
+        let end = axisStart + span
+        // A labelled tick every `step` seconds, far enough apart for its label ("12 s" needs
+        // 36 px, "2.25 s" 50), and a short one halfway.
+        let perSecond = (trackMaxX - trackMinX) / span
+        let step =
+            Self.tickSteps.first { $0 * perSecond >= ($0 < 1 ? 50 : 36) * scale } ?? Self.tickSteps.last ?? 1
+        let minor = step / 2
+        var tick = (axisStart / minor).rounded(.up) * minor
+        while tick <= end + 1e-9 {
+            let tickX = x(of: tick)
+            let isLabelled = abs((tick / step).rounded() * step - tick) < 1e-9
+            ticks.move(to: Point(x: tickX, y: y + axisHeight - (isLabelled ? 6 : 3) * scale))
             ticks.addLine(to: Point(x: tickX, y: y + axisHeight))
-            if isSecond {
-                let label = "\(Int(half)) s"
+            if isLabelled {
+                let label = step < 1 ? "\(AnimationLog.format(tick)) s" : "\(Int(tick.rounded())) s"
                 let width = TextMetrics.width(of: label, fontSize: PanelStyle.fontSize * scale) + 2 * scale
                 if tickX + 2 * scale + width <= frame.width {
                     canvas.text(
@@ -467,7 +521,7 @@ final class InspectorPanel: Panel {
                         color: PanelStyle.dimText)
                 }
             }
-            half += 0.5
+            tick += minor
         }
         ticks.move(to: Point(x: x(of: axisStart), y: y + axisHeight))
         ticks.addLine(to: Point(x: x(of: end), y: y + axisHeight))
@@ -501,10 +555,10 @@ final class InspectorPanel: Panel {
         let top = y + 3 * scale
         let height = rowHeight - 6 * scale
         let left = x(of: axisStart)
-        let right = x(of: axisStart + Self.axisSpan)
+        let right = x(of: axisStart + span)
         let start = min(max(x(of: row.begin), left), right)
         let activeEnd =
-            row.activeDuration.isFinite ? row.begin + row.activeDuration : axisStart + Self.axisSpan
+            row.activeDuration.isFinite ? row.begin + row.activeDuration : axisStart + span
         let end = min(max(x(of: activeEnd), start), right)
         if row.begin > row.addedAt {  // the delay, dotted
             var delay = BezierPath()
@@ -550,7 +604,7 @@ final class InspectorPanel: Panel {
             var fire = max(
                 row.begin + row.duration,
                 row.begin + ((axisStart - row.begin) / row.duration).rounded(.down) * row.duration)
-            while fire < axisStart + Self.axisSpan && fire <= row.begin + row.activeDuration + 1e-9 {
+            while fire < axisStart + span && fire <= row.begin + row.activeDuration + 1e-9 {
                 if fire >= axisStart {
                     ticks.move(to: Point(x: x(of: fire), y: top))
                     ticks.addLine(to: Point(x: x(of: fire), y: top + height))
@@ -578,9 +632,9 @@ final class InspectorPanel: Panel {
     /// that the playhead sweeps from ¼ to ¾ of the axis and the axis moves every 3 s of scene
     /// time, not every frame. A function of `now` alone: the window and `render` of the same
     /// moment show the same axis however they reached it.
-    static func axisStart(at now: MediaTime) -> MediaTime {
-        let page = axisSpan / 2
-        let shown = axisSpan * 0.75
+    static func axisStart(at now: MediaTime, span: MediaTime = axisSpan) -> MediaTime {
+        let page = span / 2
+        let shown = span * 0.75
         guard now >= shown else { return 0 }
         return (((now - shown) / page).rounded(.down) + 1) * page
     }
@@ -588,7 +642,7 @@ final class InspectorPanel: Panel {
     /// Moves the playhead to `now` (a box a few pixels wide around the line, so that moving
     /// it redraws only where it was and where it is), hidden off the axis.
     private func placePlayhead(at now: MediaTime) {
-        let isShown = now >= axisStart - 1e-9 && now <= axisStart + Self.axisSpan + 1e-9
+        let isShown = now >= axisStart - 1e-9 && now <= axisStart + span + 1e-9
         let width = 1.5 * scale
         let box = Rect(
             x: x(of: now) - width, y: headerHeight, width: 2 * width,

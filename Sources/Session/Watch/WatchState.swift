@@ -86,12 +86,21 @@ public struct PanelView: Codable, Equatable, Sendable {
     public var follows: Bool?
     public var selected: String?
     public var row: String?
+    /// The inspector's zoom, seconds on its axis (absent: the 6 s it opens with), and the
+    /// start its axis is pinned at after fitting every row (absent: it follows the time).
+    public var span: Double?
+    public var axisStart: Double?
 
-    public init(firstRow: Int? = nil, follows: Bool? = nil, selected: String? = nil, row: String? = nil) {
+    public init(
+        firstRow: Int? = nil, follows: Bool? = nil, selected: String? = nil, row: String? = nil,
+        span: Double? = nil, axisStart: Double? = nil
+    ) {
         self.firstRow = firstRow
         self.follows = follows
         self.selected = selected
         self.row = row
+        self.span = span
+        self.axisStart = axisStart
     }
 }
 
