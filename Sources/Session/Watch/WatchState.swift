@@ -86,12 +86,18 @@ public struct PanelView: Codable, Equatable, Sendable {
     public var follows: Bool?
     public var selected: String?
     public var row: String?
+    /// The layer tree's selected layer, by its name in the tree (`b3`, `bubble 4`).
+    public var layer: String?
 
-    public init(firstRow: Int? = nil, follows: Bool? = nil, selected: String? = nil, row: String? = nil) {
+    public init(
+        firstRow: Int? = nil, follows: Bool? = nil, selected: String? = nil, row: String? = nil,
+        layer: String? = nil
+    ) {
         self.firstRow = firstRow
         self.follows = follows
         self.selected = selected
         self.row = row
+        self.layer = layer
     }
 }
 
