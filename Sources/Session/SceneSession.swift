@@ -548,6 +548,10 @@ public final class SceneSession {
     /// The box the inspector outlines (the hovered row's layer), window pixels.
     public var inspectorOutline: Rect? { inspector.outlinedBox }
 
+    /// How many times the layer tree was drawn anew, for tests that it does no work while
+    /// nothing it shows changes.
+    public var layerTreeDrawCount: Int { layerTree.drawCount }
+
     /// The box the layer tree outlines (its selected layer), window pixels.
     public var layerTreeOutline: Rect? { layerTree.outlinedBox }
 

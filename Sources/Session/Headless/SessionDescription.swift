@@ -82,6 +82,10 @@ public struct SessionDescription: Encodable, Sendable {
     public struct LayerNode: Encodable, Sendable {
         public var name: String
         public var type: String
+        /// Its line in the layer tree panel, `[x, y, width, height]`; nil while scrolled away
+        /// or the panel is closed.
+        public var rect: [Double]?
+        /// Its presentation frame in its superlayer's coordinates, `[x, y, width, height]`.
         public var frame: [Double]
         public var model: [String: LayerValue]
         public var presentation: [String: LayerValue]
@@ -164,7 +168,9 @@ extension SceneSession {
             stepBar: stepCaption.isEmpty ? nil : stepCaption,
             inspector: isOpen(inspector) ? inspector.describedRows(scale: scale) : [],
             selectedRow: inspector.selectedLabel, graph: openPanel(GraphPanel.self)?.described,
-            layers: LayerTreePanel.described(root: scene.rootLayer, context: panelContext),
+            layers: LayerTreePanel.described(
+                root: scene.rootLayer, context: panelContext,
+                lineRect: { [layerTree] in layerTree.lineRect(ofEntry: $0) }, box: box),
             selectedLayer: layerTree.selectedName, layerOutline: layerTreeOutline.map(box),
             knobs: knobValues,
             changedKnobs: knobs.knobs.filter {

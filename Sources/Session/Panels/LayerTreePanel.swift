@@ -14,7 +14,7 @@ import Render
 /// │   b1  ≠ strokeEnd, strokeColor             │
 /// │ ▌ b3  ≠ strokeEnd                          │   the selection, outlined on the scene
 /// │     ShapeLayer · frame 0, 0 400×300        │
-/// │     strokeEnd: model 1 · shown 0.58        │
+/// │     strokeEnd: model 1 · presentation 0.58 │
 /// │     animations: b3.strokeEnd               │
 /// └────────────────────────────────────────────┘
 /// ```
@@ -45,6 +45,8 @@ final class LayerTreePanel: Panel {
     /// The lines as last laid out, for clicks.
     private var laidOut: [Line] = []
     private var drawn: DrawnState?
+    /// How many times the panel was drawn anew, for tests that it does no work while idle.
+    private(set) var drawCount = 0
 
     /// Sizes at scale 1, pixels.
     static let headerHeight = 20.0
@@ -220,7 +222,7 @@ final class LayerTreePanel: Panel {
         var details = ["\(type(of: target)) · frame \(box[0]), \(box[1]) \(box[2])×\(box[3])"]
         let differing = Set(model.differences(from: presented))
         for ((name, value), (_, shownValue)) in zip(model.values, presented.values) where differing.contains(name) {
-            details.append("\(name): model \(value.text) · shown \(shownValue.text)")
+            details.append("\(name): model \(value.text) · presentation \(shownValue.text)")
         }
         if differing.isEmpty { details.append("model = presentation: nothing animates it now") }
         let animations = Self.animationLabels(of: target, context: context)
@@ -281,6 +283,7 @@ final class LayerTreePanel: Panel {
             outline: selected.flatMap { outlinePath(of: $0, outline: outline) })
         guard state != drawn else { return }
         drawn = state
+        drawCount += 1
         timeline.transaction { transaction in
             transaction.disableActions = true
             layer.removeAllSublayers()
@@ -315,12 +318,26 @@ final class LayerTreePanel: Panel {
 
     // MARK: - Describe
 
-    /// The tree under `root` as `render --describe` gives it.
-    static func described(root: Layer, context: PanelContext?) -> [SessionDescription.LayerNode] {
+    /// Where layer `entry`'s line is in the window as last drawn (pixels), nil while it is
+    /// scrolled away or the panel is closed.
+    func lineRect(ofEntry entry: Int) -> Rect? {
+        guard !frame.isEmpty, let index = laidOut.firstIndex(where: { $0.entry == entry && !$0.isDetail })
+        else { return nil }
+        return Rect(
+            x: frame.minX, y: frame.minY + headerHeight + Double(index) * lineHeight, width: frame.width,
+            height: lineHeight)
+    }
+
+    /// The tree under `root` as `render --describe` gives it, with each layer's line in the
+    /// panel (`lineRect`, window pixels, made `[x, y, width, height]` by `box`).
+    static func described(
+        root: Layer, context: PanelContext?, lineRect: (Int) -> Rect?, box: (Rect) -> [Double]
+    ) -> [SessionDescription.LayerNode] {
         let entries = LayerTreeEntry.entries(under: root)
         var index = 0
         func node() -> SessionDescription.LayerNode {
             let entry = entries[index]
+            let rect = lineRect(index).map(box)
             index += 1
             let shown = entry.layer.presentation()
             let model = LayerProperties(of: entry.layer)
@@ -329,7 +346,7 @@ final class LayerTreePanel: Panel {
             var children: [SessionDescription.LayerNode] = []
             while index < entries.count, entries[index].depth > entry.depth { children.append(node()) }
             return SessionDescription.LayerNode(
-                name: entry.name, type: "\(type(of: entry.layer))",
+                name: entry.name, type: "\(type(of: entry.layer))", rect: rect,
                 frame: [frame.minX, frame.minY, frame.width, frame.height].map { ($0 * 1e6).rounded() / 1e6 },
                 model: Dictionary(uniqueKeysWithValues: model.values.map { ($0.name, $0.value) }),
                 presentation: Dictionary(uniqueKeysWithValues: presented.values.map { ($0.name, $0.value) }),

@@ -5,12 +5,16 @@ import Animation
 /// a path, a summary.
 public enum LayerValue: Encodable, Sendable, Equatable {
     case numbers([Double])
+    /// Red, green, blue, alpha, 0…1: numbers in JSON, `rgba …` in the panel.
+    case color(Color)
     case text(String)
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .numbers(let numbers): try container.encode(numbers.map { ($0 * 1e6).rounded() / 1e6 })
+        case .color(let color):
+            try container.encode([color.red, color.green, color.blue, color.alpha].map { ($0 * 1e6).rounded() / 1e6 })
         case .text(let text): try container.encode(text)
         }
     }
@@ -19,6 +23,9 @@ public enum LayerValue: Encodable, Sendable, Equatable {
     var text: String {
         switch self {
         case .numbers(let numbers): return numbers.map(GraphPanel.format).joined(separator: ", ")
+        case .color(let color):
+            return "rgba " + [color.red, color.green, color.blue, color.alpha].map(GraphPanel.format)
+                .joined(separator: ", ")
         case .text(let text): return text
         }
     }
@@ -64,9 +71,7 @@ struct LayerProperties: Equatable {
         self.values = values
     }
 
-    static func color(_ color: Color) -> LayerValue {
-        .numbers([color.red, color.green, color.blue, color.alpha])
-    }
+    static func color(_ color: Color) -> LayerValue { .color(color) }
 
     /// A path in a few words: its elements and its box (`4 elements in 10, 20 80×40`).
     static func summary(of path: BezierPath) -> String {
