@@ -32,7 +32,7 @@ public struct SessionDescription: Encodable, Sendable {
     /// The graph panel, while it is open and graphs a row: the row, its property, its
     /// components (`value`, or `x`, `y`, …) and each frame of its span as `[t, c1, c2, …]`.
     public var graph: Graph?
-    /// The scene's layer tree at the scene's time (docs/INSPECTOR.md § The layer tree): each
+    /// The scene's layer tree at the scene's time (docs/ARCHITECTURE.md § The layer tree): each
     /// layer's name in the tree, its class, its frame on screen in its superlayer, its model
     /// and presentation values, the properties where they differ, its animations (as the
     /// inspector names their rows) and its sublayers. One root: the scene's.

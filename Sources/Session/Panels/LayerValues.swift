@@ -31,8 +31,8 @@ public enum LayerValue: Encodable, Sendable, Equatable {
     }
 }
 
-/// A layer's properties the layer tree compares, model beside presentation (docs/INSPECTOR.md
-/// § The layer tree): position, bounds, opacity, transform, the background colour, and for a
+/// A layer's properties the layer tree compares, model beside presentation (docs/ARCHITECTURE.md
+/// § Panels, the layer tree): position, bounds, opacity, transform, the background colour, and for a
 /// shape layer strokeStart, strokeEnd, its path and its colours.
 struct LayerProperties: Equatable {
     /// In this order: the order the panel lists them in.
