@@ -32,7 +32,8 @@ struct LayerTreePanelTests {
             scene: scene, size: Size(width: size.width * scale, height: size.height * scale), events: events,
             scale: scale)
         _ = try probe.render(at: time)
-        let rect = try #require(try Self.node(name, in: probe.session.describe()).rect, "\(name) is scrolled away")
+        let rect = try #require(
+            try Self.node(name, in: probe.session.describe()).rect, "\(name) is scrolled away")
         // Describe's lengths are in --size units; a tester's script is in the window's pixels.
         return Point(x: (rect[0] + rect[2] / 2) * scale, y: (rect[1] + rect[3] / 2) * scale)
     }
@@ -50,7 +51,8 @@ struct LayerTreePanelTests {
         let layer = try tester.presentation(of: "b3")
         let shape = try #require(layer as? ShapeLayer)
         guard case .numbers(let presented)? = running.presentation["strokeEnd"], presented.count == 1 else {
-            Issue.record("strokeEnd is not one number: \(String(describing: running.presentation["strokeEnd"]))")
+            Issue.record(
+                "strokeEnd is not one number: \(String(describing: running.presentation["strokeEnd"]))")
             return
         }
         #expect(abs(presented[0] - shape.strokeEnd) < 1e-12, "\(presented[0]) vs \(shape.strokeEnd)")
@@ -81,6 +83,59 @@ struct LayerTreePanelTests {
         let settled = try Self.node("c", in: tester.session.describe())
         #expect(settled.differs.isEmpty, "\(settled.differs)")
         #expect(settled.model["position"] == settled.presentation["position"])
+    }
+
+    @Test("the fish's presentation position is where the picture draws it, its model position is not")
+    func presentationAgainstPixels() throws {
+        let tester = try SceneTester(scene: "fish", events: "0.05 key j")
+        let frame = try tester.render(at: 1)
+        let described = tester.session.describe()
+        let root = try #require(described.layers.first)
+        guard case .numbers(let toWindow)? = root.model["transform"], toWindow.count == 6 else {
+            Issue.record("the scene's root has no transform")
+            return
+        }
+        let fish = try Self.node("fish", in: described)
+        #expect(fish.differs.contains("position"), "\(fish.differs)")
+        guard case .numbers(let shown)? = fish.presentation["position"],
+            case .numbers(let model)? = fish.model["position"]
+        else {
+            Issue.record("fish has no position")
+            return
+        }
+        // The fish's yellow in the picture: its box, window pixels.
+        var box: (minX: Int, minY: Int, maxX: Int, maxY: Int)?
+        let sceneWidth = Int(described.sceneRect[2])
+        for y in 0..<Int(described.sceneRect[3]) {
+            for x in 0..<sceneWidth {
+                guard let color = frame.color(x: x, y: y), color.red > 0.85, color.green > 0.6,
+                    color.blue < 0.45
+                else { continue }
+                box =
+                    box.map { (min($0.minX, x), min($0.minY, y), max($0.maxX, x), max($0.maxY, y)) } ?? (
+                        x, y, x, y
+                    )
+            }
+        }
+        let drawn = try #require(box, "no fish drawn")
+        // The layer's frame in the window: its presentation frame scaled by the scene's root.
+        let scale = toWindow[0]
+        let expected = Rect(
+            x: fish.frame[0] * scale, y: fish.frame[1] * scale, width: fish.frame[2] * scale,
+            height: fish.frame[3] * scale)
+        #expect(
+            abs(fish.frame[0] + fish.frame[2] / 2 - shown[0]) < 1e-3, "frame \(fish.frame), position \(shown)"
+        )
+        // The yellow lies inside the presentation frame (2 px of antialiasing), and spans most of it.
+        #expect(
+            Double(drawn.minX) >= expected.minX - 2 && Double(drawn.maxX) <= expected.maxX + 2,
+            "\(drawn) in \(expected)")
+        #expect(
+            Double(drawn.minY) >= expected.minY - 2 && Double(drawn.maxY) <= expected.maxY + 2,
+            "\(drawn) in \(expected)")
+        #expect(Double(drawn.maxX - drawn.minX) > expected.width * 0.5, "\(drawn) in \(expected)")
+        // The model position is elsewhere: not where the fish is drawn.
+        #expect(abs(model[0] - shown[0]) * scale > expected.width, "model \(model), presentation \(shown)")
     }
 
     /// Checkmark mid-animation with the inspector and the tree open, b3's line clicked.
@@ -120,7 +175,8 @@ struct LayerTreePanelTests {
         var dashes = 0
         for x in Int(outline[0])...Int(outline[0] + outline[2]) {
             for y in [Int(outline[1].rounded()), Int((outline[1] + outline[3]).rounded())] {
-                for dy in -1...1 where frame.color(x: x, y: y + dy)?.isClose(to: cyan, within: 40.0 / 255) == true {
+                for dy in -1...1
+                where frame.color(x: x, y: y + dy)?.isClose(to: cyan, within: 40.0 / 255) == true {
                     dashes += 1
                 }
             }
@@ -130,10 +186,13 @@ struct LayerTreePanelTests {
         for name in ["b3.strokeColor", "b3.strokeStart", "b3.strokeEnd"] {
             let rect = try #require(described.inspector.first { $0.name == name }?.rect, "\(name)")
             let bar = frame.color(x: 1, y: Int(rect[1] + rect[3] / 2))
-            #expect(bar?.isClose(to: accent, within: 24.0 / 255) == true, "\(name): \(String(describing: bar))")
+            #expect(
+                bar?.isClose(to: accent, within: 24.0 / 255) == true, "\(name): \(String(describing: bar))")
         }
         let other = try #require(described.inspector.first { $0.name == "b1.strokeStart" }?.rect)
-        #expect(frame.color(x: 1, y: Int(other[1] + other[3] / 2))?.isClose(to: accent, within: 24.0 / 255) != true)
+        #expect(
+            frame.color(x: 1, y: Int(other[1] + other[3] / 2))?.isClose(to: accent, within: 24.0 / 255)
+                != true)
         #expect(described.elided.isEmpty, "\(described.elided)")
     }
 

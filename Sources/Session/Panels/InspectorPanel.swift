@@ -342,7 +342,8 @@ final class InspectorPanel: Panel {
             revision: log.revision,
             firstRow: firstRow, hoveredRow: hoveredRow, isPaused: context.isPaused, rate: context.rate,
             selected: selectedLabel, selectedLayer: context.selectedLayer.map(ObjectIdentifier.init),
-            detail: hovered.map(details), outline: hovered?.layer.flatMap { outlinePath(of: $0, outline: outline) })
+            detail: hovered.map(details),
+            outline: hovered?.layer.flatMap { outlinePath(of: $0, outline: outline) })
         defer { placePlayhead(at: now) }
         guard state != drawn else { return }
         drawn = state

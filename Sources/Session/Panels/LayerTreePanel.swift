@@ -184,7 +184,9 @@ final class LayerTreePanel: Panel {
         guard let first = lines.firstIndex(where: { $0.entry == entry }) else { return }
         let last = lines.lastIndex { $0.entry == entry } ?? first
         if first < firstLine { firstLine = first }
-        if last >= firstLine + visibleLineCount { firstLine = max(min(first, last - visibleLineCount + 1), 0) }
+        if last >= firstLine + visibleLineCount {
+            firstLine = max(min(first, last - visibleLineCount + 1), 0)
+        }
     }
 
     // MARK: - Lines
@@ -197,13 +199,18 @@ final class LayerTreePanel: Panel {
         var lines: [Line] = []
         for (index, entry) in entries.enumerated() {
             lines.append(
-                Line(entry: index, isDetail: false, depth: entry.depth, text: "", isSelected: index == selected))
+                Line(
+                    entry: index, isDetail: false, depth: entry.depth, text: "", isSelected: index == selected
+                ))
             guard index == selected else { continue }
             let depth = entry.depth + 1
             let width = frame.width - indent(depth) - margin
             for detail in details(of: entry.layer, context: context) {
-                for wrapped in TextMetrics.lines(of: detail, width: max(width, 10 * scale), fontSize: fontSize) {
-                    lines.append(Line(entry: index, isDetail: true, depth: depth, text: wrapped, isSelected: true))
+                for wrapped in TextMetrics.lines(
+                    of: detail, width: max(width, 10 * scale), fontSize: fontSize)
+                {
+                    lines.append(
+                        Line(entry: index, isDetail: true, depth: depth, text: wrapped, isSelected: true))
                 }
             }
         }
@@ -221,12 +228,15 @@ final class LayerTreePanel: Panel {
         let box = [frame.minX, frame.minY, frame.width, frame.height].map(GraphPanel.format)
         var details = ["\(type(of: target)) · frame \(box[0]), \(box[1]) \(box[2])×\(box[3])"]
         let differing = Set(model.differences(from: presented))
-        for ((name, value), (_, shownValue)) in zip(model.values, presented.values) where differing.contains(name) {
+        for ((name, value), (_, shownValue)) in zip(model.values, presented.values)
+        where differing.contains(name) {
             details.append("\(name): model \(value.text) · presentation \(shownValue.text)")
         }
         if differing.isEmpty { details.append("model = presentation: nothing animates it now") }
         let animations = Self.animationLabels(of: target, context: context)
-        details.append(animations.isEmpty ? "no animation attached" : "animations: " + animations.joined(separator: ", "))
+        details.append(
+            animations.isEmpty ? "no animation attached" : "animations: " + animations.joined(separator: ", ")
+        )
         return details
     }
 
@@ -242,7 +252,8 @@ final class LayerTreePanel: Panel {
 
     /// A layer's line: its name and what differs, the longest form that fits.
     private func text(of entry: LayerTreeEntry, width: Double) -> String {
-        let differing = LayerProperties(of: entry.layer).differences(from: LayerProperties(of: entry.layer.presentation()))
+        let differing = LayerProperties(of: entry.layer).differences(
+            from: LayerProperties(of: entry.layer.presentation()))
         let animations = entry.layer.animationKeys.count
         let forms =
             differing.isEmpty
@@ -253,7 +264,9 @@ final class LayerTreePanel: Panel {
                 "\(entry.name)  ≠ \(differing.count)",
                 entry.name,
             ]
-        let suffix = animations > 0 && differing.isEmpty ? ["\(entry.name)  · \(animations) animation" + (animations == 1 ? "" : "s"), entry.name] : []
+        let suffix =
+            animations > 0 && differing.isEmpty
+            ? ["\(entry.name)  · \(animations) animation" + (animations == 1 ? "" : "s"), entry.name] : []
         return (suffix + forms).first { TextMetrics.width(of: $0, fontSize: fontSize) <= width } ?? entry.name
     }
 
@@ -266,9 +279,11 @@ final class LayerTreePanel: Panel {
         firstLine = min(firstLine, max(lines.count - visibleLineCount, 0))
         let entries = LayerTreeEntry.entries(under: context.scene.rootLayer)
         var shown = Array(lines.dropFirst(firstLine).prefix(visibleLineCount))
-        for index in shown.indices where !shown[index].isDetail && entries.indices.contains(shown[index].entry) {
+        for index in shown.indices
+        where !shown[index].isDetail && entries.indices.contains(shown[index].entry) {
             let depth = shown[index].depth
-            shown[index].text = text(of: entries[shown[index].entry], width: frame.width - indent(depth) - margin)
+            shown[index].text = text(
+                of: entries[shown[index].entry], width: frame.width - indent(depth) - margin)
         }
         lines = shown
         laidOut = lines
@@ -289,13 +304,18 @@ final class LayerTreePanel: Panel {
             layer.removeAllSublayers()
             let canvas = PanelCanvas(layer: layer, timeline: timeline, scale: scale)
             canvas.text(
-                header, in: Rect(x: margin, y: 2 * scale, width: headerWidth, height: headerHeight - 2 * scale),
+                header,
+                in: Rect(x: margin, y: 2 * scale, width: headerWidth, height: headerHeight - 2 * scale),
                 bold: true)
-            canvas.fill(Rect(x: 0, y: headerHeight - 1 * scale, width: frame.width, height: 1 * scale), PanelStyle.separator)
+            canvas.fill(
+                Rect(x: 0, y: headerHeight - 1 * scale, width: frame.width, height: 1 * scale),
+                PanelStyle.separator)
             for (index, line) in lines.enumerated() {
                 let y = headerHeight + Double(index) * lineHeight
                 if line.isSelected {
-                    canvas.fill(Rect(x: 0, y: y, width: frame.width, height: lineHeight), PanelStyle.accent.withAlpha(0.14))
+                    canvas.fill(
+                        Rect(x: 0, y: y, width: frame.width, height: lineHeight),
+                        PanelStyle.accent.withAlpha(0.14))
                     if !line.isDetail {
                         canvas.fill(Rect(x: 0, y: y, width: 3 * scale, height: lineHeight), PanelStyle.accent)
                     }
@@ -303,7 +323,8 @@ final class LayerTreePanel: Panel {
                 let x = indent(line.depth)
                 canvas.text(
                     line.text, in: Rect(x: x, y: y, width: frame.width - x - margin, height: lineHeight),
-                    color: line.isDetail ? PanelStyle.text : line.isSelected ? PanelStyle.accent : PanelStyle.text,
+                    color: line.isDetail
+                        ? PanelStyle.text : line.isSelected ? PanelStyle.accent : PanelStyle.text,
                     size: line.isDetail ? PanelStyle.fontSize * 0.92 : PanelStyle.fontSize)
             }
             outline.path = state.outline ?? BezierPath()

@@ -14,7 +14,8 @@ public enum LayerValue: Encodable, Sendable, Equatable {
         switch self {
         case .numbers(let numbers): try container.encode(numbers.map { ($0 * 1e6).rounded() / 1e6 })
         case .color(let color):
-            try container.encode([color.red, color.green, color.blue, color.alpha].map { ($0 * 1e6).rounded() / 1e6 })
+            try container.encode(
+                [color.red, color.green, color.blue, color.alpha].map { ($0 * 1e6).rounded() / 1e6 })
         case .text(let text): try container.encode(text)
         }
     }
@@ -24,7 +25,8 @@ public enum LayerValue: Encodable, Sendable, Equatable {
         switch self {
         case .numbers(let numbers): return numbers.map(GraphPanel.format).joined(separator: ", ")
         case .color(let color):
-            return "rgba " + [color.red, color.green, color.blue, color.alpha].map(GraphPanel.format)
+            return "rgba "
+                + [color.red, color.green, color.blue, color.alpha].map(GraphPanel.format)
                 .joined(separator: ", ")
         case .text(let text): return text
         }
@@ -55,7 +57,10 @@ struct LayerProperties: Equatable {
                 .numbers([layer.bounds.minX, layer.bounds.minY, layer.bounds.width, layer.bounds.height])
             ),
             ("opacity", .numbers([layer.opacity])),
-            ("transform", .numbers([transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty])),
+            (
+                "transform",
+                .numbers([transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty])
+            ),
             ("backgroundColor", Self.color(layer.backgroundColor)),
         ]
         if let shape = layer as? ShapeLayer {
@@ -107,7 +112,8 @@ struct LayerTreeEntry {
             let base = AnimationLog.baseName(of: layer)
             let count = (counts[base] ?? 0) + 1
             counts[base] = count
-            entries.append(LayerTreeEntry(name: count == 1 ? base : "\(base) \(count)", depth: depth, layer: layer))
+            entries.append(
+                LayerTreeEntry(name: count == 1 ? base : "\(base) \(count)", depth: depth, layer: layer))
             for sublayer in layer.sublayers { visit(sublayer, depth: depth + 1) }
         }
         visit(root, depth: 0)
