@@ -20,8 +20,9 @@ import Render
 /// ```
 /// One list, scrolled by the wheel; Up and Down move the selection (while the panel is
 /// topmost), Page Up and Page Down by a page. The lines are laid out again on every update but
-/// drawn only when their text, the selection, the scroll or the outline changed: a paused scene
-/// costs nothing, a playing one a comparison of the shown layers' values a frame.
+/// drawn only when their text, the selection or the scroll changed, the outline only when it
+/// moved: a paused scene costs nothing, a playing one a comparison of the shown layers' values
+/// a frame.
 final class LayerTreePanel: Panel {
     static let kind = PanelKind(
         name: "layers", spokenName: "layer tree",
@@ -69,8 +70,10 @@ final class LayerTreePanel: Panel {
         var scale: Double
         var header: String
         var lines: [Line]
-        var outline: BezierPath?
     }
+
+    /// The outline last drawn (nil: hidden), and at which scale.
+    private var drawnOutline: (path: BezierPath?, scale: Double)?
 
     init(timeline: Timeline) {
         self.timeline = timeline
@@ -102,6 +105,7 @@ final class LayerTreePanel: Panel {
 
     func setOpen(_ isOpen: Bool) {
         drawn = nil
+        drawnOutline = nil
         layer.setPanelOpen(isOpen)
         timeline.transaction { transaction in
             transaction.disableActions = true
@@ -145,6 +149,8 @@ final class LayerTreePanel: Panel {
         case .down(let point):
             let index = Int(((point.y - frame.minY - headerHeight) / lineHeight).rounded(.down))
             let lines = layOut(context: context).lines
+            // The scroll as the panel shows it now (`render` may not have drawn the last frame).
+            firstLine = min(firstLine, max(lines.count - visibleLineCount, 0))
             guard point.y >= frame.minY + headerHeight, index >= 0, firstLine + index < lines.count else {
                 return []
             }
@@ -274,7 +280,7 @@ final class LayerTreePanel: Panel {
 
     func update(context: PanelContext) {
         guard !frame.isEmpty else { return }
-        var (header, lines, selected) = layOut(context: context)
+        var (header, lines, _) = layOut(context: context)
         let total = lines.count
         firstLine = min(firstLine, max(lines.count - visibleLineCount, 0))
         let entries = LayerTreeEntry.entries(under: context.scene.rootLayer)
@@ -293,9 +299,7 @@ final class LayerTreePanel: Panel {
             [header + hint, header].first {
                 TextMetrics.width(of: $0, fontSize: fontSize, bold: true) <= headerWidth
             } ?? header
-        let state = DrawnState(
-            frame: frame, scale: scale, header: header, lines: lines,
-            outline: selected.flatMap { outlinePath(of: $0, outline: outline) })
+        let state = DrawnState(frame: frame, scale: scale, header: header, lines: lines)
         guard state != drawn else { return }
         drawn = state
         drawCount += 1
@@ -327,10 +331,21 @@ final class LayerTreePanel: Panel {
                         ? PanelStyle.text : line.isSelected ? PanelStyle.accent : PanelStyle.text,
                     size: line.isDetail ? PanelStyle.fontSize * 0.92 : PanelStyle.fontSize)
             }
-            outline.path = state.outline ?? BezierPath()
-            outline.lineWidth = 2 * scale
-            outline.lineDashPattern = [6 * scale, 3 * scale]
-            outline.isHidden = state.outline == nil
+        }
+    }
+
+    /// Outlines the selected layer while the panel is open, whether or not it has room to show
+    /// its list (`PanelFit`): the window and `render` outline the same layer at every size.
+    func follow(context: PanelContext) {
+        let path = context.selectedLayer.flatMap { outlinePath(of: $0, outline: outline) }
+        if let drawnOutline, drawnOutline.path == path, drawnOutline.scale == context.scale { return }
+        drawnOutline = (path, context.scale)
+        timeline.transaction { transaction in
+            transaction.disableActions = true
+            outline.path = path ?? BezierPath()
+            outline.lineWidth = 2 * context.scale
+            outline.lineDashPattern = [6 * context.scale, 3 * context.scale]
+            outline.isHidden = path == nil
         }
     }
 
