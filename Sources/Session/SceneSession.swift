@@ -68,6 +68,8 @@ public final class SceneSession {
     /// The timeline inspector, which the session tells what the scene animates and where the
     /// pointer is.
     let inspector: InspectorPanel
+    /// The layer tree, whose selection the inspector marks and whose outline is over the scene.
+    let layerTree: LayerTreePanel
     /// Under `--watch`: the failed build's first error or the new build's crash.
     let problemPanel: BuildProblemPanel
     /// The notes of panels the window has too little room for.
@@ -130,6 +132,7 @@ public final class SceneSession {
         panels = PanelKind.all.map { $0.init(timeline: timeline) }
         inspector = Self.find(InspectorPanel.self, in: panels)
         problemPanel = Self.find(BuildProblemPanel.self, in: panels)
+        layerTree = Self.find(LayerTreePanel.self, in: panels)
         panelFit = PanelFit(timeline: hostTimeline)
         sceneRect = Rect(origin: .zero, size: size)
         machine = TimeMachine(
@@ -139,6 +142,7 @@ public final class SceneSession {
         machine.host = self
         rootLayer.addSublayer(machine.scene.rootLayer)
         rootLayer.addSublayer(inspector.outlineLayer)
+        rootLayer.addSublayer(layerTree.outline)
         for panel in panels { rootLayer.addSublayer(panel.layer) }
         rootLayer.addSublayer(overlay.layer)
         layOutWindow()
@@ -281,6 +285,7 @@ public final class SceneSession {
             switch request {
             case .command(let command): commands.append(command)
             case .message(let message): showMessage(message)
+            case .selectLayer(let layer): inspector.selectRows(of: layer)
             case .seek, .step, .setKnob: break  // the frame's plan
             }
         }
@@ -328,7 +333,9 @@ public final class SceneSession {
             selectedGraphKey: openPanel(GraphPanel.self) == nil ? nil : inspector.selectedGraphKey,
             historyStamp: HistoryStamp(epoch: machine.historyEpoch, revision: history.revision),
             graphInputs: { [machine] time in machine.history.inputFrames(through: time) },
-            graphSamples: { [machine] key in machine.graphSamples(for: key) })
+            graphSamples: { [machine] key in machine.graphSamples(for: key) },
+            selectedLayer: isOpen(layerTree) ? layerTree.selectedLayer(in: scene.rootLayer) : nil,
+            animationLabel: { [inspector] animation in inspector.label(of: animation) })
     }
 
     /// The inspector's log notes the scene's animations now (once a scene frame, after its
@@ -540,6 +547,13 @@ public final class SceneSession {
 
     /// The box the inspector outlines (the hovered row's layer), window pixels.
     public var inspectorOutline: Rect? { inspector.outlinedBox }
+
+    /// How many times the layer tree was drawn anew, for tests that it does no work while
+    /// nothing it shows changes.
+    public var layerTreeDrawCount: Int { layerTree.drawCount }
+
+    /// The box the layer tree outlines (its selected layer), window pixels.
+    public var layerTreeOutline: Rect? { layerTree.outlinedBox }
 
     /// The hint shown now, if any.
     public var hintText: String? { overlay.hintText }

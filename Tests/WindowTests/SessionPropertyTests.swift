@@ -104,6 +104,15 @@ struct SessionPropertyTests {
                     "key:Left",
                 ]
             ),
+            // checkmark with the inspector and the layer tree open, a tap, paused, b3's line
+            // clicked (outlined, its rows selected), Down and Up through the tree, a frame back.
+            (
+                "checkmark", 800, 600,
+                [
+                    "key:i", "key:j", "click:300:100", "key:space", "click:600:76", "key:Down", "key:Up",
+                    "key:Left",
+                ]
+            ),
         ])
     func reproduction(scene: String, width: Int, height: Int, actions: [String]) throws {
         let driver = try SessionDriver(scene: scene, width: width, height: height)
@@ -166,7 +175,7 @@ final class SessionDriver {
     static let keys = [
         "i", "k", "e", "h", "space", "Left", "Right", "Up", "Down", "Prior", "Next", "Home", "t", "less",
         "greater", "r", "bracketleft", "bracketright", "c", "o", "m", "f", "n", "a", "x", "w", "0", "v", "d",
-        "y", "equal",
+        "y", "equal", "j",
         // The knob panel's field: Return opens and applies it, these type into it.
         "Return", "period", "minus", "comma", "BackSpace",
     ]

@@ -34,6 +34,15 @@ public struct SessionDescription: Encodable, Sendable {
     /// The graph panel, while it is open and graphs a row: the row, its property, its
     /// components (`value`, or `x`, `y`, …) and each frame of its span as `[t, c1, c2, …]`.
     public var graph: Graph?
+    /// The scene's layer tree at the scene's time (docs/ARCHITECTURE.md § The layer tree): each
+    /// layer's name in the tree, its class, its frame on screen in its superlayer, its model
+    /// and presentation values, the properties where they differ, its animations (as the
+    /// inspector names their rows) and its sublayers. One root: the scene's.
+    public var layers: [LayerNode]
+    /// The layer tree's selected layer, by name, and the box it outlines over the scene
+    /// (`[x, y, width, height]`, while the tree is open and the layer on screen).
+    public var selectedLayer: String?
+    public var layerOutline: [Double]?
     public var knobs: [String: KnobText]
     /// The knobs that differ from the tutorial's values, by name.
     public var changedKnobs: [String]
@@ -70,6 +79,21 @@ public struct SessionDescription: Encodable, Sendable {
         public var property: String
         public var components: [String]
         public var samples: [[Double]]
+    }
+
+    public struct LayerNode: Encodable, Sendable {
+        public var name: String
+        public var type: String
+        /// Its line in the layer tree panel, `[x, y, width, height]`; nil while scrolled away
+        /// or the panel is closed.
+        public var rect: [Double]?
+        /// Its presentation frame in its superlayer's coordinates, `[x, y, width, height]`.
+        public var frame: [Double]
+        public var model: [String: LayerValue]
+        public var presentation: [String: LayerValue]
+        public var differs: [String]
+        public var animations: [String]
+        public var sublayers: [LayerNode]
     }
 
     public struct Code: Encodable, Sendable {
@@ -158,6 +182,10 @@ extension SceneSession {
             inspector: isOpen(inspector) ? inspector.describedRows(scale: scale) : [],
             inspectorAxis: isOpen(inspector) ? inspector.axis : nil,
             selectedRow: inspector.selectedLabel, graph: openPanel(GraphPanel.self)?.described,
+            layers: LayerTreePanel.described(
+                root: scene.rootLayer, context: panelContext,
+                lineRect: { [layerTree] in layerTree.lineRect(ofEntry: $0) }, box: box),
+            selectedLayer: layerTree.selectedName, layerOutline: layerTreeOutline.map(box),
             knobs: knobValues,
             changedKnobs: knobs.knobs.filter {
                 !KnobCode.isTutorialValue(knobs.value(of: $0.name) ?? $0.defaultValue, of: $0)

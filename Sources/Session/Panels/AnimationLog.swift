@@ -170,6 +170,11 @@ final class AnimationLog {
         rowIndex[id] = rows.count - 1
     }
 
+    /// The row of `object` (an animation, link or timer), while the log has it.
+    func row(of object: AnyObject) -> InspectorRow? {
+        rowIndex[ObjectIdentifier(object)].flatMap { rows.indices.contains($0) ? rows[$0] : nil }
+    }
+
     /// The layer's name for the inspector: its own, numbered when several share it, else its
     /// class.
     private func label(of layer: Layer) -> String {

@@ -95,6 +95,8 @@ final class InspectorPanel: Panel {
         var isPaused: Bool
         var rate: Double
         var selected: String?
+        /// The layer tree's selected layer, whose rows are marked as selected too.
+        var selectedLayer: ObjectIdentifier?
         /// The hovered row's footer (its layer's value now) and its layer's outline: they
         /// change when the scene does (a paused layout moves or replaces the layer) with the
         /// time and the rows the same.
@@ -195,6 +197,15 @@ final class InspectorPanel: Panel {
 
     /// Selects the row labelled `row` (nil: none).
     func select(row: String?) { selectedLabel = row }
+
+    /// Selects the rows of `layer` (the layer tree's selection): the newest animation of it is
+    /// the selected row, the graph's; none when the log has no animation of it.
+    func selectRows(of layer: Layer) {
+        selectedLabel = log.rows.last { $0.kind == .animation && $0.layer === layer }?.label
+    }
+
+    /// The label of `animation`'s row, while the log has it.
+    func label(of animation: LayerAnimation) -> String? { log.row(of: animation)?.label }
 
     /// The selected row, while the log has it.
     var selectedRow: InspectorRow? {
@@ -381,7 +392,9 @@ final class InspectorPanel: Panel {
             frame: frame, now: hoveredRow == nil && !context.isPaused ? nil : now, axisStart: axisStart,
             span: span, revision: log.revision,
             firstRow: firstRow, hoveredRow: hoveredRow, isPaused: context.isPaused, rate: context.rate,
-            selected: selectedLabel, detail: hovered.map(details), outline: outlinePath(of: hovered))
+            selected: selectedLabel, selectedLayer: context.selectedLayer.map(ObjectIdentifier.init),
+            detail: hovered.map(details),
+            outline: hovered?.layer.flatMap { outlinePath(of: $0, outline: outline) })
         defer { placePlayhead(at: now) }
         guard state != drawn else { return }
         drawn = state
@@ -419,7 +432,9 @@ final class InspectorPanel: Panel {
             for (index, row) in shown.enumerated() {
                 drawRow(
                     row, at: headerHeight + axisHeight + Double(index) * rowHeight, canvas: canvas,
-                    isHovered: firstRow + index == hoveredRow, isSelected: row.label == selectedLabel)
+                    isHovered: firstRow + index == hoveredRow,
+                    isSelected: row.label == selectedLabel
+                        || (context.selectedLayer != nil && row.layer === context.selectedLayer))
             }
             layer.addSublayer(playhead)  // over the rows, under the last line, as drawn in turn
             canvas.fill(
@@ -659,40 +674,6 @@ final class InspectorPanel: Panel {
             playhead.path = line
             playhead.lineWidth = width
         }
-    }
-
-    /// The outline of what the hovered row's layer draws: a shape layer's path (with its
-    /// stroke), else the layer's bounds, as on screen now; nil when no row is hovered or its
-    /// layer is not on screen. A layer of a screen the scene has since built again (the
-    /// floating scene's balloons after a layout) is in no tree the window draws: its transform
-    /// would lack the scene's scale and put the outline anywhere.
-    private func outlinePath(of row: InspectorRow?) -> BezierPath? {
-        guard let target = row?.layer, Self.root(of: target) === Self.root(of: outline)
-        else { return nil }
-        let toRoot = target.transformToRoot(usingPresentation: true)
-        let shown = target.presentation()
-        var box = shown.bounds
-        if let shape = shown as? ShapeLayer, !shape.path.isEmpty {
-            let path = shape.path
-            let inset = -max(shape.lineWidth, 0) / 2
-            box = path.bounds.insetBy(dx: inset, dy: inset)
-        }
-        var path = BezierPath()
-        let corners = [
-            Point(x: box.minX, y: box.minY), Point(x: box.maxX, y: box.minY),
-            Point(x: box.maxX, y: box.maxY), Point(x: box.minX, y: box.maxY),
-        ].map { $0.applying(toRoot) }
-        path.move(to: corners[0])
-        for corner in corners.dropFirst() { path.addLine(to: corner) }
-        path.close()
-        return path
-    }
-
-    /// The topmost layer above `layer` (the window's root for a layer on screen).
-    private static func root(of layer: Layer) -> Layer {
-        var top = layer
-        while let up = top.superlayer { top = up }
-        return top
     }
 
     /// The outlined box, window pixels (nil when nothing is outlined), for tests.

@@ -49,6 +49,10 @@ struct PanelContext {
     /// The samples of a row, replayed (`TimeMachine.graphSamples(for:)`): costly, asked only
     /// when the selection or the input changed.
     var graphSamples: (GraphRowKey) -> GraphSamples? = { _ in nil }
+    /// The layer tree's selected layer in the scene shown now (the inspector marks its rows).
+    var selectedLayer: Layer? = nil
+    /// The inspector's label of an animation's row, while its log has it.
+    var animationLabel: (LayerAnimation) -> String? = { _ in nil }
 }
 
 /// Which history, and which of its revisions, a panel drew from (`PanelContext.historyStamp`).
@@ -83,6 +87,8 @@ enum SessionRequest {
     case command(HostCommand)
     /// A short message at the bottom of the window (the toast).
     case message(String)
+    /// The layer tree selected a layer: the inspector selects its rows.
+    case selectLayer(Layer)
 }
 
 /// What a kind of panel is to the session (docs/ARCHITECTURE.md § Panels): its name, the
@@ -106,8 +112,8 @@ struct PanelKind {
     /// and their keys are listed. A new panel is its type and a line here.
     static var all: [any Panel.Type] {
         [
-            InspectorPanel.self, GraphPanel.self, KnobPanel.self, CodePanel.self, HelpPanel.self,
-            BuildProblemPanel.self,
+            InspectorPanel.self, GraphPanel.self, KnobPanel.self, CodePanel.self, LayerTreePanel.self,
+            HelpPanel.self, BuildProblemPanel.self,
         ]
     }
 }
@@ -234,6 +240,36 @@ func makePlayheadLayer(timeline: Timeline) -> ShapeLayer {
     playhead.strokeColor = Color(red: 1, green: 0.3, blue: 0.3)
     playhead.isUserInteractionEnabled = false
     return playhead
+}
+
+/// The outline of what `target` draws, in window pixels: a shape layer's path (with its
+/// stroke), else the layer's bounds, as on screen now; nil when it is not in the tree `outline`
+/// is drawn in. A layer of a screen the scene has since built again (the floating scene's
+/// balloons after a layout) is in no tree the window draws: its transform would lack the
+/// scene's scale and put the outline anywhere.
+func outlinePath(of target: Layer, outline: Layer) -> BezierPath? {
+    func root(of layer: Layer) -> Layer {
+        var top = layer
+        while let up = top.superlayer { top = up }
+        return top
+    }
+    guard root(of: target) === root(of: outline) else { return nil }
+    let toRoot = target.transformToRoot(usingPresentation: true)
+    let shown = target.presentation()
+    var box = shown.bounds
+    if let shape = shown as? ShapeLayer, !shape.path.isEmpty {
+        let inset = -max(shape.lineWidth, 0) / 2
+        box = shape.path.bounds.insetBy(dx: inset, dy: inset)
+    }
+    var path = BezierPath()
+    let corners = [
+        Point(x: box.minX, y: box.minY), Point(x: box.maxX, y: box.minY),
+        Point(x: box.maxX, y: box.maxY), Point(x: box.minX, y: box.maxY),
+    ].map { $0.applying(toRoot) }
+    path.move(to: corners[0])
+    for corner in corners.dropFirst() { path.addLine(to: corner) }
+    path.close()
+    return path
 }
 
 /// A panel's layer: opaque, in window pixels, not hit by the scene's gestures.

@@ -23,7 +23,7 @@ struct FrameRequests: Equatable {
                 seekTarget = (seekTarget ?? sceneTime) + seconds
             case .setKnob(let name, let value):
                 if isKnob(name) { knobChanges[name] = value }
-            case .command, .message: break
+            case .command, .message, .selectLayer: break
             }
         }
     }

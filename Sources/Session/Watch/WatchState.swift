@@ -90,10 +90,12 @@ public struct PanelView: Codable, Equatable, Sendable {
     /// start its axis is pinned at after fitting every row (absent: it follows the time).
     public var span: Double?
     public var axisStart: Double?
+    /// The layer tree's selected layer, by its name in the tree (`b3`, `bubble 4`).
+    public var layer: String?
 
     public init(
         firstRow: Int? = nil, follows: Bool? = nil, selected: String? = nil, row: String? = nil,
-        span: Double? = nil, axisStart: Double? = nil
+        span: Double? = nil, axisStart: Double? = nil, layer: String? = nil
     ) {
         self.firstRow = firstRow
         self.follows = follows
@@ -101,6 +103,7 @@ public struct PanelView: Codable, Equatable, Sendable {
         self.row = row
         self.span = span
         self.axisStart = axisStart
+        self.layer = layer
     }
 }
 
