@@ -32,6 +32,9 @@ public struct SessionDescription: Encodable, Sendable {
     /// The graph panel, while it is open and graphs a row: the row, its property, its
     /// components (`value`, or `x`, `y`, …) and each frame of its span as `[t, c1, c2, …]`.
     public var graph: Graph?
+    /// Motion trails (`j`): on or off, the ghosts on each side and the frames between them,
+    /// and the scene times of the ghosts drawn (oldest first; empty while off).
+    public var trails: Trails
     public var knobs: [String: KnobText]
     /// The knobs that differ from the tutorial's values, by name.
     public var changedKnobs: [String]
@@ -62,6 +65,13 @@ public struct SessionDescription: Encodable, Sendable {
     /// Every text drawn shortened with `…` because it did not fit (the panels', the toast's,
     /// the status line's): empty when every text shows whole.
     public var elided: [ElidedText]
+
+    public struct Trails: Encodable, Sendable {
+        public var on: Bool
+        public var count: Int
+        public var spacing: Int
+        public var times: [Double]
+    }
 
     public struct Graph: Encodable, Sendable {
         public var row: String
@@ -144,6 +154,7 @@ extension SceneSession {
             stepBar: stepCaption.isEmpty ? nil : stepCaption,
             inspector: isOpen(inspector) ? inspector.describedRows(scale: scale) : [],
             selectedRow: inspector.selectedLabel, graph: openPanel(GraphPanel.self)?.described,
+            trails: trailDescription,
             knobs: knobValues,
             changedKnobs: knobs.knobs.filter {
                 !KnobCode.isTutorialValue(knobs.value(of: $0.name) ?? $0.defaultValue, of: $0)
