@@ -167,6 +167,8 @@ final class SessionDriver {
         "i", "k", "e", "h", "space", "Left", "Right", "Up", "Down", "Prior", "Next", "Home", "t", "less",
         "greater", "r", "bracketleft", "bracketright", "c", "o", "m", "f", "n", "a", "x", "w", "0", "v", "d",
         "y",
+        // Motion trails: on / off, fewer / more ghosts, closer / farther apart.
+        "j", "parenleft", "parenright", "braceleft", "braceright",
         // The knob panel's field: Return opens and applies it, these type into it.
         "Return", "period", "minus", "comma", "BackSpace",
     ]
