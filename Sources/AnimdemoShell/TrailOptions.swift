@@ -4,12 +4,15 @@ import Session
 /// `--trails`, `--trail-count N`, `--trail-spacing N`: motion trails (the window's `j`) in
 /// `render` and `record`, as the window draws them (docs/ARCHITECTURE.md § Motion trails).
 struct TrailOptions: ParsableArguments {
-    @Flag(help: "Draw motion trails: ghosts of what moves, earlier (paused: later too), as j does in the window.")
+    @Flag(
+        help:
+            "Draw motion trails: ghosts of what moves, earlier (paused: later too), as j does in the window.")
     var trails = false
 
     @Option(
         name: .customLong("trail-count"), parsing: .unconditional,
-        help: ArgumentHelp("Motion trails: ghosts on each side of the moment, 1…16 (default: 6).", valueName: "N"))
+        help: ArgumentHelp(
+            "Motion trails: ghosts on each side of the moment, 1…16 (default: 6).", valueName: "N"))
     var count: Int?
 
     @Option(

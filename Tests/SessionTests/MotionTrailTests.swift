@@ -2,9 +2,10 @@ import Animation
 import Foundation
 import Render
 import Scenes
-@testable import Session
 import TestSupport
 import Testing
+
+@testable import Session
 
 /// Motion trails (`j`): driven as a person does, through events scripts, and checked against
 /// the history: each ghost is exactly what the scene showed at its time.
@@ -41,7 +42,9 @@ struct MotionTrailTests {
         return MotionTrails.signatures(of: root)
     }
 
-    @Test("each ghost draws what the scene showed at its time, and only what differs from now", arguments: cases)
+    @Test(
+        "each ghost draws what the scene showed at its time, and only what differs from now", arguments: cases
+    )
     func ghostsAreTheHistory(_ test: Case) throws {
         let tester = try SceneTester(scene: test.scene, events: "0.05 key j; " + test.events)
         _ = try tester.render(at: test.at)
@@ -61,7 +64,8 @@ struct MotionTrailTests {
             let reference = try SceneTester(scene: test.scene, events: played)
             _ = try reference.render(at: time)
             #expect(abs(reference.session.sceneTimeline.currentTime - time) < 1e-9)
-            let expected = MotionTrails.signatures(of: reference.session.scene.rootLayer).subtracting(shownNow)
+            let expected = MotionTrails.signatures(of: reference.session.scene.rootLayer).subtracting(
+                shownNow)
             let ghost = try Self.ghostSignatures(session, index: index)
             #expect(ghost == expected, "ghost at \(time): \(ghost.count) drawn, \(expected.count) expected")
             if !ghost.isEmpty { drawnGhosts += 1 }
@@ -156,7 +160,8 @@ struct MotionTrailTests {
         let tester = try SceneTester(
             scene: "elastic",
             events:
-                "0.05 key j; 0.06 key braceleft; 0.2 drag 400 60 400 200 0.4; 0.61 up 400 200; 0.78 key space")
+                "0.05 key j; 0.06 key braceleft; 0.2 drag 400 60 400 200 0.4; 0.61 up 400 200; 0.78 key space"
+        )
         let image = try tester.render(at: 0.8)
         let state = tester.session.watchState(window: WindowGeometry(x: 0, y: 0, width: 800, height: 600))
         #expect(state.trails == StoredTrails(on: true, count: 6, spacing: 3))

@@ -80,14 +80,19 @@ extension SceneSession {
     /// Motion trails and their settings (SceneSession+Trails.swift).
     private static var trailKeys: [ShellKey] {
         [
-            ShellKey([.character("j")], "j", "motion trails: ghosts of what moves, earlier (paused: later too)") {
+            ShellKey(
+                [.character("j")], "j", "motion trails: ghosts of what moves, earlier (paused: later too)"
+            ) {
                 session, _, _ in [session.toggleTrails()]
             },
-            ShellKey([.character("("), .character(")")], "(, )", "motion trails: one ghost fewer / more (1 … 16)") {
+            ShellKey(
+                [.character("("), .character(")")], "(, )", "motion trails: one ghost fewer / more (1 … 16)"
+            ) {
                 session, key, _ in [session.changeTrails(key)]
             },
             ShellKey(
-                [.character("{"), .character("}")], "{, }", "motion trails: ghosts a frame closer / farther apart (1 … 60)"
+                [.character("{"), .character("}")], "{, }",
+                "motion trails: ghosts a frame closer / farther apart (1 … 60)"
             ) { session, key, _ in [session.changeTrails(key)] },
         ]
     }

@@ -139,7 +139,9 @@ final class MotionTrails {
             }
             guard replica.go(to: time, from: machine, size: machine.sceneLayoutSize) else { continue }
             used.append(replica)
-            if let ghost = Self.ghost(of: replica.machine.scene.rootLayer, hiding: shownNow, on: layer.timeline) {
+            if let ghost = Self.ghost(
+                of: replica.machine.scene.rootLayer, hiding: shownNow, on: layer.timeline)
+            {
                 ghosts.append((time, ghost))
             }
         }
@@ -154,7 +156,8 @@ final class MotionTrails {
             let ordered = ghosts.sorted { abs($0.time - now) > abs($1.time - now) }
             for (time, ghost) in ordered {
                 let distance = max(((abs(time - now)) / step).rounded(), 1)
-                let fade = Self.nearestOpacity * (Double(settings.count) + 1 - distance) / Double(settings.count)
+                let fade =
+                    Self.nearestOpacity * (Double(settings.count) + 1 - distance) / Double(settings.count)
                 // A layer of its own, so that the ghost fades as one picture.
                 let container = Layer(timeline: layer.timeline)
                 container.anchorPoint = .zero
@@ -198,7 +201,9 @@ final class MotionTrails {
                 guard !shown.isHidden, shown.opacity > 0 else { return }
                 let transform = shown.transformToSuperlayer.concatenating(toScene)
                 let total = opacity * shown.opacity
-                if drawsOwnContent(shown) { found.insert(signature(of: shown, toScene: transform, opacity: total)) }
+                if drawsOwnContent(shown) {
+                    found.insert(signature(of: shown, toScene: transform, opacity: total))
+                }
                 for sublayer in model.sublayers { visit(sublayer, toScene: transform, opacity: total) }
             }
         }

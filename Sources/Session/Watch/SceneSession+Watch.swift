@@ -29,7 +29,8 @@ extension SceneSession {
         state.panelViews = views
         state.observedFrom = observesAnimations ? observedFrom : nil
         if trailsAreOn || trailSettings != .standard {
-            state.trails = StoredTrails(on: trailsAreOn, count: trailSettings.count, spacing: trailSettings.spacing)
+            state.trails = StoredTrails(
+                on: trailsAreOn, count: trailSettings.count, spacing: trailSettings.spacing)
         }
         return state
     }

@@ -59,7 +59,9 @@ public enum SessionFile {
         if let bubbles = state.bubbles, !(0...100_000).contains(bubbles) {
             throw failure("its bubble load is out of 0…100000")
         }
-        if let trails = state.trails, let problem = TrailSettings(count: trails.count, spacing: trails.spacing).problem {
+        if let trails = state.trails,
+            let problem = TrailSettings(count: trails.count, spacing: trails.spacing).problem
+        {
             throw failure(problem)
         }
         let knobs = Set(descriptor.knobs.map(\.name))
