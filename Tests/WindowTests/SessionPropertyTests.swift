@@ -104,6 +104,18 @@ struct SessionPropertyTests {
                     "key:Left",
                 ]
             ),
+            // Motion trails: the fish swimming with its trail, a bubble, paused (ghosts after
+            // the moment too), a frame back, one ghost more: the window's ghosts, made by replicas
+            // kept from frame to frame, are render --session's, made afresh.
+            (
+                "fish", 800, 600,
+                ["key:j", "click:400:300", "key:space", "key:Left", "key:parenright"]
+            ),
+            // The checkmark's strokes with the inspector open, trails on while paused mid-way.
+            (
+                "checkmark", 375, 667,
+                ["key:i", "click:180:200", "key:space", "key:j", "key:braceright", "key:Right"]
+            ),
         ])
     func reproduction(scene: String, width: Int, height: Int, actions: [String]) throws {
         let driver = try SessionDriver(scene: scene, width: width, height: height)
