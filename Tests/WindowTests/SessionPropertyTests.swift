@@ -121,6 +121,12 @@ struct SessionPropertyTests {
         let driver = try SessionDriver(scene: scene, width: width, height: height)
         defer { driver.stop() }
         let described = try driver.check(actions.map(SessionDriver.Action.init), label: "\(scene) \(actions)")
+        if actions.contains("key:j") {
+            // The trails were on in the saved moment, ghosts drawn on both sides (paused).
+            let trails = try #require(described["trails"] as? [String: Any], "no trails: \(described)")
+            let times = try #require(trails["times"] as? [Double])
+            #expect(trails["on"] as? Bool == true && times.count >= 8, "\(trails)")
+        }
         if actions.last?.hasPrefix("move:") == true {
             // What --describe says is hovered is the row under the pointer, the one its footer
             // names (the pictures are equal, so the picture says so too).
