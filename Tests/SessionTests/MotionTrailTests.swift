@@ -111,6 +111,35 @@ struct MotionTrailTests {
         #expect(matching > 300, "\(matching) pixels are the frame at 0.55 s through the ghost")
     }
 
+    @Test(
+        "slow motion: ghosts from replicas kept frame to frame equal a fresh replay's",
+        arguments: [
+            ("fish", "0.2 tap 400 300; 0.5 key t"),
+            ("elastic", "0.2 drag 400 60 400 200 0.4; 0.61 up 400 200; 0.62 key t"),
+        ])
+    func slowMotion(scene: String, events: String) throws {
+        // Slow motion puts the ghosts' times between recorded frames; every frame is drawn, so
+        // the replicas are kept and moved on each frame. Then paused and saved: a session that
+        // opens the file makes its ghosts afresh, as render --session does.
+        let tester = try SceneTester(scene: scene, events: "0.05 key j; " + events)
+        try tester.advance(to: 2)
+        try tester.key("space")
+        try tester.tick(2)
+        let session = tester.session
+        #expect(session.isPaused && session.playbackRate < 1)
+        let state = session.watchState(window: WindowGeometry(x: 0, y: 0, width: 800, height: 600))
+        let fresh = try SceneTester(scene: "checkmark")
+        try #require(fresh.session.resume(from: state, at: 0) != nil)
+        _ = try fresh.render()
+        #expect(fresh.session.trailTimes == session.trailTimes)
+        #expect(session.trailTimes.count == 12, "\(session.trailTimes)")
+        for index in session.trailTimes.indices {
+            let kept = try Self.ghostSignatures(session, index: index)
+            let made = try Self.ghostSignatures(fresh.session, index: index)
+            #expect(kept == made, "ghost \(index) at \(session.trailTimes[index])")
+        }
+    }
+
     @Test("off costs nothing: no layer, no replay, the same pixels as never on")
     func offCostsNothing() throws {
         let events = "0.2 tap 400 300"

@@ -18,6 +18,10 @@ final class TrailReplica {
     private(set) var time: MediaTime?
     /// It was laid out for a rect its history does not have: it is not used again.
     private(set) var isOffRecord = false
+    /// The frame it ran last is not one of the history's (a time between two recorded
+    /// frames: slow motion, a frame the window dropped): going on from there would run a frame
+    /// the history does not have, so its next travel starts from a checkpoint.
+    private var showsBetween = false
 
     /// A replica of `live`'s scene, as built, before its first frame.
     init(of live: TimeMachine, descriptor: SceneDescriptor) {
@@ -56,7 +60,14 @@ final class TrailReplica {
             machine.history = live.history
             machine.history.shown = shown
         }
+        // Already there (the ghosts made again for another reason: the settings, a resize).
+        if let time, abs(time - target) < 1e-12, machine.sceneLayoutSize == size { return true }
+        if showsBetween, let time, abs(time - target) > 1e-9 {
+            // As after a layout off the record: the travel restores a checkpoint (or rebuilds).
+            machine.hasUnrecordedLayout = true
+        }
         guard let reached = machine.travel(to: target, panelWork: .none) else { return false }
+        showsBetween = !reached.isRecorded
         var frame = reached.frame
         if machine.sceneLayoutSize != size {
             // The live scene is laid out for a rect its history does not have (a panel opened
