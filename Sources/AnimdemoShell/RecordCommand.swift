@@ -41,6 +41,8 @@ struct RecordCommand: ParsableCommand {
 
     @OptionGroup var bubbleLoad: BubbleLoadOptions
 
+    @OptionGroup var trails: TrailOptions
+
     @Option(parsing: .unconditional, help: "Scripted input: lines or ;-separated items of TIME VERB ARGS.")
     var events: String?
 
@@ -112,7 +114,9 @@ struct RecordCommand: ParsableCommand {
         let canvas = FrameRenderer(images: try scene.imageStore())
         let progress = Progress(total: schedule.frameCount)
         if let opened {
-            try opened.host(canvas: canvas).recordHistory(schedule, into: recorder) {
+            let host = try opened.host(canvas: canvas)
+            trails.apply(to: host.session)
+            try host.recordHistory(schedule, into: recorder) {
                 progress.show(done: $0)
             }
         } else {
@@ -122,6 +126,7 @@ struct RecordCommand: ParsableCommand {
                 catalog: try scene.catalog(), index: try scene.sceneIndex(), size: size, seed: scene.seed,
                 images: canvas.images, fps: sceneFPS, bubbleLoad: try bubbleLoad.load(scene: scene.scene),
                 scale: scale, knobs: try scene.knobs())
+            trails.apply(to: session)
             let host = HeadlessHost(session: session, fps: sceneFPS, events: script, canvas: canvas)
             try host.record(schedule, into: recorder) { progress.show(done: $0) }
         }

@@ -23,6 +23,8 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var bubbleLoad: BubbleLoadOptions
 
+    @OptionGroup var trails: TrailOptions
+
     @Option(parsing: .unconditional, help: "Scripted input: lines or ;-separated items of TIME VERB ARGS.")
     var events: String?
 
@@ -87,6 +89,7 @@ struct RenderCommand: ParsableCommand {
         let canvas = FrameRenderer(images: try scene.imageStore())
         let host = try opened.host(canvas: canvas)
         let session = host.session
+        trails.apply(to: session)
         let output = try OutputFolder(path: out)
         do {
             var targets: [MediaTime?] = times.isEmpty ? [nil] : times.map { $0 }
@@ -142,6 +145,7 @@ struct RenderCommand: ParsableCommand {
             catalog: try scene.catalog(), index: try scene.sceneIndex(), size: size, seed: scene.seed,
             images: canvas.images, fps: frameRate.fps, bubbleLoad: try bubbleLoad.load(scene: scene.scene),
             scale: scale, knobs: try scene.knobs())
+        trails.apply(to: session)
         let host = HeadlessHost(session: session, fps: frameRate.fps, events: script, canvas: canvas)
         let output = try OutputFolder(path: out)
         do {

@@ -74,6 +74,8 @@ public final class SceneSession {
     let problemPanel: BuildProblemPanel
     /// The notes of panels the window has too little room for.
     let panelFit: PanelFit
+    /// Motion trails (`u`): ghosts of the moving layers, above the scene while on.
+    let trails: MotionTrails
     /// The program's name in the window title (a package's own, `AnimdemoShell.main`).
     public var programName = "animdemo"
     /// The open panels, in the order they were opened: the last is topmost.
@@ -134,6 +136,7 @@ public final class SceneSession {
         problemPanel = Self.find(BuildProblemPanel.self, in: panels)
         layerTree = Self.find(LayerTreePanel.self, in: panels)
         panelFit = PanelFit(timeline: hostTimeline)
+        trails = MotionTrails(timeline: hostTimeline)
         sceneRect = Rect(origin: .zero, size: size)
         machine = TimeMachine(
             descriptor: catalog[index], size: size, seed: seed, images: images, bubbleLoad: bubbleLoad,
@@ -255,6 +258,7 @@ public final class SceneSession {
             input: { if let frame = live.frame { machine.apply(frame) } },
             draw: {
                 drawPanels(afterSceneFrame: live.frame != nil, panelWork: panelWork)
+                if panelWork == .full { updateTrails() }
                 try draw(rootLayer)
                 drawnChangeCounts = changeCounts
             },

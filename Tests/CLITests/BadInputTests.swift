@@ -214,4 +214,24 @@ struct BadInputTests {
             #expect(!FileManager.default.fileExists(atPath: out.path))
         }
     }
+
+    @Test(
+        "motion trails' settings out of range, or without --trails, are refused in one line",
+        arguments: [
+            (["--trails", "--trail-count", "0"], "ghost count must be a whole number from 1 to 16 (got 0)"),
+            (
+                ["--trails", "--trail-spacing", "61"],
+                "spacing must be a whole number of frames from 1 to 60 (got 61)"
+            ),
+            (["--trail-count", "3"], "--trail-count and --trail-spacing need --trails"),
+        ])
+    func badTrails(_ arguments: [String], message: String) throws {
+        try Self.withFolder("trails") { folder in
+            let out = folder.appendingPathComponent("out")
+            let result = try Self.run(
+                ["render", "--scene", "fish", "--at", "1", "--out", out.path] + arguments)
+            Self.expectRefused(result, mentions: [message])
+            #expect(!FileManager.default.fileExists(atPath: out.path))
+        }
+    }
 }

@@ -113,11 +113,29 @@ struct SessionPropertyTests {
                     "key:Left",
                 ]
             ),
+            // Motion trails: the fish swimming with its trail, a bubble, paused (ghosts after
+            // the moment too), a frame back, one ghost more: the window's ghosts, made by replicas
+            // kept from frame to frame, are render --session's, made afresh.
+            (
+                "fish", 800, 600,
+                ["key:u", "click:400:300", "key:space", "key:Left", "key:parenright"]
+            ),
+            // The checkmark's strokes with the inspector open, trails on while paused mid-way.
+            (
+                "checkmark", 375, 667,
+                ["key:i", "click:180:200", "key:space", "key:u", "key:braceright", "key:Right"]
+            ),
         ])
     func reproduction(scene: String, width: Int, height: Int, actions: [String]) throws {
         let driver = try SessionDriver(scene: scene, width: width, height: height)
         defer { driver.stop() }
         let described = try driver.check(actions.map(SessionDriver.Action.init), label: "\(scene) \(actions)")
+        if actions.contains("key:u") {
+            // The trails were on in the saved moment, ghosts drawn on both sides (paused).
+            let trails = try #require(described["trails"] as? [String: Any], "no trails: \(described)")
+            let times = try #require(trails["times"] as? [Double])
+            #expect(trails["on"] as? Bool == true && times.count >= 8, "\(trails)")
+        }
         if actions.last?.hasPrefix("move:") == true {
             // What --describe says is hovered is the row under the pointer, the one its footer
             // names (the pictures are equal, so the picture says so too).
@@ -176,6 +194,8 @@ final class SessionDriver {
         "i", "k", "e", "h", "space", "Left", "Right", "Up", "Down", "Prior", "Next", "Home", "t", "less",
         "greater", "r", "bracketleft", "bracketright", "c", "o", "m", "f", "n", "a", "x", "w", "0", "v", "d",
         "y", "equal", "j",
+        // Motion trails: on / off, fewer / more ghosts, closer / farther apart.
+        "u", "parenleft", "parenright", "braceleft", "braceright",
         // The knob panel's field: Return opens and applies it, these type into it.
         "Return", "period", "minus", "comma", "BackSpace",
     ]

@@ -43,6 +43,9 @@ public struct SessionDescription: Encodable, Sendable {
     /// (`[x, y, width, height]`, while the tree is open and the layer on screen).
     public var selectedLayer: String?
     public var layerOutline: [Double]?
+    /// Motion trails (`u`): on or off, the ghosts on each side and the frames between them,
+    /// and the scene times of the ghosts drawn (oldest first; empty while off).
+    public var trails: Trails
     public var knobs: [String: KnobText]
     /// The knobs that differ from the tutorial's values, by name.
     public var changedKnobs: [String]
@@ -73,6 +76,13 @@ public struct SessionDescription: Encodable, Sendable {
     /// Every text drawn shortened with `…` because it did not fit (the panels', the toast's,
     /// the status line's): empty when every text shows whole.
     public var elided: [ElidedText]
+
+    public struct Trails: Encodable, Sendable {
+        public var on: Bool
+        public var count: Int
+        public var spacing: Int
+        public var times: [Double]
+    }
 
     public struct Graph: Encodable, Sendable {
         public var row: String
@@ -186,6 +196,7 @@ extension SceneSession {
                 root: scene.rootLayer, context: panelContext,
                 lineRect: { [layerTree] in layerTree.lineRect(ofEntry: $0) }, box: box),
             selectedLayer: layerTree.selectedName, layerOutline: layerTreeOutline.map(box),
+            trails: trailDescription,
             knobs: knobValues,
             changedKnobs: knobs.knobs.filter {
                 !KnobCode.isTutorialValue(knobs.value(of: $0.name) ?? $0.defaultValue, of: $0)

@@ -37,7 +37,7 @@ struct ShellKey {
 extension SceneSession {
     /// The shell's keys, in the order of the help: the clock, the panels (`PanelKind.all`),
     /// the rest.
-    static var shellKeys: [ShellKey] { clockKeys + panelKeys + otherKeys }
+    static var shellKeys: [ShellKey] { clockKeys + panelKeys + trailKeys + otherKeys }
 
     /// Pause, time travel and slow motion.
     private static var clockKeys: [ShellKey] {
@@ -75,6 +75,26 @@ extension SceneSession {
                 }
             }
         }
+    }
+
+    /// Motion trails and their settings (SceneSession+Trails.swift).
+    private static var trailKeys: [ShellKey] {
+        [
+            ShellKey(
+                [.character("u")], "u", "motion trails: ghosts of what moves, earlier (paused: later too)"
+            ) {
+                session, _, _ in [session.toggleTrails()]
+            },
+            ShellKey(
+                [.character("("), .character(")")], "(, )", "motion trails: one ghost fewer / more (1 … 16)"
+            ) {
+                session, key, _ in [session.changeTrails(key)]
+            },
+            ShellKey(
+                [.character("{"), .character("}")], "{, }",
+                "motion trails: ghosts a frame closer / farther apart (1 … 60)"
+            ) { session, key, _ in [session.changeTrails(key)] },
+        ]
     }
 
     /// Pictures, scenes, quitting.

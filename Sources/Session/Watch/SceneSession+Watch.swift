@@ -28,6 +28,10 @@ extension SceneSession {
         for panel in openPanels where type(of: panel).kind.isKept { views[panel.name] = panel.view }
         state.panelViews = views
         state.observedFrom = observesAnimations ? observedFrom : nil
+        if trailsAreOn || trailSettings != .standard {
+            state.trails = StoredTrails(
+                on: trailsAreOn, count: trailSettings.count, spacing: trailSettings.spacing)
+        }
         return state
     }
 
@@ -50,6 +54,9 @@ extension SceneSession {
             overlay.setDebugVisible(debug)
         }
         rebuildScene()
+        if let stored = state.trails {
+            setTrails(on: stored.on, settings: TrailSettings(count: stored.count, spacing: stored.spacing))
+        }
         for name in state.panels {
             if let panel = keptPanels.first(where: { $0.name == name }) { setOpen(panel, true) }
         }

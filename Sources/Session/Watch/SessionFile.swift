@@ -59,6 +59,11 @@ public enum SessionFile {
         if let bubbles = state.bubbles, !(0...100_000).contains(bubbles) {
             throw failure("its bubble load is out of 0…100000")
         }
+        if let trails = state.trails,
+            let problem = TrailSettings(count: trails.count, spacing: trails.spacing).problem
+        {
+            throw failure(problem)
+        }
         let knobs = Set(descriptor.knobs.map(\.name))
         let named = state.history.initialKnobs.keys + state.history.frames.flatMap { ($0.knobs ?? [:]).keys }
         if let unknown = named.first(where: { !knobs.contains($0) }) {

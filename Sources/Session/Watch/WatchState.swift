@@ -50,6 +50,9 @@ public struct WatchState: Codable, Equatable, Sendable {
     /// the code panel opened, or time travel's replay began to observe); nil while neither is
     /// open.
     public var observedFrom: Int?
+    /// Motion trails (`u`): whether they are drawn, and their settings; absent while they are
+    /// off with the standard settings (so a file without trails is as before them).
+    public var trails: StoredTrails?
 
     public init(
         scene: String, step: Int?, sceneTime: MediaTime, isPaused: Bool, rate: Double, panels: [String],
@@ -104,6 +107,19 @@ public struct PanelView: Codable, Equatable, Sendable {
         self.span = span
         self.axisStart = axisStart
         self.layer = layer
+    }
+}
+
+/// Motion trails in a session file: on or off, the ghosts on each side, the frames between them.
+public struct StoredTrails: Codable, Equatable, Sendable {
+    public var on: Bool
+    public var count: Int
+    public var spacing: Int
+
+    public init(on: Bool, count: Int, spacing: Int) {
+        self.on = on
+        self.count = count
+        self.spacing = spacing
     }
 }
 
