@@ -53,7 +53,8 @@ public final class ScaffoldPackage: @unchecked Sendable {
                 "Scripts/install.sh",
             ], in: ProgramRun.packageRoot.path)
         guard install.status == 0 else { throw ScaffoldError("install.sh: \(install.output)") }
-        let made = try run(["\(package.prefix ?? "")/bin/animdemo", "new", name, "--path", package.folder], in: root)
+        let made = try run(
+            ["\(package.prefix ?? "")/bin/animdemo", "new", name, "--path", package.folder], in: root)
         guard made.status == 0 else { throw ScaffoldError("installed animdemo new \(name): \(made.output)") }
         return package
     }

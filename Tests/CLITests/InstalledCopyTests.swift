@@ -15,7 +15,8 @@ struct InstalledCopyTests {
     )
     func installedCopyWritesScenes() throws {
         try ScaffoldPackage.withShared { package in
-            let prefix = try #require(package.prefix, "the shared scaffold was not written by an installed copy")
+            let prefix = try #require(
+                package.prefix, "the shared scaffold was not written by an installed copy")
             let sources = "\(prefix)/share/animdemo/package"
             #expect(FileManager.default.fileExists(atPath: "\(sources)/installed-copy"))
             // Read-only by its mode (root may write anything, so not by trying).
@@ -23,10 +24,12 @@ struct InstalledCopyTests {
                 try FileManager.default.attributesOfItem(atPath: "\(sources)/Sources/Scenes/Scene.swift")[
                     .posixPermissions] as? Int
             #expect(
-                mode == 0o444, "the installed sources' mode is \(mode.map { String($0, radix: 8) } ?? "unknown")")
+                mode == 0o444,
+                "the installed sources' mode is \(mode.map { String($0, radix: 8) } ?? "unknown")")
 
             let manifest = try String(contentsOfFile: package.path("Package.swift"), encoding: .utf8)
-            #expect(manifest.contains("path: \"\(sources)\""), "the package does not build on the installed copy")
+            #expect(
+                manifest.contains("path: \"\(sources)\""), "the package does not build on the installed copy")
             #expect(!manifest.contains(ProgramRun.packageRoot.path + "\""), "the package names the checkout")
 
             let render = try package.run([

@@ -89,7 +89,9 @@ struct ScaffoldBuildTests {
         }
     }
 
-    @Test("a package the checkout's `new` writes names the checkout and resolves its dependencies (from SwiftPM's cache, offline)")
+    @Test(
+        "a package the checkout's `new` writes names the checkout and resolves its dependencies (from SwiftPM's cache, offline)"
+    )
     func checkoutPackageResolves() throws {
         let package = try ScaffoldPackage()
         defer { package.remove() }

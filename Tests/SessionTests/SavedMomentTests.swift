@@ -177,6 +177,7 @@ struct SavedMomentTests {
         let saved = tester.session.watchState(window: WindowGeometry(x: 0, y: 0, width: 375, height: 667))
         let replayed = try SceneTester(scene: "elastic", size: size)
         try #require(replayed.session.resume(from: saved, at: 0) != nil)
-        #expect(try Self.picture(replayed) == shown, "the window's inspector shows other rows than the replay's")
+        #expect(
+            try Self.picture(replayed) == shown, "the window's inspector shows other rows than the replay's")
     }
 }

@@ -170,7 +170,8 @@ final class TimeMachine {
     /// scene sees what a replay of the session sees; a layout can cut what runs (the elastic
     /// scene's bounce).
     func returnToRecord() {
-        guard hasUnrecordedLayout, let reached = travel(to: sceneTimeline.currentTime, panelWork: .none) else {
+        guard hasUnrecordedLayout, let reached = travel(to: sceneTimeline.currentTime, panelWork: .none)
+        else {
             return
         }
         runReplayed(reached.frame, index: history.shown + 1, observes: false)
