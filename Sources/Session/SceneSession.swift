@@ -482,7 +482,10 @@ public final class SceneSession {
         panel.setOpen(isOpen)
         if !isOpen { panelFit.remove(panel) }
         if panel === inspector || !wasObserving || !observesAnimations {
-            // The inspector's log starts anew when it opens or closes, or observing starts.
+            // The inspector's log starts anew when it opens or closes, or observing starts: on
+            // the moment as recorded, which a replay of the session observes (paused and laid
+            // out off the record, the scene goes back to it first, as a paused layout does).
+            if observesAnimations { machine.returnToRecord() }
             resetObservation()
         }
         if observesAnimations { observeAnimations() }

@@ -11,10 +11,14 @@ struct InterruptTests {
     /// The program reports `ready` once its handlers are installed (`TestReport`).
     static let reporting = ["ANIMDEMO_TEST_REPORT": "1"]
 
-    /// `--at 0.1 … --at 200.0`: 2,000 frames of 1600×1200, a render of a minute or more.
+    /// `--at 0.1 … --at 30.0`: 300 frames of 1600×1200, a render of half a minute or more in a
+    /// debug build (0.15 s a frame), writing from its first tenth of a second: a signal after
+    /// two frames, or at any of the random moments, finds it writing. (2,000 `--at`s took
+    /// swift-argument-parser's debug build 10 s of CPU to parse, quadratic in their number,
+    /// before anything ran.)
     static let longRender =
         ["render", "--scene", "fish", "--size", "1600x1200"]
-        + (1...2000).flatMap { ["--at", String(format: "%.1f", Double($0) / 10)] }
+        + (1...300).flatMap { ["--at", String(format: "%.1f", Double($0) / 10)] }
 
     /// Every name in `folder`, hidden ones included, sorted; nil if it does not exist.
     static func contents(_ folder: URL) -> [String]? {

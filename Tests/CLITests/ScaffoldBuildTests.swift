@@ -6,8 +6,10 @@ import Testing
 
 /// The scaffold as a new user meets it: `animdemo new Orbit`, `swift build`, `Orbit render`,
 /// `swift test`, in a temporary folder (`ScaffoldPackage.withShared`: it builds the animdemo
-/// libraries again in the scaffold's own `.build`, offline, once for this and the window's
-/// scaffold tests).
+/// libraries again in the scaffold's own `.build`, offline, once for this, the installed copy's
+/// and the window's scaffold tests; it is the package an installed animdemo writes). A package
+/// the checkout's `new` writes is the same files against the checkout's sources, which
+/// `swift build` here builds: that its dependencies resolve offline is checked apart.
 @Suite("animdemo new, built")
 struct ScaffoldBuildTests {
     @Test(
@@ -85,5 +87,20 @@ struct ScaffoldBuildTests {
             #expect(tutorialTest.status == 0, "swift test: \(tutorialTest.output.suffix(2000))")
             #expect(tutorialTest.output.contains("a second click springs the square back"))
         }
+    }
+
+    @Test(
+        "a package the checkout's `new` writes names the checkout and resolves its dependencies (from SwiftPM's cache, offline)"
+    )
+    func checkoutPackageResolves() throws {
+        let package = try ScaffoldPackage()
+        defer { package.remove() }
+        let manifest = try String(contentsOfFile: package.path("Package.swift"), encoding: .utf8)
+        #expect(manifest.contains("path: \"\(ProgramRun.packageRoot.path)\""), "\(manifest)")
+        let resolved = try package.run(["swift", "package", "resolve"])
+        #expect(resolved.status == 0, "swift package resolve: \(resolved.output.suffix(2000))")
+        #expect(
+            FileManager.default.fileExists(atPath: package.path(".build/checkouts/swift-argument-parser")),
+            "\(resolved.output)")
     }
 }

@@ -33,6 +33,45 @@ struct SavedMomentTests {
         2.3804347826086953,"seed":1,"step":5,"version":1,"window":{"height":600,"width":800,"x":0,"y":0}}
         """#
 
+    /// Property failure seed 7, sequence 92: the elastic wave pulled and let go at 0.25×, paused
+    /// mid-bounce at 0.287 s, the knob and help panels open in a 375×667 window (the scene laid out
+    /// for its rect at once, off the record: the layout cuts the bounce). Then `i` and a pointer
+    /// move in one frame: the window's inspector said "no animation yet", the replay of the
+    /// moment it saved lists the display link (it observes the frame shown as recorded).
+    static let elasticPausedBeforeInspector = #"""
+        {"bubbles":0,"debugOverlay":false,"format":"animdemo-session","history":{"fps":60,"frames":[{"count"\#
+        :1,"first":0},{"input":["move 199.0 217.0","down 199.0 217.0"],"time":0.001666666666666572},{"input"\#
+        :["move 147.0 228.0","up 147.0 228.0"],"time":0.003333333333333144},{"time":0.0049999999999997165},{\#
+        "time":0.006666666666666288},{"time":0.008333333333333571},{"time":0.010000000000000142},{"time":0.0\#
+        11666666666666714},{"time":0.013333333333333287},{"time":0.014999999999999859},{"time":0.01666666666\#
+        666643},{"input":["key char:c"],"time":0.018333333333333004},{"input":["key unidentified"],"time":0.\#
+        020000000000000285},{"time":0.024166666666666715},{"time":0.028333333333333145},{"time":0.0324999999\#
+        9999957},{"time":0.036666666666666},{"time":0.04083333333333243},{"time":0.04499999999999886},{"time\#
+        ":0.04916666666666529},{"time":0.053333333333333496},{"time":0.057499999999999926},{"time":0.0616666\#
+        66666666356},{"time":0.06583333333333279},{"time":0.06999999999999922},{"time":0.07416666666666565},\#
+        {"time":0.07833333333333208},{"time":0.08250000000000028},{"time":0.08666666666666671},{"time":0.090\#
+        83333333333314},{"time":0.09499999999999957},{"time":0.099166666666666},{"time":0.10333333333333243}\#
+        ,{"time":0.10749999999999886},{"time":0.11166666666666529},{"time":0.1158333333333335},{"time":0.119\#
+        99999999999993},{"time":0.12416666666666636},{"time":0.1283333333333328},{"time":0.13249999999999923\#
+        },{"time":0.13666666666666566},{"time":0.1408333333333321},{"time":0.1450000000000003},{"time":0.149\#
+        16666666666673},{"time":0.15333333333333315},{"time":0.15749999999999958},{"time":0.1616666666666660\#
+        1},{"time":0.16583333333333244},{"time":0.16999999999999887},{"time":0.1741666666666653},{"time":0.1\#
+        783333333333335},{"time":0.18249999999999994},{"time":0.18666666666666637},{"time":0.190833333333332\#
+        8},{"time":0.19499999999999923},{"time":0.19916666666666566},{"time":0.2033333333333321},{"time":0.2\#
+        075000000000003},{"time":0.21166666666666673},{"time":0.21583333333333315},{"time":0.219999999999999\#
+        58},{"time":0.22416666666666601},{"time":0.22833333333333244},{"time":0.23249999999999887},{"time":0\#
+        .2366666666666653},{"time":0.2408333333333335},{"time":0.24499999999999994},{"time":0.24916666666666\#
+        637},{"time":0.2533333333333328},{"time":0.25749999999999923},{"time":0.26166666666666566},{"time":0\#
+        .2658333333333321},{"time":0.2700000000000003},{"time":0.2741666666666667},{"time":0.278333333333333\#
+        15},{"time":0.2824999999999996},{"time":0.286666666666666},{"input":["key char:w"],"time":0.28666666\#
+        6666666},{"input":["key char:n"],"time":0.286666666666666},{"input":["move 140.0 0.0"],"time":0.2866\#
+        66666666666}],"initialHeight":480,"initialKnobs":{"outerControlPointFactor":{"number":0}},"initialWi\#
+        dth":256},"isPaused":true,"observedFrom":null,"panelViews":{"help":{"firstRow":4},"knobs":{"firstRow\#
+        ":0,"selected":"outerControlPointFactor"}},"panels":["knobs","help"],"pointer":[374,422],"rate":0.25\#
+        ,"scale":1,"scene":"elastic","sceneTime":0.286666666666666,"seed":1,"version":1,"window":{"height":6\#
+        67,"width":375,"x":0,"y":0}}
+        """#
+
     /// The picture of the session's next frame, by a renderer of its own (CheckpointTests).
     static func picture(_ tester: SceneTester) throws -> Int { try CheckpointTests.drawFrame(tester) }
 
@@ -120,5 +159,25 @@ struct SavedMomentTests {
         let (shown, expected, frames) = try Self.resizedWhilePaused(seeks: false)
         #expect(frames == 155)
         #expect(shown == expected)
+    }
+
+    @Test(
+        "the elastic bounce paused, laid out off the record, then the inspector opened with a pointer move: the replay's rows and picture"
+    )
+    func inspectorOpenedAfterOffRecordLayout() throws {
+        let state = try WatchState(json: Data(Self.elasticPausedBeforeInspector.utf8))
+        let size = Size(width: 375, height: 667)
+        let tester = try SceneTester(scene: "elastic", size: size)
+        try #require(tester.session.resume(from: state, at: 0) != nil)
+        _ = try Self.picture(tester)
+        #expect(tester.session.machine.hasUnrecordedLayout, "the moment is not laid out off the record")
+        tester.send([.key(try #require(Key(keysymName: "i"))), .move(Point(x: 2, y: 2))])
+        _ = try Self.picture(tester)
+        let shown = try Self.picture(tester)
+        let saved = tester.session.watchState(window: WindowGeometry(x: 0, y: 0, width: 375, height: 667))
+        let replayed = try SceneTester(scene: "elastic", size: size)
+        try #require(replayed.session.resume(from: saved, at: 0) != nil)
+        #expect(
+            try Self.picture(replayed) == shown, "the window's inspector shows other rows than the replay's")
     }
 }

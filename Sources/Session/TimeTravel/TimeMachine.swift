@@ -165,6 +165,19 @@ final class TimeMachine {
         }
     }
 
+    /// Paused and laid out off the record: goes back to the moment as recorded, unobserved (the
+    /// next frame lays it out for its rect again), so that a panel that starts observing the
+    /// scene sees what a replay of the session sees; a layout can cut what runs (the elastic
+    /// scene's bounce).
+    func returnToRecord() {
+        guard hasUnrecordedLayout, let reached = travel(to: sceneTimeline.currentTime, panelWork: .none)
+        else {
+            return
+        }
+        runReplayed(reached.frame, index: history.shown + 1, observes: false)
+        if reached.isRecorded { history.record(reached.frame) }
+    }
+
     /// Gives a scene frame its input: the scene's size, knobs, pointer events to the scene's
     /// recognizers, keys to the scene.
     func apply(_ frame: SceneFrame) {
