@@ -86,6 +86,10 @@ public final class SceneSession {
     /// the one shown, so a session file that keeps it gives the same rows when replayed (a
     /// frame number, not a time: several frames may share a time).
     var observedFrom: Int?
+    /// The curve editor's row as last found in the inspector's log: its source line, whether it
+    /// is a spring, and the knob that owns its curve (nil: none); kept while a replay's log does
+    /// not have the row (it began more than `TimeMachine.observedReplay` before the moment).
+    var curveRow: (label: String, source: CallSite, isSpring: Bool, knob: String?)?
     /// Requests from outside the frame's input (`setKnob`, `seek(toTime:)`), for the next frame.
     private var pendingRequests: [SessionRequest] = []
     private var toastTimer: ScheduledTimer?
@@ -231,7 +235,7 @@ public final class SceneSession {
         let (requests, sceneInput) = route(pendingRequests, input, at: hostTime)
         pendingRequests = []
         let asked = FrameRequests(requests, sceneTime: sceneTimeline.currentTime) {
-            knobs.knob(named: $0) != nil
+            knobs.knob(named: $0) != nil || KnobSettings.isCurveEdit($0)
         }
         if asked.pauses { pause(at: hostTime) }
         let commands = apply(requests)
@@ -328,7 +332,8 @@ public final class SceneSession {
             selectedGraphKey: openPanel(GraphPanel.self) == nil ? nil : inspector.selectedGraphKey,
             historyStamp: HistoryStamp(epoch: machine.historyEpoch, revision: history.revision),
             graphInputs: { [machine] time in machine.history.inputFrames(through: time) },
-            graphSamples: { [machine] key in machine.graphSamples(for: key) })
+            graphSamples: { [machine] key in machine.graphSamples(for: key) },
+            curveTarget: openPanel(CurvePanel.self) == nil ? nil : curveTarget())
     }
 
     /// The inspector's log notes the scene's animations now (once a scene frame, after its

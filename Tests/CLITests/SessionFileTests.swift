@@ -83,7 +83,7 @@ struct SessionFileTests {
             let file = folder.appendingPathComponent("moment.animdemo")
             switch name {
             case "not JSON": try Data("{ not json".utf8).write(to: file)
-            case "another version": _ = try Self.write(Self.session(["version": 2]), in: folder)
+            case "another version": _ = try Self.write(Self.session(["version": 3]), in: folder)
             case "unknown scene": _ = try Self.write(Self.session(["scene": "nope"]), in: folder)
             case "unknown knob":
                 var state = Self.session()

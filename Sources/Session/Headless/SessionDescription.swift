@@ -32,6 +32,10 @@ public struct SessionDescription: Encodable, Sendable {
     /// The graph panel, while it is open and graphs a row: the row, its property, its
     /// components (`value`, or `x`, `y`, …) and each frame of its span as `[t, c1, c2, …]`.
     public var graph: Graph?
+    /// The curve editor, while it is open and edits a row: the row, its source line, the knob
+    /// that owns the curve (if one does), the curve's control points, and its two handles'
+    /// centres (window pixels / scale).
+    public var curveEditor: CurveEditor?
     public var knobs: [String: KnobText]
     /// The knobs that differ from the tutorial's values, by name.
     public var changedKnobs: [String]
@@ -68,6 +72,14 @@ public struct SessionDescription: Encodable, Sendable {
         public var property: String
         public var components: [String]
         public var samples: [[Double]]
+    }
+
+    public struct CurveEditor: Encodable, Sendable, Equatable {
+        public var row: String
+        public var source: String
+        public var knob: String?
+        public var curve: [Double]
+        public var handles: [[Double]]
     }
 
     public struct Code: Encodable, Sendable {
@@ -144,6 +156,7 @@ extension SceneSession {
             stepBar: stepCaption.isEmpty ? nil : stepCaption,
             inspector: isOpen(inspector) ? inspector.describedRows(scale: scale) : [],
             selectedRow: inspector.selectedLabel, graph: openPanel(GraphPanel.self)?.described,
+            curveEditor: openPanel(CurvePanel.self)?.described,
             knobs: knobValues,
             changedKnobs: knobs.knobs.filter {
                 !KnobCode.isTutorialValue(knobs.value(of: $0.name) ?? $0.defaultValue, of: $0)

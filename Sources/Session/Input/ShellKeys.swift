@@ -94,6 +94,10 @@ extension SceneSession {
                 "save this moment as a session file (animdemo --session FILE opens it)"
             ) { _, _, _ in [.command(.saveSession)] },
             ShellKey(
+                [.character("p")], "p",
+                "print and copy every change since the tutorial's values (knobs, curve edits) as Swift, with file:line"
+            ) { session, _, _ in ChangeCode.copyRequests(knobs: session.knobs, sceneName: session.sceneName) },
+            ShellKey(
                 [.character("l")], "l", "export the recorded history as a Lottie animation (JSON)"
             ) { _, _, _ in [.command(.exportHistory)] },
             ShellKey(

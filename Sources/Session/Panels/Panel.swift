@@ -49,6 +49,8 @@ struct PanelContext {
     /// The samples of a row, replayed (`TimeMachine.graphSamples(for:)`): costly, asked only
     /// when the selection or the input changed.
     var graphSamples: (GraphRowKey) -> GraphSamples? = { _ in nil }
+    /// What the curve editor edits: the selected row's timing (made only while it is open).
+    var curveTarget: CurveTarget? = nil
 }
 
 /// Which history, and which of its revisions, a panel drew from (`PanelContext.historyStamp`).
@@ -90,7 +92,7 @@ enum SessionRequest {
 /// a session file and a `--watch` reload keep it open, and whether it watches the scene's
 /// animations. Each panel type gives its own (`Panel.kind`); `PanelKind.all` lists the types.
 struct PanelKind {
-    /// `inspector`, `graph`, `knobs`, `code`, `help`, `build`: the name in `render --describe` and in a session file.
+    /// `inspector`, `graph`, `knobs`, `code`, `curve`, `help`, `build`: the name in `render --describe` and in a session file.
     let name: String
     /// What messages call it ("closed the knob panel").
     var spokenName: String?
@@ -106,8 +108,8 @@ struct PanelKind {
     /// and their keys are listed. A new panel is its type and a line here.
     static var all: [any Panel.Type] {
         [
-            InspectorPanel.self, GraphPanel.self, KnobPanel.self, CodePanel.self, HelpPanel.self,
-            BuildProblemPanel.self,
+            InspectorPanel.self, GraphPanel.self, KnobPanel.self, CodePanel.self, CurvePanel.self,
+            HelpPanel.self, BuildProblemPanel.self,
         ]
     }
 }
