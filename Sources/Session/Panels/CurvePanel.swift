@@ -26,14 +26,15 @@ struct CurveTarget: Equatable {
 /// two handles to drag, and presets, docked at the side (at the bottom in a portrait window).
 ///
 /// ```
-/// ┌ curve · b3.strokeEnd · CheckmarkScene.swift:390 ┐
-/// │ knob b3.curve                                    │
+/// ┌ curve · b3.strokeEnd ────────────────────────────┐
+/// │ CheckmarkScene.swift:392 · knob b3.curve sets it │
 /// │   ┌───────────────●  (x2, y2)                    │
 /// │   │           ╱╱                                 │
 /// │   │      ╱╱╱                                     │
 /// │   ●───                                           │
 /// │ 0.42, 0, 0.58, 1                                 │
 /// │ [linear] [ease in] [ease out] [in-out] [own]     │
+/// │ drag a handle · 1–4, 0 · p copies                │
 /// └──────────────────────────────────────────────────┘
 /// ```
 /// An edit is a knob change (`SessionRequest.setKnob`): of the knob that owns the curve, else
@@ -140,12 +141,14 @@ final class CurvePanel: Panel {
         let unit = max(min(roomWidth - 2 * margin, roomHeight / (Self.highY - Self.lowY)), 1)
         let height = unit * (Self.highY - Self.lowY)
         let x = isWide ? margin + (roomWidth - unit) / 2 : (frame.width - unit) / 2
-        return Rect(x: x, y: contentTop + max((roomHeight - height) / 2, 0), width: unit, height: height)
+        let y = isWide ? contentTop + max((roomHeight - height) / 2, 0) : contentTop
+        return Rect(x: x, y: y, width: unit, height: height)
     }
 
     private var controlsX: Double { isWide ? frame.width * 0.45 + margin : margin }
     private var controlsWidth: Double { isWide ? frame.width * 0.55 - 2 * margin : frame.width - 2 * margin }
-    private var controlsTop: Double { isWide ? contentTop : frame.height - controlsHeight - margin / 2 }
+    /// Under the plot in a tall panel (not at its foot: the numbers stay by the curve).
+    private var controlsTop: Double { isWide ? contentTop : plotBox.maxY + margin / 2 }
 
     /// A point of the curve's plane (x, progress) in the panel's pixels.
     private func pixel(_ point: Point) -> Point {
@@ -310,10 +313,11 @@ final class CurvePanel: Panel {
     private func draw(_ target: CurveTarget, canvas: PanelCanvas) {
         let width = frame.width - 2 * margin
         canvas.text(
-            "curve · \(target.row) · \(target.source)",
+            "curve · \(target.row)",
             in: Rect(x: margin, y: 2 * scale, width: width, height: (Self.headerHeight - 2) * scale), bold: true)
         canvas.text(
-            target.knob.map { "knob \($0) (the edit turns it)" } ?? "every animation from \(target.source)",
+            target.knob.map { "\(target.source) · knob \($0) sets it" }
+                ?? "\(target.source) · every animation from there",
             in: Rect(x: margin, y: (Self.headerHeight + 2) * scale, width: width, height: lineHeight),
             color: PanelStyle.dimText)
         let box = plotBox
@@ -374,7 +378,7 @@ final class CurvePanel: Panel {
         let hintY = (buttonBoxes.last?.maxY ?? controlsTop) + 2 * scale
         if hintY + lineHeight <= frame.height {
             canvas.text(
-                "drag a handle · 1–4, 0 presets · p copies", in: Rect(x: controlsX, y: hintY, width: controlsWidth, height: lineHeight),
+                "drag a handle · 1–4, 0 · p copies", in: Rect(x: controlsX, y: hintY, width: controlsWidth, height: lineHeight),
                 color: PanelStyle.dimText, alignment: isWide ? .left : .center, size: PanelStyle.fontSize * 0.9)
         }
     }
