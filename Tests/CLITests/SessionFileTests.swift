@@ -70,7 +70,7 @@ struct SessionFileTests {
         "a file that is not a session is one line, status 2, nothing written",
         arguments: [
             ("not JSON", "it is not the JSON of a session file"),
-            ("another version", "it is of version 2; this program reads version 1"),
+            ("another version", "it is of version 3; this program reads versions 1…2"),
             ("unknown scene", "this program has no scene \"nope\""),
             ("unknown knob", "checkmark has no knob \"nope\""),
             ("a history line", "its history does not parse"),

@@ -95,7 +95,7 @@ extension SceneSession {
             ) { _, _, _ in [.command(.saveSession)] },
             ShellKey(
                 [.character("p")], "p",
-                "print and copy every change since the tutorial's values (knobs, curve edits) as Swift, with file:line"
+                "print and copy every change (knobs, curve edits) as the scene's Swift, with file:line"
             ) { session, _, _ in ChangeCode.copyRequests(knobs: session.knobs, sceneName: session.sceneName) },
             ShellKey(
                 [.character("l")], "l", "export the recorded history as a Lottie animation (JSON)"

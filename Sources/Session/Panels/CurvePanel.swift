@@ -60,6 +60,8 @@ final class CurvePanel: Panel {
     private var target: CurveTarget?
     /// The handle held by the pointer (0: the first control point, 1: the second).
     private var dragged: Int?
+    /// The selected row, for a session file while the inspector is closed (`PanelView.row`).
+    private var shownRow: String?
 
     /// Sizes at scale 1, pixels.
     static let preferredWidth = 270.0
@@ -105,6 +107,10 @@ final class CurvePanel: Panel {
         case .bottom: return min(Self.preferredHeight * scale, (size.height * 0.4).rounded(.down))
         }
     }
+
+    var view: PanelView { PanelView(row: shownRow) }
+
+    func follow(context: PanelContext) { shownRow = context.selectedRow }
 
     func setOpen(_ isOpen: Bool) {
         drawn = nil
