@@ -48,7 +48,8 @@ public final class KnobSettings {
     public static func callSite(ofCurveEdit name: String) -> CallSite? {
         guard name.hasPrefix(curveEditPrefix) else { return nil }
         let rest = name.dropFirst(curveEditPrefix.count)
-        guard let colon = rest.lastIndex(of: ":"), let line = Int(rest[rest.index(after: colon)...]), line > 0,
+        guard let colon = rest.lastIndex(of: ":"), let line = Int(rest[rest.index(after: colon)...]),
+            line > 0,
             colon > rest.startIndex
         else { return nil }
         return CallSite(fileID: String(rest[..<colon]), line: line)

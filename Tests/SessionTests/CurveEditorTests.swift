@@ -96,7 +96,9 @@ struct CurveEditorTests {
             .encoded()
         let state = try SessionFile.state(from: json, path: "edit.animdemo", catalog: SceneCatalog.all)
         #expect(state.version == 2)
-        #expect(state.history.initialKnobs.keys.contains { $0.hasPrefix("curve@") }, "\(state.history.initialKnobs)")
+        #expect(
+            state.history.initialKnobs.keys.contains { $0.hasPrefix("curve@") },
+            "\(state.history.initialKnobs)")
         let resumed = try SceneTester(scene: "download")
         try #require(resumed.session.resume(from: state, at: 0) != nil)
         let shown = try resumed.render()
@@ -120,14 +122,18 @@ struct CurveEditorTests {
         #expect(plain.session.watchState(window: nil).version == 1)
     }
 
-    @Test("presets: 1 linear, 4 ease in-out, 0 back to the scene's own", arguments: [("1", [0.0, 0, 1, 1]), ("4", [0.42, 0, 0.58, 1]), ("0", [0, 0, 0.58, 1])])
+    @Test(
+        "presets: 1 linear, 4 ease in-out, 0 back to the scene's own",
+        arguments: [("1", [0.0, 0, 1, 1]), ("4", [0.42, 0, 0.58, 1]), ("0", [0, 0, 0.58, 1])])
     func preset(key: String, curve: [Double]) throws {
         let (script, _) = try Self.dragged()
         let tester = try SceneTester(scene: "download", events: script + "; 1.4 key \(key)")
         try tester.advance(to: 1.5)
         let described = tester.session.describe()
         #expect(described.curveEditor?.curve == curve)
-        #expect(described.toast?.hasPrefix("animatingLayer.path: ") == true, "\(String(describing: described.toast))")
+        #expect(
+            described.toast?.hasPrefix("animatingLayer.path: ") == true,
+            "\(String(describing: described.toast))")
     }
 
     @Test("where a knob owns the curve (the checkmark's b3.curve), a drag turns the knob")
@@ -136,7 +142,8 @@ struct CurveEditorTests {
         let (opened, handles) = try Self.opened(scene: "checkmark", row: "b3.strokeEnd", paused: paused)
         let from = handles[1]
         let tester = try SceneTester(
-            scene: "checkmark", events: opened + "; 1.15 drag \(from[0]) \(from[1]) \(from[0] - 60) \(from[1]) 0.1")
+            scene: "checkmark",
+            events: opened + "; 1.15 drag \(from[0]) \(from[1]) \(from[0] - 60) \(from[1]) 0.1")
         try tester.advance(to: 1.4)
         let described = tester.session.describe()
         let editor = try #require(described.curveEditor)
@@ -144,7 +151,8 @@ struct CurveEditorTests {
         #expect(described.changedKnobs == ["b3.curve"])
         #expect(tester.session.knobs.curveEdits.isEmpty, "the knob, not an edit of the line")
         let text = try #require(described.knobs["b3.curve"])
-        #expect("\(text)".contains(KnobAssignment.formatNumber(editor.curve[2])), "\(text) vs \(editor.curve)")
+        #expect(
+            "\(text)".contains(KnobAssignment.formatNumber(editor.curve[2])), "\(text) vs \(editor.curve)")
     }
 
     @Test("p copies every change as the scene's Swift with file:line, and says how many lines")
@@ -167,7 +175,8 @@ struct CurveEditorTests {
         let numbers = curve.map(KnobAssignment.formatNumber).joined(separator: ", ")
         #expect(
             code.contains(
-                "pathAnimation.timingFunction = TimingFunction(controlPoints: \(numbers))  // DownloadIndicator.swift:261"),
+                "pathAnimation.timingFunction = TimingFunction(controlPoints: \(numbers))  // DownloadIndicator.swift:261"
+            ),
             "\(code)")
         #expect(code.hasPrefix("// download: 1 change since the tutorial's values"), "\(code)")
         #expect(tester.session.describe().toast?.hasPrefix("copied 1 line of Swift") == true)
@@ -191,7 +200,9 @@ struct CurveEditorTests {
         #expect(tester.session.describe().toast?.hasPrefix("copied 2 lines of Swift") == true)
     }
 
-    @Test("the editor fits from 375×667 up and at --scale 2", arguments: [(375.0, 667.0, 1.0), (1920, 1080, 1), (1600, 1200, 2)])
+    @Test(
+        "the editor fits from 375×667 up and at --scale 2",
+        arguments: [(375.0, 667.0, 1.0), (1920, 1080, 1), (1600, 1200, 2)])
     func fits(width: Double, height: Double, scale: Double) throws {
         let tester = try SceneTester(
             scene: "download", size: Size(width: width, height: height), events: "0.1 key u", scale: scale)

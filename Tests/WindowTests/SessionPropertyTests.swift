@@ -185,8 +185,12 @@ final class SessionDriver {
             case 34..<37:
                 // A row's name in the inspector, as the last moment described it: the row the
                 // graph and the curve editor show.
-                let rows = (lastDescribed["inspector"] as? [[String: Any]] ?? []).compactMap { $0["rect"] as? [Double] }
-                guard let rect = rows.randomElement(using: &random), rect.count == 4 else { return Action("key:u") }
+                let rows = (lastDescribed["inspector"] as? [[String: Any]] ?? []).compactMap {
+                    $0["rect"] as? [Double]
+                }
+                guard let rect = rows.randomElement(using: &random), rect.count == 4 else {
+                    return Action("key:u")
+                }
                 return Action("click:\(Int(rect[0]) + 30):\(Int(rect[1] + rect[3] / 2))")
             case 37..<40:
                 // A curve editor's handle, as the last moment described it, dragged anywhere.

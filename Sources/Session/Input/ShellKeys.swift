@@ -96,7 +96,8 @@ extension SceneSession {
             ShellKey(
                 [.character("p")], "p",
                 "print and copy every change (knobs, curve edits) as the scene's Swift, with file:line"
-            ) { session, _, _ in ChangeCode.copyRequests(knobs: session.knobs, sceneName: session.sceneName) },
+            ) { session, _, _ in ChangeCode.copyRequests(knobs: session.knobs, sceneName: session.sceneName)
+            },
             ShellKey(
                 [.character("l")], "l", "export the recorded history as a Lottie animation (JSON)"
             ) { _, _, _ in [.command(.exportHistory)] },

@@ -143,7 +143,8 @@ final class CurvePanel: Panel {
     /// The plot's box: the unit square's width, the y range's height, centred in its room.
     private var plotBox: Rect {
         let roomWidth = isWide ? frame.width * 0.45 : frame.width - 2 * margin
-        let roomHeight = isWide ? frame.height - contentTop - margin : frame.height - contentTop - controlsHeight - margin
+        let roomHeight =
+            isWide ? frame.height - contentTop - margin : frame.height - contentTop - controlsHeight - margin
         let unit = max(min(roomWidth - 2 * margin, roomHeight / (Self.highY - Self.lowY)), 1)
         let height = unit * (Self.highY - Self.lowY)
         let x = isWide ? margin + (roomWidth - unit) / 2 : (frame.width - unit) / 2
@@ -204,8 +205,12 @@ final class CurvePanel: Panel {
         case .down(let point):
             let local = Point(x: point.x - frame.minX, y: point.y - frame.minY)
             let reach = Self.handleReach * scale
-            let distances = handles(of: target.curve).map { (($0.x - local.x) * ($0.x - local.x) + ($0.y - local.y) * ($0.y - local.y)).squareRoot() }
-            if let nearest = distances.indices.min(by: { distances[$0] < distances[$1] }), distances[nearest] <= reach {
+            let distances = handles(of: target.curve).map {
+                (($0.x - local.x) * ($0.x - local.x) + ($0.y - local.y) * ($0.y - local.y)).squareRoot()
+            }
+            if let nearest = distances.indices.min(by: { distances[$0] < distances[$1] }),
+                distances[nearest] <= reach
+            {
                 dragged = nearest
                 return []
             }
@@ -252,7 +257,9 @@ final class CurvePanel: Panel {
         guard let target = context.curveTarget else {
             return [.message("curve editor: select a row first (click a row's name in the inspector, i)")]
         }
-        guard !target.isSpring else { return [.message("\(target.row) is a spring: its curve is its physics")] }
+        guard !target.isSpring else {
+            return [.message("\(target.row) is a spring: its curve is its physics")]
+        }
         return choose(digit == 0 ? Self.presets.count : digit - 1, target: target)
     }
 
@@ -264,8 +271,10 @@ final class CurvePanel: Panel {
         let curve = target.curve
         return SessionDescription.CurveEditor(
             row: target.row, source: target.source.description, knob: target.knob,
-            curve: [curve.controlPoint1.x, curve.controlPoint1.y, curve.controlPoint2.x, curve.controlPoint2.y]
-                .map { ($0 * 1e6).rounded() / 1e6 },
+            curve: [
+                curve.controlPoint1.x, curve.controlPoint1.y, curve.controlPoint2.x, curve.controlPoint2.y,
+            ]
+            .map { ($0 * 1e6).rounded() / 1e6 },
             handles: handles(of: curve).map { point in
                 [point.x + frame.minX, point.y + frame.minY].map { ($0 / scale * 1000).rounded() / 1000 }
             })
@@ -320,7 +329,8 @@ final class CurvePanel: Panel {
         let width = frame.width - 2 * margin
         canvas.text(
             "curve · \(target.row)",
-            in: Rect(x: margin, y: 2 * scale, width: width, height: (Self.headerHeight - 2) * scale), bold: true)
+            in: Rect(x: margin, y: 2 * scale, width: width, height: (Self.headerHeight - 2) * scale),
+            bold: true)
         canvas.text(
             target.knob.map { "\(target.source) · knob \($0) sets it" }
                 ?? "\(target.source) · every animation from there",
@@ -358,13 +368,17 @@ final class CurvePanel: Panel {
             canvas.shape(arm, stroke: colors[index], width: 1)
             let radius = Self.handleRadius * scale * (dragged == index ? 1.4 : 1)
             canvas.shape(
-                BezierPath(ovalIn: Rect(x: handle.x - radius, y: handle.y - radius, width: 2 * radius, height: 2 * radius)),
+                BezierPath(
+                    ovalIn: Rect(
+                        x: handle.x - radius, y: handle.y - radius, width: 2 * radius, height: 2 * radius)),
                 fill: colors[index], stroke: Color(white: 1), width: 1)
         }
         // The numbers, the presets, what the keys do.
         let curve = target.curve
-        let numbers = [curve.controlPoint1.x, curve.controlPoint1.y, curve.controlPoint2.x, curve.controlPoint2.y]
-            .map(KnobAssignment.formatNumber).joined(separator: ", ")
+        let numbers = [
+            curve.controlPoint1.x, curve.controlPoint1.y, curve.controlPoint2.x, curve.controlPoint2.y,
+        ]
+        .map(KnobAssignment.formatNumber).joined(separator: ", ")
         canvas.text(
             numbers, in: Rect(x: controlsX, y: controlsTop, width: controlsWidth, height: lineHeight),
             alignment: isWide ? .left : .center)
@@ -384,8 +398,10 @@ final class CurvePanel: Panel {
         let hintY = (buttonBoxes.last?.maxY ?? controlsTop) + 2 * scale
         if hintY + lineHeight <= frame.height {
             canvas.text(
-                "drag a handle · 1–4, 0 · p copies", in: Rect(x: controlsX, y: hintY, width: controlsWidth, height: lineHeight),
-                color: PanelStyle.dimText, alignment: isWide ? .left : .center, size: PanelStyle.fontSize * 0.9)
+                "drag a handle · 1–4, 0 · p copies",
+                in: Rect(x: controlsX, y: hintY, width: controlsWidth, height: lineHeight),
+                color: PanelStyle.dimText, alignment: isWide ? .left : .center,
+                size: PanelStyle.fontSize * 0.9)
         }
     }
 
@@ -393,7 +409,9 @@ final class CurvePanel: Panel {
     private func bezier(_ curve: TimingFunction) -> BezierPath {
         var path = BezierPath()
         path.move(to: pixel(Point(x: 0, y: 0)))
-        path.addCurve(to: pixel(Point(x: 1, y: 1)), controlPoint1: pixel(curve.controlPoint1), controlPoint2: pixel(curve.controlPoint2))
+        path.addCurve(
+            to: pixel(Point(x: 1, y: 1)), controlPoint1: pixel(curve.controlPoint1),
+            controlPoint2: pixel(curve.controlPoint2))
         return path
     }
 }
@@ -404,7 +422,8 @@ extension SceneSession {
     func curveTarget() -> CurveTarget? {
         guard let label = inspector.selectedLabel else { return nil }
         if let row = inspector.selectedRow {
-            guard row.kind == .animation, let source = row.location, let animation = row.object as? LayerAnimation
+            guard row.kind == .animation, let source = row.location,
+                let animation = row.object as? LayerAnimation
             else { return nil }
             if curveRow?.label != label || curveRow?.source != source {
                 curveRow = (
@@ -434,7 +453,9 @@ extension SceneSession {
     private func curveOwner(label: String, running: TimingFunction, source: CallSite) -> String? {
         guard knobs.curveEdits[KnobSettings.curveEditName(for: source)] == nil else { return nil }
         let candidates = knobs.knobs.filter { knob in
-            guard knob.kind == .curve, case .curve(let value)? = knobs.value(of: knob.name) else { return false }
+            guard knob.kind == .curve, case .curve(let value)? = knobs.value(of: knob.name) else {
+                return false
+            }
             return value == running
         }
         if candidates.count == 1 { return candidates[0].name }

@@ -88,7 +88,8 @@ enum ChangeCode {
             let unit = knob.unit.isEmpty ? "" : " \(knob.unit)"
             let tutorial = "(tutorial: \(KnobCode.tutorialText(of: knob))\(unit))"
             if let declaration = knob.declaration, let line = knob.swiftDeclaration(for: value) {
-                let place = Self.line(of: declaration.declaration + " ", inFile: declaration.file)
+                let place =
+                    Self.line(of: declaration.declaration + " ", inFile: declaration.file)
                     .map { "\(declaration.file):\($0)" } ?? declaration.file
                 lines.append("\(line)  // \(place) \(tutorial)")
             } else {
@@ -100,7 +101,8 @@ enum ChangeCode {
             KnobSettings.callSite(ofCurveEdit: name).map { ($0, curve) }
         }
         for (site, curve) in edits.sorted(by: { ($0.0.fileID, $0.0.line) < ($1.0.fileID, $1.0.line) }) {
-            lines.append(self.line(for: curve, at: site, own: knobs.ownCurves[KnobSettings.curveEditName(for: site)]))
+            lines.append(
+                self.line(for: curve, at: site, own: knobs.ownCurves[KnobSettings.curveEditName(for: site)]))
         }
         guard !lines.isEmpty else { return nil }
         let header =
@@ -112,10 +114,13 @@ enum ChangeCode {
     /// animation's `timingFunction` when the line adds a named one (`layer.add(fade, …)`), else
     /// the block's `curve:` argument.
     static func line(for curve: TimingFunction, at site: CallSite, own: TimingFunction?) -> String {
-        let points = [curve.controlPoint1.x, curve.controlPoint1.y, curve.controlPoint2.x, curve.controlPoint2.y]
+        let points = [
+            curve.controlPoint1.x, curve.controlPoint1.y, curve.controlPoint2.x, curve.controlPoint2.y,
+        ]
         let expression =
             "TimingFunction(controlPoints: \(points.map(KnobAssignment.formatNumber).joined(separator: ", ")))"
-        let tutorial = own.map { " (tutorial: \(KnobCode.code(for: .curve($0), of: Knob("", curve: $0, ""))))" } ?? ""
+        let tutorial =
+            own.map { " (tutorial: \(KnobCode.code(for: .curve($0), of: Knob("", curve: $0, ""))))" } ?? ""
         let text = SceneSources.lines(ofFile: site.fileName).flatMap { lines in
             lines.indices.contains(site.line - 1) ? String(lines[site.line - 1]) : nil
         }
@@ -148,7 +153,9 @@ extension ChangeCode {
         }
         return [
             .command(.output(code.text)), .command(.copyToClipboard(code.text)),
-            .message("copied \(code.lines) line\(code.lines == 1 ? "" : "s") of Swift: every change, with its file:line"),
+            .message(
+                "copied \(code.lines) line\(code.lines == 1 ? "" : "s") of Swift: every change, with its file:line"
+            ),
         ]
     }
 }

@@ -71,8 +71,10 @@ public enum SessionFile {
             throw failure("its bubble load is out of 0…100000")
         }
         let knobs = Set(descriptor.knobs.map(\.name))
-        let stored = Array(state.history.initialKnobs) + state.history.frames.flatMap { Array($0.knobs ?? [:]) }
-        if let unknown = stored.first(where: { !knobs.contains($0.key) && !KnobSettings.isCurveEdit($0.key) }) {
+        let stored =
+            Array(state.history.initialKnobs) + state.history.frames.flatMap { Array($0.knobs ?? [:]) }
+        if let unknown = stored.first(where: { !knobs.contains($0.key) && !KnobSettings.isCurveEdit($0.key) })
+        {
             throw failure("\(state.scene) has no knob \"\(unknown.key)\"")
         }
         if let edit = stored.first(where: { KnobSettings.isCurveEdit($0.key) }), stated < 2 {
