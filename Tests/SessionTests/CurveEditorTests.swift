@@ -213,3 +213,30 @@ struct CurveEditorTests {
         #expect(described.elided.isEmpty || described.elided.allSatisfy { !$0.text.hasPrefix("Select") })
     }
 }
+
+@Suite("The curve editor on a spring")
+struct CurveEditorSpringTests {
+    @Test("a spring row shows its damping ratio and response and its response curve, and takes no drag")
+    func springRow() throws {
+        let paused = "0.1 key i; 0.3 drag 400 150 400 400 0.3; 0.7 key space"
+        let probe = try SceneTester(scene: "elastic", events: paused)
+        try probe.advance(to: 0.75)
+        let rows = probe.session.describe().inspector
+        let row = try #require(rows.first { $0.kind == "animation" && $0.rect != nil }, "\(rows.map(\.name))")
+        let rect = try #require(row.rect)
+        let tester = try SceneTester(
+            scene: "elastic", events: paused + "; 0.75 tap 40 \(rect[1] + rect[3] / 2); 0.77 key u")
+        try tester.advance(to: 0.85)
+        let described = tester.session.describe()
+        #expect(described.selectedRow == row.name)
+        let texts = tester.session.rootLayer.allLayers.compactMap { ($0 as? TextLayer)?.string }
+        let spring = try #require(
+            SceneCatalog.all.first { $0.name == "elastic" }?.knobs.first { $0.name == "dampingRatio" })
+        guard case .number(let ratio) = spring.defaultValue else { return }
+        #expect(
+            texts.contains { $0.contains("damping ratio \(KnobAssignment.formatNumber(ratio))") },
+            "\(texts.filter { $0.contains("spring") || $0.contains("damping") })")
+        #expect(texts.contains { $0.hasPrefix("spring · \(row.name)") })
+        #expect(described.curveEditor == nil, "a spring has no handles")
+    }
+}

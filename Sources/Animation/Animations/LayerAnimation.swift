@@ -81,6 +81,9 @@ public class LayerAnimation: MediaTiming {
     /// (`Timeline.timingFunctionEdit`).
     public var isSpring: Bool { false }
 
+    /// A spring's physics (`SpringAnimation.spring`), nil for other kinds: for inspectors.
+    public var springParameters: Spring? { nil }
+
     /// The progress after the timing function.
     func progress(for state: TimingState) -> Double {
         timingFunction?.progress(at: state.fraction) ?? state.fraction

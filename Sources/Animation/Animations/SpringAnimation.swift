@@ -36,6 +36,7 @@ public final class SpringAnimation<Value: Interpolatable>: BasicAnimation<Value>
     }
 
     public override var isSpring: Bool { true }
+    public override var springParameters: Spring? { spring }
 
     override func progress(for state: TimingState) -> Double {
         // The spring's own clock: seconds into the animation; the end is exactly 1.

@@ -15,8 +15,11 @@ struct CurveTarget: Equatable {
     var own: TimingFunction
     /// The curve the line's animations run with now.
     var curve: TimingFunction
-    /// A spring: its motion is its physics, which this editor does not edit.
+    /// A spring: its motion is its physics, which this editor shows (damping ratio, response,
+    /// its response curve) but does not edit yet.
     var isSpring: Bool
+    /// The spring's physics, for a spring row.
+    var spring: Spring? = nil
 
     /// The name the edit is set under (`SessionRequest.setKnob`).
     var name: String { knob ?? KnobSettings.curveEditName(for: source) }
@@ -297,6 +300,8 @@ final class CurvePanel: Panel {
             let canvas = PanelCanvas(layer: layer, timeline: timeline, scale: scale)
             if let shown, !shown.isSpring {
                 draw(shown, canvas: canvas)
+            } else if let shown, let spring = shown.spring {
+                draw(spring, of: shown, canvas: canvas)
             } else {
                 drawEmpty(row: context.selectedRow, spring: shown?.isSpring == true, canvas: canvas)
             }
@@ -405,6 +410,54 @@ final class CurvePanel: Panel {
         }
     }
 
+    /// A spring row: its damping ratio and response (and stiffness, damping, mass) and its
+    /// response curve over its settling time, drawn in the plot's place.
+    private func draw(_ spring: Spring, of target: CurveTarget, canvas: PanelCanvas) {
+        let width = frame.width - 2 * margin
+        canvas.text(
+            "spring · \(target.row)",
+            in: Rect(x: margin, y: 2 * scale, width: width, height: (Self.headerHeight - 2) * scale), bold: true)
+        let response = 2 * Double.pi / max(spring.undampedFrequency, 1e-9)
+        canvas.text(
+            "damping ratio \(GraphPanel.format(spring.dampingRatio)) · response \(GraphPanel.format(response)) s · "
+                + "\(target.source)",
+            in: Rect(x: margin, y: (Self.headerHeight + 2) * scale, width: width, height: lineHeight),
+            color: PanelStyle.dimText)
+        let box = plotBox
+        let settle = max(spring.settlingDuration, 1e-3)
+        let zero = pixel(Point(x: 0, y: 0))
+        let one = pixel(Point(x: 1, y: 1))
+        var axes = BezierPath()
+        axes.move(to: Point(x: zero.x, y: one.y))
+        axes.addLine(to: zero)
+        axes.addLine(to: Point(x: one.x, y: zero.y))
+        canvas.shape(axes, stroke: Color(white: 0.4))
+        var rest = BezierPath()
+        rest.move(to: Point(x: zero.x, y: one.y))
+        rest.addLine(to: one)
+        canvas.shape(rest, stroke: Color(white: 0.3), dashes: [3, 3])
+        var curve = BezierPath()
+        let samples = 96
+        for index in 0...samples {
+            let fraction = Double(index) / Double(samples)
+            let value = min(max(spring.value(at: fraction * settle), Self.lowY), Self.highY)
+            let point = pixel(Point(x: fraction, y: value))
+            if index == 0 { curve.move(to: point) } else { curve.addLine(to: point) }
+        }
+        canvas.shape(curve, stroke: PanelStyle.accent, width: 2)
+        let numbers =
+            "stiffness \(GraphPanel.format(spring.stiffness)) · damping \(GraphPanel.format(spring.damping))"
+            + " · mass \(GraphPanel.format(spring.mass)) · \(GraphPanel.format(settle)) s to settle"
+        var y = (isWide ? controlsTop : box.maxY) + 2 * scale
+        for line in TextMetrics.lines(of: numbers, width: controlsWidth, fontSize: PanelStyle.fontSize * scale) {
+            guard y + lineHeight <= frame.height else { break }
+            canvas.text(
+                line, in: Rect(x: controlsX, y: y, width: controlsWidth, height: lineHeight),
+                color: PanelStyle.dimText)
+            y += lineHeight
+        }
+    }
+
     /// The curve's path from (0, 0) to (1, 1), in the panel's pixels.
     private func bezier(_ curve: TimingFunction) -> BezierPath {
         var path = BezierPath()
@@ -428,7 +481,8 @@ extension SceneSession {
             if curveRow?.label != label || curveRow?.source != source {
                 curveRow = (
                     label, source, animation.isSpring,
-                    curveOwner(label: label, running: animation.timingFunction ?? .linear, source: source)
+                    curveOwner(label: label, running: animation.timingFunction ?? .linear, source: source),
+                    animation.springParameters
                 )
             }
         }
@@ -437,13 +491,14 @@ extension SceneSession {
             case .curve(let curve)? = knobs.value(of: name)
         {
             return CurveTarget(
-                row: label, source: row.source, knob: name, own: own, curve: curve, isSpring: row.isSpring)
+                row: label, source: row.source, knob: name, own: own, curve: curve, isSpring: row.isSpring,
+                spring: row.spring)
         }
         let name = KnobSettings.curveEditName(for: row.source)
         let own = knobs.ownCurves[name] ?? .linear
         return CurveTarget(
             row: label, source: row.source, knob: nil, own: own, curve: knobs.curveEdits[name] ?? own,
-            isSpring: row.isSpring)
+            isSpring: row.isSpring, spring: row.spring)
     }
 
     /// The curve knob that sets the curve of the row labelled `label`, running `running`: the
