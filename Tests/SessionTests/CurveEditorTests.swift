@@ -214,6 +214,23 @@ struct CurveEditorTests {
     }
 }
 
+extension CurveEditorTests {
+    @Test("idle, the editor costs nothing: paused with a row shown, frames rebuild none of its layers")
+    func idleCostsNothing() throws {
+        let (script, _) = try Self.dragged()
+        let tester = try SceneTester(scene: "download", events: script)
+        try tester.advance(to: 1.5)
+        let panel = try #require(tester.session.rootLayer.allLayers.first { $0.name == "curve" })
+        let before = panel.sublayers.map(ObjectIdentifier.init)
+        #expect(before.count > 10, "the plot, handles, buttons and text are drawn")
+        var asked = 0
+        try tester.tick(30) { _ in }
+        for _ in 0..<5 where try tester.tick()?.needsAnotherFrame == true { asked += 1 }
+        #expect(panel.sublayers.map(ObjectIdentifier.init) == before, "not rebuilt")
+        #expect(asked == 0, "no frame asked for")
+    }
+}
+
 @Suite("The curve editor on a spring")
 struct CurveEditorSpringTests {
     @Test("a spring row shows its damping ratio and response and its response curve, and takes no drag")
