@@ -416,7 +416,8 @@ final class CurvePanel: Panel {
         let width = frame.width - 2 * margin
         canvas.text(
             "spring · \(target.row)",
-            in: Rect(x: margin, y: 2 * scale, width: width, height: (Self.headerHeight - 2) * scale), bold: true)
+            in: Rect(x: margin, y: 2 * scale, width: width, height: (Self.headerHeight - 2) * scale),
+            bold: true)
         let response = 2 * Double.pi / max(spring.undampedFrequency, 1e-9)
         canvas.text(
             "damping ratio \(GraphPanel.format(spring.dampingRatio)) · response \(GraphPanel.format(response)) s · "
@@ -449,7 +450,9 @@ final class CurvePanel: Panel {
             "stiffness \(GraphPanel.format(spring.stiffness)) · damping \(GraphPanel.format(spring.damping))"
             + " · mass \(GraphPanel.format(spring.mass)) · \(GraphPanel.format(settle)) s to settle"
         var y = (isWide ? controlsTop : box.maxY) + 2 * scale
-        for line in TextMetrics.lines(of: numbers, width: controlsWidth, fontSize: PanelStyle.fontSize * scale) {
+        for line in TextMetrics.lines(
+            of: numbers, width: controlsWidth, fontSize: PanelStyle.fontSize * scale)
+        {
             guard y + lineHeight <= frame.height else { break }
             canvas.text(
                 line, in: Rect(x: controlsX, y: y, width: controlsWidth, height: lineHeight),
