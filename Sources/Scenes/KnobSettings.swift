@@ -19,19 +19,71 @@ public final class KnobSettings {
     /// first read among the frames run.
     public private(set) var firstReads: [String: Int] = [:]
 
-    /// Every knob at its default, then `overrides`.
+    /// The curve edits (docs/ARCHITECTURE.md § Curve edits): by curve-edit name
+    /// (`curveEditName(for:)`), the timing function every animation added at that source line
+    /// runs with instead of its own. They are set, saved and replayed as knobs are.
+    public private(set) var curveEdits: [String: TimingFunction] = [:]
+    /// By curve-edit name, the scene's own timing function at that line (linear for none), as
+    /// first seen: what an edit is compared with, and the editor's "own" preset.
+    public private(set) var ownCurves: [String: TimingFunction] = [:]
+
+    /// Every knob at its default, then `overrides` (curve edits among them).
     public init(knobs: [Knob], overrides: [String: KnobValue] = [:]) {
         self.knobs = knobs
         values = Dictionary(uniqueKeysWithValues: knobs.map { ($0.name, $0.defaultValue) })
-        for (name, value) in overrides where values[name] != nil { values[name] = value }
+        for (name, value) in overrides { set(name, to: value) }
     }
+
+    // MARK: - Curve edits
+
+    /// The prefix of a curve edit's name: `curve@Scenes/FinishLine.swift:126`.
+    public static let curveEditPrefix = "curve@"
+
+    /// The name under which the curve edit of the animations added at `source` is set.
+    public static func curveEditName(for source: CallSite) -> String {
+        "\(curveEditPrefix)\(source.fileID):\(source.line)"
+    }
+
+    /// The source line a curve edit's name names, nil for a name that is not one.
+    public static func callSite(ofCurveEdit name: String) -> CallSite? {
+        guard name.hasPrefix(curveEditPrefix) else { return nil }
+        let rest = name.dropFirst(curveEditPrefix.count)
+        guard let colon = rest.lastIndex(of: ":"), let line = Int(rest[rest.index(after: colon)...]),
+            line > 0,
+            colon > rest.startIndex
+        else { return nil }
+        return CallSite(fileID: String(rest[..<colon]), line: line)
+    }
+
+    /// Whether `name` is a curve edit's.
+    public static func isCurveEdit(_ name: String) -> Bool { callSite(ofCurveEdit: name) != nil }
+
+    /// The timing function an animation added at `source` runs with (`Timeline.timingFunctionEdit`):
+    /// the curve edit there if any, else `own`. Notes the read, as a knob's.
+    public func timingFunction(at source: CallSite, own: TimingFunction?) -> TimingFunction? {
+        let name = Self.curveEditName(for: source)
+        noteRead(name)
+        if ownCurves[name] == nil { ownCurves[name] = own ?? .linear }
+        return curveEdits[name] ?? own
+    }
+
+    /// The curve edits that differ from the scene's own curve at their line, by name.
+    public var changedCurveEdits: [String: TimingFunction] {
+        curveEdits.filter { name, curve in
+            guard let own = ownCurves[name] else { return true }
+            return !Knob(name, curve: own, "").isTutorialValue(.curve(curve))
+        }
+    }
+
+    /// Puts back the curve edits a checkpoint saved.
+    public func restoreCurveEdits(_ edits: [String: TimingFunction]) { curveEdits = edits }
 
     /// The knob called `name`, if the scene has one.
     public func knob(named name: String) -> Knob? { knobs.first { $0.name == name } }
 
     /// The value of the knob called `name` now (by name, as the shell sets it; scenes read by
-    /// typed key).
-    public func value(of name: String) -> KnobValue? { values[name] }
+    /// typed key), or of the curve edit called `name`.
+    public func value(of name: String) -> KnobValue? { values[name] ?? curveEdits[name].map(KnobValue.curve) }
 
     /// Forgets the reads noted in frames after `frame` (they are run again with other knobs).
     public func forgetReads(after frame: Int) {
@@ -44,8 +96,13 @@ public final class KnobSettings {
         firstReads[name] = frameRunning
     }
 
-    /// Sets a knob (ignored for an unknown name: callers validate with `KnobAssignment`).
+    /// Sets a knob, or a curve edit to a curve (ignored for an unknown name: callers validate
+    /// with `KnobAssignment`).
     public func set(_ name: String, to value: KnobValue) {
+        if Self.isCurveEdit(name), case .curve(let curve) = value {
+            curveEdits[name] = curve
+            return
+        }
         guard values[name] != nil else { return }
         values[name] = value
     }

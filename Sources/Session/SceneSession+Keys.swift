@@ -83,14 +83,14 @@ extension SceneSession {
     /// Quitting: says what is lost with it (the knobs changed), then asks the host to quit
     /// (which saves a recording in progress).
     var quitRequests: [SessionRequest] {
-        let changed = knobs.changed.count
+        let changed = knobs.changed.count + knobs.changedCurveEdits.count
         let note: [SessionRequest] =
             changed == 0
             ? []
             : [
                 .command(
                     .output(
-                        "quitting with \(changed) changed knob\(changed == 1 ? "" : "s") (p in the knob panel copies them)"
+                        "quitting with \(changed) change\(changed == 1 ? "" : "s") since the tutorial's values (p copies them)"
                     ))
             ]
         return note + [.command(.quit)]

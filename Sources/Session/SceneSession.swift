@@ -90,6 +90,10 @@ public final class SceneSession {
     /// the one shown, so a session file that keeps it gives the same rows when replayed (a
     /// frame number, not a time: several frames may share a time).
     var observedFrom: Int?
+    /// The curve editor's row as last found in the inspector's log: its source line, whether it
+    /// is a spring, and the knob that owns its curve (nil: none); kept while a replay's log does
+    /// not have the row (it began more than `TimeMachine.observedReplay` before the moment).
+    var curveRow: (label: String, source: CallSite, isSpring: Bool, knob: String?, spring: Spring?)?
     /// Requests from outside the frame's input (`setKnob`, `seek(toTime:)`), for the next frame.
     private var pendingRequests: [SessionRequest] = []
     private var toastTimer: ScheduledTimer?
@@ -238,7 +242,7 @@ public final class SceneSession {
         let (requests, sceneInput) = route(pendingRequests, input, at: hostTime)
         pendingRequests = []
         let asked = FrameRequests(requests, sceneTime: sceneTimeline.currentTime) {
-            knobs.knob(named: $0) != nil
+            knobs.knob(named: $0) != nil || KnobSettings.isCurveEdit($0)
         }
         if asked.pauses { pause(at: hostTime) }
         let commands = apply(requests)
@@ -339,7 +343,8 @@ public final class SceneSession {
             graphInputs: { [machine] time in machine.history.inputFrames(through: time) },
             graphSamples: { [machine] key in machine.graphSamples(for: key) },
             selectedLayer: isOpen(layerTree) ? layerTree.selectedLayer(in: scene.rootLayer) : nil,
-            animationLabel: { [inspector] animation in inspector.label(of: animation) })
+            animationLabel: { [inspector] animation in inspector.label(of: animation) },
+            curveTarget: openPanel(CurvePanel.self) == nil ? nil : curveTarget())
     }
 
     /// The inspector's log notes the scene's animations now (once a scene frame, after its

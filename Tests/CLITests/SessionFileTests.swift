@@ -70,7 +70,7 @@ struct SessionFileTests {
         "a file that is not a session is one line, status 2, nothing written",
         arguments: [
             ("not JSON", "it is not the JSON of a session file"),
-            ("another version", "it is of version 2; this program reads version 1"),
+            ("another version", "it is of version 3; this program reads versions 1…2"),
             ("unknown scene", "this program has no scene \"nope\""),
             ("unknown knob", "checkmark has no knob \"nope\""),
             ("a history line", "its history does not parse"),
@@ -83,7 +83,7 @@ struct SessionFileTests {
             let file = folder.appendingPathComponent("moment.animdemo")
             switch name {
             case "not JSON": try Data("{ not json".utf8).write(to: file)
-            case "another version": _ = try Self.write(Self.session(["version": 2]), in: folder)
+            case "another version": _ = try Self.write(Self.session(["version": 3]), in: folder)
             case "unknown scene": _ = try Self.write(Self.session(["scene": "nope"]), in: folder)
             case "unknown knob":
                 var state = Self.session()

@@ -220,7 +220,9 @@ struct KnobTests {
         }
         #expect(printed.count == 1)
         #expect(
-            printed.first?.contains("static let waveHeightFactorDefault = 0.55  // tutorial: 0.6") == true,
+            printed.first?.contains("static let waveHeightFactorDefault = 0.55  // ElasticScene.swift:")
+                == true
+                && printed.first?.contains(" (tutorial: 0.6") == true,
             "\(printed)")
     }
 }

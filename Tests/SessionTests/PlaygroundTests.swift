@@ -235,7 +235,8 @@ struct PlaygroundTests {
         }
         #expect(code.contains("ElasticScene.swift"))
         // The first knob is the wave's height, one step (10 pt) down from the tutorial's 100.
-        #expect(code.contains("static let maxWaveHeightDefault = 90.0  // tutorial: 100 pt"), "\(code)")
+        #expect(code.contains("static let maxWaveHeightDefault = 90.0  // ElasticScene.swift:"), "\(code)")
+        #expect(code.contains(" (tutorial: 100 pt)"), "\(code)")
         #expect(commands.contains(.copyToClipboard(code)))
     }
 

@@ -227,7 +227,8 @@ struct WholeTextTests {
         }
         let code = printed.joined(separator: "\n")
         #expect(code.contains("finishLineColor"), "\(code)")
-        #expect(code.contains("= .red  // tutorial: .tutorial"), "\(code)")
+        #expect(code.contains("= .red  // "), "\(code)")
+        #expect(code.contains("(tutorial: .tutorial)"), "\(code)")
         #expect(!code.contains("// tutorial: tutorial"), "\(code)")
     }
 

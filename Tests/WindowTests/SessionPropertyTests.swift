@@ -160,6 +160,9 @@ final class SessionDriver {
     /// The window's size now (the `size:` actions change it): pointer actions are kept inside,
     /// where keys go too (no window manager: the focus follows the pointer).
     private var size: (width: Int, height: Int)
+    /// What `render --describe` gave of the last moment checked: where its rows and the curve
+    /// editor's handles were, for actions that aim at them.
+    private var lastDescribed: [String: Any] = [:]
 
     /// One thing a person does, as xdotool does it: `key:NAME`, `click:X:Y`, `move:X:Y`,
     /// `drag:X1:Y1:X2:Y2`, `wheel:X:Y:up|down`, `size:W:H`.
@@ -186,7 +189,7 @@ final class SessionDriver {
         try? FileManager.default.removeItem(at: work)
     }
 
-    /// Keys that neither quit, nor save, nor record, nor reach the desktop's clipboard. With
+    /// Keys that neither quit, nor save, nor record, nor reach the desktop's clipboard (`p`). With
     /// `d` (the debug overlay), seed 2026's sequence 27 once differed in the floating scene's
     /// bold tab: text hinted by what the process had drawn first (fixed: `FontFaces`,
     /// TextHintingTests).
@@ -196,6 +199,8 @@ final class SessionDriver {
         "y", "equal", "j",
         // Motion trails: on / off, fewer / more ghosts, closer / farther apart.
         "u", "parenleft", "parenright", "braceleft", "braceright",
+        // The curve editor: open, a preset, the scene's own curve.
+        "z", "4",
         // The knob panel's field: Return opens and applies it, these type into it.
         "Return", "period", "minus", "comma", "BackSpace",
     ]
@@ -207,7 +212,23 @@ final class SessionDriver {
         func y() -> Int { Int.random(in: 0..<height, using: &random) }
         return (0..<count).map { _ in
             switch Int.random(in: 0..<100, using: &random) {
-            case 0..<40: return Action("key:\(Self.keys.randomElement(using: &random) ?? "space")")
+            case 0..<34: return Action("key:\(Self.keys.randomElement(using: &random) ?? "space")")
+            case 34..<37:
+                // A row's name in the inspector, as the last moment described it: the row the
+                // graph and the curve editor show.
+                let rows = (lastDescribed["inspector"] as? [[String: Any]] ?? []).compactMap {
+                    $0["rect"] as? [Double]
+                }
+                guard let rect = rows.randomElement(using: &random), rect.count == 4 else {
+                    return Action("key:z")
+                }
+                return Action("click:\(Int(rect[0]) + 30):\(Int(rect[1] + rect[3] / 2))")
+            case 37..<40:
+                // A curve editor's handle, as the last moment described it, dragged anywhere.
+                let editor = lastDescribed["curveEditor"] as? [String: Any]
+                let handles = (editor?["handles"] as? [[Double]] ?? []).filter { $0.count == 2 }
+                guard let handle = handles.randomElement(using: &random) else { return Action("key:z") }
+                return Action("drag:\(Int(handle[0].rounded())):\(Int(handle[1].rounded())):\(x()):\(y())")
             case 40..<55: return Action("click:\(x()):\(y())")
             case 55..<65: return Action("move:\(x()):\(y())")
             case 65..<75: return Action("drag:\(x()):\(y()):\(x()):\(y())")
@@ -290,6 +311,7 @@ final class SessionDriver {
         let described =
             try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent(json)))
             as? [String: Any] ?? [:]
+        lastDescribed = described
         let masks = ((described["windowOnly"] as? [[Double]]) ?? []).filter { $0.count == 4 }
         var last: WindowCapture?
         var differing = -1

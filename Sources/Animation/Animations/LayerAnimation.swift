@@ -77,6 +77,13 @@ public class LayerAnimation: MediaTiming {
         timingFunction?.progress(at: fraction) ?? fraction
     }
 
+    /// Whether it is a spring, whose motion is its physics: curve edits pass it by
+    /// (`Timeline.timingFunctionEdit`).
+    public var isSpring: Bool { false }
+
+    /// A spring's physics (`SpringAnimation.spring`), nil for other kinds: for inspectors.
+    public var springParameters: Spring? { nil }
+
     /// The progress after the timing function.
     func progress(for state: TimingState) -> Double {
         timingFunction?.progress(at: state.fraction) ?? state.fraction

@@ -35,6 +35,9 @@ public final class SpringAnimation<Value: Interpolatable>: BasicAnimation<Value>
         spring.value(at: min(max(fraction, 0), 1) * effectiveDuration)
     }
 
+    public override var isSpring: Bool { true }
+    public override var springParameters: Spring? { spring }
+
     override func progress(for state: TimingState) -> Double {
         // The spring's own clock: seconds into the animation; the end is exactly 1.
         state.fraction >= 1 ? 1 : spring.value(at: state.time)

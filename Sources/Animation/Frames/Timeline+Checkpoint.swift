@@ -95,8 +95,10 @@ extension Timeline {
 
     /// What a checkpoint leaves out: the renderer's change counter (a restore bumps it), and the
     /// transactions open and callbacks due, which are empty whenever a checkpoint is taken and
-    /// emptied when one is restored.
-    static let notCheckpointed: Set = ["changeCount", "transactionStack", "dueCallbacks"]
+    /// emptied when one is restored; and the owner's curve edits, configuration set once.
+    static let notCheckpointed: Set = [
+        "changeCount", "transactionStack", "dueCallbacks", "timingFunctionEdit",
+    ]
 
     /// The timeline's own state now.
     var checkpoint: Checkpoint {

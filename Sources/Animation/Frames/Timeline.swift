@@ -27,6 +27,12 @@ public final class Timeline {
     var dueCallbacks: [() -> Void] = []
     var timers: [ScheduledTimer] = []
     var displayLinks: [DisplayLink] = []
+    /// The shell's curve edits (docs/ARCHITECTURE.md § Curve edits): given the source of an
+    /// animation being added and its own timing function, the timing function it runs with.
+    /// `Layer.add` asks it for every animation with a source but a spring's, so that an edit
+    /// applies to each animation started at that line. Nil (the default): each runs its own.
+    /// Set by the timeline's owner before the scene is made; it is configuration, not state.
+    public var timingFunctionEdit: ((_ source: CallSite, _ own: TimingFunction?) -> TimingFunction?)?
 
     public init(startTime: MediaTime = 0) {
         currentTime = startTime

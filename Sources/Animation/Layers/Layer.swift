@@ -309,6 +309,9 @@ open class Layer {
         precondition(!isPresentation, "animations are added to model layers")
         let copy = animation.copy()
         copy.source = source
+        if let source, let edit = timeline.timingFunctionEdit, !copy.isSpring {
+            copy.timingFunction = edit(source, copy.timingFunction)
+        }
         if copy.beginTime == 0 { copy.beginTime = timeline.currentTime }
         let resolvedKey: String
         if let key {

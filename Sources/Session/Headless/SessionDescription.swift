@@ -46,6 +46,10 @@ public struct SessionDescription: Encodable, Sendable {
     /// Motion trails (`u`): on or off, the ghosts on each side and the frames between them,
     /// and the scene times of the ghosts drawn (oldest first; empty while off).
     public var trails: Trails
+    /// The curve editor, while it is open and edits a row: the row, its source line, the knob
+    /// that owns the curve (if one does), the curve's control points, and its two handles'
+    /// centres (window pixels / scale).
+    public var curveEditor: CurveEditor?
     public var knobs: [String: KnobText]
     /// The knobs that differ from the tutorial's values, by name.
     public var changedKnobs: [String]
@@ -104,6 +108,14 @@ public struct SessionDescription: Encodable, Sendable {
         public var differs: [String]
         public var animations: [String]
         public var sublayers: [LayerNode]
+    }
+
+    public struct CurveEditor: Encodable, Sendable, Equatable {
+        public var row: String
+        public var source: String
+        public var knob: String?
+        public var curve: [Double]
+        public var handles: [[Double]]
     }
 
     public struct Code: Encodable, Sendable {
@@ -197,6 +209,7 @@ extension SceneSession {
                 lineRect: { [layerTree] in layerTree.lineRect(ofEntry: $0) }, box: box),
             selectedLayer: layerTree.selectedName, layerOutline: layerTreeOutline.map(box),
             trails: trailDescription,
+            curveEditor: openPanel(CurvePanel.self)?.described,
             knobs: knobValues,
             changedKnobs: knobs.knobs.filter {
                 !KnobCode.isTutorialValue(knobs.value(of: $0.name) ?? $0.defaultValue, of: $0)

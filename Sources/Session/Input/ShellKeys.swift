@@ -114,6 +114,11 @@ extension SceneSession {
                 "save this moment as a session file (animdemo --session FILE opens it)"
             ) { _, _, _ in [.command(.saveSession)] },
             ShellKey(
+                [.character("p")], "p",
+                "print and copy every change (knobs, curve edits) as the scene's Swift, with file:line"
+            ) { session, _, _ in ChangeCode.copyRequests(knobs: session.knobs, sceneName: session.sceneName)
+            },
+            ShellKey(
                 [.character("l")], "l", "export the recorded history as a Lottie animation (JSON)"
             ) { _, _, _ in [.command(.exportHistory)] },
             ShellKey(

@@ -1,4 +1,5 @@
 import Animation
+import SceneSources
 import Scenes
 
 /// The changed knobs as Swift to paste into the scene's file (`p` in the knob panel).
@@ -64,5 +65,97 @@ enum KnobCode {
             return
                 "TimingFunction(controlPoints: \(points.map(KnobAssignment.formatNumber).joined(separator: ", ")))"
         }
+    }
+}
+
+/// Every change since the tutorial's values as one block of the scene's Swift, each line with
+/// the file and line it goes to (`p`): the changed knobs as their declarations, the curve edits
+/// as the timing function set on the animation at its line.
+///
+/// ```
+/// // checkmark: 2 changes since the tutorial's values (animdemo p)
+/// private let b3Curve: TimingFunction = .easeOut  // CheckmarkScene.swift:54 (tutorial: .easeInEaseOut)
+/// lineAnimation.timingFunction = TimingFunction(controlPoints: 0.3, 0, 0.2, 1)  // FinishLine.swift:133
+/// ```
+enum ChangeCode {
+    /// The block and how many lines of code it has (its first line is a comment), nil with
+    /// nothing changed.
+    static func swift(knobs: KnobSettings, sceneName: String) -> (text: String, lines: Int)? {
+        let changed = knobs.changed
+        var lines: [String] = []
+        for knob in knobs.knobs {
+            guard let value = changed[knob.name] else { continue }
+            let unit = knob.unit.isEmpty ? "" : " \(knob.unit)"
+            let tutorial = "(tutorial: \(KnobCode.tutorialText(of: knob))\(unit))"
+            if let declaration = knob.declaration, let line = knob.swiftDeclaration(for: value) {
+                let place =
+                    Self.line(of: declaration.declaration + " ", inFile: declaration.file)
+                    .map { "\(declaration.file):\($0)" } ?? declaration.file
+                lines.append("\(line)  // \(place) \(tutorial)")
+            } else {
+                let identifier = knob.name.replacingOccurrences(of: ".", with: "_")
+                lines.append("let \(identifier) = \(KnobCode.code(for: value, of: knob))  // \(tutorial)")
+            }
+        }
+        let edits = knobs.changedCurveEdits.compactMap { name, curve in
+            KnobSettings.callSite(ofCurveEdit: name).map { ($0, curve) }
+        }
+        for (site, curve) in edits.sorted(by: { ($0.0.fileID, $0.0.line) < ($1.0.fileID, $1.0.line) }) {
+            lines.append(
+                self.line(for: curve, at: site, own: knobs.ownCurves[KnobSettings.curveEditName(for: site)]))
+        }
+        guard !lines.isEmpty else { return nil }
+        let header =
+            "// \(sceneName): \(lines.count) change\(lines.count == 1 ? "" : "s") since the tutorial's values (animdemo p)"
+        return (([header] + lines).joined(separator: "\n"), lines.count)
+    }
+
+    /// The Swift that gives the animation added at `site` the timing function `curve`: the
+    /// animation's `timingFunction` when the line adds a named one (`layer.add(fade, …)`), else
+    /// the block's `curve:` argument.
+    static func line(for curve: TimingFunction, at site: CallSite, own: TimingFunction?) -> String {
+        let points = [
+            curve.controlPoint1.x, curve.controlPoint1.y, curve.controlPoint2.x, curve.controlPoint2.y,
+        ]
+        let expression =
+            "TimingFunction(controlPoints: \(points.map(KnobAssignment.formatNumber).joined(separator: ", ")))"
+        let tutorial =
+            own.map { " (tutorial: \(KnobCode.code(for: .curve($0), of: Knob("", curve: $0, ""))))" } ?? ""
+        let text = SceneSources.lines(ofFile: site.fileName).flatMap { lines in
+            lines.indices.contains(site.line - 1) ? String(lines[site.line - 1]) : nil
+        }
+        if let text, let added = addedAnimation(in: text) {
+            return "\(added).timingFunction = \(expression)  // \(site)\(tutorial)"
+        }
+        return "curve: \(expression)  // \(site): the block's curve\(tutorial)"
+    }
+
+    /// The animation a line adds to a layer (`b1.add(strokeEnd, forKey: …)` gives `strokeEnd`).
+    static func addedAnimation(in line: String) -> String? {
+        guard let call = line.range(of: ".add(") else { return nil }
+        let argument = line[call.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        return argument.isEmpty || argument.first?.isNumber == true ? nil : String(argument)
+    }
+
+    /// The first line (1-based) of the scene file `file` that has `text` after its indentation.
+    static func line(of text: String, inFile file: String) -> Int? {
+        guard let lines = SceneSources.lines(ofFile: file) else { return nil }
+        return lines.firstIndex { $0.drop { $0 == " " }.hasPrefix(text) }.map { $0 + 1 }
+    }
+}
+
+extension ChangeCode {
+    /// `p` (the shell's key, and the knob panel's): every change since the tutorial's values,
+    /// printed and copied as the scene's Swift; the toast says how many lines.
+    static func copyRequests(knobs: KnobSettings, sceneName: String) -> [SessionRequest] {
+        guard let code = swift(knobs: knobs, sceneName: sceneName) else {
+            return [.message("nothing changed since the tutorial's values: nothing to copy")]
+        }
+        return [
+            .command(.output(code.text)), .command(.copyToClipboard(code.text)),
+            .message(
+                "copied \(code.lines) line\(code.lines == 1 ? "" : "s") of Swift: every change, with its file:line"
+            ),
+        ]
     }
 }

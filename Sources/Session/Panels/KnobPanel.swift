@@ -74,7 +74,7 @@ final class KnobPanel: Panel {
             HelpLine("knobs: Left, Right", "change it one step (Page Up, Page Down: ten)"),
             HelpLine("knobs: 0", "back to the tutorial's value"),
             HelpLine("knobs: Return", "type the chosen knob's value (Return applies it, Escape cancels)"),
-            HelpLine("knobs: p", "print and copy the changed knobs as the scene's Swift"),
+            HelpLine("knobs: p", "print and copy every change (knobs, curve edits) as the scene's Swift"),
             HelpLine("knobs: click, drag", "choose a knob; drag its slider"),
         ]
     }
@@ -289,15 +289,7 @@ final class KnobPanel: Panel {
                 ),
             ]
         case .character("p"), .character("P"):
-            let changed = context.knobs.changed
-            guard !changed.isEmpty else { return [.message("no knob changed: nothing to copy")] }
-            let code = KnobCode.swift(
-                for: changed, knobs: list, sceneType: String(describing: type(of: context.scene)))
-            return [
-                .command(.output(code.text)), .command(.copyToClipboard(code.text)),
-                .message(
-                    "copied \(changed.count) knob\(changed.count == 1 ? "" : "s") as Swift for \(code.file)"),
-            ]
+            return ChangeCode.copyRequests(knobs: context.knobs, sceneName: context.sceneName)
         default:
             return nil
         }

@@ -53,6 +53,8 @@ struct PanelContext {
     var selectedLayer: Layer? = nil
     /// The inspector's label of an animation's row, while its log has it.
     var animationLabel: (LayerAnimation) -> String? = { _ in nil }
+    /// What the curve editor edits: the selected row's timing (made only while it is open).
+    var curveTarget: CurveTarget? = nil
 }
 
 /// Which history, and which of its revisions, a panel drew from (`PanelContext.historyStamp`).
@@ -96,7 +98,7 @@ enum SessionRequest {
 /// a session file and a `--watch` reload keep it open, and whether it watches the scene's
 /// animations. Each panel type gives its own (`Panel.kind`); `PanelKind.all` lists the types.
 struct PanelKind {
-    /// `inspector`, `graph`, `knobs`, `code`, `help`, `build`: the name in `render --describe` and in a session file.
+    /// `inspector`, `graph`, `knobs`, `code`, `curve`, `help`, `build`: the name in `render --describe` and in a session file.
     let name: String
     /// What messages call it ("closed the knob panel").
     var spokenName: String?
@@ -113,6 +115,7 @@ struct PanelKind {
     static var all: [any Panel.Type] {
         [
             InspectorPanel.self, GraphPanel.self, KnobPanel.self, CodePanel.self, LayerTreePanel.self,
+            CurvePanel.self,
             HelpPanel.self, BuildProblemPanel.self,
         ]
     }

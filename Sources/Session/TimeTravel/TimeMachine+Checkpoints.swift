@@ -42,6 +42,7 @@ extension TimeMachine {
         let own = scene.savedState()
         let knobs = self.knobs
         let knobValues = knobs.knobs.compactMap { knob in knobs.value(of: knob.name).map { (knob.name, $0) } }
+        let curveEdits = knobs.curveEdits
         let dispatcher = self.dispatcher
         let gestures = dispatcher.savedState()
         let layoutSize = sceneLayoutSize
@@ -56,6 +57,7 @@ extension TimeMachine {
                 own()  // first: what its setters do to layers and timers, the engine's undoes
                 engine.restore()
                 for (name, value) in knobValues { knobs.set(name, to: value) }
+                knobs.restoreCurveEdits(curveEdits)
                 self.knobs = knobs
                 gestures()
                 self.dispatcher = dispatcher

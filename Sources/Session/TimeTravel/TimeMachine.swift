@@ -73,6 +73,7 @@ final class TimeMachine {
         sceneTimeline = Timeline()
         sceneLayoutSize = size
         knobs = KnobSettings(knobs: descriptor.knobs, overrides: overrides)
+        Self.applyCurveEdits(of: knobs, on: sceneTimeline)
         scene = descriptor.make(
             SceneContext(
                 timeline: sceneTimeline, random: SeededRandom(seed: seed), images: images,
@@ -245,6 +246,7 @@ final class TimeMachine {
         sceneTimeline = Timeline()
         guard let host else { return }
         knobs = KnobSettings(knobs: host.descriptor.knobs, overrides: history.initialKnobs)
+        Self.applyCurveEdits(of: knobs, on: sceneTimeline)
         scene = host.descriptor.make(
             SceneContext(
                 timeline: sceneTimeline, random: SeededRandom(seed: seed), images: images,
@@ -255,6 +257,12 @@ final class TimeMachine {
         hasUnrecordedLayout = false
         checkpoints.removeAll()
         checkpointIfDue(afterFrame: -1)
+    }
+
+    /// Has every animation the scene adds on `timeline` run with `knobs`' curve edit at its
+    /// source line, if any (docs/ARCHITECTURE.md § Curve edits).
+    static func applyCurveEdits(of knobs: KnobSettings, on timeline: Timeline) {
+        timeline.timingFunctionEdit = { [knobs] source, own in knobs.timingFunction(at: source, own: own) }
     }
 
     /// Takes up a saved moment, the scene just rebuilt on its history: its frames replayed up

@@ -18,7 +18,7 @@ extension SceneSession {
             panels: openPanels.filter { type(of: $0).kind.isKept }.map(\.name), window: window,
             history: StoredHistory(history, fps: fps))
         state.format = SessionFile.format
-        state.version = SessionFile.version
+        state.version = SessionFile.version(for: state.history)
         state.seed = seed
         state.scale = scale
         state.bubbles = bubbleLoad

@@ -9,8 +9,18 @@ import Scenes
 public enum SessionFile {
     /// The `format` field of every session file.
     public static let format = "animdemo-session"
-    /// The version this program writes and reads.
-    public static let version = 1
+    /// The newest version this program writes and reads: 2 has curve edits among the knobs
+    /// (docs/COMMAND-LINE.md § Session files). A file without curve edits is written as
+    /// version 1, which earlier programs read too.
+    public static let version = 2
+    /// The versions this program reads.
+    public static let readableVersions = 1...version
+
+    /// The version a file of `history` is written as: 1 unless it has curve edits.
+    static func version(for history: StoredHistory) -> Int {
+        let names = history.initialKnobs.keys + history.frames.flatMap { ($0.knobs ?? [:]).keys }
+        return names.contains(where: KnobSettings.isCurveEdit) ? 2 : 1
+    }
     /// A session file's extension.
     public static let fileExtension = "animdemo"
     /// The largest file read, bytes: an hour of dense input is about 20 MB.
@@ -30,9 +40,10 @@ public enum SessionFile {
             throw failure("it is not the JSON of a session file")
         }
         guard state.format == format else { throw failure("it has no \"format\": \"\(format)\"") }
-        guard state.version == version else {
+        guard let stated = state.version, readableVersions.contains(stated) else {
             throw failure(
-                "it is of version \(state.version.map(String.init) ?? "none"); this program reads version \(version)"
+                "it is of version \(state.version.map(String.init) ?? "none"); this program reads versions "
+                    + "\(readableVersions.lowerBound)…\(readableVersions.upperBound)"
             )
         }
         guard let descriptor = catalog.first(where: { $0.name == state.scene }) else {
@@ -65,9 +76,21 @@ public enum SessionFile {
             throw failure(problem)
         }
         let knobs = Set(descriptor.knobs.map(\.name))
-        let named = state.history.initialKnobs.keys + state.history.frames.flatMap { ($0.knobs ?? [:]).keys }
-        if let unknown = named.first(where: { !knobs.contains($0) }) {
-            throw failure("\(state.scene) has no knob \"\(unknown)\"")
+        let stored =
+            Array(state.history.initialKnobs) + state.history.frames.flatMap { Array($0.knobs ?? [:]) }
+        if let unknown = stored.first(where: { !knobs.contains($0.key) && !KnobSettings.isCurveEdit($0.key) })
+        {
+            throw failure("\(state.scene) has no knob \"\(unknown.key)\"")
+        }
+        if let edit = stored.first(where: { KnobSettings.isCurveEdit($0.key) }), stated < 2 {
+            throw failure("its curve edit \"\(edit.key)\" needs version 2")
+        }
+        if let edit = stored.first(where: { name, value in
+            guard KnobSettings.isCurveEdit(name) else { return false }
+            guard case .curve = value.value else { return true }
+            return false
+        }) {
+            throw failure("its curve edit \"\(edit.key)\" is not a curve")
         }
         // Counted before the history is unpacked: a run of 10^15 quiet frames is refused, not run.
         var frameCount = 0
