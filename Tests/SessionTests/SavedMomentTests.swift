@@ -180,4 +180,40 @@ struct SavedMomentTests {
         #expect(
             try Self.picture(replayed) == shown, "the window's inspector shows other rows than the replay's")
     }
+
+    @Test(
+        "a knob turned while paused, then Home, which restores a checkpoint taken before: the knob keeps its new value, as the replay has it"
+    )
+    func knobTurnedWhilePausedOutlivesOlderCheckpoints() throws {
+        // Seed 2026's sequence 23 (before the trails and editor keys): tictactoe paused at 0 with
+        // the knob panel open, a resize, Right on finishLineWidth, then Home. The checkpoint
+        // Home restored put back the width it had saved (12), while the history said 13: the
+        // panel showed 12, a replay of the saved moment 13.
+        let size = Size(width: 420, height: 600)
+        let tester = try SceneTester(scene: "tictactoe", size: Size(width: 320, height: 480))
+        for key in ["space", "k", "w"] {
+            try tester.key(key)
+            try tester.tick()
+        }
+        tester.tap(Point(x: 75, y: 150))
+        try tester.tick()
+        tester.resize(to: size)
+        try tester.tick()
+        try tester.key("Right")
+        try tester.tick()
+        try tester.key("Home")
+        try tester.tick()
+        let shown = try Self.picture(tester)
+        guard case .number(let width) = tester.session.describe().knobs["finishLineWidth"] else {
+            Issue.record("no finishLineWidth")
+            return
+        }
+        #expect(width == 13, "the knob the panel shows")
+        let saved = tester.session.watchState(window: WindowGeometry(x: 0, y: 0, width: 420, height: 600))
+        #expect(saved.history.initialKnobs["finishLineWidth"]?.number == 13)
+        let replayed = try SceneTester(scene: "tictactoe", size: size)
+        try #require(replayed.session.resume(from: saved, at: 0) != nil)
+        #expect(try Self.picture(replayed) == shown, "the window shows another moment than the replay")
+    }
+
 }

@@ -43,6 +43,7 @@ extension TimeMachine {
         let knobs = self.knobs
         let knobValues = knobs.knobs.compactMap { knob in knobs.value(of: knob.name).map { (knob.name, $0) } }
         let curveEdits = knobs.curveEdits
+        let initialKnobs = history.initialKnobs
         let dispatcher = self.dispatcher
         let gestures = dispatcher.savedState()
         let layoutSize = sceneLayoutSize
@@ -58,6 +59,14 @@ extension TimeMachine {
                 engine.restore()
                 for (name, value) in knobValues { knobs.set(name, to: value) }
                 knobs.restoreCurveEdits(curveEdits)
+                // A knob set from the start since (turned while paused, read only after this
+                // frame, so the checkpoint was kept) has its new value, as a replay of the
+                // history has it, not the one saved here (SavedMomentTests).
+                for name in Set(initialKnobs.keys).union(history.initialKnobs.keys)
+                where history.initialKnobs[name] != initialKnobs[name] {
+                    let value = history.initialKnobs[name] ?? knobs.knob(named: name)?.defaultValue
+                    if let value { knobs.set(name, to: value) }
+                }
                 self.knobs = knobs
                 gestures()
                 self.dispatcher = dispatcher
