@@ -216,4 +216,24 @@ struct SavedMomentTests {
         #expect(try Self.picture(replayed) == shown, "the window shows another moment than the replay")
     }
 
+    @Test(
+        "the inspector opened on the first frame's input: the rows of the scene as built (floating's first timer, replaced by a layout) are the replay's too"
+    )
+    func observedFromTheSceneAsBuilt() throws {
+        // Found by the property test (seed 2026, sequence 56, with the curve editor's branch's
+        // keys): the window's inspector had two "balloon timer" rows, render --session one.
+        let size = Size(width: 375, height: 667)
+        let tester = try SceneTester(scene: "floating", size: size, events: "0 key i; 0.98 key space")
+        try tester.advance(to: 1.2)
+        let shown = try Self.picture(tester)
+        let live = tester.session.describe().inspector.map(\.name)
+        #expect(live.count == 2, "the timer of the scene as built and the one its layout made: \(live)")
+        let saved = tester.session.watchState(window: WindowGeometry(x: 0, y: 0, width: 375, height: 667))
+        let replayed = try SceneTester(scene: "floating", size: size)
+        try #require(replayed.session.resume(from: saved, at: 0) != nil)
+        let again = try Self.picture(replayed)
+        #expect(replayed.session.describe().inspector.map(\.name) == live)
+        #expect(again == shown, "the window shows other rows than the replay")
+    }
+
 }

@@ -273,6 +273,11 @@ final class TimeMachine {
         let epsilon = 1e-9
         let frames = history.frames
         let shown = frames.lastIndex { $0.time <= moment + epsilon } ?? frames.count - 1
+        if observedFrom < 0, let host, host.observesAnimations {
+            // Observed from the scene as built (the inspector opened on the first frame's
+            // input): what it had then, such as a timer a layout replaces, has its row too.
+            host.observeReplayedFrame(-1)
+        }
         for (index, frame) in frames.enumerated() where index <= shown {
             runReplayed(frame, index: index, observes: index >= observedFrom)
             checkpointIfDue(afterFrame: index)  // time travel back from here starts near, not at 0
