@@ -6,7 +6,7 @@ import Session
 import TestSupport
 import Testing
 
-/// The curve editor (`z`), driven as a person drives it, through events scripts as `render`
+/// The curve editor (`/`), driven as a person drives it, through events scripts as `render`
 /// runs them: a row's name clicked in the inspector, `u`, a handle dragged, a preset pressed;
 /// the edit replays through time travel and a saved session, and `p` copies it as Swift.
 @Suite("The curve editor")
@@ -23,7 +23,7 @@ struct CurveEditorTests {
         try probe.advance(to: 1.02)
         let rows = probe.session.describe().inspector
         let rect = try #require(rows.first { $0.name == row }?.rect, "\(rows.map(\.name))")
-        let script = paused + "; 1.03 tap 40 \(rect[1] + rect[3] / 2); 1.05 key z"
+        let script = paused + "; 1.03 tap 40 \(rect[1] + rect[3] / 2); 1.05 key slash"
         let opened = try SceneTester(scene: scene, events: script)
         try opened.advance(to: 1.1)
         let editor = try #require(opened.session.describe().curveEditor)
@@ -205,7 +205,7 @@ struct CurveEditorTests {
         arguments: [(375.0, 667.0, 1.0), (1920, 1080, 1), (1600, 1200, 2)])
     func fits(width: Double, height: Double, scale: Double) throws {
         let tester = try SceneTester(
-            scene: "download", size: Size(width: width, height: height), events: "0.1 key z", scale: scale)
+            scene: "download", size: Size(width: width, height: height), events: "0.1 key slash", scale: scale)
         try tester.advance(to: 0.2)
         let described = tester.session.describe()
         let panel = try #require(described.panels.first { $0.name == "curve" })
@@ -242,7 +242,7 @@ struct CurveEditorSpringTests {
         let row = try #require(rows.first { $0.kind == "animation" && $0.rect != nil }, "\(rows.map(\.name))")
         let rect = try #require(row.rect)
         let tester = try SceneTester(
-            scene: "elastic", events: paused + "; 0.75 tap 40 \(rect[1] + rect[3] / 2); 0.77 key z")
+            scene: "elastic", events: paused + "; 0.75 tap 40 \(rect[1] + rect[3] / 2); 0.77 key slash")
         try tester.advance(to: 0.85)
         let described = tester.session.describe()
         #expect(described.selectedRow == row.name)

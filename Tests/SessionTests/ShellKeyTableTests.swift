@@ -26,6 +26,23 @@ struct ShellKeyTableTests {
         #expect(SceneSession.shellKey(for: .character("m")) == nil)
     }
 
+    @Test("no shell or panel key takes a key a scene declares, on any of its screens")
+    func shellKeysLeaveTheScenesKeys() throws {
+        // The curve editor's first key, z, was the floating music screen's Straight button.
+        let shell = Set(Self.keys.map { "\($0.key)" })
+        for descriptor in SceneCatalog.all {
+            let tester = try SceneTester(scene: descriptor.name)
+            var declared: Set<String> = []
+            // A scene with screens (floating's n) declares other keys on each: each screen once.
+            for _ in 0..<6 {
+                for help in tester.session.scene.keyHelp { declared.insert("\(help.key)") }
+                try tester.key("n")
+                try tester.tick()
+            }
+            #expect(declared.intersection(shell).isEmpty, "\(descriptor.name): \(declared.intersection(shell))")
+        }
+    }
+
     @Test("each key pressed in a session is taken by the shell, not passed to the scene")
     func eachKeyIsTaken() throws {
         for (key, label) in Self.keys {

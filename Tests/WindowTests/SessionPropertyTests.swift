@@ -200,7 +200,7 @@ final class SessionDriver {
         // Motion trails: on / off, fewer / more ghosts, closer / farther apart.
         "u", "parenleft", "parenright", "braceleft", "braceright",
         // The curve editor: open, a preset, the scene's own curve.
-        "z", "4",
+        "slash", "4",
         // The knob panel's field: Return opens and applies it, these type into it.
         "Return", "period", "minus", "comma", "BackSpace",
     ]
@@ -220,14 +220,14 @@ final class SessionDriver {
                     $0["rect"] as? [Double]
                 }
                 guard let rect = rows.randomElement(using: &random), rect.count == 4 else {
-                    return Action("key:z")
+                    return Action("key:slash")
                 }
                 return Action("click:\(Int(rect[0]) + 30):\(Int(rect[1] + rect[3] / 2))")
             case 37..<40:
                 // A curve editor's handle, as the last moment described it, dragged anywhere.
                 let editor = lastDescribed["curveEditor"] as? [String: Any]
                 let handles = (editor?["handles"] as? [[Double]] ?? []).filter { $0.count == 2 }
-                guard let handle = handles.randomElement(using: &random) else { return Action("key:z") }
+                guard let handle = handles.randomElement(using: &random) else { return Action("key:slash") }
                 return Action("drag:\(Int(handle[0].rounded())):\(Int(handle[1].rounded())):\(x()):\(y())")
             case 40..<55: return Action("click:\(x()):\(y())")
             case 55..<65: return Action("move:\(x()):\(y())")

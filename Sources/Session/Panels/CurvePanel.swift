@@ -25,7 +25,7 @@ struct CurveTarget: Equatable {
     var name: String { knob ?? KnobSettings.curveEditName(for: source) }
 }
 
-/// The curve editor (`z`): the selected timeline row's timing function as a cubic Bézier with
+/// The curve editor (`/`): the selected timeline row's timing function as a cubic Bézier with
 /// two handles to drag, and presets, docked at the side (at the bottom in a portrait window).
 ///
 /// ```
@@ -49,7 +49,7 @@ final class CurvePanel: Panel {
     static let kind = PanelKind(
         name: "curve", spokenName: "curve editor",
         toggle: ShellKey.Row(
-            keys: [.character("z")], label: "z",
+            keys: [.character("/")], label: "/",
             action: "curve editor: drag the selected row's timing curve (click a row's name in i)"),
         edge: .side, observesScene: true)
     let layer: Layer
