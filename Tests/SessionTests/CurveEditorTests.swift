@@ -205,7 +205,8 @@ struct CurveEditorTests {
         arguments: [(375.0, 667.0, 1.0), (1920, 1080, 1), (1600, 1200, 2)])
     func fits(width: Double, height: Double, scale: Double) throws {
         let tester = try SceneTester(
-            scene: "download", size: Size(width: width, height: height), events: "0.1 key slash", scale: scale)
+            scene: "download", size: Size(width: width, height: height), events: "0.1 key slash", scale: scale
+        )
         try tester.advance(to: 0.2)
         let described = tester.session.describe()
         let panel = try #require(described.panels.first { $0.name == "curve" })

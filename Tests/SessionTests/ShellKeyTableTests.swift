@@ -39,7 +39,8 @@ struct ShellKeyTableTests {
                 try tester.key("n")
                 try tester.tick()
             }
-            #expect(declared.intersection(shell).isEmpty, "\(descriptor.name): \(declared.intersection(shell))")
+            #expect(
+                declared.intersection(shell).isEmpty, "\(descriptor.name): \(declared.intersection(shell))")
         }
     }
 
