@@ -91,8 +91,9 @@ public final class SceneSession {
     /// frame number, not a time: several frames may share a time).
     var observedFrom: Int?
     /// The curve editor's row as last found in the inspector's log: its source line, whether it
-    /// is a spring, and the knob that owns its curve (nil: none); kept while a replay's log does
-    /// not have the row (it began more than `TimeMachine.observedReplay` before the moment).
+    /// is a spring, and the knob that owns its curve (a spring's: its damping-ratio knob; nil:
+    /// none); kept while a replay's log does not have the row (it began more than
+    /// `TimeMachine.observedReplay` before the moment).
     var curveRow: (label: String, source: CallSite, isSpring: Bool, knob: String?, spring: Spring?)?
     /// Requests from outside the frame's input (`setKnob`, `seek(toTime:)`), for the next frame.
     private var pendingRequests: [SessionRequest] = []

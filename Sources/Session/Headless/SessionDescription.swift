@@ -114,8 +114,26 @@ public struct SessionDescription: Encodable, Sendable {
         public var row: String
         public var source: String
         public var knob: String?
+        /// A timing function's control points (empty for a spring).
         public var curve: [Double]
+        /// The handles, window points: a timing function's two control points; a spring's
+        /// overshoot peak.
         public var handles: [[Double]]
+        /// A spring row whose knobs the editor turns: its parameters; nil for a timing function.
+        public var spring: SpringShape? = nil
+
+        /// A UIKit spring block as the editor shows it: the knobs that set it (damping ratio,
+        /// duration), its physics, and the overshoot past the target (a share of the travel).
+        public struct SpringShape: Encodable, Sendable, Equatable {
+            public var knobs: [String]
+            public var dampingRatio: Double
+            public var duration: Double
+            public var response: Double
+            public var stiffness: Double
+            public var damping: Double
+            public var mass: Double
+            public var overshoot: Double
+        }
     }
 
     public struct Code: Encodable, Sendable {
@@ -159,6 +177,9 @@ public struct SessionDescription: Encodable, Sendable {
         public var curve: String?
         /// Where its row is in the panel now, `[x, y, width, height]`; nil while scrolled away.
         public var rect: [Double]?
+        /// An animation's bar: the x of its begin and of the end of its first duration (the ends
+        /// a drag moves), window pixels / scale; nil while scrolled away.
+        public var bar: [Double]? = nil
     }
 
     /// A knob's value: a number as a number, a choice or a curve as its text (and a repeat

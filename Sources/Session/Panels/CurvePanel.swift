@@ -16,10 +16,13 @@ struct CurveTarget: Equatable {
     /// The curve the line's animations run with now.
     var curve: TimingFunction
     /// A spring: its motion is its physics, which this editor shows (damping ratio, response,
-    /// its response curve) but does not edit yet.
+    /// its response curve) and edits through the knobs that set it (`springEdit`).
     var isSpring: Bool
     /// The spring's physics, for a spring row.
     var spring: Spring? = nil
+    /// For a spring that knobs set (the elastic's `dampingRatio` and `duration`): those knobs,
+    /// which a drag of the overshoot peak turns; nil: the spring is shown, not edited.
+    var springEdit: SpringEdit? = nil
 
     /// The name the edit is set under (`SessionRequest.setKnob`).
     var name: String { knob ?? KnobSettings.curveEditName(for: source) }
@@ -78,6 +81,9 @@ final class CurvePanel: Panel {
     /// The plot's y range: overshoot above 1 and below 0 shows.
     static let lowY = -0.35
     static let highY = 1.35
+    /// A spring's: its overshoot, up to the 85 % of the least damping ratio knobs take (0.05).
+    static let springLowY = -0.1
+    static let springHighY = 1.9
 
     /// The presets, in the order of the keys `1` … `4`; `0` is the tutorial's own.
     static let presets: [(name: String, curve: TimingFunction)] = [
@@ -143,13 +149,17 @@ final class CurvePanel: Panel {
     private var buttonRows: Double { (Double(Self.presets.count + 1) / Double(buttonColumns)).rounded(.up) }
     private var contentTop: Double { (Self.headerHeight + 2) * scale + lineHeight }
 
+    /// The y range of the plot shown: a timing curve's, or a spring's.
+    private var lowY: Double { target?.isSpring == true ? Self.springLowY : Self.lowY }
+    private var highY: Double { target?.isSpring == true ? Self.springHighY : Self.highY }
+
     /// The plot's box: the unit square's width, the y range's height, centred in its room.
     private var plotBox: Rect {
         let roomWidth = isWide ? frame.width * 0.45 : frame.width - 2 * margin
         let roomHeight =
             isWide ? frame.height - contentTop - margin : frame.height - contentTop - controlsHeight - margin
-        let unit = max(min(roomWidth - 2 * margin, roomHeight / (Self.highY - Self.lowY)), 1)
-        let height = unit * (Self.highY - Self.lowY)
+        let unit = max(min(roomWidth - 2 * margin, roomHeight / (highY - lowY)), 1)
+        let height = unit * (highY - lowY)
         let x = isWide ? margin + (roomWidth - unit) / 2 : (frame.width - unit) / 2
         let y = isWide ? contentTop + max((roomHeight - height) / 2, 0) : contentTop
         return Rect(x: x, y: y, width: unit, height: height)
@@ -165,15 +175,15 @@ final class CurvePanel: Panel {
         let box = plotBox
         return Point(
             x: box.minX + point.x * box.width,
-            y: box.maxY - (point.y - Self.lowY) / (Self.highY - Self.lowY) * box.height)
+            y: box.maxY - (point.y - lowY) / (highY - lowY) * box.height)
     }
 
     /// A panel pixel in the curve's plane, x clamped to 0…1 and y to the plot's range.
     private func plane(_ pixel: Point) -> Point {
         let box = plotBox
         let x = (pixel.x - box.minX) / box.width
-        let y = Self.lowY + (box.maxY - pixel.y) / box.height * (Self.highY - Self.lowY)
-        return Point(x: min(max(x, 0), 1), y: min(max(y, Self.lowY), Self.highY))
+        let y = lowY + (box.maxY - pixel.y) / box.height * (highY - lowY)
+        return Point(x: min(max(x, 0), 1), y: min(max(y, lowY), highY))
     }
 
     private func handles(of curve: TimingFunction) -> [Point] {
@@ -200,6 +210,7 @@ final class CurvePanel: Panel {
         // frame); else the session's, whether or not the panel has drawn it (`render` skips
         // drawing on its way to a moment).
         if dragged == nil || target == nil { target = context.curveTarget }
+        if let target, let edit = target.springEdit { return handleSpringPointer(event, edit: edit) }
         guard let target, !target.isSpring else {
             dragged = nil
             return []
@@ -247,6 +258,45 @@ final class CurvePanel: Panel {
         return [.setKnob(target.name, .curve(curve))]
     }
 
+    /// A press, move or release over a spring's plot: the overshoot peak held and dragged.
+    private func handleSpringPointer(_ event: InputEvent, edit: SpringEdit) -> [SessionRequest] {
+        switch event {
+        case .down(let point):
+            let local = Point(x: point.x - frame.minX, y: point.y - frame.minY)
+            let handle = pixel(edit.handle)
+            let distance = ((handle.x - local.x) * (handle.x - local.x) + (handle.y - local.y) * (handle.y - local.y))
+                .squareRoot()
+            if distance <= Self.handleReach * scale { dragged = 0 }
+            return []
+        case .move(let point):
+            guard dragged != nil else { return [] }
+            return dragSpring(edit, to: point)
+        case .up(let point):
+            guard dragged != nil else { return [] }
+            dragged = nil
+            return dragSpring(edit, to: point)
+        default:
+            return []
+        }
+    }
+
+    /// The spring's peak moved to window point `point`: its knobs turned to put it there, those
+    /// that changed.
+    private func dragSpring(_ edit: SpringEdit, to point: Point) -> [SessionRequest] {
+        let moved = plane(Point(x: point.x - frame.minX, y: point.y - frame.minY))
+        let (ratio, duration) = edit.values(movedTo: moved)
+        var requests: [SessionRequest] = []
+        if ratio != edit.ratio { requests.append(.setKnob(edit.ratioKnob, .number(ratio))) }
+        if duration != edit.duration { requests.append(.setKnob(edit.durationKnob, .number(duration))) }
+        var changed = edit
+        changed.ratio = ratio
+        changed.duration = duration
+        // The next move starts from it, before the session answers.
+        target?.springEdit = changed
+        target?.spring = changed.spring
+        return requests
+    }
+
     /// Preset `index` (`presets.count`: the scene's own).
     private func choose(_ index: Int, target: CurveTarget) -> [SessionRequest] {
         let (name, curve) = index < Self.presets.count ? Self.presets[index] : ("the scene's own", target.own)
@@ -261,7 +311,12 @@ final class CurvePanel: Panel {
             return [.message("curve editor: select a row first (click a row's name in the inspector, i)")]
         }
         guard !target.isSpring else {
-            return [.message("\(target.row) is a spring: its curve is its physics")]
+            return [
+                .message(
+                    target.springEdit == nil
+                        ? "\(target.row) is a spring: no knob sets it, so it is shown, not edited"
+                        : "\(target.row) is a spring: drag its peak (up, down: damping; left, right: duration)")
+            ]
         }
         return choose(digit == 0 ? Self.presets.count : digit - 1, target: target)
     }
@@ -270,7 +325,21 @@ final class CurvePanel: Panel {
 
     /// The editor as `render --describe` gives it (pixels / scale), nil while no row is edited.
     var described: SessionDescription.CurveEditor? {
-        guard drawn != nil, let target, !target.isSpring else { return nil }
+        guard drawn != nil, let target else { return nil }
+        if target.isSpring {
+            guard let edit = target.springEdit else { return nil }
+            let spring = edit.spring
+            func rounded(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }
+            let handle = pixel(edit.handle)
+            return SessionDescription.CurveEditor(
+                row: target.row, source: target.source.description, knob: target.knob, curve: [],
+                handles: [[handle.x + frame.minX, handle.y + frame.minY].map { ($0 / scale * 1000).rounded() / 1000 }],
+                spring: SessionDescription.CurveEditor.SpringShape(
+                    knobs: [edit.ratioKnob, edit.durationKnob], dampingRatio: rounded(edit.ratio),
+                    duration: rounded(edit.duration),
+                    response: rounded(2 * Double.pi / spring.undampedFrequency), stiffness: rounded(spring.stiffness),
+                    damping: rounded(spring.damping), mass: rounded(spring.mass), overshoot: rounded(edit.overshoot)))
+        }
         let curve = target.curve
         return SessionDescription.CurveEditor(
             row: target.row, source: target.source.description, knob: target.knob,
@@ -288,7 +357,11 @@ final class CurvePanel: Panel {
     func update(context: PanelContext) {
         guard !frame.isEmpty else { return }
         var shown = context.curveTarget
-        if dragged != nil, let target, shown?.row == target.row { shown?.curve = target.curve }
+        if dragged != nil, let target, shown?.row == target.row {
+            shown?.curve = target.curve
+            shown?.springEdit = target.springEdit
+            shown?.spring = target.spring
+        }
         let state = DrawnState(
             frame: frame, scale: scale, row: context.selectedRow, target: shown, dragged: dragged)
         target = shown
@@ -411,25 +484,31 @@ final class CurvePanel: Panel {
     }
 
     /// A spring row: its damping ratio and response (and stiffness, damping, mass) and its
-    /// response curve over its settling time, drawn in the plot's place.
+    /// response curve, drawn in the plot's place; where knobs set it, its overshoot peak as a
+    /// handle to drag, and the tutorial's curve faint under it once changed.
     private func draw(_ spring: Spring, of target: CurveTarget, canvas: PanelCanvas) {
         let width = frame.width - 2 * margin
+        let edit = target.springEdit
         canvas.text(
             "spring · \(target.row)",
             in: Rect(x: margin, y: 2 * scale, width: width, height: (Self.headerHeight - 2) * scale),
             bold: true)
         let response = 2 * Double.pi / max(spring.undampedFrequency, 1e-9)
+        let settle = max(spring.settlingDuration, 1e-3)
         canvas.text(
-            "damping ratio \(GraphPanel.format(spring.dampingRatio)) · response \(GraphPanel.format(response)) s · "
-                + "\(target.source)",
+            "damping ratio \(GraphPanel.format(spring.dampingRatio))"
+                + (edit.map { " · duration \(GraphPanel.format($0.duration)) s" } ?? "")
+                + " · response \(GraphPanel.format(response)) s · \(target.source)",
             in: Rect(x: margin, y: (Self.headerHeight + 2) * scale, width: width, height: lineHeight),
             color: PanelStyle.dimText)
         let box = plotBox
-        let settle = max(spring.settlingDuration, 1e-3)
+        // The x axis: twice the tutorial's duration for an edited spring (fixed while dragging),
+        // else the spring's settling time.
+        let span = edit?.span ?? settle
         let zero = pixel(Point(x: 0, y: 0))
         let one = pixel(Point(x: 1, y: 1))
         var axes = BezierPath()
-        axes.move(to: Point(x: zero.x, y: one.y))
+        axes.move(to: Point(x: zero.x, y: pixel(Point(x: 0, y: highY)).y))
         axes.addLine(to: zero)
         axes.addLine(to: Point(x: one.x, y: zero.y))
         canvas.shape(axes, stroke: Color(white: 0.4))
@@ -437,28 +516,62 @@ final class CurvePanel: Panel {
         rest.move(to: Point(x: zero.x, y: one.y))
         rest.addLine(to: one)
         canvas.shape(rest, stroke: Color(white: 0.3), dashes: [3, 3])
-        var curve = BezierPath()
-        let samples = 96
+        if let edit, edit.ratio != edit.ownRatio || edit.duration != edit.ownDuration {
+            let own = SpringEdit.spring(
+                ratio: edit.ownRatio, duration: edit.ownDuration, initialVelocity: edit.initialVelocity)
+            canvas.shape(responsePath(of: own, span: span), stroke: Color(white: 0.55), width: 1, dashes: [4, 3])
+        }
+        canvas.shape(responsePath(of: spring, span: span), stroke: PanelStyle.accent, width: 2)
+        if let edit {
+            // The duration: where the block ends (UIKit's spring has settled to 0.001 there).
+            let end = pixel(Point(x: min(edit.duration / span, 1), y: 0))
+            var mark = BezierPath()
+            mark.move(to: Point(x: end.x, y: end.y - 4 * scale))
+            mark.addLine(to: Point(x: end.x, y: end.y + 4 * scale))
+            canvas.shape(mark, stroke: Color(white: 0.7), width: 1)
+            let handle = pixel(edit.handle)
+            let radius = Self.handleRadius * scale * (dragged != nil ? 1.4 : 1)
+            canvas.shape(
+                BezierPath(
+                    ovalIn: Rect(x: handle.x - radius, y: handle.y - radius, width: 2 * radius, height: 2 * radius)),
+                fill: Color(red: 1, green: 0.45, blue: 0.7), stroke: Color(white: 1), width: 1)
+        }
+        var lines: [(String, Color)] = []
+        if let edit {
+            lines.append(
+                ("overshoot \(GraphPanel.format(edit.overshoot * 100)) % · knobs \(edit.ratioKnob), \(edit.durationKnob)",
+                 PanelStyle.text))
+        }
+        lines.append(
+            ("stiffness \(GraphPanel.format(spring.stiffness)) · damping \(GraphPanel.format(spring.damping))"
+                + " · mass \(GraphPanel.format(spring.mass)) · \(GraphPanel.format(settle)) s to settle",
+             PanelStyle.dimText))
+        lines.append(
+            (edit == nil
+                ? "no knob sets this spring: shown, not edited"
+                : "drag the peak: ↕ damping, ↔ duration · p copies", PanelStyle.dimText))
+        var y = (isWide ? controlsTop : box.maxY) + 2 * scale
+        for (text, color) in lines {
+            for line in TextMetrics.lines(of: text, width: controlsWidth, fontSize: PanelStyle.fontSize * scale) {
+                guard y + lineHeight <= frame.height else { break }
+                canvas.text(
+                    line, in: Rect(x: controlsX, y: y, width: controlsWidth, height: lineHeight), color: color)
+                y += lineHeight
+            }
+        }
+    }
+
+    /// A spring's response curve over `span` seconds, in the panel's pixels.
+    private func responsePath(of spring: Spring, span: Double) -> BezierPath {
+        var path = BezierPath()
+        let samples = 120
         for index in 0...samples {
             let fraction = Double(index) / Double(samples)
-            let value = min(max(spring.value(at: fraction * settle), Self.lowY), Self.highY)
+            let value = min(max(spring.value(at: fraction * span), lowY), highY)
             let point = pixel(Point(x: fraction, y: value))
-            if index == 0 { curve.move(to: point) } else { curve.addLine(to: point) }
+            if index == 0 { path.move(to: point) } else { path.addLine(to: point) }
         }
-        canvas.shape(curve, stroke: PanelStyle.accent, width: 2)
-        let numbers =
-            "stiffness \(GraphPanel.format(spring.stiffness)) · damping \(GraphPanel.format(spring.damping))"
-            + " · mass \(GraphPanel.format(spring.mass)) · \(GraphPanel.format(settle)) s to settle"
-        var y = (isWide ? controlsTop : box.maxY) + 2 * scale
-        for line in TextMetrics.lines(
-            of: numbers, width: controlsWidth, fontSize: PanelStyle.fontSize * scale)
-        {
-            guard y + lineHeight <= frame.height else { break }
-            canvas.text(
-                line, in: Rect(x: controlsX, y: y, width: controlsWidth, height: lineHeight),
-                color: PanelStyle.dimText)
-            y += lineHeight
-        }
+        return path
     }
 
     /// The curve's path from (0, 0) to (1, 1), in the panel's pixels.
@@ -482,14 +595,26 @@ extension SceneSession {
                 let animation = row.object as? LayerAnimation
             else { return nil }
             if curveRow?.label != label || curveRow?.source != source {
+                let spring = animation.springParameters
                 curveRow = (
                     label, source, animation.isSpring,
-                    curveOwner(label: label, running: animation.timingFunction ?? .linear, source: source),
-                    animation.springParameters
+                    animation.isSpring
+                        ? spring.flatMap { SpringEdit.owner(of: $0, knobs: knobs) }
+                        : curveOwner(label: label, running: animation.timingFunction ?? .linear, source: source),
+                    spring
                 )
             }
         }
         guard let row = curveRow, row.label == label else { return nil }
+        if row.isSpring {
+            // Knob-owned: the spring the knobs make now (an edit shows before the row is re-run).
+            let edit = row.knob.flatMap {
+                SpringEdit(ratioKnob: $0, knobs: knobs, initialVelocity: row.spring?.initialVelocity ?? 0)
+            }
+            return CurveTarget(
+                row: label, source: row.source, knob: edit?.ratioKnob, own: .linear, curve: .linear, isSpring: true,
+                spring: edit?.spring ?? row.spring, springEdit: edit)
+        }
         if let name = row.knob, let knob = knobs.knob(named: name), case .curve(let own) = knob.defaultValue,
             case .curve(let curve)? = knobs.value(of: name)
         {

@@ -1,5 +1,6 @@
 import Animation
 import Render
+import Scenes
 
 /// The timeline inspector (`i`): docked along the bottom of the window, like the Animations
 /// drawer of a browser's developer tools.
@@ -56,6 +57,8 @@ final class InspectorPanel: Panel {
     private(set) var span: MediaTime = InspectorPanel.axisSpan
     private var pinnedStart: MediaTime?
     private var isScrubbing = false
+    /// The selected row's bar end held by the pointer (`BarDrag`), nil while none is.
+    private var barDrag: BarDrag?
     /// The selected row, by its label (a click on its name): the graph panel shows it. Kept
     /// while the panel is closed, and in session files (`PanelView.row`).
     private(set) var selectedLabel: String?
@@ -102,6 +105,8 @@ final class InspectorPanel: Panel {
         /// time and the rows the same.
         var detail: String?
         var outline: BezierPath?
+        /// The value a bar end dragged now sets, shown in the last line.
+        var barDrag: BarDrag?
     }
 
     init(timeline: Timeline) {
@@ -292,7 +297,10 @@ final class InspectorPanel: Panel {
                 repeatCount: row.kind != .animation
                     ? nil : row.repeatCount.isFinite ? .number(row.repeatCount) : .text("forever"),
                 autoreverses: row.kind == .animation ? row.autoreverses : nil,
-                curve: (row.object as? LayerAnimation).map(Self.curveName), rect: rect)
+                curve: (row.object as? LayerAnimation).map(Self.curveName), rect: rect,
+                bar: rect == nil || row.kind != .animation
+                    ? nil
+                    : [row.begin, row.begin + row.duration].map { Self.rounded((frame.minX + x(of: $0)) / scale) })
         }
     }
 
@@ -344,6 +352,13 @@ final class InspectorPanel: Panel {
     func handlePointer(_ event: InputEvent, context: PanelContext) -> [SessionRequest] {
         switch event {
         case .down(let point):
+            if let held = barEnd(at: point, knobs: context.knobs) {
+                switch held {
+                case .success(let drag): barDrag = drag
+                case .failure(let problem): return [.message(problem.text)]
+                }
+                return []
+            }
             guard let time = time(atX: point.x) else {
                 hover(at: point)
                 // The rows as the panel shows them now (`render` may not have drawn the frame
@@ -356,12 +371,15 @@ final class InspectorPanel: Panel {
             isScrubbing = true
             return [.seek(time)]
         case .move(let point):
+            if barDrag != nil { return dragBarEnd(to: point) }
             if isScrubbing, let time = time(atX: point.x) { return [.seek(time)] }
             hover(at: point)
             return []
-        case .up:
+        case .up(let point):
             isScrubbing = false
-            return []
+            guard barDrag != nil else { return [] }
+            defer { barDrag = nil }
+            return dragBarEnd(to: point)
         case .scroll(let dy, _):
             let rows = orderedRows.count
             firstRow = min(max(firstRow + (dy > 0 ? 3 : -3), 0), max(rows - visibleRowCount, 0))
@@ -370,6 +388,46 @@ final class InspectorPanel: Panel {
         case .key:
             return []
         }
+    }
+
+    /// How near a bar's end a press takes it, pixels at scale 1.
+    static let barEndReach = 5.0
+
+    /// The selected row's bar end under window point `point`: held, or why it cannot be; nil
+    /// when the point is on no end of the selected row's bar.
+    private func barEnd(at point: Point, knobs: KnobSettings) -> Result<BarDrag, BarDrag.Problem>? {
+        guard let label = selectedLabel else { return nil }
+        let rows = orderedRows
+        guard let index = rows.firstIndex(where: { $0.label == label }), index >= firstRow,
+            index < firstRow + visibleRowCount
+        else { return nil }
+        let row = rows[index]
+        let top = frame.minY + headerHeight + axisHeight + Double(index - firstRow) * rowHeight
+        guard row.kind == .animation, row.duration > 0, point.y >= top, point.y < top + rowHeight else {
+            return nil
+        }
+        let reach = Self.barEndReach * scale
+        let endX = frame.minX + x(of: row.begin + row.duration)
+        let beginX = frame.minX + x(of: row.begin)
+        let end: BarDrag.End
+        if abs(point.x - endX) <= reach {
+            end = .duration
+        } else if abs(point.x - beginX) <= reach {
+            end = .delay
+        } else {
+            return nil
+        }
+        return BarDrag.start(row: row, end: end, knobs: knobs)
+    }
+
+    /// The held bar end moved to window point `point`: its knob set to the time there, to
+    /// hundredths of a second and in its range, if that changed it.
+    private func dragBarEnd(to point: Point) -> [SessionRequest] {
+        guard let drag = barDrag, let time = time(atX: point.x) else { return [] }
+        let value = drag.value(at: time)
+        guard value != drag.value else { return [] }
+        barDrag?.value = value
+        return [.setKnob(drag.knob, .number(value))]
     }
 
     /// The pointer left the panel: no row is under it.
@@ -393,8 +451,8 @@ final class InspectorPanel: Panel {
             span: span, revision: log.revision,
             firstRow: firstRow, hoveredRow: hoveredRow, isPaused: context.isPaused, rate: context.rate,
             selected: selectedLabel, selectedLayer: context.selectedLayer.map(ObjectIdentifier.init),
-            detail: hovered.map(details),
-            outline: hovered?.layer.flatMap { outlinePath(of: $0, outline: outline) })
+            detail: barDrag?.text ?? hovered.map(details),
+            outline: hovered?.layer.flatMap { outlinePath(of: $0, outline: outline) }, barDrag: barDrag)
         defer { placePlayhead(at: now) }
         guard state != drawn else { return }
         drawn = state
