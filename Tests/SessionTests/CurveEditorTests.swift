@@ -234,7 +234,7 @@ extension CurveEditorTests {
 
 @Suite("The curve editor on a spring")
 struct CurveEditorSpringTests {
-    @Test("a spring row shows its damping ratio and response and its response curve, and takes no drag")
+    @Test("a spring row shows its damping ratio and response and its response curve, its peak a handle")
     func springRow() throws {
         let paused = "0.1 key i; 0.3 drag 400 150 400 400 0.3; 0.7 key space"
         let probe = try SceneTester(scene: "elastic", events: paused)
@@ -255,6 +255,7 @@ struct CurveEditorSpringTests {
             texts.contains { $0.contains("damping ratio \(KnobAssignment.formatNumber(ratio))") },
             "\(texts.filter { $0.contains("spring") || $0.contains("damping") })")
         #expect(texts.contains { $0.hasPrefix("spring · \(row.name)") })
-        #expect(described.curveEditor == nil, "a spring has no handles")
+        #expect(described.curveEditor?.spring?.dampingRatio == ratio, "the knob's ratio")
+        #expect(described.curveEditor?.handles.count == 1, "the overshoot peak")
     }
 }

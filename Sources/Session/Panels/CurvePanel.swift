@@ -66,6 +66,8 @@ final class CurvePanel: Panel {
     private var target: CurveTarget?
     /// The handle held by the pointer (0: the first control point, 1: the second).
     private var dragged: Int?
+    /// Where a spring's peak was pressed (the plot's plane) and the duration then.
+    private var springPress: (point: Point, duration: Double)?
     /// The selected row, for a session file while the inspector is closed (`PanelView.row`).
     private var shownRow: String?
 
@@ -266,7 +268,10 @@ final class CurvePanel: Panel {
             let handle = pixel(edit.handle)
             let distance = ((handle.x - local.x) * (handle.x - local.x) + (handle.y - local.y) * (handle.y - local.y))
                 .squareRoot()
-            if distance <= Self.handleReach * scale { dragged = 0 }
+            if distance <= Self.handleReach * scale {
+                dragged = 0
+                springPress = (plane(local), edit.duration)
+            }
             return []
         case .move(let point):
             guard dragged != nil else { return [] }
@@ -284,7 +289,8 @@ final class CurvePanel: Panel {
     /// that changed.
     private func dragSpring(_ edit: SpringEdit, to point: Point) -> [SessionRequest] {
         let moved = plane(Point(x: point.x - frame.minX, y: point.y - frame.minY))
-        let (ratio, duration) = edit.values(movedTo: moved)
+        let press = springPress ?? (edit.handle, edit.duration)
+        let (ratio, duration) = edit.values(movedTo: moved, pressedAt: press.point, durationAtPress: press.duration)
         var requests: [SessionRequest] = []
         if ratio != edit.ratio { requests.append(.setKnob(edit.ratioKnob, .number(ratio))) }
         if duration != edit.duration { requests.append(.setKnob(edit.durationKnob, .number(duration))) }

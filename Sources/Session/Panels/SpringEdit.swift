@@ -67,16 +67,16 @@ struct SpringEdit: Equatable {
         return -logarithm / (Double.pi * Double.pi + logarithm * logarithm).squareRoot()
     }
 
-    /// The knob values that put the handle at `point` of the plot's plane: the ratio from its
-    /// height, then the duration whose peak falls at its time, each to hundredths and in its
-    /// knob's range.
-    func values(movedTo point: Point) -> (ratio: Double, duration: Double) {
+    /// The knob values for the handle pressed at `press` (the plot's plane) and moved to
+    /// `point`: the ratio whose overshoot is the point's height (the peak follows the pointer up
+    /// and down), the duration scaled by how far right of the plot's start the pointer is
+    /// against the press (a drag straight up or down keeps it); each to hundredths, in range.
+    func values(movedTo point: Point, pressedAt press: Point, durationAtPress: Double) -> (
+        ratio: Double, duration: Double
+    ) {
         let ratio = Self.clamp(Self.hundredths(Self.ratio(forOvershoot: point.y - 1)), to: ratioRange)
-        // The peak's time grows in proportion to the duration (the converter's ω·duration
-        // depends on the ratio alone when the velocity is 0; near enough otherwise).
-        let perSecond = Self.peakTime(of: Self.spring(ratio: ratio, duration: 1, initialVelocity: initialVelocity))
-        let time = max(point.x, 0) * span
-        let duration = Self.clamp(Self.hundredths(time / perSecond), to: durationRange)
+        let scaled = press.x > 0 ? durationAtPress * max(point.x, 0) / press.x : durationAtPress
+        let duration = Self.clamp(Self.hundredths(scaled), to: durationRange)
         return (ratio, duration)
     }
 
