@@ -555,7 +555,7 @@ final class CurvePanel: Panel {
         lines.append(
             (edit == nil
                 ? "no knob sets this spring: shown, not edited"
-                : "drag the peak: ↕ damping, ↔ duration · p copies", PanelStyle.dimText))
+                : "drag the peak: ↕ damping, ↔ duration", PanelStyle.dimText))
         var y = (isWide ? controlsTop : box.maxY) + 2 * scale
         for (text, color) in lines {
             for line in TextMetrics.lines(of: text, width: controlsWidth, fontSize: PanelStyle.fontSize * scale) {
