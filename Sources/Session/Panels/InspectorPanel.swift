@@ -129,6 +129,7 @@ final class InspectorPanel: Panel {
         [
             HelpLine("inspector: click, drag", "travel to the time under the pointer"),
             HelpLine("inspector: click a name", "select the row (the graph, y, shows it)"),
+            HelpLine("inspector: drag a bar end", "the selected row's duration (right) or delay (left), via its knob"),
             HelpLine("inspector: wheel", "scroll the rows"),
             HelpLine("inspector: +, -", "zoom the time axis in / out"),
             HelpLine("inspector: 0", "fit every row on the axis (+ or - follows the time again)"),
