@@ -62,7 +62,9 @@ struct BarDragTests {
         try tester.advance(to: 1.25)
         let texts = tester.session.rootLayer.allLayers.compactMap { ($0 as? TextLayer)?.string }
         #expect(
-            texts.contains { $0.hasPrefix("\(Self.row): duration ") && $0.contains("(knob animationDuration)") },
+            texts.contains {
+                $0.hasPrefix("\(Self.row): duration ") && $0.contains("(knob animationDuration)")
+            },
             "\(texts.filter { $0.contains(Self.row) })")
     }
 
@@ -79,6 +81,8 @@ struct BarDragTests {
         try tester.advance(to: 1.3)
         let described = tester.session.describe()
         #expect(described.changedKnobs.isEmpty)
-        #expect(described.toast?.contains("no knob sets its delay") == true, "\(String(describing: described.toast))")
+        #expect(
+            described.toast?.contains("no knob sets its delay") == true,
+            "\(String(describing: described.toast))")
     }
 }

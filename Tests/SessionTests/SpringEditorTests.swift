@@ -15,10 +15,14 @@ struct SpringEditorTests {
     static let paused = "0.1 key i; 0.3 drag 400 150 400 400 0.3; 0.7 key space"
 
     /// The overshoot of a spring released from rest with damping ratio ζ: e^(−πζ/√(1−ζ²)).
-    static func overshoot(_ ratio: Double) -> Double { exp(-Double.pi * ratio / (1 - ratio * ratio).squareRoot()) }
+    static func overshoot(_ ratio: Double) -> Double {
+        exp(-Double.pi * ratio / (1 - ratio * ratio).squareRoot())
+    }
 
     /// The script that selects the spring row and opens the editor, and the editor it shows.
-    static func opened(knobs: [String] = []) throws -> (script: String, editor: SessionDescription.CurveEditor) {
+    static func opened(knobs: [String] = []) throws -> (
+        script: String, editor: SessionDescription.CurveEditor
+    ) {
         let probe = try SceneTester(scene: "elastic", events: paused, knobs: knobs)
         try probe.advance(to: 0.75)
         let rows = probe.session.describe().inspector
@@ -62,7 +66,9 @@ struct SpringEditorTests {
         #expect(abs(spring.overshoot - 0.372) < 0.0005, "\(spring)")
     }
 
-    @Test("the peak dragged up: less damping, the overshoot its ratio gives, the knob turned, the moment reshaped")
+    @Test(
+        "the peak dragged up: less damping, the overshoot its ratio gives, the knob turned, the moment reshaped"
+    )
     func dragUpLowersDamping() throws {
         let (opened, original) = try Self.opened()
         let before = try SceneTester(scene: "elastic", events: opened)
@@ -79,7 +85,10 @@ struct SpringEditorTests {
         #expect(abs(spring.overshoot - Self.overshoot(spring.dampingRatio)) < 1e-6, "\(spring)")
         #expect(spring.overshoot > 0.113)
         #expect(described.changedKnobs == ["dampingRatio"], "a vertical drag leaves the duration")
-        #expect(described.knobs["dampingRatio"].map { "\($0)".contains(KnobAssignment.formatNumber(spring.dampingRatio)) } == true)
+        #expect(
+            described.knobs["dampingRatio"].map {
+                "\($0)".contains(KnobAssignment.formatNumber(spring.dampingRatio))
+            } == true)
         // The peak follows the pointer up (to the ratio's hundredths: within a few pixels).
         let handle = try #require(editor.handles.first)
         let start = try #require(original.handles.first)

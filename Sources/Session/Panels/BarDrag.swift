@@ -44,7 +44,8 @@ struct BarDrag: Equatable {
         let value = end == .duration ? row.duration : delay
         let what = end == .duration ? "duration" : "delay"
         let owners = knobs.knobs.filter { knob in
-            guard knob.unit == "s", knob.kind.range != nil, case .number(let now)? = knobs.value(of: knob.name)
+            guard knob.unit == "s", knob.kind.range != nil,
+                case .number(let now)? = knobs.value(of: knob.name)
             else { return false }
             return abs(now - value) <= 1e-9 * max(abs(value), 1)
         }

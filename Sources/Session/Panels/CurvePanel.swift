@@ -266,7 +266,8 @@ final class CurvePanel: Panel {
         case .down(let point):
             let local = Point(x: point.x - frame.minX, y: point.y - frame.minY)
             let handle = pixel(edit.handle)
-            let distance = ((handle.x - local.x) * (handle.x - local.x) + (handle.y - local.y) * (handle.y - local.y))
+            let distance =
+                ((handle.x - local.x) * (handle.x - local.x) + (handle.y - local.y) * (handle.y - local.y))
                 .squareRoot()
             if distance <= Self.handleReach * scale {
                 dragged = 0
@@ -290,7 +291,8 @@ final class CurvePanel: Panel {
     private func dragSpring(_ edit: SpringEdit, to point: Point) -> [SessionRequest] {
         let moved = plane(Point(x: point.x - frame.minX, y: point.y - frame.minY))
         let press = springPress ?? (edit.handle, edit.duration)
-        let (ratio, duration) = edit.values(movedTo: moved, pressedAt: press.point, durationAtPress: press.duration)
+        let (ratio, duration) = edit.values(
+            movedTo: moved, pressedAt: press.point, durationAtPress: press.duration)
         var requests: [SessionRequest] = []
         if ratio != edit.ratio { requests.append(.setKnob(edit.ratioKnob, .number(ratio))) }
         if duration != edit.duration { requests.append(.setKnob(edit.durationKnob, .number(duration))) }
@@ -321,7 +323,8 @@ final class CurvePanel: Panel {
                 .message(
                     target.springEdit == nil
                         ? "\(target.row) is a spring: no knob sets it, so it is shown, not edited"
-                        : "\(target.row) is a spring: drag its peak (up, down: damping; left, right: duration)")
+                        : "\(target.row) is a spring: drag its peak (up, down: damping; left, right: duration)"
+                )
             ]
         }
         return choose(digit == 0 ? Self.presets.count : digit - 1, target: target)
@@ -339,12 +342,18 @@ final class CurvePanel: Panel {
             let handle = pixel(edit.handle)
             return SessionDescription.CurveEditor(
                 row: target.row, source: target.source.description, knob: target.knob, curve: [],
-                handles: [[handle.x + frame.minX, handle.y + frame.minY].map { ($0 / scale * 1000).rounded() / 1000 }],
+                handles: [
+                    [handle.x + frame.minX, handle.y + frame.minY].map {
+                        ($0 / scale * 1000).rounded() / 1000
+                    }
+                ],
                 spring: SessionDescription.CurveEditor.SpringShape(
                     knobs: [edit.ratioKnob, edit.durationKnob], dampingRatio: rounded(edit.ratio),
                     duration: rounded(edit.duration),
-                    response: rounded(2 * Double.pi / spring.undampedFrequency), stiffness: rounded(spring.stiffness),
-                    damping: rounded(spring.damping), mass: rounded(spring.mass), overshoot: rounded(edit.overshoot)))
+                    response: rounded(2 * Double.pi / spring.undampedFrequency),
+                    stiffness: rounded(spring.stiffness),
+                    damping: rounded(spring.damping), mass: rounded(spring.mass),
+                    overshoot: rounded(edit.overshoot)))
         }
         let curve = target.curve
         return SessionDescription.CurveEditor(
@@ -502,9 +511,8 @@ final class CurvePanel: Panel {
         let response = 2 * Double.pi / max(spring.undampedFrequency, 1e-9)
         let settle = max(spring.settlingDuration, 1e-3)
         canvas.text(
-            "damping ratio \(GraphPanel.format(spring.dampingRatio))"
-                + (edit.map { " · duration \(GraphPanel.format($0.duration)) s" } ?? "")
-                + " · response \(GraphPanel.format(response)) s · \(target.source)",
+            edit.map { "\(target.source) · knobs \($0.ratioKnob), \($0.durationKnob) set it" }
+                ?? "\(target.source) · no knob sets it",
             in: Rect(x: margin, y: (Self.headerHeight + 2) * scale, width: width, height: lineHeight),
             color: PanelStyle.dimText)
         let box = plotBox
@@ -525,7 +533,8 @@ final class CurvePanel: Panel {
         if let edit, edit.ratio != edit.ownRatio || edit.duration != edit.ownDuration {
             let own = SpringEdit.spring(
                 ratio: edit.ownRatio, duration: edit.ownDuration, initialVelocity: edit.initialVelocity)
-            canvas.shape(responsePath(of: own, span: span), stroke: Color(white: 0.55), width: 1, dashes: [4, 3])
+            canvas.shape(
+                responsePath(of: own, span: span), stroke: Color(white: 0.55), width: 1, dashes: [4, 3])
         }
         canvas.shape(responsePath(of: spring, span: span), stroke: PanelStyle.accent, width: 2)
         if let edit {
@@ -539,29 +548,37 @@ final class CurvePanel: Panel {
             let radius = Self.handleRadius * scale * (dragged != nil ? 1.4 : 1)
             canvas.shape(
                 BezierPath(
-                    ovalIn: Rect(x: handle.x - radius, y: handle.y - radius, width: 2 * radius, height: 2 * radius)),
+                    ovalIn: Rect(
+                        x: handle.x - radius, y: handle.y - radius, width: 2 * radius, height: 2 * radius)),
                 fill: Color(red: 1, green: 0.45, blue: 0.7), stroke: Color(white: 1), width: 1)
         }
-        var lines: [(String, Color)] = []
-        if let edit {
-            lines.append(
-                ("overshoot \(GraphPanel.format(edit.overshoot * 100)) % · knobs \(edit.ratioKnob), \(edit.durationKnob)",
-                 PanelStyle.text))
-        }
-        lines.append(
-            ("stiffness \(GraphPanel.format(spring.stiffness)) · damping \(GraphPanel.format(spring.damping))"
-                + " · mass \(GraphPanel.format(spring.mass)) · \(GraphPanel.format(settle)) s to settle",
-             PanelStyle.dimText))
-        lines.append(
-            (edit == nil
-                ? "no knob sets this spring: shown, not edited"
-                : "drag the peak: ↕ damping, ↔ duration", PanelStyle.dimText))
+        let ratio = "damping ratio \(GraphPanel.format(spring.dampingRatio))"
+        let physics =
+            "response \(GraphPanel.format(response)) s · stiffness \(GraphPanel.format(spring.stiffness))"
+            + " · damping \(GraphPanel.format(spring.damping)) · mass \(GraphPanel.format(spring.mass))"
+            + " · \(GraphPanel.format(settle)) s to settle"
+        let lines: [(String, Color)] =
+            if let edit {
+                [
+                    (
+                        "\(ratio) · duration \(GraphPanel.format(edit.duration)) s"
+                            + " · overshoot \(GraphPanel.format(edit.overshoot * 100)) %", PanelStyle.text
+                    ),
+                    (physics, PanelStyle.dimText),
+                    ("drag the peak: ↕ damping, ↔ duration", PanelStyle.dimText),
+                ]
+            } else {
+                [(ratio, PanelStyle.text), (physics, PanelStyle.dimText)]
+            }
         var y = (isWide ? controlsTop : box.maxY) + 2 * scale
         for (text, color) in lines {
-            for line in TextMetrics.lines(of: text, width: controlsWidth, fontSize: PanelStyle.fontSize * scale) {
+            for line in TextMetrics.lines(
+                of: text, width: controlsWidth, fontSize: PanelStyle.fontSize * scale)
+            {
                 guard y + lineHeight <= frame.height else { break }
                 canvas.text(
-                    line, in: Rect(x: controlsX, y: y, width: controlsWidth, height: lineHeight), color: color)
+                    line, in: Rect(x: controlsX, y: y, width: controlsWidth, height: lineHeight), color: color
+                )
                 y += lineHeight
             }
         }
@@ -606,7 +623,8 @@ extension SceneSession {
                     label, source, animation.isSpring,
                     animation.isSpring
                         ? spring.flatMap { SpringEdit.owner(of: $0, knobs: knobs) }
-                        : curveOwner(label: label, running: animation.timingFunction ?? .linear, source: source),
+                        : curveOwner(
+                            label: label, running: animation.timingFunction ?? .linear, source: source),
                     spring
                 )
             }
@@ -618,7 +636,8 @@ extension SceneSession {
                 SpringEdit(ratioKnob: $0, knobs: knobs, initialVelocity: row.spring?.initialVelocity ?? 0)
             }
             return CurveTarget(
-                row: label, source: row.source, knob: edit?.ratioKnob, own: .linear, curve: .linear, isSpring: true,
+                row: label, source: row.source, knob: edit?.ratioKnob, own: .linear, curve: .linear,
+                isSpring: true,
                 spring: edit?.spring ?? row.spring, springEdit: edit)
         }
         if let name = row.knob, let knob = knobs.knob(named: name), case .curve(let own) = knob.defaultValue,

@@ -129,7 +129,9 @@ final class InspectorPanel: Panel {
         [
             HelpLine("inspector: click, drag", "travel to the time under the pointer"),
             HelpLine("inspector: click a name", "select the row (the graph, y, shows it)"),
-            HelpLine("inspector: drag a bar end", "the selected row's duration (right) or delay (left), via its knob"),
+            HelpLine(
+                "inspector: drag a bar end",
+                "the selected row's duration (right) or delay (left), via its knob"),
             HelpLine("inspector: wheel", "scroll the rows"),
             HelpLine("inspector: +, -", "zoom the time axis in / out"),
             HelpLine("inspector: 0", "fit every row on the axis (+ or - follows the time again)"),
@@ -301,7 +303,9 @@ final class InspectorPanel: Panel {
                 curve: (row.object as? LayerAnimation).map(Self.curveName), rect: rect,
                 bar: rect == nil || row.kind != .animation
                     ? nil
-                    : [row.begin, row.begin + row.duration].map { Self.rounded((frame.minX + x(of: $0)) / scale) })
+                    : [row.begin, row.begin + row.duration].map {
+                        Self.rounded((frame.minX + x(of: $0)) / scale)
+                    })
         }
     }
 

@@ -91,7 +91,9 @@ struct SpringEdit: Equatable {
     static func owner(of spring: Spring, knobs: KnobSettings) -> String? {
         func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-9 * max(abs(a), abs(b), 1) }
         let found = knobs.knobs.filter { knob in
-            guard let edit = SpringEdit(ratioKnob: knob.name, knobs: knobs, initialVelocity: spring.initialVelocity)
+            guard
+                let edit = SpringEdit(
+                    ratioKnob: knob.name, knobs: knobs, initialVelocity: spring.initialVelocity)
             else { return false }
             let made = edit.spring
             return near(made.stiffness, spring.stiffness) && near(made.damping, spring.damping)
