@@ -49,6 +49,29 @@ struct BarDragTests {
         #expect(abs(end - (bar[1] + 30)) <= 1.5, "\(end) vs \(bar[1] + 30)")
     }
 
+    @Test("the dragged duration is saved: the session resumed shows the same pixels")
+    func savedSessionReplaysTheDrag() throws {
+        let (script, row) = try Self.selected()
+        let bar = try #require(row.bar)
+        let rect = try #require(row.rect)
+        let y = rect[1] + rect[3] / 2
+        let tester = try SceneTester(
+            scene: "download", events: script + "; 1.1 drag \(bar[1]) \(y) \(bar[1] + 30) \(y) 0.1")
+        try tester.advance(to: 1.3)
+        let shown = try tester.render()
+        let saved = tester.session.watchState(window: WindowGeometry(x: 0, y: 0, width: 800, height: 600))
+        let state = try SessionFile.state(
+            from: try saved.encoded(), path: "bar.animdemo", catalog: SceneCatalog.all)
+        #expect(state.version == 1, "a knob turn: a file earlier programs read")
+        let resumed = try SceneTester(scene: "download")
+        try #require(resumed.session.resume(from: state, at: 0) != nil)
+        let again = try resumed.render()
+        #expect(resumed.session.describe().changedKnobs == ["animationDuration"])
+        #expect(
+            zip(shown.pixels, again.pixels).filter { $0 != $1 }.isEmpty
+                && shown.pixels.count == again.pixels.count)
+    }
+
     @Test("while dragging, the last line shows the value")
     func showsValueWhileDragging() throws {
         let (script, row) = try Self.selected()
