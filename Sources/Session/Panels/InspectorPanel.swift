@@ -296,6 +296,13 @@ final class InspectorPanel: Panel {
         }
     }
 
+    /// The axis at scene time `now`, whether or not the panel is open (the graph of a layer
+    /// covers it): where it is held while the pointer scrubs, else where it goes.
+    func axisRange(at now: MediaTime) -> (start: MediaTime, end: MediaTime) {
+        let start = isScrubbing ? axisStart : pinnedStart ?? Self.axisStart(at: now, span: span)
+        return (start, start + span)
+    }
+
     /// The axis's span, `[t0, t1]` scene seconds, as `render --describe` gives it.
     var axis: [Double] { [Self.rounded(axisStart), Self.rounded(axisStart + span)] }
 
