@@ -341,7 +341,8 @@ public final class SceneSession {
             },
             help: isHelpVisible ? helpLines : [], pointer: pointerOwner == nil ? pointer : nil,
             selectedRow: inspector.selectedLabel,
-            selectedGraphKey: openPanel(GraphPanel.self) == nil || graphed != nil ? nil : inspector.selectedGraphKey,
+            selectedGraphKey: openPanel(GraphPanel.self) == nil || graphed != nil
+                ? nil : inspector.selectedGraphKey,
             historyStamp: HistoryStamp(epoch: machine.historyEpoch, revision: history.revision),
             graphInputs: { [machine] time in machine.history.inputFrames(through: time) },
             graphSamples: { [machine] key in machine.graphSamples(for: key) },

@@ -14,7 +14,8 @@ import Testing
 struct LayerGraphTests {
     /// The inspector, the graph and the layer tree open; the band pulled down and let go; paused
     /// at 1.7 s, after the bounce settled.
-    static let pull = "0.05 key i; 0.1 key y; 0.15 key j; 0.2 drag 400 60 400 200 0.4; 0.61 up 400 200; 1.7 key space"
+    static let pull =
+        "0.05 key i; 0.1 key y; 0.15 key j; 0.2 drag 400 60 400 200 0.4; 0.61 up 400 200; 1.7 key space"
 
     /// The pull for a window of `size` at `scale` (script coordinates are window pixels): the
     /// same drag, placed in the scene's rect as the panels leave it.
@@ -46,7 +47,8 @@ struct LayerGraphTests {
         return tester
     }
 
-    @Test("the band's layer, selected in the tree: its position at every frame of the axis, as a seek shows it")
+    @Test(
+        "the band's layer, selected in the tree: its position at every frame of the axis, as a seek shows it")
     func bandAgainstSeeks() throws {
         let tester = try select("shapeLayer")
         let described = tester.session.describe()
@@ -84,7 +86,9 @@ struct LayerGraphTests {
             _ = try run.render(at: sample[0])
             let shown = try run.presentation(of: "shapeLayer")
             #expect(abs(shown.position.x - sample[1]) <= 2e-6, "x at \(sample[0])")
-            #expect(abs(shown.position.y - sample[2]) <= 2e-6, "y at \(sample[0]): \(shown.position.y) vs \(sample[2])")
+            #expect(
+                abs(shown.position.y - sample[2]) <= 2e-6,
+                "y at \(sample[0]): \(shown.position.y) vs \(sample[2])")
         }
         // And as a seek back in the paused window shows it.
         let seekIndex = moving[moving.count / 2]
@@ -116,16 +120,20 @@ struct LayerGraphTests {
         _ = try run.render(at: sample[0])
         let shape = try #require(try run.presentation(of: "shapeLayer") as? ShapeLayer)
         let box = shape.path.bounds
-        #expect(abs(box.height - sample[4]) <= 2e-6 && abs(box.width - sample[3]) <= 2e-6, "\(box) vs \(sample)")
+        #expect(
+            abs(box.height - sample[4]) <= 2e-6 && abs(box.width - sample[3]) <= 2e-6, "\(box) vs \(sample)")
 
         // Shift+Tab goes back round: from position to the last that moves.
         let back = try select("shapeLayer", then: "; 1.85 key ISO_Left_Tab")
         let backGraph = try #require(back.session.describe().graph)
         #expect(backGraph.property != "position" && backGraph.layer == "shapeLayer")
-        #expect(backGraph.property == "path" || backGraph.property.hasSuffix("Color"), "\(backGraph.property)")
+        #expect(
+            backGraph.property == "path" || backGraph.property.hasSuffix("Color"), "\(backGraph.property)")
     }
 
-    @Test("a control point with a row: selecting the layer graphs the layer; a click on a row graphs the row again")
+    @Test(
+        "a control point with a row: selecting the layer graphs the layer; a click on a row graphs the row again"
+    )
     func layerSelectedLast() throws {
         let tester = try select("c")
         let described = tester.session.describe()

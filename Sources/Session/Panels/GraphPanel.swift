@@ -100,7 +100,9 @@ final class GraphPanel: Panel {
     var keyHelp: [HelpLine] {
         [
             HelpLine("graph: point", "the value and speed at the frame under the pointer"),
-            HelpLine("Tab, Shift+Tab", "a layer's graph (select one in j): its next / previous property that moves"),
+            HelpLine(
+                "graph: Tab, Shift+Tab",
+                "a layer's graph (select one in j): its next / previous property that moves"),
         ]
     }
 
@@ -189,7 +191,9 @@ final class GraphPanel: Panel {
         }
         let next = (index + (key == .tab ? 1 : changing.count - 1)) % changing.count
         layerProperty = changing[next]
-        return [.message("graph · \(shown.name) · \(changing[next]) (\(next + 1) of \(changing.count) that move)")]
+        return [
+            .message("graph · \(shown.name) · \(changing[next]) (\(next + 1) of \(changing.count) that move)")
+        ]
     }
 
     // MARK: - The samples
@@ -231,7 +235,8 @@ final class GraphPanel: Panel {
         return Self.described(samples, row: cache.key.label, layer: nil)
     }
 
-    private static func described(_ samples: GraphSamples, row: String?, layer: String?) -> SessionDescription.Graph
+    private static func described(_ samples: GraphSamples, row: String?, layer: String?)
+        -> SessionDescription.Graph
     {
         SessionDescription.Graph(
             row: row, layer: layer, property: samples.property, components: samples.components,
@@ -257,9 +262,10 @@ final class GraphPanel: Panel {
         guard !frame.isEmpty else { return }
         shownRow = context.selectedRow
         let graphedLayer = context.graphLayer
-        var cache: Cache?
+        let cache: Cache?
         let samples: GraphSamples?
         if let graphedLayer {
+            cache = nil
             samples = layerSamples(of: graphedLayer, context: context)
         } else {
             shownLayer = nil
@@ -271,7 +277,8 @@ final class GraphPanel: Panel {
                 sample(atX: point.x, in: samples)
             } else { nil }
         let state = DrawnState(
-            frame: frame, scale: scale, row: context.selectedRow, key: cache?.key, layer: graphedLayer, samples: samples,
+            frame: frame, scale: scale, row: context.selectedRow, key: cache?.key, layer: graphedLayer,
+            samples: samples,
             hovered: hovered, now: context.isPaused ? context.sceneTime : nil)
         defer { placePlayhead(at: context.sceneTime, samples: samples) }
         guard state != drawn else { return }
@@ -289,7 +296,8 @@ final class GraphPanel: Panel {
                 drawEmpty(message: Self.stillMessage(layer: name, axis: context.graphAxis), canvas: canvas)
             } else {
                 drawEmpty(
-                    message: Self.emptyMessage(row: context.selectedRow, isAnimation: context.selectedGraphKey != nil),
+                    message: Self.emptyMessage(
+                        row: context.selectedRow, isAnimation: context.selectedGraphKey != nil),
                     canvas: canvas)
             }
         }

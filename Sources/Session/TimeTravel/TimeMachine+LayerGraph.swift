@@ -61,7 +61,10 @@ struct LayerGraphSamples: Equatable {
                     }
                 return (name, names, numbers)
             case .color(let color):
-                return (name, ["red", "green", "blue", "alpha"], [color.red, color.green, color.blue, color.alpha])
+                return (
+                    name, ["red", "green", "blue", "alpha"],
+                    [color.red, color.green, color.blue, color.alpha]
+                )
             case .text:
                 guard name == "path", let path = properties.path else { return nil }
                 let box = path.isEmpty ? Rect.zero : path.bounds
@@ -106,7 +109,8 @@ final class LayerGraphReplay {
     /// The samples of layer `name` at the recorded frames of `machine`'s history from `start`
     /// to `end` (clamped to the history), nil when the history has no frame there.
     func samples(
-        of name: String, from start: MediaTime, to end: MediaTime, machine: TimeMachine, descriptor: SceneDescriptor
+        of name: String, from start: MediaTime, to end: MediaTime, machine: TimeMachine,
+        descriptor: SceneDescriptor
     ) -> LayerGraphSamples? {
         let made = Made(
             stamp: HistoryStamp(epoch: machine.historyEpoch, revision: machine.history.revision),
@@ -138,7 +142,8 @@ final class LayerGraphReplay {
             replica = TrailReplica(of: machine, descriptor: descriptor)
         }
         guard let replica else { return nil }
-        let from = sampled.times.last.map { last in times.firstIndex { $0 > last + 1e-12 } ?? times.count } ?? 0
+        let from =
+            sampled.times.last.map { last in times.firstIndex { $0 > last + 1e-12 } ?? times.count } ?? 0
         for time in times[from...] {
             guard replica.go(to: time, from: machine, size: nil) else { break }
             replayedFrames += 1

@@ -61,7 +61,9 @@ final class TrailReplica {
             machine.history.shown = shown
         }
         // Already there (the ghosts made again for another reason: the settings, a resize).
-        if let time, abs(time - target) < 1e-12, size == nil || machine.sceneLayoutSize == size { return true }
+        if let time, abs(time - target) < 1e-12, size == nil || machine.sceneLayoutSize == size {
+            return true
+        }
         if showsBetween, let time, abs(time - target) > 1e-9 {
             // As after a layout off the record: the travel restores a checkpoint (or rebuilds).
             machine.hasUnrecordedLayout = true
