@@ -17,7 +17,7 @@ extension SceneSession {
     var graphedLayer: String? {
         guard let name = layerTree.selectedName, openPanel(GraphPanel.self) != nil else { return nil }
         let isAnimation = inspector.selectedGraphKey != nil
-        return graphPanel.graphsLayer(row: inspector.selectedLabel, isAnimation: isAnimation) ? name : nil
+        return graphPanel.graphsLayer(isAnimation: isAnimation, rowClicks: inspector.rowClicks) ? name : nil
     }
 
     /// A layer's samples on an axis, replayed from the live history (`LayerGraphReplay`).

@@ -295,7 +295,7 @@ public final class SceneSession {
             case .message(let message): showMessage(message)
             case .selectLayer(let layer):
                 inspector.selectRows(of: layer)
-                graphPanel.layerWasSelected(row: inspector.selectedLabel)
+                graphPanel.layerWasSelected(rowClicks: inspector.rowClicks)
             case .seek, .step, .setKnob: break  // the frame's plan
             }
         }

@@ -17,27 +17,30 @@ struct LayerGraphTests {
     static let pull =
         "0.05 key i; 0.1 key y; 0.15 key j; 0.2 drag 400 60 400 200 0.4; 0.61 up 400 200; 1.7 key space"
 
-    /// The pull for a window of `size` at `scale` (script coordinates are window pixels): the
-    /// same drag, placed in the scene's rect as the panels leave it.
-    func pull(size: Size, scale: Double) throws -> String {
-        if size == Size(width: 800, height: 600), scale == 1 { return Self.pull }
+    static let panels = "0.05 key i; 0.1 key y; 0.15 key j"
+
+    /// The pull for a window of `size` at `scale` (script coordinates are window pixels) with
+    /// `panels` opened first: the same drag, placed in the scene's rect as the panels leave it.
+    func pull(size: Size, scale: Double, panels: String = panels) throws -> String {
+        if size == Size(width: 800, height: 600), scale == 1, panels == Self.panels { return Self.pull }
         let probe = try SceneTester(
             scene: "elastic", size: Size(width: size.width * scale, height: size.height * scale),
-            events: "0.05 key i; 0.1 key y; 0.15 key j", scale: scale)
+            events: panels, scale: scale)
         _ = try probe.render(at: 0.18)
         let rect = probe.session.describe().sceneRect.map { $0 * scale }
         let x = rect[0] + rect[2] * 0.8
         let (top, bottom) = (rect[1] + rect[3] * 0.3, rect[1] + rect[3] - 1)
-        return "0.05 key i; 0.1 key y; 0.15 key j; 0.2 drag \(x) \(top) \(x) \(bottom) 0.4; "
+        return panels + "; 0.2 drag \(x) \(top) \(x) \(bottom) 0.4; "
             + "0.61 up \(x) \(bottom); 1.7 key space"
     }
 
     /// The pull, then a click on layer `name`'s line in the tree at 1.8 s and `then` (more of
     /// the script), run to 1.9 s.
     func select(
-        _ name: String, then: String = "", size: Size = Size(width: 800, height: 600), scale: Double = 1
+        _ name: String, then: String = "", size: Size = Size(width: 800, height: 600), scale: Double = 1,
+        panels: String = panels
     ) throws -> SceneTester {
-        let pull = try pull(size: size, scale: scale)
+        let pull = try pull(size: size, scale: scale, panels: panels)
         let point = try LayerTreePanelTests().line(
             of: name, scene: "elastic", events: pull, at: 1.8, size: size, scale: scale)
         let tester = try SceneTester(
@@ -92,7 +95,8 @@ struct LayerGraphTests {
         }
         // And as a seek back in the paused window shows it.
         let seekIndex = moving[moving.count / 2]
-        let time = graph.samples[seekIndex][0]
+        // The frame's own time (describe rounds it; a seek between two frames runs one of its own).
+        let time = (graph.samples[seekIndex][0] * 60).rounded() / 60
         tester.session.seek(toTime: time, at: tester.host.time(ofFrame: tester.host.frame))
         _ = try tester.render()
         let sought = try tester.presentation(of: "shapeLayer")
@@ -102,14 +106,14 @@ struct LayerGraphTests {
 
     @Test("Tab and Shift+Tab cycle the properties that move: the band's bounds, then its path's box")
     func tabCyclesProperties() throws {
-        let bounds = try select("shapeLayer", then: "; 1.85 key Tab")
+        let bounds = try select("shapeLayer", then: "; 1.82 key y; 1.83 key y; 1.85 key Tab")
         let boundsGraph = try #require(bounds.session.describe().graph)
         #expect(boundsGraph.property == "bounds" && boundsGraph.components == ["x", "y", "width", "height"])
         let heights = boundsGraph.samples.map { $0[4] }
         #expect((heights.max() ?? 0) - (heights.min() ?? 0) > 40, "the band's height moves")
         #expect(heights.last == 50, "at rest, the band is 50 high")
 
-        let path = try select("shapeLayer", then: "; 1.84 key Tab; 1.85 key Tab")
+        let path = try select("shapeLayer", then: "; 1.82 key y; 1.83 key y; 1.84 key Tab; 1.85 key Tab")
         let pathGraph = try #require(path.session.describe().graph)
         #expect(pathGraph.property == "path" && pathGraph.components == ["x", "y", "width", "height"])
         // The path's box at each frame: its height is the wave's lowest point, which moves.
@@ -124,11 +128,19 @@ struct LayerGraphTests {
             abs(box.height - sample[4]) <= 2e-6 && abs(box.width - sample[3]) <= 2e-6, "\(box) vs \(sample)")
 
         // Shift+Tab goes back round: from position to the last that moves.
-        let back = try select("shapeLayer", then: "; 1.85 key ISO_Left_Tab")
+        let back = try select("shapeLayer", then: "; 1.82 key y; 1.83 key y; 1.85 key ISO_Left_Tab")
         let backGraph = try #require(back.session.describe().graph)
         #expect(backGraph.property != "position" && backGraph.layer == "shapeLayer")
         #expect(
             backGraph.property == "path" || backGraph.property.hasSuffix("Color"), "\(backGraph.property)")
+
+        // A click on the graph's header does what Tab does, wherever the graph is in the stack
+        // (here under the layer tree, which has the keys).
+        let graphPanel = try #require(bounds.session.describe().panels.first { $0.name == "graph" })
+        let header = "; 1.85 tap \(graphPanel.rect[0] + 100) \(graphPanel.rect[1] + 8)"
+        let clicked = try select("shapeLayer", then: header)
+        #expect(clicked.session.describe().graph?.property == "bounds")
+        #expect(clicked.session.describe().scene == "elastic")
     }
 
     @Test(
@@ -155,7 +167,7 @@ struct LayerGraphTests {
 
     @Test("the layer's graph comes back from a session file: the same samples, the same pixels")
     func sessionFile() throws {
-        let tester = try select("shapeLayer", then: "; 1.85 key Tab")
+        let tester = try select("shapeLayer", then: "; 1.82 key y; 1.83 key y; 1.85 key Tab")
         let before = try tester.render()
         let state = try WatchState(json: try tester.session.watchState(window: nil).encoded())
         #expect(state.panelViews?["graph"]?.layer == "shapeLayer")
@@ -191,7 +203,10 @@ struct LayerGraphTests {
         "fits from 375×667 up, at scale 2 too",
         arguments: [(375.0, 667.0, 1.0), (800, 600, 2), (1920, 1080, 1)])
     func fits(width: Double, height: Double, scale: Double) throws {
-        let tester = try select("shapeLayer", size: Size(width: width, height: height), scale: scale)
+        // The inspector too would leave the scene no room at 375×667: the tree, then the graph.
+        let tester = try select(
+            "shapeLayer", size: Size(width: width, height: height), scale: scale,
+            panels: "0.05 key j; 0.1 key y")
         let described = tester.session.describe()
         #expect(described.graph?.layer == "shapeLayer")
         #expect(described.graph?.property == "position", "the band was pulled: it moved")

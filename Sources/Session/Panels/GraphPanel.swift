@@ -55,7 +55,9 @@ final class GraphPanel: Panel {
     let layerReplay = LayerGraphReplay()
     private(set) var layerProperty: String?
     private var layerSelectedLast = false
-    private var rowAtLayerSelection: String?
+    /// The inspector's row clicks when the layer was selected (nil: restored from a session
+    /// file, whatever they are next).
+    private var rowClicksAtLayerSelection: Int?
     /// The layer graphed now and its samples, for `--describe`, Tab and a session file.
     private var shownLayer: (name: String, samples: LayerGraphSamples?, property: String?)?
 
@@ -100,6 +102,7 @@ final class GraphPanel: Panel {
     var keyHelp: [HelpLine] {
         [
             HelpLine("graph: point", "the value and speed at the frame under the pointer"),
+            HelpLine("graph: click the header", "a layer's graph: its next property that moves"),
             HelpLine(
                 "graph: Tab, Shift+Tab",
                 "a layer's graph (select one in j): its next / previous property that moves"),
@@ -122,19 +125,26 @@ final class GraphPanel: Panel {
 
     func restore(_ view: PanelView) {
         layerProperty = view.property
-        if view.layer != nil { layerWasSelected(row: view.row) }
+        if view.layer != nil {
+            layerSelectedLast = true
+            rowClicksAtLayerSelection = nil
+        }
     }
 
-    /// The layer tree selected a layer; the inspector's selected row is then `row`.
-    func layerWasSelected(row: String?) {
+    /// The layer tree selected a layer; the inspector's rows had been clicked `rowClicks` times.
+    func layerWasSelected(rowClicks: Int) {
         layerSelectedLast = true
-        rowAtLayerSelection = row
+        rowClicksAtLayerSelection = rowClicks
     }
 
     /// Whether the graph shows the layer tree's selected layer rather than the inspector's
-    /// selected row `row` (`isAnimation`: an animation the inspector's log has).
-    func graphsLayer(row: String?, isAnimation: Bool) -> Bool {
-        !isAnimation || (layerSelectedLast && row == rowAtLayerSelection)
+    /// selected row (`isAnimation`: an animation the inspector's log has): yes with no such
+    /// row, or when no row was clicked since the layer was selected.
+    func graphsLayer(isAnimation: Bool, rowClicks: Int) -> Bool {
+        guard isAnimation else { return true }
+        guard layerSelectedLast else { return false }
+        if rowClicksAtLayerSelection == nil { rowClicksAtLayerSelection = rowClicks }
+        return rowClicks == rowClicksAtLayerSelection
     }
 
     func place(in frame: Rect, context: PanelContext) {
@@ -179,7 +189,14 @@ final class GraphPanel: Panel {
 
     /// The pointer's place comes with the context when the panel draws (`PanelContext.pointer`,
     /// as a session file restores it); nothing else of it is the graph's.
-    func handlePointer(_ event: InputEvent, context: PanelContext) -> [SessionRequest] { [] }
+    /// A click on the header of a layer's graph: its next property that moves, as Tab (which
+    /// reaches the graph only while it is topmost).
+    func handlePointer(_ event: InputEvent, context: PanelContext) -> [SessionRequest] {
+        guard case .down(let point) = event, shownLayer != nil,
+            point.y < frame.minY + Self.headerHeight * scale
+        else { return [] }
+        return handleKey(.tab, context: context) ?? []
+    }
 
     /// Tab, Shift+Tab: a layer's next or previous property among those that move on the axis.
     func handleKey(_ key: Key, context: PanelContext) -> [SessionRequest]? {

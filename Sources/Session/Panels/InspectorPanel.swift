@@ -59,6 +59,9 @@ final class InspectorPanel: Panel {
     /// The selected row, by its label (a click on its name): the graph panel shows it. Kept
     /// while the panel is closed, and in session files (`PanelView.row`).
     private(set) var selectedLabel: String?
+    /// How many times a click on a row's name selected it (the graph shows the row clicked
+    /// after a layer was selected, even the layer's own row).
+    private(set) var rowClicks = 0
     /// The first row shown, and whether the list follows the newest rows (until the wheel
     /// scrolls it up).
     private var firstRow = 0
@@ -357,7 +360,10 @@ final class InspectorPanel: Panel {
                 // before this one, whose rows the window shows).
                 let rows = orderedRows
                 settleFirstRow(count: rows.count)
-                if let index = hoveredRow(count: rows.count) { selectedLabel = rows[index].label }
+                if let index = hoveredRow(count: rows.count) {
+                    selectedLabel = rows[index].label
+                    rowClicks += 1
+                }
                 return []
             }
             isScrubbing = true
