@@ -106,14 +106,14 @@ struct LayerGraphTests {
 
     @Test("Tab and Shift+Tab cycle the properties that move: the band's bounds, then its path's box")
     func tabCyclesProperties() throws {
-        let bounds = try select("shapeLayer", then: "; 1.82 key y; 1.83 key y; 1.85 key Tab")
+        let bounds = try select("shapeLayer", then: "; 1.82 key y; 1.845 key y; 1.862 key Tab")
         let boundsGraph = try #require(bounds.session.describe().graph)
         #expect(boundsGraph.property == "bounds" && boundsGraph.components == ["x", "y", "width", "height"])
         let heights = boundsGraph.samples.map { $0[4] }
         #expect((heights.max() ?? 0) - (heights.min() ?? 0) > 40, "the band's height moves")
         #expect(heights.last == 50, "at rest, the band is 50 high")
 
-        let path = try select("shapeLayer", then: "; 1.82 key y; 1.83 key y; 1.84 key Tab; 1.85 key Tab")
+        let path = try select("shapeLayer", then: "; 1.82 key y; 1.845 key y; 1.862 key Tab; 1.878 key Tab")
         let pathGraph = try #require(path.session.describe().graph)
         #expect(pathGraph.property == "path" && pathGraph.components == ["x", "y", "width", "height"])
         // The path's box at each frame: its height is the wave's lowest point, which moves.
@@ -128,7 +128,7 @@ struct LayerGraphTests {
             abs(box.height - sample[4]) <= 2e-6 && abs(box.width - sample[3]) <= 2e-6, "\(box) vs \(sample)")
 
         // Shift+Tab goes back round: from position to the last that moves.
-        let back = try select("shapeLayer", then: "; 1.82 key y; 1.83 key y; 1.85 key ISO_Left_Tab")
+        let back = try select("shapeLayer", then: "; 1.82 key y; 1.845 key y; 1.862 key ISO_Left_Tab")
         let backGraph = try #require(back.session.describe().graph)
         #expect(backGraph.property != "position" && backGraph.layer == "shapeLayer")
         #expect(
@@ -167,7 +167,7 @@ struct LayerGraphTests {
 
     @Test("the layer's graph comes back from a session file: the same samples, the same pixels")
     func sessionFile() throws {
-        let tester = try select("shapeLayer", then: "; 1.82 key y; 1.83 key y; 1.85 key Tab")
+        let tester = try select("shapeLayer", then: "; 1.82 key y; 1.845 key y; 1.862 key Tab")
         let before = try tester.render()
         let state = try WatchState(json: try tester.session.watchState(window: nil).encoded())
         #expect(state.panelViews?["graph"]?.layer == "shapeLayer")

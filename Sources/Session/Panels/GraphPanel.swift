@@ -188,11 +188,10 @@ final class GraphPanel: Panel {
     // MARK: - Input
 
     /// The pointer's place comes with the context when the panel draws (`PanelContext.pointer`,
-    /// as a session file restores it); nothing else of it is the graph's.
-    /// A click on the header of a layer's graph: its next property that moves, as Tab (which
+    /// as a session file restores it). A click on the header of a layer's graph: its next property that moves, as Tab (which
     /// reaches the graph only while it is topmost).
     func handlePointer(_ event: InputEvent, context: PanelContext) -> [SessionRequest] {
-        guard case .down(let point) = event, shownLayer != nil,
+        guard case .down(let point) = event, context.graphLayer != nil,
             point.y < frame.minY + Self.headerHeight * scale
         else { return [] }
         return handleKey(.tab, context: context) ?? []
@@ -200,7 +199,10 @@ final class GraphPanel: Panel {
 
     /// Tab, Shift+Tab: a layer's next or previous property among those that move on the axis.
     func handleKey(_ key: Key, context: PanelContext) -> [SessionRequest]? {
-        guard key == .tab || key == .backTab, let shown = shownLayer else { return nil }
+        guard key == .tab || key == .backTab, let name = context.graphLayer else { return nil }
+        // The samples as they are now (a frame `render` did not draw did not update the panel).
+        _ = layerSamples(of: name, context: context)
+        guard let shown = shownLayer else { return nil }
         let changing = shown.samples?.changing ?? []
         guard let current = shown.property, let index = changing.firstIndex(of: current), changing.count > 1
         else {
