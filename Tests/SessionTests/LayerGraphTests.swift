@@ -165,6 +165,28 @@ struct LayerGraphTests {
         #expect(abs((rowGraph.samples.first?[0] ?? 0) - row.start) < 1 / 60 + 1e-6)
     }
 
+    @Test("it zooms with the inspector's axis: + twice, and the graph starts where the axis does")
+    func zoomsWithTheAxis() throws {
+        // The inspector opened last, so that it takes + (the keys go to the topmost panel).
+        let panels = "0.05 key j; 0.1 key y; 0.15 key i"
+        let whole = try select("shapeLayer", panels: panels)
+        let wholeGraph = try #require(whole.session.describe().graph)
+        #expect(wholeGraph.samples.first?[0] == 0)
+        let zoomed = try select("shapeLayer", then: "; 1.82 key plus; 1.85 key plus", panels: panels)
+        let described = zoomed.session.describe()
+        // 1.5 s on the axis: paged so that the moment, 1.7 s, sits in it (`axisStart(at:)`).
+        let axis = try #require(described.inspectorAxis)
+        #expect(axis == [0.75, 2.25], "\(axis)")
+        let graph = try #require(described.graph)
+        #expect(graph.layer == "shapeLayer")
+        let first = try #require(graph.samples.first)
+        #expect(first[0] >= axis[0] - 1e-6 && first[0] < axis[0] + 1.0 / 60, "\(first[0])")
+        #expect(graph.samples.last?[0] == wholeGraph.samples.last?[0])
+        // The same frames as the whole graph's from there.
+        let tail = wholeGraph.samples.filter { $0[0] >= first[0] - 1e-9 }
+        #expect(tail == graph.samples)
+    }
+
     @Test("the layer's graph comes back from a session file: the same samples, the same pixels")
     func sessionFile() throws {
         let tester = try select("shapeLayer", then: "; 1.82 key y; 1.845 key y; 1.862 key Tab")
