@@ -294,7 +294,9 @@ public final class SceneSession {
             switch request {
             case .command(let command): commands.append(command)
             case .message(let message): showMessage(message)
-            case .selectLayer(let layer): inspector.selectRows(of: layer)
+            case .selectLayer(let layer):
+                inspector.selectRows(of: layer)
+                graphPanel.layerWasSelected(rowClicks: inspector.rowClicks)
             case .seek, .step, .setKnob: break  // the frame's plan
             }
         }
@@ -329,7 +331,8 @@ public final class SceneSession {
 
     /// What panels may read now.
     var panelContext: PanelContext {
-        PanelContext(
+        let graphed = graphedLayer
+        return PanelContext(
             sceneTime: sceneTimeline.currentTime, isPaused: isPaused, rate: playbackRate, scale: scale,
             knobs: knobs, scene: scene, sceneName: sceneName, sceneTimeline: sceneTimeline,
             step: catalog[sceneIndex].step, stepCount: catalog[sceneIndex].steps.count,
@@ -339,11 +342,14 @@ public final class SceneSession {
             },
             help: isHelpVisible ? helpLines : [], pointer: pointerOwner == nil ? pointer : nil,
             selectedRow: inspector.selectedLabel,
-            selectedGraphKey: openPanel(GraphPanel.self) == nil ? nil : inspector.selectedGraphKey,
+            selectedGraphKey: openPanel(GraphPanel.self) == nil || graphed != nil
+                ? nil : inspector.selectedGraphKey,
             historyStamp: HistoryStamp(epoch: machine.historyEpoch, revision: history.revision),
             graphInputs: { [machine] time in machine.history.inputFrames(through: time) },
             graphSamples: { [machine] key in machine.graphSamples(for: key) },
             selectedLayer: isOpen(layerTree) ? layerTree.selectedLayer(in: scene.rootLayer) : nil,
+            graphLayer: graphed, graphAxis: inspector.axisRange(at: sceneTimeline.currentTime),
+            layerGraphSamples: layerGraphSamples,
             animationLabel: { [inspector] animation in inspector.label(of: animation) },
             curveTarget: openPanel(CurvePanel.self) == nil ? nil : curveTarget())
     }

@@ -31,8 +31,9 @@ public struct SessionDescription: Encodable, Sendable {
     public var inspectorAxis: [Double]?
     /// The inspector's selected row (a click on its name), by name; absent with none.
     public var selectedRow: String?
-    /// The graph panel, while it is open and graphs a row: the row, its property, its
-    /// components (`value`, or `x`, `y`, …) and each frame of its span as `[t, c1, c2, …]`.
+    /// The graph panel, while it is open and graphs a row or a layer: the row (or the layer),
+    /// its property, its components (`value`, or `x`, `y`, …) and each frame of its span (a
+    /// layer's: the inspector's axis, within the history) as `[t, c1, c2, …]`.
     public var graph: Graph?
     /// The scene's layer tree at the scene's time (docs/ARCHITECTURE.md § The layer tree): each
     /// layer's name in the tree, its class, its frame on screen in its superlayer, its model
@@ -88,8 +89,11 @@ public struct SessionDescription: Encodable, Sendable {
         public var times: [Double]
     }
 
+    /// The graph: of a row (`row`) or, for motion no row names, of a layer (`layer`, its name
+    /// in the tree); one of the two.
     public struct Graph: Encodable, Sendable {
-        public var row: String
+        public var row: String?
+        public var layer: String?
         public var property: String
         public var components: [String]
         public var samples: [[Double]]

@@ -22,6 +22,13 @@ import Render
 /// (`Cache`): the replay runs again only when the selection or the input before the row's
 /// end changes; the playhead is a layer of its own that moves, so a playing scene redraws one
 /// line a frame.
+///
+/// For motion no row names (a display link's: the elastic wave's control points and path), a
+/// layer selected in the layer tree (`j`) is graphed instead, when no animation row is selected
+/// or the layer was selected last: its presentation value of one property at each recorded
+/// frame of the inspector's axis (`LayerGraphReplay`: a replica travels the history, exact as
+/// a seek), among the properties that change there; Tab and Shift+Tab choose the next and the
+/// previous (docs/ARCHITECTURE.md § The graph of a layer).
 final class GraphPanel: Panel {
     static let kind = PanelKind(
         name: "graph",
@@ -42,6 +49,17 @@ final class GraphPanel: Panel {
     private var shownRow: String?
     /// How many times the samples were made (a replay each), for tests of the cache.
     private(set) var samplingCount = 0
+    /// A layer's graph: its replay, kept between frames; the property Tab chose (nil: the
+    /// first that changes); whether the layer was selected after the row, and the row selected
+    /// then (a click on another row graphs that row again).
+    let layerReplay = LayerGraphReplay()
+    private(set) var layerProperty: String?
+    private var layerSelectedLast = false
+    /// The inspector's row clicks when the layer was selected (nil: restored from a session
+    /// file, whatever they are next).
+    private var rowClicksAtLayerSelection: Int?
+    /// The layer graphed now and its samples, for `--describe`, Tab and a session file.
+    private var shownLayer: (name: String, samples: LayerGraphSamples?, property: String?)?
 
     /// Sizes at scale 1, pixels.
     static let headerHeight = 20.0
@@ -66,6 +84,7 @@ final class GraphPanel: Panel {
         var scale: Double
         var row: String?
         var key: GraphRowKey?
+        var layer: String?
         var samples: GraphSamples?
         var hovered: Int?
         /// The scene time while paused (else nil: the playhead alone follows the time): paused,
@@ -81,7 +100,13 @@ final class GraphPanel: Panel {
     }
 
     var keyHelp: [HelpLine] {
-        [HelpLine("graph: point", "the value and speed at the frame under the pointer")]
+        [
+            HelpLine("graph: point", "the value and speed at the frame under the pointer"),
+            HelpLine("graph: click the header", "a layer's graph: its next property that moves"),
+            HelpLine(
+                "graph: Tab, Shift+Tab",
+                "a layer's graph (select one in j): its next / previous property that moves"),
+        ]
     }
 
     func preferredExtent(at edge: PanelEdge, window size: Size, scale: Double) -> Double {
@@ -94,7 +119,33 @@ final class GraphPanel: Panel {
         if !isOpen { frame = .zero }
     }
 
-    var view: PanelView { PanelView(row: shownRow) }
+    var view: PanelView {
+        PanelView(row: shownRow, layer: shownLayer?.name, property: layerProperty)
+    }
+
+    func restore(_ view: PanelView) {
+        layerProperty = view.property
+        if view.layer != nil {
+            layerSelectedLast = true
+            rowClicksAtLayerSelection = nil
+        }
+    }
+
+    /// The layer tree selected a layer; the inspector's rows had been clicked `rowClicks` times.
+    func layerWasSelected(rowClicks: Int) {
+        layerSelectedLast = true
+        rowClicksAtLayerSelection = rowClicks
+    }
+
+    /// Whether the graph shows the layer tree's selected layer rather than the inspector's
+    /// selected row (`isAnimation`: an animation the inspector's log has): yes with no such
+    /// row, or when no row was clicked since the layer was selected.
+    func graphsLayer(isAnimation: Bool, rowClicks: Int) -> Bool {
+        guard isAnimation else { return true }
+        guard layerSelectedLast else { return false }
+        if rowClicksAtLayerSelection == nil { rowClicksAtLayerSelection = rowClicks }
+        return rowClicks == rowClicksAtLayerSelection
+    }
 
     func place(in frame: Rect, context: PanelContext) {
         self.frame = frame
@@ -137,8 +188,32 @@ final class GraphPanel: Panel {
     // MARK: - Input
 
     /// The pointer's place comes with the context when the panel draws (`PanelContext.pointer`,
-    /// as a session file restores it); nothing else of it is the graph's.
-    func handlePointer(_ event: InputEvent, context: PanelContext) -> [SessionRequest] { [] }
+    /// as a session file restores it). A click on the header of a layer's graph: its next property that moves, as Tab (which
+    /// reaches the graph only while it is topmost).
+    func handlePointer(_ event: InputEvent, context: PanelContext) -> [SessionRequest] {
+        guard case .down(let point) = event, context.graphLayer != nil,
+            point.y < frame.minY + Self.headerHeight * scale
+        else { return [] }
+        return handleKey(.tab, context: context) ?? []
+    }
+
+    /// Tab, Shift+Tab: a layer's next or previous property among those that move on the axis.
+    func handleKey(_ key: Key, context: PanelContext) -> [SessionRequest]? {
+        guard key == .tab || key == .backTab, let name = context.graphLayer else { return nil }
+        // The samples as they are now (a frame `render` did not draw did not update the panel).
+        _ = layerSamples(of: name, context: context)
+        guard let shown = shownLayer else { return nil }
+        let changing = shown.samples?.changing ?? []
+        guard let current = shown.property, let index = changing.firstIndex(of: current), changing.count > 1
+        else {
+            return [.message("graph · \(shown.name): no other property moves on the axis")]
+        }
+        let next = (index + (key == .tab ? 1 : changing.count - 1)) % changing.count
+        layerProperty = changing[next]
+        return [
+            .message("graph · \(shown.name) · \(changing[next]) (\(next + 1) of \(changing.count) that move)")
+        ]
+    }
 
     // MARK: - The samples
 
@@ -171,12 +246,33 @@ final class GraphPanel: Panel {
 
     /// The graph as `render --describe` gives it, nil while the panel shows none.
     var described: SessionDescription.Graph? {
-        guard drawn != nil, let cache, let samples = cache.samples else { return nil }
-        return SessionDescription.Graph(
-            row: cache.key.label, property: samples.property, components: samples.components,
+        guard let drawn else { return nil }
+        if let layer = drawn.layer {
+            return drawn.samples.map { Self.described($0, row: nil, layer: layer) }
+        }
+        guard let cache, let samples = cache.samples else { return nil }
+        return Self.described(samples, row: cache.key.label, layer: nil)
+    }
+
+    private static func described(_ samples: GraphSamples, row: String?, layer: String?)
+        -> SessionDescription.Graph
+    {
+        SessionDescription.Graph(
+            row: row, layer: layer, property: samples.property, components: samples.components,
             samples: zip(samples.times, samples.values).map { time, values in
                 [InspectorPanel.rounded(time)] + values.map { ($0 * 1e6).rounded() / 1e6 }
             })
+    }
+
+    /// The samples of layer `name` on the axis, and the property shown: the one Tab chose
+    /// while it moves there, else the first that moves.
+    private func layerSamples(of name: String, context: PanelContext) -> GraphSamples? {
+        let axis = context.graphAxis
+        let samples = context.layerGraphSamples(layerReplay, name, axis.start, axis.end)
+        let changing = samples?.changing ?? []
+        let property = layerProperty.flatMap { changing.contains($0) ? $0 : nil } ?? changing.first
+        shownLayer = (name, samples, property)
+        return property.flatMap { samples?.graph(of: $0) }
     }
 
     // MARK: - Drawing
@@ -184,14 +280,24 @@ final class GraphPanel: Panel {
     func update(context: PanelContext) {
         guard !frame.isEmpty else { return }
         shownRow = context.selectedRow
-        let cache = samples(for: context.selectedGraphKey, context: context)
-        let samples = cache?.samples
+        let graphedLayer = context.graphLayer
+        let cache: Cache?
+        let samples: GraphSamples?
+        if let graphedLayer {
+            cache = nil
+            samples = layerSamples(of: graphedLayer, context: context)
+        } else {
+            shownLayer = nil
+            cache = self.samples(for: context.selectedGraphKey, context: context)
+            samples = cache?.samples
+        }
         let hovered: Int? =
             if let point = context.pointer, frame.contains(point), let samples {
                 sample(atX: point.x, in: samples)
             } else { nil }
         let state = DrawnState(
-            frame: frame, scale: scale, row: context.selectedRow, key: cache?.key, samples: samples,
+            frame: frame, scale: scale, row: context.selectedRow, key: cache?.key, layer: graphedLayer,
+            samples: samples,
             hovered: hovered, now: context.isPaused ? context.sceneTime : nil)
         defer { placePlayhead(at: context.sceneTime, samples: samples) }
         guard state != drawn else { return }
@@ -200,33 +306,45 @@ final class GraphPanel: Panel {
             transaction.disableActions = true
             layer.removeAllSublayers()
             let canvas = PanelCanvas(layer: layer, timeline: timeline, scale: scale)
-            if let samples, let cache {
-                draw(samples, speeds: cache.speeds, label: cache.key.label, hovered: hovered, canvas: canvas)
+            if let samples, let label = state.layer ?? cache?.key.label {
+                draw(
+                    samples, speeds: cache?.speeds ?? samples.speeds, label: label, hovered: hovered,
+                    canvas: canvas)
                 layer.addSublayer(playhead)
+            } else if let name = state.layer {
+                drawEmpty(message: Self.stillMessage(layer: name, axis: context.graphAxis), canvas: canvas)
             } else {
                 drawEmpty(
-                    row: context.selectedRow, isAnimation: context.selectedGraphKey != nil, canvas: canvas)
+                    message: Self.emptyMessage(
+                        row: context.selectedRow, isAnimation: context.selectedGraphKey != nil),
+                    canvas: canvas)
             }
         }
     }
 
+    /// What the panel says with no row to graph.
+    static func emptyMessage(row: String?, isAnimation: Bool) -> String {
+        switch (row, isAnimation) {
+        case (nil, _):
+            "Select a row: open the inspector (i) and click a row's name; its value over time shows here. Or select a layer in the layer tree (j)."
+        case (let row?, true):
+            "\(row): its value is not numbers (a path), or the replay did not find it."
+        case (let row?, false):
+            "\(row) is not an animation the inspector has now: click an animation row's name in the inspector (i)."
+        }
+    }
+
+    /// What the panel says of a layer none of whose properties moves on the axis.
+    static func stillMessage(layer: String, axis: (start: MediaTime, end: MediaTime)) -> String {
+        "\(layer): none of its properties moves from \(AnimationLog.format(axis.start)) to \(AnimationLog.format(axis.end)) s (the inspector's axis, i: + - zoom it)."
+    }
+
     /// What the panel says with nothing to graph.
-    private func drawEmpty(row: String?, isAnimation: Bool, canvas: PanelCanvas) {
+    private func drawEmpty(message: String, canvas: PanelCanvas) {
         let width = frame.width - 2 * margin
         canvas.text(
             "graph", in: Rect(x: margin, y: 2 * scale, width: width, height: (Self.headerHeight - 2) * scale),
             bold: true)
-        let message: String
-        switch (row, isAnimation) {
-        case (nil, _):
-            message =
-                "Select a row: open the inspector (i) and click a row's name; its value over time shows here."
-        case (let row?, true):
-            message = "\(row): its value is not numbers (a path), or the replay did not find it."
-        case (let row?, false):
-            message =
-                "\(row) is not an animation the inspector has now: click an animation row's name in the inspector (i)."
-        }
         var y = (Self.headerHeight + 4) * scale
         for line in TextMetrics.lines(of: message, width: width, fontSize: PanelStyle.fontSize * scale) {
             guard y + PanelStyle.lineHeight * scale <= frame.height else { break }

@@ -62,6 +62,9 @@ final class InspectorPanel: Panel {
     /// The selected row, by its label (a click on its name): the graph panel shows it. Kept
     /// while the panel is closed, and in session files (`PanelView.row`).
     private(set) var selectedLabel: String?
+    /// How many times a click on a row's name selected it (the graph shows the row clicked
+    /// after a layer was selected, even the layer's own row).
+    private(set) var rowClicks = 0
     /// The first row shown, and whether the list follows the newest rows (until the wheel
     /// scrolls it up).
     private var firstRow = 0
@@ -309,6 +312,13 @@ final class InspectorPanel: Panel {
         }
     }
 
+    /// The axis at scene time `now`, whether or not the panel is open (the graph of a layer
+    /// covers it): where it is held while the pointer scrubs, else where it goes.
+    func axisRange(at now: MediaTime) -> (start: MediaTime, end: MediaTime) {
+        let start = isScrubbing ? axisStart : pinnedStart ?? Self.axisStart(at: now, span: span)
+        return (start, start + span)
+    }
+
     /// The axis's span, `[t0, t1]` scene seconds, as `render --describe` gives it.
     var axis: [Double] { [Self.rounded(axisStart), Self.rounded(axisStart + span)] }
 
@@ -370,7 +380,10 @@ final class InspectorPanel: Panel {
                 // before this one, whose rows the window shows).
                 let rows = orderedRows
                 settleFirstRow(count: rows.count)
-                if let index = hoveredRow(count: rows.count) { selectedLabel = rows[index].label }
+                if let index = hoveredRow(count: rows.count) {
+                    selectedLabel = rows[index].label
+                    rowClicks += 1
+                }
                 return []
             }
             isScrubbing = true

@@ -51,6 +51,14 @@ struct PanelContext {
     var graphSamples: (GraphRowKey) -> GraphSamples? = { _ in nil }
     /// The layer tree's selected layer in the scene shown now (the inspector marks its rows).
     var selectedLayer: Layer? = nil
+    /// The layer the graph shows (its name in the tree), when it shows one rather than a row
+    /// (`SceneSession.graphedLayer`), the span it covers (the inspector's axis), and its
+    /// samples, replayed (`LayerGraphReplay`): costly, asked only when something changed.
+    var graphLayer: String? = nil
+    var graphAxis: (start: MediaTime, end: MediaTime) = (0, InspectorPanel.axisSpan)
+    var layerGraphSamples: (LayerGraphReplay, String, MediaTime, MediaTime) -> LayerGraphSamples? = {
+        _, _, _, _ in nil
+    }
     /// The inspector's label of an animation's row, while its log has it.
     var animationLabel: (LayerAnimation) -> String? = { _ in nil }
     /// What the curve editor edits: the selected row's timing (made only while it is open).

@@ -49,10 +49,10 @@ final class TrailReplica {
     }
 
     /// Brings the replica to scene time `target` as a seek there shows it, in a scene rect of
-    /// `size` (the live scene's): the history's frames up to it (past its end, quiet frames on
-    /// the grid), the frame that shows it run last. Returns false when the history has no
-    /// frame yet.
-    func go(to target: MediaTime, from live: TimeMachine, size: Size) -> Bool {
+    /// `size` (the live scene's; nil: the history's own at `target`, as the graph of a layer
+    /// reads it): the history's frames up to it (past its end, quiet frames on the grid), the
+    /// frame that shows it run last. Returns false when the history has no frame yet.
+    func go(to target: MediaTime, from live: TimeMachine, size: Size?) -> Bool {
         // The live history's frames (which may have grown) replace the copy, unless the
         // replica is past their end (future ghosts on the grid: its own frames go on there).
         let shown = machine.history.shown
@@ -61,7 +61,9 @@ final class TrailReplica {
             machine.history.shown = shown
         }
         // Already there (the ghosts made again for another reason: the settings, a resize).
-        if let time, abs(time - target) < 1e-12, machine.sceneLayoutSize == size { return true }
+        if let time, abs(time - target) < 1e-12, size == nil || machine.sceneLayoutSize == size {
+            return true
+        }
         if showsBetween, let time, abs(time - target) > 1e-9 {
             // As after a layout off the record: the travel restores a checkpoint (or rebuilds).
             machine.hasUnrecordedLayout = true
@@ -69,7 +71,7 @@ final class TrailReplica {
         guard let reached = machine.travel(to: target, panelWork: .none) else { return false }
         showsBetween = !reached.isRecorded
         var frame = reached.frame
-        if machine.sceneLayoutSize != size {
+        if let size, machine.sceneLayoutSize != size {
             // The live scene is laid out for a rect its history does not have (a panel opened
             // while paused): a seek there lays the scene out for it first, off the record.
             frame.size = size

@@ -95,10 +95,13 @@ public struct PanelView: Codable, Equatable, Sendable {
     public var axisStart: Double?
     /// The layer tree's selected layer, by its name in the tree (`b3`, `bubble 4`).
     public var layer: String?
+    /// The graph's property of a layer (`position`, `path`), as Tab chose it (absent: the
+    /// first that changes).
+    public var property: String?
 
     public init(
         firstRow: Int? = nil, follows: Bool? = nil, selected: String? = nil, row: String? = nil,
-        span: Double? = nil, axisStart: Double? = nil, layer: String? = nil
+        span: Double? = nil, axisStart: Double? = nil, layer: String? = nil, property: String? = nil
     ) {
         self.firstRow = firstRow
         self.follows = follows
@@ -107,6 +110,7 @@ public struct PanelView: Codable, Equatable, Sendable {
         self.span = span
         self.axisStart = axisStart
         self.layer = layer
+        self.property = property
     }
 }
 
