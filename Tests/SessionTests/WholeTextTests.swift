@@ -60,13 +60,19 @@ struct WholeTextTests {
         "at 800×600 every panel of PanelKind.all, opened alone after the scene ran, elides nothing, with no row selected and with each",
         arguments: scenes)
     func everyPanelAloneWhole(scene: String) throws {
-        // The inspector open from the start, so that its log has the scene's rows; a tap where
-        // the scenes that wait for one start (the tictactoe board, the checkmark's button).
-        let tester = try SceneTester(scene: scene, events: "0.1 key i; 0.5 tap 200 200; 1.5 tap 400 300")
+        // The inspector open from the start, so that its log has the scene's rows; taps where
+        // the scenes that wait for one start (the tictactoe board, the checkmark's button), a
+        // drag down (the elastic wave, the pull's refresh).
+        let tester = try SceneTester(
+            scene: scene, events: "0.1 key i; 0.5 tap 200 150; 0.8 drag 400 100 400 400 0.4; 1.5 tap 400 300")
         try tester.advance(to: 3)
         let inspector = try #require(tester.session.panels.lazy.compactMap { $0 as? InspectorPanel }.first)
         let labels = inspector.rowLabels
         #expect(!labels.isEmpty, "\(scene): no rows after 3 s")
+        if scene == "checkmark" {
+            // The case: b3.strokeEnd's curve is b3.curve's, a knob ("knob b3.c…").
+            #expect(labels.contains("b3.strokeEnd"), "\(labels)")
+        }
         try tester.key("i")  // closed: each panel below is opened alone
         try tester.tick(2)
         #expect(tester.session.describe().panels.isEmpty)

@@ -141,7 +141,9 @@ final class CurvePanel: Panel {
         max(1, Int((controlsWidth + 4 * scale) / ((Self.buttonWidth + 4) * scale)))
     }
     private var buttonRows: Double { (Double(Self.presets.count + 1) / Double(buttonColumns)).rounded(.up) }
-    private var contentTop: Double { (Self.headerHeight + 2) * scale + lineHeight }
+    /// Under the header, two lines: where the curve is written, and what sets it (a knob, or
+    /// the line for every animation it makes); one line ran out of room at 800×600 ("knob b3.c…").
+    private var contentTop: Double { (Self.headerHeight + 2) * scale + 2 * lineHeight }
 
     /// The plot's box: the unit square's width, the y range's height, centred in its room.
     private var plotBox: Rect {
@@ -336,11 +338,9 @@ final class CurvePanel: Panel {
             "curve · \(target.row)",
             in: Rect(x: margin, y: 2 * scale, width: width, height: (Self.headerHeight - 2) * scale),
             bold: true)
-        canvas.text(
-            target.knob.map { "\(target.source) · knob \($0) sets it" }
-                ?? "\(target.source) · every animation from there",
-            in: Rect(x: margin, y: (Self.headerHeight + 2) * scale, width: width, height: lineHeight),
-            color: PanelStyle.dimText)
+        drawSubheader(
+            ["\(target.source)", target.knob.map { "knob \($0) sets it" } ?? "every animation from there"],
+            canvas: canvas)
         let box = plotBox
         // The unit square, the straight line (linear), and the y range's ends.
         let zero = pixel(Point(x: 0, y: 0))
@@ -410,6 +410,19 @@ final class CurvePanel: Panel {
         }
     }
 
+    /// The two dim lines under the header (`contentTop` leaves room for them).
+    private func drawSubheader(_ lines: [String], canvas: PanelCanvas) {
+        let width = frame.width - 2 * margin
+        for (index, line) in lines.prefix(2).enumerated() {
+            canvas.text(
+                line,
+                in: Rect(
+                    x: margin, y: (Self.headerHeight + 2) * scale + Double(index) * lineHeight, width: width,
+                    height: lineHeight),
+                color: PanelStyle.dimText)
+        }
+    }
+
     /// A spring row: its damping ratio and response (and stiffness, damping, mass) and its
     /// response curve over its settling time, drawn in the plot's place.
     private func draw(_ spring: Spring, of target: CurveTarget, canvas: PanelCanvas) {
@@ -419,11 +432,11 @@ final class CurvePanel: Panel {
             in: Rect(x: margin, y: 2 * scale, width: width, height: (Self.headerHeight - 2) * scale),
             bold: true)
         let response = 2 * Double.pi / max(spring.undampedFrequency, 1e-9)
-        canvas.text(
-            "damping ratio \(GraphPanel.format(spring.dampingRatio)) · response \(GraphPanel.format(response)) s · "
-                + "\(target.source)",
-            in: Rect(x: margin, y: (Self.headerHeight + 2) * scale, width: width, height: lineHeight),
-            color: PanelStyle.dimText)
+        drawSubheader(
+            [
+                "damping ratio \(GraphPanel.format(spring.dampingRatio)) · response \(GraphPanel.format(response)) s",
+                "\(target.source)",
+            ], canvas: canvas)
         let box = plotBox
         let settle = max(spring.settlingDuration, 1e-3)
         let zero = pixel(Point(x: 0, y: 0))
