@@ -324,6 +324,16 @@ final class SessionDriver {
                 count <= SessionPropertyTests.edgePixels && largest <= SessionPropertyTests.edgeDelta
             return count == 0 || isEdgeRounding ? true : nil
         }
+        if shown != nil && differing > 0 {
+            // The edge allowance was used: say where, so that each use can be traced.
+            var box: (Int, Int, Int, Int)?
+            if let last {
+                box = Self.differenceBox(last, expected, masks: masks)
+            }
+            print(
+                "SessionPropertyTests: \(label): edge allowance used, \(differing) pixels, box \(box.map { "\($0)" } ?? "?"), "
+                    + "actions \(actions)")
+        }
         if shown == nil {
             let folder = try keepFailure(session: path, window: last, expected: expected, label: label)
             throw WindowTestError(
@@ -371,6 +381,29 @@ final class SessionDriver {
             }
         }
         return (count, largest)
+    }
+
+    /// The box (min x, min y, max x, max y) of the pixels `differingPixels` counts.
+    static func differenceBox(_ capture: WindowCapture, _ frame: RenderedFrame, masks: [[Double]]) -> (
+        Int, Int, Int, Int
+    )? {
+        guard capture.width == frame.width, capture.height == frame.height else { return nil }
+        var box: (Int, Int, Int, Int)?
+        for y in 0..<capture.height {
+            for x in 0..<capture.width {
+                let index = y * capture.width + x
+                let a = capture.pixels[index]
+                let b = frame.pixels[index] & 0xFF_FFFF
+                guard a != b, channelDelta(a, b) > SessionPropertyTests.maxChannelDelta else { continue }
+                let inMask = masks.contains { m in
+                    Double(x) >= m[0].rounded(.down) && Double(x) < (m[0] + m[2]).rounded(.up)
+                        && Double(y) >= m[1].rounded(.down) && Double(y) < (m[1] + m[3]).rounded(.up)
+                }
+                if inMask { continue }
+                box = box.map { (min($0.0, x), min($0.1, y), max($0.2, x), max($0.3, y)) } ?? (x, y, x, y)
+            }
+        }
+        return box
     }
 
     /// The largest difference of the red, green and blue bytes of two words.
