@@ -81,8 +81,8 @@ struct WindowPathTests {
         let pausedFrame = 258
         let comparison = try WindowPath.compare(
             scene: "floating",
-            events: "0 key h; 0 key i; 0 tap 92 268; 0 key c; 0 key v; 0 key w; 4.3 key space; 4.4 tap 626 541; "
-                + "4.5 key h",
+            events: "0 key h; 0 key i; 0 tap 92 268; 0 key c; 0 key v; 0 key w; 4.3 key space; "
+                + "4.4 tap 626 541; 4.5 key h",
             frames: 285, everyFrame: true, step: step,
             tolerated: { frame, comparison in
                 guard frame < pausedFrame, let box = comparison.differenceBox else { return false }

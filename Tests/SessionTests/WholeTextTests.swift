@@ -1,9 +1,10 @@
 import Animation
 import Render
 import Scenes
-@testable import Session
 import TestSupport
 import Testing
+
+@testable import Session
 
 /// Every text the window draws is whole (issue 35): the help and the panels wrap instead of
 /// ending rows in "…", toasts wrap and keep their key, the recording dot has a place of its
