@@ -14,9 +14,11 @@ enum WindowPath {
     /// `everyFrame` (drawn exact, so damage alone decides).
     static func compare(
         scene: String, events: String, frames: Int, size: Size = Size(width: 800, height: 600),
-        everyFrame: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
+        everyFrame: Bool = false, step: Int? = nil,
+        tolerated: (_ frame: Int, _ comparison: ImageComparison) -> Bool = { _, _ in false },
+        sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> ImageComparison? {
-        let tester = try SceneTester(scene: scene, size: size, events: events)
+        let tester = try SceneTester(scene: scene, size: size, events: events, step: step)
         let incremental = IncrementalCanvas(images: tester.host.canvas.images, background: .black)
         let full = FrameRenderer(images: tester.host.canvas.images)
         let width = Int(size.width)
@@ -36,7 +38,7 @@ enum WindowPath {
                 let actual = try RenderedFrame(
                     width: width, height: height, pixels: memory.map { $0 | 0xFF00_0000 })
                 let comparison = GoldenImage.compare(actual, expected)
-                if let comparison, comparison.differingPixels > 0 {
+                if let comparison, comparison.differingPixels > 0, !tolerated(frame, comparison) {
                     try? actual.writePNG(to: "/tmp/we/\(scene)-window.png")
                     try? expected.writePNG(to: "/tmp/we/\(scene)-render.png")
                     Issue.record("frame \(frame): \(comparison)", sourceLocation: sourceLocation)
@@ -64,6 +66,30 @@ struct WindowPathTests {
             scene: "elastic", events: "0.2 down 400 100; 0.3 move 430 300; 0.7 up 430 300", frames: 90,
             everyFrame: true)
         #expect(comparison?.differingPixels == 0)
+    }
+
+    @Test(
+        "floating with the help and the inspector: every frame drawn exact stays within a bound while playing, exact once paused",
+        arguments: [nil, 3])
+    func floatingInspectorEveryFrame(step: Int?) throws {
+        // Seen (issue 35): while the scene plays, frames 61…257 (1.0…4.28 s) differ from a whole
+        // draw in up to 275 pixels by up to 5/255, all in the inspector's rows (y 435…520, from
+        // the track's start, x 224, to x 626): a row's antialiased marks repainted under a
+        // damage clip while its bar grows. Not yet explained nor fixed; bounded here so that it
+        // cannot grow unseen. Once paused (4.3 s: the frames that stay on screen, which the
+        // window = render --session property test compares), every frame is exact.
+        let pausedFrame = 258
+        let comparison = try WindowPath.compare(
+            scene: "floating",
+            events: "0 key h; 0 key i; 0 tap 92 268; 0 key c; 0 key v; 0 key w; 4.3 key space; "
+                + "4.4 tap 626 541; 4.5 key h",
+            frames: 285, everyFrame: true, step: step,
+            tolerated: { frame, comparison in
+                guard frame < pausedFrame, let box = comparison.differenceBox else { return false }
+                return comparison.differingPixels <= 300 && comparison.largestChannelDelta <= 5
+                    && box.0 >= 224 && box.1 >= 435 && box.3 <= 520
+            })
+        #expect(comparison?.differingPixels == 0, "the paused frame is exact")
     }
 
     @Test("elastic with the debug overlay, paused mid-bounce")

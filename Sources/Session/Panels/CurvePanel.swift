@@ -149,7 +149,9 @@ final class CurvePanel: Panel {
         max(1, Int((controlsWidth + 4 * scale) / ((Self.buttonWidth + 4) * scale)))
     }
     private var buttonRows: Double { (Double(Self.presets.count + 1) / Double(buttonColumns)).rounded(.up) }
-    private var contentTop: Double { (Self.headerHeight + 2) * scale + lineHeight }
+    /// Under the header, two lines: where the curve is written, and what sets it (a knob, or
+    /// the line for every animation it makes); one line ran out of room at 800×600 ("knob b3.c…").
+    private var contentTop: Double { (Self.headerHeight + 2) * scale + 2 * lineHeight }
 
     /// The y range of the plot shown: a timing curve's, or a spring's.
     private var lowY: Double { target?.isSpring == true ? Self.springLowY : Self.lowY }
@@ -424,11 +426,9 @@ final class CurvePanel: Panel {
             "curve · \(target.row)",
             in: Rect(x: margin, y: 2 * scale, width: width, height: (Self.headerHeight - 2) * scale),
             bold: true)
-        canvas.text(
-            target.knob.map { "\(target.source) · knob \($0) sets it" }
-                ?? "\(target.source) · every animation from there",
-            in: Rect(x: margin, y: (Self.headerHeight + 2) * scale, width: width, height: lineHeight),
-            color: PanelStyle.dimText)
+        drawSubheader(
+            ["\(target.source)", target.knob.map { "knob \($0) sets it" } ?? "every animation from there"],
+            canvas: canvas)
         let box = plotBox
         // The unit square, the straight line (linear), and the y range's ends.
         let zero = pixel(Point(x: 0, y: 0))
@@ -498,6 +498,19 @@ final class CurvePanel: Panel {
         }
     }
 
+    /// The two dim lines under the header (`contentTop` leaves room for them).
+    private func drawSubheader(_ lines: [String], canvas: PanelCanvas) {
+        let width = frame.width - 2 * margin
+        for (index, line) in lines.prefix(2).enumerated() {
+            canvas.text(
+                line,
+                in: Rect(
+                    x: margin, y: (Self.headerHeight + 2) * scale + Double(index) * lineHeight, width: width,
+                    height: lineHeight),
+                color: PanelStyle.dimText)
+        }
+    }
+
     /// A spring row: its damping ratio and response (and stiffness, damping, mass) and its
     /// response curve, drawn in the plot's place; where knobs set it, its overshoot peak as a
     /// handle to drag, and the tutorial's curve faint under it once changed.
@@ -510,11 +523,11 @@ final class CurvePanel: Panel {
             bold: true)
         let response = 2 * Double.pi / max(spring.undampedFrequency, 1e-9)
         let settle = max(spring.settlingDuration, 1e-3)
-        canvas.text(
-            edit.map { "\(target.source) · knobs \($0.ratioKnob), \($0.durationKnob) set it" }
-                ?? "\(target.source) · no knob sets it",
-            in: Rect(x: margin, y: (Self.headerHeight + 2) * scale, width: width, height: lineHeight),
-            color: PanelStyle.dimText)
+        drawSubheader(
+            [
+                target.source,
+                edit.map { "knobs \($0.ratioKnob), \($0.durationKnob) set it" } ?? "no knob sets it",
+            ], canvas: canvas)
         let box = plotBox
         // The x axis: twice the tutorial's duration for an edited spring (fixed while dragging),
         // else the spring's settling time.

@@ -218,6 +218,9 @@ final class InspectorPanel: Panel {
     /// The label of `animation`'s row, while the log has it.
     func label(of animation: LayerAnimation) -> String? { log.row(of: animation)?.label }
 
+    /// The labels of every row the log has, paged or not (for tests that select each).
+    var rowLabels: [String] { log.rows.map(\.label) }
+
     /// The selected row, while the log has it.
     var selectedRow: InspectorRow? {
         guard let selectedLabel else { return nil }
