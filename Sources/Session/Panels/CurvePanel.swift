@@ -525,7 +525,7 @@ final class CurvePanel: Panel {
         let settle = max(spring.settlingDuration, 1e-3)
         drawSubheader(
             [
-                target.source,
+                "\(target.source)",
                 edit.map { "knobs \($0.ratioKnob), \($0.durationKnob) set it" } ?? "no knob sets it",
             ], canvas: canvas)
         let box = plotBox
