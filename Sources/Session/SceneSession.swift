@@ -336,7 +336,9 @@ public final class SceneSession {
     }
 
     /// The model's change counters, to tell whether the drawn frame is still current.
-    private var changeCounts: [Int] { [hostTimeline.changeCount, sceneTimeline.changeCount] }
+    private var changeCounts: [Int] {
+        [hostTimeline.changeCount, sceneTimeline.changeCount, compareTwin?.machine.sceneTimeline.changeCount ?? 0]
+    }
 
     /// Brings every open panel and the status line up to date (each redraws only on change).
     private func updatePanels() {
@@ -400,7 +402,9 @@ public final class SceneSession {
     public var nextWakeTime: MediaTime? {
         let host = hostTimeline.nextWakeTime
         var scene: MediaTime?
-        if let sceneWake = sceneTimeline.nextWakeTime, !isPaused {
+        // A comparison's copy may still move when the running scene is still (a longer duration).
+        let wakes = [sceneTimeline.nextWakeTime, compareTwin?.machine.sceneTimeline.nextWakeTime]
+        if let sceneWake = wakes.compactMap({ $0 }).min(), !isPaused {
             scene = hostTimeline.currentTime + max(sceneWake - sceneTimeline.currentTime, 0) / playbackRate
         }
         if isDebugOverlayVisible || (isOpen(inspector) && !isPaused && scene != nil) {
