@@ -206,10 +206,13 @@ public final class SceneSession {
         return "\(milliseconds / 1000).\(String(format: "%03d", milliseconds % 1000)) s"
     }
 
-    /// The status line: paused, the rate and the scene's time while paused or slowed, and
-    /// recording; empty while the scene simply plays.
+    /// The status line: a comparison's halves, paused, the rate and the scene's time while
+    /// paused or slowed, and recording; empty while the scene simply plays.
     public var statusText: String {
         var parts: [String] = []
+        if let twin = compareTwin {
+            parts.append(twin.isA ? "A the tutorial's knobs | B the current ones" : "A | B with --compare")
+        }
         if isRecording { parts.append("recording") }
         if isPaused {
             parts.append("paused · \(Self.format(seconds: sceneTimeline.currentTime))")
