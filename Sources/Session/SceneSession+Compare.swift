@@ -107,7 +107,10 @@ extension SceneSession {
         }
         let height = max((rect.height / 2).rounded(.down), 1)
         let size = Size(width: rect.width, height: height)
-        return (Rect(origin: rect.origin, size: size), Rect(origin: Point(x: rect.minX, y: rect.minY + height), size: size))
+        return (
+            Rect(origin: rect.origin, size: size),
+            Rect(origin: Point(x: rect.minX, y: rect.minY + height), size: size)
+        )
     }
 
     /// Whether two settings are compared side by side now.
@@ -196,7 +199,9 @@ extension SceneSession {
         machine.move(to: (twin.isA ? halves.b : halves.a).origin)
         twin.machine.sceneOrigin = copy.origin
         let end = Point(x: sceneRect.maxX, y: sceneRect.maxY)
-        let clipRect = twin.isA ? copy : Rect(x: copy.minX, y: copy.minY, width: end.x - copy.minX, height: end.y - copy.minY)
+        let clipRect =
+            twin.isA
+            ? copy : Rect(x: copy.minX, y: copy.minY, width: end.x - copy.minX, height: end.y - copy.minY)
         hostTimeline.transaction { transaction in
             transaction.disableActions = true
             twin.clip.frame = clipRect

@@ -156,7 +156,8 @@ public final class SceneSession {
         rootLayer.addSublayer(machine.scene.rootLayer)
         if let compare {
             let twin = CompareTwin(
-                descriptor: catalog[index], size: sceneSize, seed: seed, images: images, bubbleLoad: bubbleLoad,
+                descriptor: catalog[index], size: sceneSize, seed: seed, images: images,
+                bubbleLoad: bubbleLoad,
                 fps: fps, knobs: initialKnobs.merging(compare) { $1 }, isA: false, windowRoot: rootLayer,
                 hostTimeline: hostTimeline)
             rootLayer.addSublayer(twin.clip)
@@ -273,7 +274,9 @@ public final class SceneSession {
         let live = machine.execute(plan, at: hostTime, size: mainRect.size, panelWork: panelWork)
         machine.keepPosition()
         let twin = compareTwin
-        let twinLive = twin.map { $0.machine.execute($0.mirror(plan), at: hostTime, size: mainRect.size, panelWork: .none) }
+        let twinLive = twin.map {
+            $0.machine.execute($0.mirror(plan), at: hostTime, size: mainRect.size, panelWork: .none)
+        }
         var drawnChangeCounts: [Int] = []
         // A frame between two recorded ones counts as the one before it (knob reads, earlier).
         if live.frame != nil { machine.knobs.frameRunning = history.shown }
@@ -294,7 +297,9 @@ public final class SceneSession {
             },
             present: { try present(commands) })
         machine.checkpointAfterLiveFrame(live.frame, isRecorded: live.isRecorded)
-        if let twin, let twinLive { twin.machine.checkpointAfterLiveFrame(twinLive.frame, isRecorded: twinLive.isRecorded) }
+        if let twin, let twinLive {
+            twin.machine.checkpointAfterLiveFrame(twinLive.frame, isRecorded: twinLive.isRecorded)
+        }
         return FrameResult(
             commands: commands, needsAnotherFrame: changeCounts != drawnChangeCounts,
             nextWakeTime: nextWakeTime)
@@ -340,7 +345,10 @@ public final class SceneSession {
 
     /// The model's change counters, to tell whether the drawn frame is still current.
     private var changeCounts: [Int] {
-        [hostTimeline.changeCount, sceneTimeline.changeCount, compareTwin?.machine.sceneTimeline.changeCount ?? 0]
+        [
+            hostTimeline.changeCount, sceneTimeline.changeCount,
+            compareTwin?.machine.sceneTimeline.changeCount ?? 0,
+        ]
     }
 
     /// Brings every open panel and the status line up to date (each redraws only on change).

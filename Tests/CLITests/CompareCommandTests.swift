@@ -9,7 +9,8 @@ struct CompareCommandTests {
     @Test(
         "a bad --compare is refused in one line with status 2, and nothing is written",
         arguments: [
-            ("nosuchknob=1", "nosuchknob"), ("d", "--compare"), ("d=fast", "--compare"), ("d=99", "--compare"),
+            ("nosuchknob=1", "nosuchknob"), ("d", "--compare"), ("d=fast", "--compare"),
+            ("d=99", "--compare"),
             ("d=1,", "--compare"),
         ])
     func badCompare(setting: String, mention: String) throws {

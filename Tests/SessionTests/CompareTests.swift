@@ -21,6 +21,12 @@ struct CompareTests {
         return nil
     }
 
+    /// `value`'s number, if it is one.
+    static func number(_ value: KnobValue) -> Double? {
+        if case .number(let number) = value { return number }
+        return nil
+    }
+
     /// A headless session of `scene` at `size`, with `knobs`, comparing with `compare` if given.
     static func host(
         _ scene: String, size: Size, knobs: [String: KnobValue] = [:], compare: [String: KnobValue]? = nil
@@ -31,7 +37,8 @@ struct CompareTests {
         let session = SceneSession(
             catalog: catalog, index: index, size: size, seed: 1, images: canvas.images, knobs: knobs,
             showsHints: false, compare: compare)
-        return HeadlessHost(session: session, fps: 60, events: EventScript(items: [], fps: 60), canvas: canvas)
+        return HeadlessHost(
+            session: session, fps: 60, events: EventScript(items: [], fps: 60), canvas: canvas)
     }
 
     /// The pixels of `rect` (whole pixels) of `image`, row by row.
@@ -59,15 +66,18 @@ struct CompareTests {
 
     @Test(
         "each half of --compare is the scene alone at that size with its knobs, with taps in either half",
-        arguments: SceneCatalog.all.map(\.name), [Size(width: 800, height: 600), Size(width: 375, height: 667)])
+        arguments: SceneCatalog.all.map(\.name),
+        [Size(width: 800, height: 600), Size(width: 375, height: 667)])
     func halvesAreTheSceneAlone(scene: String, size: Size) throws {
         let descriptor = try #require(SceneCatalog.all.first { $0.name == scene })
         let turned = Self.turnedKnob(of: descriptor)
         let compare = turned.map { [$0.0: $0.1] } ?? [:]
         let frame = 90
         let halves = SceneSession.compareHalves(of: Rect(origin: .zero, size: size))
-        let taps = [Point(x: halves.first.width * 0.5, y: halves.first.height * 0.5),
-                    Point(x: halves.first.width * 0.3, y: halves.first.height * 0.6)]
+        let taps = [
+            Point(x: halves.first.width * 0.5, y: halves.first.height * 0.5),
+            Point(x: halves.first.width * 0.3, y: halves.first.height * 0.6),
+        ]
         let both = try Self.host(scene, size: size, compare: compare)
         // The first tap in A's half, the second in B's: both reach both copies.
         Self.schedule(both, taps: [taps[0]], origin: halves.first.origin)
@@ -88,7 +98,38 @@ struct CompareTests {
         }
     }
 
-    @Test("--describe's compare gives each half's rect and knobs, A then B; the two differ in the knob turned")
+    @Test(
+        "time travel takes both halves back: each is the scene alone at that moment",
+        arguments: SceneCatalog.all.map(\.name))
+    func travelBackShowsBothAlone(scene: String) throws {
+        let descriptor = try #require(SceneCatalog.all.first { $0.name == scene })
+        let compare = Self.turnedKnob(of: descriptor).map { [$0.0: $0.1] } ?? [:]
+        let size = Size(width: 800, height: 600)
+        let halves = SceneSession.compareHalves(of: Rect(origin: .zero, size: size))
+        let taps = [Point(x: 200, y: 300), Point(x: 120, y: 360)]
+        let both = try Self.host(scene, size: size, compare: compare)
+        Self.schedule(both, taps: taps, origin: halves.second.origin)  // in B's half: A gets them too
+        for _ in 0..<90 { try both.step() }
+        both.session.seek(toTime: 30.0 / 60, at: both.time(ofFrame: both.frame))
+        var window: RenderedFrame?
+        try both.step { root in
+            window = try both.canvas.render(
+                root, size: both.session.size, background: .black, omitting: both.session.windowOnlyLayers)
+        }
+        let image = try #require(window)
+        #expect(abs(both.session.sceneTimeline.currentTime - 0.5) < 1e-9)
+        for (rect, knobs) in [(halves.first, [String: KnobValue]()), (halves.second, compare)] {
+            let alone = try Self.host(scene, size: rect.size, knobs: knobs)
+            Self.schedule(alone, taps: taps, origin: .zero)
+            let expected = try alone.render(frame: 30)
+            let differing = zip(Self.pixels(of: image, in: rect), expected.pixels).filter { $0 != $1 }.count
+            #expect(
+                differing == 0, "\(scene) half \(rect) at 0.5 s: \(differing) pixels differ (tolerance 0)")
+        }
+    }
+
+    @Test(
+        "--describe's compare gives each half's rect and knobs, A then B; the two differ in the knob turned")
     func describedHalves() throws {
         let descriptor = try #require(SceneCatalog.all.first { $0.name == "checkmark" })
         let (name, value) = try #require(Self.turnedKnob(of: descriptor))
@@ -97,12 +138,14 @@ struct CompareTests {
         let compare = try #require(host.session.describe().compare)
         #expect(compare.count == 2)
         #expect(compare.map(\.sceneRect) == [[0, 0, 400, 600], [400, 0, 400, 600]])
-        guard case .number(let number) = value else { Issue.record("not a number"); return }
+        let number = try #require(Self.number(value))
         #expect(compare[1].knobs[name] == .number(number))
         #expect(compare[0].knobs[name] != compare[1].knobs[name])
     }
 
-    @Test("| compares the tutorial's knobs (A, left) with the turned ones (B, right), and time travel takes both back")
+    @Test(
+        "| compares the tutorial's knobs (A, left) with the turned ones (B, right), and time travel takes both back"
+    )
     func barKeyWhilePlayingThenTravel() throws {
         let size = Size(width: 800, height: 600)
         let descriptor = try #require(SceneCatalog.all.first { $0.name == "checkmark" })
@@ -116,7 +159,7 @@ struct CompareTests {
         let halves = SceneSession.compareHalves(of: Rect(origin: .zero, size: size))
         #expect(session.mainRect == halves.second)
         let compare = try #require(session.describe().compare)
-        guard case .number(let number) = value else { Issue.record("not a number"); return }
+        let number = try #require(Self.number(value))
         #expect(compare[1].knobs[name] == .number(number))
         #expect(compare[0].knobs[name] != .number(number))
         // Back in time: both halves show the earlier moment, each as its scene alone there.

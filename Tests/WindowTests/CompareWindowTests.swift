@@ -13,7 +13,8 @@ struct CompareWindowTests {
     static func halvesDiffer(_ frame: RenderedFrame, half: Int) -> Int {
         var count = 0
         for y in 0..<frame.height {
-            for x in stride(from: 0, to: half, by: 2) where frame.color(x: x, y: y) != frame.color(x: x + half, y: y) {
+            for x in stride(from: 0, to: half, by: 2)
+            where frame.color(x: x, y: y) != frame.color(x: x + half, y: y) {
                 count += 1
             }
         }
@@ -37,7 +38,8 @@ struct CompareWindowTests {
         #expect(Self.halvesDiffer(tapped, half: 400) == 0, "B did not get A's tap")
         var changed = 0
         for y in stride(from: 0, to: 600, by: 2) {
-            for x in stride(from: 0, to: 800, by: 2) where tapped.color(x: x, y: y) != atRest.color(x: x, y: y) {
+            for x in stride(from: 0, to: 800, by: 2)
+            where tapped.color(x: x, y: y) != atRest.color(x: x, y: y) {
                 changed += 1
             }
         }

@@ -126,7 +126,8 @@ extension SceneSession {
                 "switch scene (in the order of --list)"
             ) { session, key, time in session.switchScene(by: key, at: time) },
             ShellKey(
-                [.character("|")], "|", "compare side by side: the tutorial's knobs (A) beside the current ones (B)"
+                [.character("|")], "|",
+                "compare side by side: the tutorial's knobs (A) beside the current ones (B)"
             ) { session, _, _ in [session.toggleComparison()] },
             ShellKey([.character("r")], "r", "restart the scene") { session, _, time in
                 session.switchScene(to: session.sceneIndex, at: time)

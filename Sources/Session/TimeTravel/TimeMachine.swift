@@ -200,7 +200,8 @@ final class TimeMachine {
                 _ = scene.handleKey(key)
             } else {
                 dispatcher.handle(
-                    SceneSession.offset(event, by: sceneOrigin), in: windowRoot, at: sceneTimeline.currentTime)
+                    SceneSession.offset(event, by: sceneOrigin), in: windowRoot, at: sceneTimeline.currentTime
+                )
             }
         }
     }
