@@ -127,7 +127,7 @@ extension SceneSession {
             ) { session, key, time in session.switchScene(by: key, at: time) },
             ShellKey(
                 [.character("|")], "|",
-                "compare side by side: the tutorial's knobs (A) beside the current ones (B)"
+                "compare side by side: the default knobs (A) beside the current ones (B)"
             ) { session, _, _ in [session.toggleComparison()] },
             ShellKey([.character("r")], "r", "restart the scene") { session, _, time in
                 session.switchScene(to: session.sceneIndex, at: time)
