@@ -112,6 +112,7 @@ struct AnimDemo: ParsableCommand {
                 images: try scene.imageStore(), scale: try scene.parsedScale().map(Double.init),
                 knobs: try scene.knobs(), recordingFormat: try parsedRecordingFormat(),
                 bubbleLoad: try bubbleLoad.load(scene: scene.scene))
+            options.compare = try scene.compareKnobs()
         }
         options.programName = ShellScenes.programName
         options.historyExporter = HistoryExport.lottie(imagesFolder: options.images.directory)

@@ -28,7 +28,9 @@ struct KeysCommand: ParsableCommand {
     static func markdown(_ keys: [(key: String, action: String)]) -> String {
         var lines = ["| key | action |", "|---|---|"]
         for binding in keys {
-            let key = binding.key.split(separator: ", ").map { "`\($0)`" }.joined(separator: ", ")
+            // A `|` is escaped in a cell, in backticks too (GitHub's tables): `\|`.
+            let key = binding.key.split(separator: ", ").map { "`\($0 == "|" ? "\\|" : $0)`" }
+                .joined(separator: ", ")
             let action = binding.action.split(separator: "|", omittingEmptySubsequences: false)
                 .joined(separator: "\\|")
             lines.append("| \(key) | \(action) |")

@@ -125,7 +125,7 @@ struct RecordCommand: ParsableCommand {
             let session = SceneSession(
                 catalog: try scene.catalog(), index: try scene.sceneIndex(), size: size, seed: scene.seed,
                 images: canvas.images, fps: sceneFPS, bubbleLoad: try bubbleLoad.load(scene: scene.scene),
-                scale: scale, knobs: try scene.knobs())
+                scale: scale, knobs: try scene.knobs(), compare: try scene.compareKnobs())
             trails.apply(to: session)
             let host = HeadlessHost(session: session, fps: sceneFPS, events: script, canvas: canvas)
             try host.record(schedule, into: recorder) { progress.show(done: $0) }

@@ -144,7 +144,7 @@ struct RenderCommand: ParsableCommand {
         let session = SceneSession(
             catalog: try scene.catalog(), index: try scene.sceneIndex(), size: size, seed: scene.seed,
             images: canvas.images, fps: frameRate.fps, bubbleLoad: try bubbleLoad.load(scene: scene.scene),
-            scale: scale, knobs: try scene.knobs())
+            scale: scale, knobs: try scene.knobs(), compare: try scene.compareKnobs())
         trails.apply(to: session)
         let host = HeadlessHost(session: session, fps: frameRate.fps, events: script, canvas: canvas)
         let output = try OutputFolder(path: out)

@@ -47,6 +47,15 @@ struct SceneOptions: ParsableArguments {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
+            "Compare two settings side by side: A with the scene's knobs (--set), B with these turned too.",
+            discussion: "Each half is the scene alone at that size with its knobs; the same input goes to "
+                + "both, on one clock (docs/COMMAND-LINE.md § Compare).",
+            valueName: "NAME=VALUE[,NAME=VALUE…]"))
+    var compare: String?
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
             "Open the scene at this step of its tutorial, from 1 (`\(ShellScenes.programName) steps --scene NAME` "
                 + "lists them).",
             valueName: "N", visibility: ShellScenes.haveSteps ? .default : .hidden))
@@ -69,6 +78,9 @@ struct SceneOptions: ParsableArguments {
         if !settings.isEmpty || step != nil {
             throw ValidationError("--session gives the knobs and the step: leave out --set and --step")
         }
+        if compare != nil {
+            throw ValidationError("--session gives the moment: leave out --compare")
+        }
         return try OpenedSession(path: session)
     }
 
@@ -77,6 +89,7 @@ struct SceneOptions: ParsableArguments {
         _ = try catalog()
         _ = try parsedSize()
         _ = try knobs()
+        _ = try compareKnobs()
         if let scale = try parsedScale() { try Self.checkPixels(try parsedSize(), scale: scale) }
     }
 
@@ -153,6 +166,22 @@ struct SceneOptions: ParsableArguments {
                 values[name] = value
             } catch {
                 throw ValidationError(error.description)
+            }
+        }
+        return values
+    }
+
+    /// `--compare`'s knobs, checked against the scene's as `--set`'s are; nil without it.
+    func compareKnobs() throws -> [String: KnobValue]? {
+        guard let compare else { return nil }
+        let knobs = ShellScenes.all[try sceneIndex()].knobs
+        var values: [String: KnobValue] = [:]
+        for setting in compare.split(separator: ",", omittingEmptySubsequences: false) {
+            do {
+                let (name, value) = try KnobAssignment.parse(String(setting), knobs: knobs)
+                values[name] = value
+            } catch {
+                throw ValidationError("--compare: \(error.description)")
             }
         }
         return values

@@ -95,6 +95,10 @@ public final class SceneSession {
     /// none); kept while a replay's log does not have the row (it began more than
     /// `TimeMachine.observedReplay` before the moment).
     var curveRow: (label: String, source: CallSite, isSpring: Bool, knob: String?, spring: Spring?)?
+    /// The copy of the scene a comparison shows beside it (SceneSession+Compare.swift).
+    var compareTwin: CompareTwin?
+    /// The origin of the comparison's half that the scene's pointer press fell in.
+    private var pressOrigin = Point.zero
     /// Requests from outside the frame's input (`setKnob`, `seek(toTime:)`), for the next frame.
     private var pendingRequests: [SessionRequest] = []
     private var toastTimer: ScheduledTimer?
@@ -115,11 +119,12 @@ public final class SceneSession {
     }
 
     /// Starts `catalog[index]` at host time 0 in a window of `size` (pixels); `fps` sets the
-    /// step of time travel, `scale` the size of the panels' text (HiDPI).
+    /// step of time travel, `scale` the size of the panels' text (HiDPI); `compare`: a second
+    /// copy of the scene beside it with these knobs turned too (`--compare`).
     public init(
         catalog: [SceneDescriptor], index: Int, size: Size, seed: UInt64, images: ImageCatalog,
         fps: Int = 60, bubbleLoad: Int = 0, scale: Double = 1, knobs initialKnobs: [String: KnobValue] = [:],
-        showsHints: Bool = true
+        showsHints: Bool = true, compare: [String: KnobValue]? = nil
     ) {
         self.showsHints = showsHints
         precondition(catalog.indices.contains(index), "scene index \(index) out of range")
@@ -143,18 +148,28 @@ public final class SceneSession {
         panelFit = PanelFit(timeline: hostTimeline)
         trails = MotionTrails(timeline: hostTimeline)
         sceneRect = Rect(origin: .zero, size: size)
+        let sceneSize = compare == nil ? size : Self.compareHalves(of: sceneRect).first.size
         machine = TimeMachine(
-            descriptor: catalog[index], size: size, seed: seed, images: images, bubbleLoad: bubbleLoad,
+            descriptor: catalog[index], size: sceneSize, seed: seed, images: images, bubbleLoad: bubbleLoad,
             fps: fps,
             knobs: initialKnobs, windowRoot: rootLayer)
         machine.host = self
         rootLayer.addSublayer(machine.scene.rootLayer)
+        if let compare {
+            let twin = CompareTwin(
+                descriptor: catalog[index], size: sceneSize, seed: seed, images: images,
+                bubbleLoad: bubbleLoad,
+                fps: fps, knobs: initialKnobs.merging(compare) { $1 }, isA: false, windowRoot: rootLayer,
+                hostTimeline: hostTimeline)
+            rootLayer.addSublayer(twin.clip)
+            compareTwin = twin
+        }
         rootLayer.addSublayer(inspector.outlineLayer)
         rootLayer.addSublayer(layerTree.outline)
         for panel in panels { rootLayer.addSublayer(panel.layer) }
         rootLayer.addSublayer(overlay.layer)
         layOutWindow()
-        machine.layOutScene(in: size)
+        machine.layOutScene(in: mainRect.size)
         machine.checkpointIfDue(afterFrame: -1)
         showHint()
     }
@@ -193,10 +208,13 @@ public final class SceneSession {
         return "\(milliseconds / 1000).\(String(format: "%03d", milliseconds % 1000)) s"
     }
 
-    /// The status line: paused, the rate and the scene's time while paused or slowed, and
-    /// recording; empty while the scene simply plays.
+    /// The status line: a comparison's halves, paused, the rate and the scene's time while
+    /// paused or slowed, and recording; empty while the scene simply plays.
     public var statusText: String {
         var parts: [String] = []
+        if let twin = compareTwin {
+            parts.append(twin.isA ? "A the tutorial's knobs | B the current ones" : "A | B with --compare")
+        }
         if isRecording { parts.append("recording") }
         if isPaused {
             parts.append("paused · \(Self.format(seconds: sceneTimeline.currentTime))")
@@ -251,16 +269,27 @@ public final class SceneSession {
             clock: machine.clock, wasPaused: wasPaused, hostTime: hostTime,
             sceneTime: sceneTimeline.currentTime,
             requests: asked, input: sceneInput, history: HistorySummary(history),
-            needsLayout: machine.sceneLayoutSize != sceneRect.size,
+            needsLayout: machine.sceneLayoutSize != mainRect.size,
             hasUnrecordedLayout: machine.hasUnrecordedLayout)
         if case .seek(let seek) = plan, seek.isClamped { showMessage(FramePlan.clampedMessage) }
-        let live = machine.execute(plan, at: hostTime, size: sceneRect.size, panelWork: panelWork)
+        let live = machine.execute(plan, at: hostTime, size: mainRect.size, panelWork: panelWork)
+        machine.keepPosition()
+        let twin = compareTwin
+        let twinLive = twin.map {
+            $0.machine.execute($0.mirror(plan), at: hostTime, size: mainRect.size, panelWork: .none)
+        }
         var drawnChangeCounts: [Int] = []
         // A frame between two recorded ones counts as the one before it (knob reads, earlier).
         if live.frame != nil { machine.knobs.frameRunning = history.shown }
+        if let twin, twinLive?.frame != nil { twin.machine.knobs.frameRunning = twin.machine.history.shown }
+        var clocks = live.frame.map { [(sceneTimeline, $0.time)] } ?? []
+        if let twin, let frame = twinLive?.frame { clocks.append((twin.machine.sceneTimeline, frame.time)) }
         try machine.frameLoop.runFrame(
-            (live.frame.map { [(sceneTimeline, $0.time)] } ?? []) + [(hostTimeline, hostTime)],
-            input: { if let frame = live.frame { machine.apply(frame) } },
+            clocks + [(hostTimeline, hostTime)],
+            input: {
+                if let frame = live.frame { machine.apply(frame) }
+                if let twin, let frame = twinLive?.frame { twin.machine.apply(frame) }
+            },
             draw: {
                 drawPanels(afterSceneFrame: live.frame != nil, panelWork: panelWork)
                 if panelWork == .full { updateTrails() }
@@ -269,6 +298,9 @@ public final class SceneSession {
             },
             present: { try present(commands) })
         machine.checkpointAfterLiveFrame(live.frame, isRecorded: live.isRecorded)
+        if let twin, let twinLive {
+            twin.machine.checkpointAfterLiveFrame(twinLive.frame, isRecorded: twinLive.isRecorded)
+        }
         return FrameResult(
             commands: commands, needsAnotherFrame: changeCounts != drawnChangeCounts,
             nextWakeTime: nextWakeTime)
@@ -315,7 +347,12 @@ public final class SceneSession {
     }
 
     /// The model's change counters, to tell whether the drawn frame is still current.
-    private var changeCounts: [Int] { [hostTimeline.changeCount, sceneTimeline.changeCount] }
+    private var changeCounts: [Int] {
+        [
+            hostTimeline.changeCount, sceneTimeline.changeCount,
+            compareTwin?.machine.sceneTimeline.changeCount ?? 0,
+        ]
+    }
 
     /// Brings every open panel and the status line up to date (each redraws only on change).
     private func updatePanels() {
@@ -383,7 +420,9 @@ public final class SceneSession {
     public var nextWakeTime: MediaTime? {
         let host = hostTimeline.nextWakeTime
         var scene: MediaTime?
-        if let sceneWake = sceneTimeline.nextWakeTime, !isPaused {
+        // A comparison's copy may still move when the running scene is still (a longer duration).
+        let wakes = [sceneTimeline.nextWakeTime, compareTwin?.machine.sceneTimeline.nextWakeTime]
+        if let sceneWake = wakes.compactMap({ $0 }).min(), !isPaused {
             scene = hostTimeline.currentTime + max(sceneWake - sceneTimeline.currentTime, 0) / playbackRate
         }
         if isDebugOverlayVisible || (isOpen(inspector) && !isPaused && scene != nil) {
@@ -421,7 +460,8 @@ public final class SceneSession {
                 requests += panel.handlePointer(event, context: panelContext)
             } else if sceneRect.contains(point) {
                 pointerOwner = .scene
-                sceneInput.append(event)
+                pressOrigin = halfOrigin(at: point)
+                sceneInput.append(Self.offset(event, by: Point.zero - pressOrigin))
             }
         case .move(let point):
             pointer = point
@@ -429,28 +469,31 @@ public final class SceneSession {
             case .panel(let panel)?:
                 requests += panel.handlePointer(event, context: panelContext)
             case .scene?:
-                sceneInput.append(event)
+                sceneInput.append(Self.offset(event, by: Point.zero - pressOrigin))
             case nil:
                 let over = panel(at: point)
                 if over !== inspector { inspector.pointerLeft() }
                 if let over {
                     requests += over.handlePointer(event, context: panelContext)
                 } else if sceneRect.contains(point) {
-                    sceneInput.append(event)
+                    sceneInput.append(Self.offset(event, by: Point.zero - halfOrigin(at: point)))
                 }
             }
         case .up(let point):
             switch pointerOwner {
             case .panel(let panel)?: requests += panel.handlePointer(event, context: panelContext)
-            case .scene?: sceneInput.append(event)
-            case nil: if panel(at: point) == nil && sceneRect.contains(point) { sceneInput.append(event) }
+            case .scene?: sceneInput.append(Self.offset(event, by: Point.zero - pressOrigin))
+            case nil:
+                if panel(at: point) == nil && sceneRect.contains(point) {
+                    sceneInput.append(Self.offset(event, by: Point.zero - halfOrigin(at: point)))
+                }
             }
             pointerOwner = nil
         case .scroll(_, let point):
             if let panel = panel(at: point) {
                 requests += panel.handlePointer(event, context: panelContext)
             } else if sceneRect.contains(point) {
-                sceneInput.append(event)
+                sceneInput.append(Self.offset(event, by: Point.zero - halfOrigin(at: point)))
             }
         }
     }
@@ -520,6 +563,7 @@ public final class SceneSession {
             for (panel, frame) in zip(openPanels, layout.panels) { panel.place(in: frame, context: context) }
             overlay.layout(window: bounds, scene: sceneRect)
         }
+        placeComparison()
     }
 
     // MARK: - Messages
@@ -616,8 +660,10 @@ public final class SceneSession {
 
     /// Starts scene `index` afresh on a new clock (also the restart key), with a new history.
     public func switchScene(to index: Int, at hostTime: MediaTime) {
+        if index != sceneIndex { stopComparing() }  // the copy's knobs are the scene's
         sceneIndex = index
-        machine.restart(in: sceneRect.size, at: hostTime)
+        machine.restart(in: mainRect.size, at: hostTime)
+        compareTwin?.restart(catalog[index], in: mainRect.size, at: hostTime)
         showHint()
     }
 }

@@ -75,7 +75,8 @@ public enum WindowHost {
             size: Size(width: Double(width), height: Double(height)), seed: options.seed,
             images: canvas.images, fps: options.fps, bubbleLoad: options.bubbleLoad, scale: scale,
             knobs: options.knobs,
-            showsHints: getenv("ANIMDEMO_NO_HINT").map { String(cString: $0).isEmpty } ?? true)
+            showsHints: getenv("ANIMDEMO_NO_HINT").map { String(cString: $0).isEmpty } ?? true,
+            compare: options.compare)
         session.programName = options.programName
         if let resumed { resume(session, from: resumed, sessionFile: options.session?.path) }
         // A session file may come from another screen: only a reload keeps the place.

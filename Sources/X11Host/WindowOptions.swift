@@ -21,6 +21,8 @@ public struct WindowOptions {
     public var recordingFormat: AnimationFormat
     /// `--bubbles`: bubbles the fish scene keeps in flight (`SceneContext.bubbleLoad`); 0 for none.
     public var bubbleLoad: Int
+    /// `--compare`: a copy of the scene beside it with these knobs turned too; nil for none.
+    public var compare: [String: KnobValue]?
     /// The name in the window title, error lines and capture file names (a package's own).
     public var programName = "animdemo"
     /// Run by `--watch`'s supervisor: its requests on stdin, the state to take up.

@@ -72,6 +72,14 @@ public struct SessionDescription: Encodable, Sendable {
     /// draws: the status line, the hint, the band of the toast (docs/COMMAND-LINE.md
     /// § Session files: what a comparison of the window with `render` leaves out).
     public var windowOnly: [[Double]]
+    /// Two settings side by side (`--compare`, `|`): A then B, each half's
+    /// `[x, y, width, height]` and its knobs; absent while there is no comparison.
+    public var compare: [ComparedHalf]?
+
+    public struct ComparedHalf: Encodable, Sendable {
+        public var sceneRect: [Double]
+        public var knobs: [String: KnobText]
+    }
 
     public struct Hover: Encodable, Sendable {
         public var panel: String
@@ -188,7 +196,7 @@ public struct SessionDescription: Encodable, Sendable {
 
     /// A knob's value: a number as a number, a choice or a curve as its text (and a repeat
     /// count: a number, or `forever`).
-    public enum KnobText: Encodable, Sendable {
+    public enum KnobText: Encodable, Sendable, Equatable {
         case number(Double)
         case text(String)
 
@@ -208,16 +216,8 @@ extension SceneSession {
         func box(_ rect: Rect) -> [Double] {
             [rect.minX, rect.minY, rect.width, rect.height].map { ($0 / scale * 1000).rounded() / 1000 }
         }
-        var knobValues: [String: SessionDescription.KnobText] = [:]
-        for knob in knobs.knobs {
-            let value = knobs.value(of: knob.name) ?? knob.defaultValue
-            if case .number(let number) = value {
-                knobValues[knob.name] = .number(number)
-            } else {
-                knobValues[knob.name] = .text(KnobAssignment.text(of: value, for: knob))
-            }
-        }
-        return SessionDescription(
+        let knobValues = Self.knobTexts(knobs)
+        var description = SessionDescription(
             sceneTime: (sceneTimeline.currentTime * 1e6).rounded() / 1e6, paused: isPaused,
             rate: playbackRate,
             scene: sceneName, step: catalog[sceneIndex].step,
@@ -251,6 +251,22 @@ extension SceneSession {
             },
             hover: hoverDescription(box: box), windowOnly: overlay.windowOnlyAreas.map(box),
             elided: rootLayer.elidedTexts())
+        description.compare = describedComparison(box: box)
+        return description
+    }
+
+    /// Each knob's value as `--describe` gives it: a number, or its text.
+    static func knobTexts(_ knobs: KnobSettings) -> [String: SessionDescription.KnobText] {
+        var values: [String: SessionDescription.KnobText] = [:]
+        for knob in knobs.knobs {
+            let value = knobs.value(of: knob.name) ?? knob.defaultValue
+            if case .number(let number) = value {
+                values[knob.name] = .number(number)
+            } else {
+                values[knob.name] = .text(KnobAssignment.text(of: value, for: knob))
+            }
+        }
+        return values
     }
 
     /// The inspector row the pointer is on, as its footer names it, and its layer's outline.

@@ -125,6 +125,10 @@ extension SceneSession {
                 (0...9).map { .character(Character("\($0)")) } + [.tab, .backTab], "1 … 9, Tab, Shift+Tab",
                 "switch scene (in the order of --list)"
             ) { session, key, time in session.switchScene(by: key, at: time) },
+            ShellKey(
+                [.character("|")], "|",
+                "compare side by side: the default knobs (A) beside the current ones (B)"
+            ) { session, _, _ in [session.toggleComparison()] },
             ShellKey([.character("r")], "r", "restart the scene") { session, _, time in
                 session.switchScene(to: session.sceneIndex, at: time)
                 return [.message("restarted \(session.sceneName)")]

@@ -69,6 +69,7 @@ extension TimeMachine {
             needsRebuild || checkpoint.frame >= next
         {
             checkpoint.restore()
+            keepPosition()  // a checkpoint taken before a comparison moved the scene
             if changedFrom != nil {
                 for (name, value) in knobsFromStart { knobs.set(name, to: value) }
                 knobs.forgetReads(after: checkpoint.frame)  // those frames run again

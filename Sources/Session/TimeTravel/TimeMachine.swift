@@ -45,6 +45,14 @@ final class TimeMachine {
     /// The scene is laid out for a size that its history does not have yet (a panel opened or
     /// the window resized while paused): the next recorded frame records it.
     var hasUnrecordedLayout = false
+    /// Where the scene's rect starts in the window, pixels: the window's origin, but for the
+    /// right (or lower) half of a comparison (SceneSession+Compare.swift). Recorded pointer
+    /// events are relative to it, so that either half replays one history.
+    var sceneOrigin = Point.zero
+    /// Where the scene's root layer goes in its superlayer: at `sceneOrigin` in the window's
+    /// layer, at zero in a comparison's clipping layer, which is at the origin itself.
+    var rootPosition: Point { isInClip ? .zero : sceneOrigin }
+    var isInClip = false
     /// Runs every frame, the scene's replayed ones and the session's.
     let frameLoop = FrameLoop()
     weak var host: TimeMachineHost?
@@ -191,7 +199,9 @@ final class TimeMachine {
             if case .key(let key) = event {
                 _ = scene.handleKey(key)
             } else {
-                dispatcher.handle(event, in: windowRoot, at: sceneTimeline.currentTime)
+                dispatcher.handle(
+                    SceneSession.offset(event, by: sceneOrigin), in: windowRoot, at: sceneTimeline.currentTime
+                )
             }
         }
     }
@@ -217,10 +227,25 @@ final class TimeMachine {
         sceneTimeline.transaction { transaction in
             transaction.disableActions = true
             scene.rootLayer.anchorPoint = .zero
-            scene.rootLayer.position = .zero
+            scene.rootLayer.position = rootPosition
             scene.rootLayer.bounds = bounds
             scene.rootLayer.transform = AffineTransform(scaleX: pointScale, y: pointScale)
             scene.layout(in: bounds)
+        }
+    }
+
+    /// Moves the scene's rect to `origin` in the window, without a new layout.
+    func move(to origin: Point) {
+        sceneOrigin = origin
+        keepPosition()
+    }
+
+    /// Puts the scene's root layer back where its rect is, if a restored checkpoint moved it.
+    func keepPosition() {
+        guard scene.rootLayer.position != rootPosition else { return }
+        sceneTimeline.transaction { transaction in
+            transaction.disableActions = true
+            scene.rootLayer.position = rootPosition
         }
     }
 
