@@ -351,7 +351,10 @@ public final class SceneSession {
     /// commit).
     func observeAnimations(afterFrame index: Int? = nil) {
         if observedFrom == nil { observedFrom = index ?? history.shown }
-        inspector.observe(scene: scene.rootLayer, timeline: sceneTimeline)
+        let input = machine.appliedInput
+        inspector.observe(
+            scene: scene.rootLayer, timeline: sceneTimeline,
+            input: input.time == sceneTimeline.currentTime ? input.events : [])
     }
 
     /// Empties the inspector's log: the scene was rebuilt or restored, or the log starts anew.
@@ -439,7 +442,7 @@ public final class SceneSession {
             case nil: if panel(at: point) == nil && sceneRect.contains(point) { sceneInput.append(event) }
             }
             pointerOwner = nil
-        case .scroll(_, let point):
+        case .scroll(_, let point, _):
             if let panel = panel(at: point) {
                 requests += panel.handlePointer(event, context: panelContext)
             } else if sceneRect.contains(point) {
