@@ -91,6 +91,9 @@ final class AnimationLog {
     private var gesture: Gesture?
     private var gestureCount = 0
     private var isPressed = false
+    /// The frame time before the last one observed: completion blocks ran at the end of the
+    /// frame before, for animations that ended after the one before that.
+    private var previousObserved: MediaTime?
     private var hasObserved = false
 
     private struct Gesture {
@@ -132,6 +135,7 @@ final class AnimationLog {
         gesture = nil
         gestureCount = 0
         isPressed = false
+        previousObserved = nil
         hasObserved = false
         labelCounts = [:]
         revision += 1
@@ -145,11 +149,18 @@ final class AnimationLog {
         var cause: (() -> (Cause, String, String, AnyObject?))? = { [self] in
             self.cause(at: now, isInput: isInput, timeline: timeline)
         }
-        defer { hasObserved = true }
+        defer {
+            hasObserved = true
+            previousObserved = timeline.previousFrameTime
+        }
         var group: Int?
         /// The group of the rows added this frame, found when the first one is.
         func groupNow() -> Int {
             if let group { return group }
+            if !isInput, let inherited = inheritedGroup(timeline: timeline) {
+                group = inherited
+                return inherited
+            }
             let made = cause?() ?? (.frame(now), "", "", nil)
             cause = nil
             let index = self.group(for: made)
@@ -293,8 +304,9 @@ final class AnimationLog {
         }
         if let timer = timeline.firedTimers.first {
             let every = "every \(Self.format(timer.interval)) s"
-            let name = timer.name.map { $0 == "delay" ? "delay" : "timer \($0)" } ?? "timer"
-            let label = timer.repeats ? (timer.name == nil ? "timer \(every)" : name) : "\(name) at \(time)"
+            let own = timer.name.flatMap { $0 == "timer" ? nil : $0 }
+            let name = own.map { $0 == "delay" ? "delay" : "timer \($0)" } ?? "timer"
+            let label = timer.repeats ? (own == nil ? "timer \(every)" : name) : "\(name) at \(time)"
             let words = timer.repeats ? "the \(name == "timer" ? "timer" : name) \(every)" : "the \(name) of \(Self.format(timer.interval)) s"
             return (
                 .timer(ObjectIdentifier(timer)), label,
@@ -317,6 +329,25 @@ final class AnimationLog {
             return (.displayLink(ObjectIdentifier(link)), name, "the display link \(name) (\(link.source))", link)
         }
         return (.frame(now), "frame at \(time)", "the frame at \(time)", nil)
+    }
+
+    /// The group of what made the rows first seen now, when the log has it: a one-shot timer
+    /// fired this frame (a `delay` a tap scheduled: its rows are the tap's), else the animation
+    /// whose end ran completion blocks at the end of the frame before (a stroke handing over to
+    /// the next). Repeating timers make groups of their own.
+    private func inheritedGroup(timeline: Timeline) -> Int? {
+        if !timeline.firedTimers.isEmpty {
+            return timeline.firedTimers.lazy.filter { !$0.repeats }.compactMap { self.row(of: $0)?.group }.first
+        }
+        guard let completed = timeline.lastCompletionTime, abs(completed - timeline.previousFrameTime) < 1e-9
+        else { return nil }
+        let frame = max(timeline.previousFrameTime - (previousObserved ?? -.infinity), 1e-6)
+        let ended = rows.last { row in
+            guard row.kind == .animation, row.activeDuration.isFinite else { return false }
+            let end = row.begin + row.activeDuration
+            return end <= completed + 1e-9 && end > completed - frame - 1e-9
+        }
+        return ended?.group
     }
 
     /// The group of rows started by `cause`: the one it has, or a new one.

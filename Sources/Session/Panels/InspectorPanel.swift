@@ -451,10 +451,10 @@ final class InspectorPanel: Panel {
     /// `0`, until `+` or `-` has it follow the time again.
     private func zoom(in isIn: Bool, about point: Point) {
         let oldSpan = span
+        let anchor = time(atX: point.x) ?? axisStart
         let least = Self.zoomLevels.first ?? 0.75
         let most = Self.zoomLevels.last ?? 3600
         span = min(max(isIn ? span / Self.wheelZoom : span * Self.wheelZoom, least), most)
-        let anchor = time(atX: point.x) ?? axisStart
         pinnedStart = max(anchor - (anchor - axisStart) * span / oldSpan, 0)
         axisStart = pinnedStart ?? axisStart
     }
@@ -660,7 +660,7 @@ final class InspectorPanel: Panel {
         ]
         let color: Color
         switch row.kind {
-        case .animation: color = colors[row.group % colors.count]
+        case .animation: color = colors[(row.group + 1) % colors.count]  // the first orange, as before
         case .displayLink, .timer: color = Color(white: 0.55)
         }
         if isSelected {  // the selection: an amber band under the name, a bar at its left
