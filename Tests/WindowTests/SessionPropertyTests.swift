@@ -126,12 +126,14 @@ struct SessionPropertyTests {
                 ["key:i", "click:180:200", "key:space", "key:u", "key:braceright", "key:Right"]
             ),
             // Two taps' groups in the inspector, paused, Control+wheel up over the axis (zoomed
-            // about the pointer, 6 s → 4.8 s), the first group's header clicked (collapsed): the
+            // about the pointer, 6 s → 4.8 s), the rows scrolled to the top (they follow the
+            // newest until then), the first group's header clicked (collapsed): the
             // X host passes Control with the wheel, and the session file keeps the zoom and the
             // collapsed group as the window draws them.
             (
                 "checkmark", 800, 600,
-                ["key:i", "click:400:150", "click:400:150", "key:space", "ctrlwheel:400:422:up", "click:40:441"]
+                ["key:i", "click:400:150", "click:400:150", "key:space", "ctrlwheel:400:422:up"]
+                    + Array(repeating: "wheel:100:500:up", count: 8) + ["click:40:445"]
             ),
         ])
     func reproduction(scene: String, width: Int, height: Int, actions: [String]) throws {

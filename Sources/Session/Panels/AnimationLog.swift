@@ -54,14 +54,23 @@ struct RowGroup {
     /// `tap at 1.2 s`, `key space at 3 s`, `timer bubbleTimer`, `completion at 0.75 s`: unique
     /// in a log, and the same in every replay of a session (collapsed groups are kept by it).
     var label: String
-    /// What started it, in words, for the footer: `a tap at (120, 300) at 1.2 s`.
-    var cause: String
+    /// What started it, in words, for the footer: `a tap at (120, 300) at 1.2 s`, the place
+    /// (window pixels) put in by `cause(scale:)`.
+    var words: Words
+    typealias Words = (before: String, place: Point?, after: String)
     /// What makes a later row join it (`AnimationLog.Cause`), and what it holds so that the
     /// identity it is found by is not reused (a timer, a display link).
     fileprivate var key: AnimationLog.Cause
     fileprivate var anchor: AnyObject?
     /// How many rows it has.
     var rowCount = 0
+
+    /// What started it, a place in the window in pixels / `scale` (the `--size` units).
+    func cause(scale: Double) -> String {
+        guard let place = words.place else { return words.before + words.after }
+        let at = "(\(AnimationLog.format(place.x / scale)), \(AnimationLog.format(place.y / scale)))"
+        return "\(words.before) at \(at)\(words.after)"
+    }
 }
 
 /// What the inspector shows: every animation, display link and timer of the scene seen in
@@ -146,7 +155,7 @@ final class AnimationLog {
     func observe(scene: Layer, timeline: Timeline, input: [InputEvent] = []) {
         let now = timeline.currentTime
         let isInput = follow(input, at: now)
-        var cause: (() -> (Cause, String, String, AnyObject?))? = { [self] in
+        var cause: (() -> (Cause, String, RowGroup.Words, AnyObject?))? = { [self] in
             self.cause(at: now, isInput: isInput, timeline: timeline)
         }
         defer {
@@ -161,7 +170,7 @@ final class AnimationLog {
                 group = inherited
                 return inherited
             }
-            let made = cause?() ?? (.frame(now), "", "", nil)
+            let made = cause?() ?? (.frame(now), "", ("", nil, ""), nil)
             cause = nil
             let index = self.group(for: made)
             group = index
@@ -293,14 +302,13 @@ final class AnimationLog {
     /// timer fired this frame, completion blocks run at the end of the frame before, the
     /// scene's start (or what already ran when the log began), a display link; else the frame.
     private func cause(at now: MediaTime, isInput: Bool, timeline: Timeline)
-        -> (Cause, String, String, AnyObject?)
+        -> (Cause, String, RowGroup.Words, AnyObject?)
     {
         let time = "\(Self.format(now)) s"
         if isInput, let gesture {
             let at = "at \(Self.format(gesture.time)) s"
-            let place = gesture.point.map { " at (\(Self.format($0.x)), \(Self.format($0.y)))" } ?? ""
-            let kind = gesture.kind.hasPrefix("key ") ? "the \(gesture.kind)" : "a \(gesture.kind)\(place)"
-            return (.gesture(gesture.number), "\(gesture.kind) \(at)", "\(kind) \(at)", nil)
+            let kind = gesture.kind.hasPrefix("key ") ? "the \(gesture.kind)" : "a \(gesture.kind)"
+            return (.gesture(gesture.number), "\(gesture.kind) \(at)", (kind, gesture.point, " \(at)"), nil)
         }
         if let timer = timeline.firedTimers.first {
             let every = "every \(Self.format(timer.interval)) s"
@@ -310,25 +318,25 @@ final class AnimationLog {
             let words = timer.repeats ? "the \(name == "timer" ? "timer" : name) \(every)" : "the \(name) of \(Self.format(timer.interval)) s"
             return (
                 .timer(ObjectIdentifier(timer)), label,
-                "\(words), scheduled at \(Self.format(timer.scheduledAt)) s (\(timer.source))", timer
+                ("\(words), scheduled at \(Self.format(timer.scheduledAt)) s (\(timer.source))", nil, ""), timer
             )
         }
         if let completed = timeline.lastCompletionTime, abs(completed - timeline.previousFrameTime) < 1e-9 {
             return (
                 .completion(completed), "completion at \(Self.format(completed)) s",
-                "completion blocks run as animations ended at \(Self.format(completed)) s", nil
+                ("completion blocks run as animations ended at \(Self.format(completed)) s", nil, ""), nil
             )
         }
         if !hasObserved {
             return now < 1e-9
-                ? (.start, "scene start", "the scene as it starts", nil)
-                : (.start, "running at \(time)", "what already ran when the inspector began at \(time)", nil)
+                ? (.start, "scene start", ("the scene as it starts", nil, ""), nil)
+                : (.start, "running at \(time)", ("what already ran when the inspector began at \(time)", nil, ""), nil)
         }
         if let link = timeline.activeDisplayLinks.first(where: { !$0.isPaused }) {
             let name = link.name ?? "displayLink"
-            return (.displayLink(ObjectIdentifier(link)), name, "the display link \(name) (\(link.source))", link)
+            return (.displayLink(ObjectIdentifier(link)), name, ("the display link \(name) (\(link.source))", nil, ""), link)
         }
-        return (.frame(now), "frame at \(time)", "the frame at \(time)", nil)
+        return (.frame(now), "frame at \(time)", ("the frame at \(time)", nil, ""), nil)
     }
 
     /// The group of what made the rows first seen now, when the log has it: a one-shot timer
@@ -351,12 +359,12 @@ final class AnimationLog {
     }
 
     /// The group of rows started by `cause`: the one it has, or a new one.
-    private func group(for cause: (key: Cause, label: String, words: String, anchor: AnyObject?)) -> Int {
+    private func group(for cause: (key: Cause, label: String, words: RowGroup.Words, anchor: AnyObject?)) -> Int {
         if let index = groupIndex[cause.key] { return index }
         let count = (groupLabelCounts[cause.label] ?? 0) + 1
         groupLabelCounts[cause.label] = count
         let label = count > 1 ? "\(cause.label) (\(count))" : cause.label
-        groups.append(RowGroup(label: label, cause: cause.words, key: cause.key, anchor: cause.anchor))
+        groups.append(RowGroup(label: label, words: cause.words, key: cause.key, anchor: cause.anchor))
         groupIndex[cause.key] = groups.count - 1
         return groups.count - 1
     }

@@ -348,7 +348,7 @@ final class InspectorPanel: Panel {
         return log.groups.enumerated().compactMap { index, group in
             guard let rect = headers[index] else { return nil }
             return SessionDescription.InspectorGroup(
-                name: group.label, cause: group.cause, rows: group.rowCount,
+                name: group.label, cause: group.cause(scale: scale), rows: group.rowCount,
                 collapsed: collapsedGroups.contains(group.label), rect: rect.isEmpty ? nil : rect)
         }
     }
@@ -566,7 +566,7 @@ final class InspectorPanel: Panel {
             let group = log.groups[index]
             let rows = group.rowCount == 1 ? "1 row" : "\(group.rowCount) rows"
             let action = collapsedGroups.contains(group.label) ? "click to expand" : "click to collapse"
-            return "\(group.label) · started by \(group.cause) · \(rows) · \(action)"
+            return "\(group.label) · started by \(group.cause(scale: scale)) · \(rows) · \(action)"
         }
     }
 
