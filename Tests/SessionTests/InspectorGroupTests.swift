@@ -37,16 +37,19 @@ struct InspectorGroupTests {
         let groups = try #require(described.inspectorGroups)
         // The strokes the tap's `delay`s and completion blocks start later are the tap's too.
         #expect(groups.map(\.name) == ["tap at 0.3 s", "tap at 1.5 s"], "\(groups.map(\.name))")
-        #expect(groups.allSatisfy { !$0.collapsed && $0.rows > 0 && $0.cause.hasPrefix("a tap at (400, 150)") })
+        #expect(
+            groups.allSatisfy { !$0.collapsed && $0.rows > 0 && $0.cause.hasPrefix("a tap at (400, 150)") })
         // Every row is in a group, and each group counts its rows.
         for group in groups {
-            #expect(described.inspector.filter { $0.group == group.name }.count == group.rows, "\(group.name)")
+            #expect(
+                described.inspector.filter { $0.group == group.name }.count == group.rows, "\(group.name)")
         }
         #expect(described.inspector.allSatisfy { $0.group != nil })
         // The first tap's strokes are in the first group (the hand-over to the check's long
         // stroke, which a completion block starts, too), the second's (numbered) in the second.
         for (row, group) in [
-            ("b1.strokeStart", 0), ("b2.strokeStart", 0), ("b1.strokeStart (2)", 0), ("b1.strokeStart (3)", 1),
+            ("b1.strokeStart", 0), ("b2.strokeStart", 0), ("b1.strokeStart (2)", 0),
+            ("b1.strokeStart (3)", 1),
         ] {
             #expect(described.inspector.first { $0.name == row }?.group == groups[group].name, "\(row)")
         }
@@ -95,7 +98,9 @@ struct InspectorGroupTests {
         tester.send([.move(point(in: header))])
         try tester.tick()
         let footer = texts(tester).first { $0.hasPrefix("tap at 0.3 s · started by a tap") }
-        #expect(footer?.contains("\(groups[0].rows) rows") == true && footer?.contains("expand") == true, "\(texts(tester))")
+        #expect(
+            footer?.contains("\(groups[0].rows) rows") == true && footer?.contains("expand") == true,
+            "\(texts(tester))")
         // The summary bar is drawn across the group's span (grey, on the header's line).
         let y = Int(header[1] + header[3] / 2)
         let summary = (300..<700).filter { x in
@@ -137,7 +142,8 @@ struct InspectorGroupTests {
         #expect(reread.session.describe().inspectorGroups?.allSatisfy { !$0.collapsed } == true)
     }
 
-    @Test("the log keeps every row of a session past the old 400, the wheel reaches the first, 0 fits them all")
+    @Test(
+        "the log keeps every row of a session past the old 400, the wheel reaches the first, 0 fits them all")
     func wholeSession() throws {
         // The fish's timer adds a bubble's rows ten times a second: about 900 rows in 45 s.
         let tester = try SceneTester(scene: "fish", events: "0.05 key i")
@@ -186,11 +192,14 @@ struct InspectorGroupTests {
         // The events script writes it `wheel X Y DY ctrl`, as a session file does.
         let scripted = try SceneTester(
             scene: "checkmark",
-            events: "0.1 key i; 0.3 tap 400 150; 1.5 tap 400 150; 1.9 key space; 1.95 wheel \(x) \(over.y) -40 ctrl")
+            events:
+                "0.1 key i; 0.3 tap 400 150; 1.5 tap 400 150; 1.9 key space; 1.95 wheel \(x) \(over.y) -40 ctrl"
+        )
         try scripted.advance(to: 2)
         #expect(scripted.session.describe().inspectorAxis == zoomed)
-        #expect(StoredHistory.event(StoredHistory.line(.scroll(dy: -40, at: over, control: true)))
-            == .scroll(dy: -40, at: over, control: true))
+        #expect(
+            StoredHistory.event(StoredHistory.line(.scroll(dy: -40, at: over, control: true)))
+                == .scroll(dy: -40, at: over, control: true))
     }
 
     @Test("the axis labels quarter seconds when it is wide enough for them")

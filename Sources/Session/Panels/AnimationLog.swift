@@ -238,7 +238,8 @@ final class AnimationLog {
     /// row it has, seen again. A checkpoint restored into a rebuilt scene brings back the same
     /// animation objects on new layers: the row outlines the layer it animates now.
     private func note(
-        _ object: AnyObject, of layer: Layer? = nil, now: MediaTime, group: () -> Int, make: () -> InspectorRow
+        _ object: AnyObject, of layer: Layer? = nil, now: MediaTime, group: () -> Int,
+        make: () -> InspectorRow
     ) {
         let id = ObjectIdentifier(object)
         if let index = rowIndex[id] {
@@ -278,7 +279,8 @@ final class AnimationLog {
             case .move(let point), .up(let point):
                 if case .up = event { isPressed = false }
                 if var current = gesture, let start = current.point, current.kind == "tap",
-                    ((point.x - start.x) * (point.x - start.x) + (point.y - start.y) * (point.y - start.y)).squareRoot() > Self.dragDistance
+                    ((point.x - start.x) * (point.x - start.x) + (point.y - start.y) * (point.y - start.y))
+                        .squareRoot() > Self.dragDistance
                 {
                     current.kind = "drag"
                     gesture = current
@@ -315,10 +317,14 @@ final class AnimationLog {
             let own = timer.name.flatMap { $0 == "timer" ? nil : $0 }
             let name = own.map { $0 == "delay" ? "delay" : "timer \($0)" } ?? "timer"
             let label = timer.repeats ? (own == nil ? "timer \(every)" : name) : "\(name) at \(time)"
-            let words = timer.repeats ? "the \(name == "timer" ? "timer" : name) \(every)" : "the \(name) of \(Self.format(timer.interval)) s"
+            let words =
+                timer.repeats
+                ? "the \(name == "timer" ? "timer" : name) \(every)"
+                : "the \(name) of \(Self.format(timer.interval)) s"
             return (
                 .timer(ObjectIdentifier(timer)), label,
-                ("\(words), scheduled at \(Self.format(timer.scheduledAt)) s (\(timer.source))", nil, ""), timer
+                ("\(words), scheduled at \(Self.format(timer.scheduledAt)) s (\(timer.source))", nil, ""),
+                timer
             )
         }
         if let completed = timeline.lastCompletionTime, abs(completed - timeline.previousFrameTime) < 1e-9 {
@@ -330,11 +336,17 @@ final class AnimationLog {
         if !hasObserved {
             return now < 1e-9
                 ? (.start, "scene start", ("the scene as it starts", nil, ""), nil)
-                : (.start, "running at \(time)", ("what already ran when the inspector began at \(time)", nil, ""), nil)
+                : (
+                    .start, "running at \(time)",
+                    ("what already ran when the inspector began at \(time)", nil, ""), nil
+                )
         }
         if let link = timeline.activeDisplayLinks.first(where: { !$0.isPaused }) {
             let name = link.name ?? "displayLink"
-            return (.displayLink(ObjectIdentifier(link)), name, ("the display link \(name) (\(link.source))", nil, ""), link)
+            return (
+                .displayLink(ObjectIdentifier(link)), name,
+                ("the display link \(name) (\(link.source))", nil, ""), link
+            )
         }
         return (.frame(now), "frame at \(time)", ("the frame at \(time)", nil, ""), nil)
     }
@@ -345,7 +357,8 @@ final class AnimationLog {
     /// the next). Repeating timers make groups of their own.
     private func inheritedGroup(timeline: Timeline) -> Int? {
         if !timeline.firedTimers.isEmpty {
-            return timeline.firedTimers.lazy.filter { !$0.repeats }.compactMap { self.row(of: $0)?.group }.first
+            return timeline.firedTimers.lazy.filter { !$0.repeats }.compactMap { self.row(of: $0)?.group }
+                .first
         }
         guard let completed = timeline.lastCompletionTime, abs(completed - timeline.previousFrameTime) < 1e-9
         else { return nil }
@@ -359,7 +372,9 @@ final class AnimationLog {
     }
 
     /// The group of rows started by `cause`: the one it has, or a new one.
-    private func group(for cause: (key: Cause, label: String, words: RowGroup.Words, anchor: AnyObject?)) -> Int {
+    private func group(for cause: (key: Cause, label: String, words: RowGroup.Words, anchor: AnyObject?))
+        -> Int
+    {
         if let index = groupIndex[cause.key] { return index }
         let count = (groupLabelCounts[cause.label] ?? 0) + 1
         groupLabelCounts[cause.label] = count

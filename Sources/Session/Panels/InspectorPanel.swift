@@ -483,7 +483,8 @@ final class InspectorPanel: Panel {
             frame: frame, now: hoveredRow == nil && !context.isPaused ? nil : now, axisStart: axisStart,
             span: span, revision: log.revision,
             firstRow: firstRow, hoveredRow: hoveredRow, isPaused: context.isPaused, rate: context.rate,
-            selected: selectedLabel, collapsed: collapsedGroups, selectedLayer: context.selectedLayer.map(ObjectIdentifier.init),
+            selected: selectedLabel, collapsed: collapsedGroups,
+            selectedLayer: context.selectedLayer.map(ObjectIdentifier.init),
             detail: hoveredLine.map(details),
             outline: hovered?.layer.flatMap { outlinePath(of: $0, outline: outline) })
         defer { placePlayhead(at: now) }
@@ -779,7 +780,8 @@ final class InspectorPanel: Panel {
         guard isCollapsed else { return }
         let rows = log.rows.filter { $0.group == index }
         guard let first = rows.map(\.addedAt).min() else { return }
-        let last = rows.map { $0.activeDuration.isFinite ? $0.begin + $0.activeDuration : axisStart + span }.max()
+        let last = rows.map { $0.activeDuration.isFinite ? $0.begin + $0.activeDuration : axisStart + span }
+            .max()
         let trackLeft = x(of: axisStart)
         let trackRight = x(of: axisStart + span)
         let start = min(max(x(of: first), trackLeft), trackRight)
