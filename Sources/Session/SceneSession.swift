@@ -395,7 +395,10 @@ public final class SceneSession {
     /// commit).
     func observeAnimations(afterFrame index: Int? = nil) {
         if observedFrom == nil { observedFrom = index ?? history.shown }
-        inspector.observe(scene: scene.rootLayer, timeline: sceneTimeline)
+        let input = machine.appliedInput
+        inspector.observe(
+            scene: scene.rootLayer, timeline: sceneTimeline,
+            input: input.time == sceneTimeline.currentTime ? input.events : [])
     }
 
     /// Empties the inspector's log: the scene was rebuilt or restored, or the log starts anew.
@@ -489,7 +492,7 @@ public final class SceneSession {
                 }
             }
             pointerOwner = nil
-        case .scroll(_, let point):
+        case .scroll(_, let point, _):
             if let panel = panel(at: point) {
                 requests += panel.handlePointer(event, context: panelContext)
             } else if sceneRect.contains(point) {

@@ -101,12 +101,13 @@ struct WholeTextTests {
         arguments: [1.0, 2.0])
     func inspectorDetailWhole(scale: Double) throws {
         // Three marks played, paused; the pointer first off the rows, then on the last row (the
-        // third mark: its name is cut in the name column, the detail line gives it whole).
+        // third mark, under its tap's header: its name is cut in the name column, the detail
+        // line gives it whole).
         func at(_ x: Double, _ y: Double) -> String { "\(x * scale) \(y * scale)" }
         let tester = try SceneTester(
             scene: "tictactoe", size: Size(width: 375 * scale, height: 667 * scale),
             events: "0.1 key i; 0.5 tap \(at(60, 230)); 1 tap \(at(180, 230)); 1.5 tap \(at(60, 330)); "
-                + "3 key space; 3.2 move \(at(300, 10)); 4 move \(at(100, 549))", scale: scale)
+                + "3 key space; 3.2 move \(at(300, 10)); 4 move \(at(100, 600))", scale: scale)
         for (time, hoversRow) in [(3.5, false), (4.5, true)] {
             try tester.advance(to: time)
             let description = tester.session.describe()

@@ -131,6 +131,16 @@ struct SessionPropertyTests {
                 "checkmark", 375, 667,
                 ["key:i", "click:180:200", "key:space", "key:u", "key:braceright", "key:Right"]
             ),
+            // Two taps' groups in the inspector, paused, Control+wheel up over the axis (zoomed
+            // about the pointer, 6 s → 4.8 s), the rows scrolled to the top (they follow the
+            // newest until then), the first group's header clicked (collapsed): the
+            // X host passes Control with the wheel, and the session file keeps the zoom and the
+            // collapsed group as the window draws them.
+            (
+                "checkmark", 800, 600,
+                ["key:i", "click:400:150", "click:400:150", "key:space", "ctrlwheel:400:422:up"]
+                    + Array(repeating: "wheel:100:500:up", count: 8) + ["click:40:445"]
+            ),
         ])
     func reproduction(scene: String, width: Int, height: Int, actions: [String]) throws {
         let driver = try SessionDriver(scene: scene, width: width, height: height)
@@ -142,17 +152,26 @@ struct SessionPropertyTests {
             let times = try #require(trails["times"] as? [Double])
             #expect(trails["on"] as? Bool == true && times.count >= 8, "\(trails)")
         }
+        if actions.contains(where: { $0.hasPrefix("ctrlwheel:") }) {
+            let axis = try #require(described["inspectorAxis"] as? [Double], "\(described)")
+            #expect(abs(axis[1] - axis[0] - 4.8) < 1e-6, "zoomed one notch: \(axis)")
+            let groups = try #require(described["inspectorGroups"] as? [[String: Any]])
+            #expect(groups.first?["collapsed"] as? Bool == true, "\(groups)")
+        }
         if actions.last?.hasPrefix("move:") == true {
             // What --describe says is hovered is the row under the pointer, the one its footer
             // names (the pictures are equal, so the picture says so too).
             let hover = try #require(described["hover"] as? [String: Any], "nothing hovered: \(described)")
             let rows = try #require(described["inspector"] as? [[String: Any]])
-            let under = rows.first { row in
-                guard let rect = row["rect"] as? [Double], rect.count == 4 else { return false }
+            let groups = described["inspectorGroups"] as? [[String: Any]] ?? []
+            let under = (rows + groups).first { line in
+                guard let rect = line["rect"] as? [Double], rect.count == 4 else { return false }
                 return (rect[1]..<(rect[1] + rect[3])).contains(610)
             }
             #expect(hover["row"] as? String == under?["name"] as? String, "hover \(hover), rows \(rows)")
-            #expect(hover["outline"] != nil)
+            // A row outlines its layer; a group's header (what started its rows) none.
+            let isHeader = groups.contains { $0["name"] as? String == hover["row"] as? String }
+            #expect(isHeader ? hover["outline"] == nil : hover["outline"] != nil)
         }
     }
 }
@@ -171,7 +190,8 @@ final class SessionDriver {
     private var lastDescribed: [String: Any] = [:]
 
     /// One thing a person does, as xdotool does it: `key:NAME`, `click:X:Y`, `move:X:Y`,
-    /// `drag:X1:Y1:X2:Y2`, `wheel:X:Y:up|down`, `size:W:H`.
+    /// `drag:X1:Y1:X2:Y2`, `wheel:X:Y:up|down`, `ctrlwheel:X:Y:up|down` (Control held),
+    /// `size:W:H`.
     struct Action: CustomStringConvertible {
         var text: String
         init(_ text: String) { self.text = text }
@@ -269,6 +289,10 @@ final class SessionDriver {
         case "wheel":
             try window.xdotool(
                 "mousemove", "--window", id, parts[1], parts[2], "click", parts[3] == "up" ? "4" : "5")
+        case "ctrlwheel":
+            try window.xdotool(
+                "mousemove", "--window", id, parts[1], parts[2], "keydown", "ctrl", "click",
+                parts[3] == "up" ? "4" : "5", "keyup", "ctrl")
         case "size":
             try window.xdotool("windowsize", id, parts[1], parts[2])
             size = (Int(parts[1]) ?? size.width, Int(parts[2]) ?? size.height)

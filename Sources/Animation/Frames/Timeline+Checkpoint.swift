@@ -91,13 +91,15 @@ extension Timeline {
         let leftLayerCount: Int
         let timers: [ScheduledTimer]
         let displayLinks: [DisplayLink]
+        let lastCompletionTime: MediaTime?
     }
 
     /// What a checkpoint leaves out: the renderer's change counter (a restore bumps it), and the
     /// transactions open and callbacks due, which are empty whenever a checkpoint is taken and
-    /// emptied when one is restored; and the owner's curve edits, configuration set once.
+    /// emptied when one is restored; the owner's curve edits, configuration set once; and the
+    /// timers fired, which each frame sets anew before anything reads them.
     static let notCheckpointed: Set = [
-        "changeCount", "transactionStack", "dueCallbacks", "timingFunctionEdit",
+        "changeCount", "transactionStack", "dueCallbacks", "timingFunctionEdit", "firedTimers",
     ]
 
     /// The timeline's own state now.
@@ -105,7 +107,7 @@ extension Timeline {
         Checkpoint(
             currentTime: currentTime, previousFrameTime: previousFrameTime, animatedLayers: animatedLayers,
             animatedLayerEnds: animatedLayerEnds, leftLayerCount: leftLayerCount, timers: timers,
-            displayLinks: displayLinks)
+            displayLinks: displayLinks, lastCompletionTime: lastCompletionTime)
     }
 
     private func restore(_ saved: Checkpoint) {
@@ -113,6 +115,8 @@ extension Timeline {
         (animatedLayers, animatedLayerEnds, leftLayerCount) =
             (saved.animatedLayers, saved.animatedLayerEnds, saved.leftLayerCount)
         (timers, displayLinks) = (saved.timers, saved.displayLinks)
+        lastCompletionTime = saved.lastCompletionTime
+        firedTimers = []
     }
 }
 

@@ -47,6 +47,7 @@ extension Timeline {
         let due = timers.filter { $0.isValid && $0.isDue(at: currentTime) }.sorted {
             $0.fireTime < $1.fireTime
         }
+        firedTimers = due
         for timer in due { _ = timer.fireIfDue(at: currentTime) }
         timers.removeAll { !$0.isValid }
     }

@@ -26,6 +26,11 @@ public final class Timeline {
     var leftLayerCount = 0
     var dueCallbacks: [() -> Void] = []
     var timers: [ScheduledTimer] = []
+    /// What ran the scene's code lately besides its input, for inspectors that group what it
+    /// started: the timers fired in the frame at `currentTime` (empty in a frame that fired
+    /// none), and the last frame time whose end ran completion blocks (nil: none yet).
+    public internal(set) var firedTimers: [ScheduledTimer] = []
+    public internal(set) var lastCompletionTime: MediaTime?
     var displayLinks: [DisplayLink] = []
     /// The shell's curve edits (docs/ARCHITECTURE.md § Curve edits): given the source of an
     /// animation being added and its own timing function, the timing function it runs with.
@@ -184,6 +189,7 @@ public final class Timeline {
             }
         }
         if leftLayerCount > max(animatedLayers.count / 2, 16) { compactAnimatedLayers() }
+        if !dueCallbacks.isEmpty { lastCompletionTime = currentTime }
         while !dueCallbacks.isEmpty {
             let callbacks = dueCallbacks
             dueCallbacks = []

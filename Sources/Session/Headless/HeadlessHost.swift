@@ -73,14 +73,12 @@ public final class HeadlessHost {
         return result
     }
 
-    /// Runs frames up to and including `target`, drawing that last one. The panels do no
-    /// work for frames no one sees: the inspector notes the scene's animations only in the
-    /// last `TimeMachine.observedReplay` seconds before the target (older rows have scrolled
-    /// off its axis), so that a render late in a scene costs about what it costs with no
-    /// panel open.
+    /// Runs frames up to and including `target`, drawing that last one. The panels draw
+    /// nothing for frames no one sees, but the inspector notes the scene's animations in every
+    /// one (its log holds the whole session, as the window's does when it plays from the
+    /// start): a look at the layers' animation keys a frame, a few percent of a frame's cost.
     public func render(frame target: Int, background: Color = .black) throws -> RenderedFrame {
-        let observedFrom = target - Int(TimeMachine.observedReplay * Double(fps))
-        while frame < target { try step(panelWork: frame >= observedFrom ? .observe : .none) }
+        while frame < target { try step(panelWork: .observe) }
         var image: RenderedFrame?
         try step { root in
             image = try canvas.render(

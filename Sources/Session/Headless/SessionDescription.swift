@@ -29,6 +29,9 @@ public struct SessionDescription: Encodable, Sendable {
     public var inspector: [InspectorRow]
     /// The inspector's time axis, `[t0, t1]` scene seconds, while it is open.
     public var inspectorAxis: [Double]?
+    /// The inspector's groups of rows, in its order, while it is open: what started each
+    /// (`tap at 1.2 s`, `timer bubbleTimer`), its rows and whether it is collapsed.
+    public var inspectorGroups: [InspectorGroup]?
     /// The inspector's selected row (a click on its name), by name; absent with none.
     public var selectedRow: String?
     /// The graph panel, while it is open and graphs a row or a layer: the row (or the layer),
@@ -187,11 +190,27 @@ public struct SessionDescription: Encodable, Sendable {
         /// An animation's timing, as the inspector's footer names it: `linear`, `easeInEaseOut`,
         /// `curve(0.3, 0, 0.2, 1)`, `spring mass 1 stiffness 100 damping 10`.
         public var curve: String?
-        /// Where its row is in the panel now, `[x, y, width, height]`; nil while scrolled away.
+        /// Where its row is in the panel now, `[x, y, width, height]`; nil while scrolled away
+        /// or in a collapsed group.
         public var rect: [Double]?
         /// An animation's bar: the x of its begin and of the end of its first duration (the ends
         /// a drag moves), window pixels / scale; nil while scrolled away.
         public var bar: [Double]? = nil
+        /// The name of its group (`InspectorGroup`).
+        public var group: String?
+    }
+
+    /// A group of inspector rows: those one input, timer or callback started.
+    public struct InspectorGroup: Encodable, Sendable {
+        /// `tap at 1.2 s`, `key space at 3 s`, `timer bubbleTimer`, `completion at 0.75 s`,
+        /// `scene start`.
+        public var name: String
+        /// What started it, as the footer says it.
+        public var cause: String
+        public var rows: Int
+        public var collapsed: Bool
+        /// Where its header is in the panel now, `[x, y, width, height]`; nil while scrolled away.
+        public var rect: [Double]?
     }
 
     /// A knob's value: a number as a number, a choice or a curve as its text (and a repeat
@@ -228,6 +247,7 @@ extension SceneSession {
             stepBar: stepCaption.isEmpty ? nil : stepCaption,
             inspector: isOpen(inspector) ? inspector.describedRows(scale: scale) : [],
             inspectorAxis: isOpen(inspector) ? inspector.axis : nil,
+            inspectorGroups: isOpen(inspector) ? inspector.describedGroups(scale: scale) : nil,
             selectedRow: inspector.selectedLabel, graph: openPanel(GraphPanel.self)?.described,
             layers: LayerTreePanel.described(
                 root: scene.rootLayer, context: panelContext,

@@ -8,6 +8,7 @@ import Animation
 /// 1.20 drag 400 120 420 300 0.4   # down, a move on every frame for 0.4 s, up
 /// 2.00 key space
 /// 2.50 wheel 400 300 120          # the wheel over (400, 300): 120 px towards the end
+/// 2.60 wheel 400 300 -40 ctrl     # the wheel with Control held: the inspector zooms
 /// ```
 /// The script keeps its items as written; a drag becomes its moves only as their frames come
 /// (`EventQueue`), so a long drag costs no memory. Parsing is linear in the script's length,
@@ -240,10 +241,10 @@ public struct EventScript: Sendable {
         }
         let verb = words[1]
         let args = words.dropFirst(2)
-        func numbers(_ count: Int, _ usage: String) throws(ParseError) -> [Double] {
-            guard args.count == count else { throw fail("\(verb) takes \(usage)") }
+        func numbers(_ count: Int, _ usage: String, dropLast: Bool = false) throws(ParseError) -> [Double] {
+            guard args.count == count + (dropLast ? 1 : 0) else { throw fail("\(verb) takes \(usage)") }
             var values: [Double] = []
-            for arg in args {
+            for arg in args.prefix(count) {
                 guard let value = Double(arg), value.isFinite else {
                     throw fail("\"\(ParseError.quoted(arg))\" is not a number")
                 }
@@ -276,12 +277,15 @@ public struct EventScript: Sendable {
             }
             return Item(time: time, action: .drag(from: start, to: end, duration: v[4]))
         case "wheel":
-            let v = try numbers(3, "X Y DY")
+            // `wheel X Y DY ctrl`: the wheel with Control held (the inspector zooms).
+            let control = args.last == "ctrl"
+            let v = try numbers(3, "X Y DY [ctrl]", dropLast: control)
             guard abs(v[2]) <= maxCoordinate else {
                 let word = ParseError.quoted(args[args.startIndex + 2])
                 throw fail("a wheel turn of \(word) pixels is outside ±1000000")
             }
-            return Item(time: time, action: .event(.scroll(dy: v[2], at: try points(v[0...1]))))
+            return Item(
+                time: time, action: .event(.scroll(dy: v[2], at: try points(v[0...1]), control: control)))
         case "key":
             guard args.count == 1, let name = args.first else { throw fail("key takes one X keysym name") }
             guard let key = Key(keysymName: name) else {

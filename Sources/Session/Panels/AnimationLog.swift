@@ -34,7 +34,8 @@ struct InspectorRow {
     var curve: [Double]
     /// The last scene time it was seen attached or scheduled.
     var lastSeen: MediaTime
-    /// Rows added on the same frame share a group (one transaction or block).
+    /// The group of rows it belongs to: those one input, timer or callback started
+    /// (`AnimationLog.groups`, by index).
     var group: Int
     /// The line of the scene's source that started it (`Layer.add`, a block or transaction,
     /// `schedule`, `delay`, `addDisplayLink`; CallSite); nil for an implicit animation of
@@ -44,6 +45,32 @@ struct InspectorRow {
     /// `FishScene.swift:309`: the file's name without its module, and the line; what the
     /// inspector and `render --describe` show as the row's `source`.
     var source: String? { location?.description }
+}
+
+/// Rows that one cause started: a press, tap, drag or key of the scene's input, a timer's
+/// firing, the completion blocks of a frame, a display link, or the scene itself; a header row
+/// in the inspector that collapses them.
+struct RowGroup {
+    /// `tap at 1.2 s`, `key space at 3 s`, `timer bubbleTimer`, `completion at 0.75 s`: unique
+    /// in a log, and the same in every replay of a session (collapsed groups are kept by it).
+    var label: String
+    /// What started it, in words, for the footer: `a tap at (120, 300) at 1.2 s`, the place
+    /// (window pixels) put in by `cause(scale:)`.
+    var words: Words
+    typealias Words = (before: String, place: Point?, after: String)
+    /// What makes a later row join it (`AnimationLog.Cause`), and what it holds so that the
+    /// identity it is found by is not reused (a timer, a display link).
+    fileprivate var key: AnimationLog.Cause
+    fileprivate var anchor: AnyObject?
+    /// How many rows it has.
+    var rowCount = 0
+
+    /// What started it, a place in the window in pixels / `scale` (the `--size` units).
+    func cause(scale: Double) -> String {
+        guard let place = words.place else { return words.before + words.after }
+        let at = "(\(AnimationLog.format(place.x / scale)), \(AnimationLog.format(place.y / scale)))"
+        return "\(words.before) at \(at)\(words.after)"
+    }
 }
 
 /// What the inspector shows: every animation, display link and timer of the scene seen in
@@ -63,36 +90,97 @@ final class AnimationLog {
         var label: String
     }
     private var nameCounts: [String: Int] = [:]
-    private var lastGroupTime = -MediaTime.infinity
-    private var groupCount = 0
+    /// The groups, in the order they started (`InspectorRow.group` indexes it), and each one's
+    /// index by what started it.
+    private(set) var groups: [RowGroup] = []
+    private var groupIndex: [Cause: Int] = [:]
+    private var groupLabelCounts: [String: Int] = [:]
+    /// The scene input seen so far: the gesture under way (a press and what follows it, a
+    /// key, a wheel turn), numbered, with where and when it began.
+    private var gesture: Gesture?
+    private var gestureCount = 0
+    private var isPressed = false
+    /// The frame time before the last one observed: completion blocks ran at the end of the
+    /// frame before, for animations that ended after the one before that.
+    private var previousObserved: MediaTime?
+    private var hasObserved = false
+
+    private struct Gesture {
+        var number: Int
+        var kind: String
+        var time: MediaTime
+        var point: Point?
+    }
+
+    /// What a group's rows have in common.
+    fileprivate enum Cause: Hashable {
+        case gesture(Int)
+        case timer(ObjectIdentifier)
+        case completion(MediaTime)
+        case displayLink(ObjectIdentifier)
+        case start
+        case frame(MediaTime)
+    }
     /// Labels given to rows so far, to keep them unique (`b1.strokeStart (2)`).
     private var labelCounts: [String: Int] = [:]
     /// Changes whenever a row is added or dropped, for the panel to redraw only then.
     private(set) var revision = 0
     /// Samples of each curve plot.
     static let curveSamples = 24
-    /// The most rows kept: past it the oldest that ended are dropped (a fish's bubbles add
-    /// ten a second).
-    static let capacity = 400
+    /// The most rows kept: past it the oldest that ended are dropped. A row costs about 1.6 KB
+    /// with the animation it holds (measured: `render` of the fish at 150 s and 600 s, 4 490 and
+    /// 18 080 rows, 46 and 68 MB), so this is some 100 MB at most; the fish, the busiest scene
+    /// (its bubbles add some 30 rows a second), fills it in about half an hour, the others in
+    /// hours.
+    static let capacity = 60_000
 
     func reset() {
         rows = []
         rowIndex = [:]
         layerLabels = [:]
         nameCounts = [:]
-        lastGroupTime = -.infinity
-        groupCount = 0
+        groups = []
+        groupIndex = [:]
+        groupLabelCounts = [:]
+        gesture = nil
+        gestureCount = 0
+        isPressed = false
+        previousObserved = nil
+        hasObserved = false
         labelCounts = [:]
         revision += 1
     }
 
-    /// Notes what runs in `scene` on `timeline` now.
-    func observe(scene: Layer, timeline: Timeline) {
+    /// Notes what runs in `scene` on `timeline` now, after a frame whose scene input was
+    /// `input` (pointer events in window pixels, keys).
+    func observe(scene: Layer, timeline: Timeline, input: [InputEvent] = []) {
         let now = timeline.currentTime
+        let isInput = follow(input, at: now)
+        var cause: (() -> (Cause, String, RowGroup.Words, AnyObject?))? = { [self] in
+            self.cause(at: now, isInput: isInput, timeline: timeline)
+        }
+        defer {
+            hasObserved = true
+            previousObserved = timeline.previousFrameTime
+        }
+        var group: Int?
+        /// The group of the rows added this frame, found when the first one is.
+        func groupNow() -> Int {
+            if let group { return group }
+            if !isInput, let inherited = inheritedGroup(timeline: timeline) {
+                group = inherited
+                return inherited
+            }
+            let made = cause?() ?? (.frame(now), "", ("", nil, ""), nil)
+            cause = nil
+            let index = self.group(for: made)
+            group = index
+            return index
+        }
         for layer in scene.allLayers {
             for key in layer.animationKeys {
                 guard let animation = layer.animation(forKey: key) else { continue }
-                note(animation, of: layer, now: now) {
+                note(animation, of: layer, now: now, group: groupNow) {
                     InspectorRow(
                         kind: .animation, object: animation,
                         label:
@@ -110,7 +198,7 @@ final class AnimationLog {
             }
         }
         for link in timeline.activeDisplayLinks where !link.isPaused {
-            note(link, now: now) {
+            note(link, now: now, group: groupNow) {
                 InspectorRow(
                     kind: .displayLink, object: link, label: link.name ?? "displayLink", layer: nil,
                     addedAt: link.startTime,
@@ -119,7 +207,7 @@ final class AnimationLog {
             }
         }
         for timer in timeline.activeTimers {
-            note(timer, now: now) {
+            note(timer, now: now, group: groupNow) {
                 let every =
                     timer.repeats
                     ? " (every \(Self.format(timer.interval)) s)" : " (\(Self.format(timer.interval)) s)"
@@ -138,6 +226,7 @@ final class AnimationLog {
                 let end = row.activeDuration.isFinite ? row.begin + row.activeDuration : .infinity
                 guard excess > 0, row.kind == .animation, end < now else { return false }
                 excess -= 1
+                groups[row.group].rowCount -= 1
                 return true
             }
             revision += 1
@@ -149,7 +238,10 @@ final class AnimationLog {
     /// Notes `object` (an animation of `layer`, a display link, a timer): a new row, or the
     /// row it has, seen again. A checkpoint restored into a rebuilt scene brings back the same
     /// animation objects on new layers: the row outlines the layer it animates now.
-    private func note(_ object: AnyObject, of layer: Layer? = nil, now: MediaTime, make: () -> InspectorRow) {
+    private func note(
+        _ object: AnyObject, of layer: Layer? = nil, now: MediaTime, group: () -> Int,
+        make: () -> InspectorRow
+    ) {
         let id = ObjectIdentifier(object)
         if let index = rowIndex[id] {
             rows[index].lastSeen = now
@@ -157,17 +249,140 @@ final class AnimationLog {
             return
         }
         var row = make()
-        if row.addedAt > lastGroupTime {
-            groupCount += 1
-            lastGroupTime = row.addedAt
-        }
-        row.group = groupCount
+        row.group = group()
+        groups[row.group].rowCount += 1
         let count = (labelCounts[row.label] ?? 0) + 1
         labelCounts[row.label] = count
         if count > 1 { row.label += " (\(count))" }
         rows.append(row)
         revision += 1
         rowIndex[id] = rows.count - 1
+    }
+
+    // MARK: - Groups
+
+    /// Follows the scene's input: a press, a key or a wheel turn begins a gesture; a press
+    /// that moves more than a few pixels is a drag. Returns whether any of it is part of a
+    /// gesture (not the pointer passing over the scene, nor a key without a name, such as
+    /// Control).
+    private func follow(_ input: [InputEvent], at now: MediaTime) -> Bool {
+        var isGesture = false
+        for event in input {
+            switch event {
+            case .key(.unidentified):
+                continue
+            case .move where !isPressed:
+                continue
+            case .down(let point):
+                gestureCount += 1
+                gesture = Gesture(number: gestureCount, kind: "tap", time: now, point: point)
+                isPressed = true
+            case .move(let point), .up(let point):
+                if case .up = event { isPressed = false }
+                if var current = gesture, let start = current.point, current.kind == "tap",
+                    ((point.x - start.x) * (point.x - start.x) + (point.y - start.y) * (point.y - start.y))
+                        .squareRoot() > Self.dragDistance
+                {
+                    current.kind = "drag"
+                    gesture = current
+                }
+            case .scroll(_, let point, _):
+                gestureCount += 1
+                gesture = Gesture(number: gestureCount, kind: "wheel", time: now, point: point)
+            case .key(let key):
+                gestureCount += 1
+                gesture = Gesture(number: gestureCount, kind: "key \(key.label)", time: now, point: nil)
+            }
+            isGesture = true
+        }
+        return isGesture
+    }
+
+    /// Pixels a press moves before it is a drag rather than a tap.
+    static let dragDistance = 10.0
+
+    /// What started the rows first seen now: the frame's input (the gesture it belongs to), a
+    /// timer fired this frame, completion blocks run at the end of the frame before, the
+    /// scene's start (or what already ran when the log began), a display link; else the frame.
+    private func cause(at now: MediaTime, isInput: Bool, timeline: Timeline)
+        -> (Cause, String, RowGroup.Words, AnyObject?)
+    {
+        let time = "\(Self.format(now)) s"
+        if isInput, let gesture {
+            let at = "at \(Self.format(gesture.time)) s"
+            let kind = gesture.kind.hasPrefix("key ") ? "the \(gesture.kind)" : "a \(gesture.kind)"
+            return (.gesture(gesture.number), "\(gesture.kind) \(at)", (kind, gesture.point, " \(at)"), nil)
+        }
+        if let timer = timeline.firedTimers.first {
+            let every = "every \(Self.format(timer.interval)) s"
+            let own = timer.name.flatMap { $0 == "timer" ? nil : $0 }
+            let name = own.map { $0 == "delay" ? "delay" : "timer \($0)" } ?? "timer"
+            let label = timer.repeats ? (own == nil ? "timer \(every)" : name) : "\(name) at \(time)"
+            let words =
+                timer.repeats
+                ? "the \(name == "timer" ? "timer" : name) \(every)"
+                : "the \(name) of \(Self.format(timer.interval)) s"
+            return (
+                .timer(ObjectIdentifier(timer)), label,
+                ("\(words), scheduled at \(Self.format(timer.scheduledAt)) s (\(timer.source))", nil, ""),
+                timer
+            )
+        }
+        if let completed = timeline.lastCompletionTime, abs(completed - timeline.previousFrameTime) < 1e-9 {
+            return (
+                .completion(completed), "completion at \(Self.format(completed)) s",
+                ("completion blocks run as animations ended at \(Self.format(completed)) s", nil, ""), nil
+            )
+        }
+        if !hasObserved {
+            return now < 1e-9
+                ? (.start, "scene start", ("the scene as it starts", nil, ""), nil)
+                : (
+                    .start, "running at \(time)",
+                    ("what already ran when the inspector began at \(time)", nil, ""), nil
+                )
+        }
+        if let link = timeline.activeDisplayLinks.first(where: { !$0.isPaused }) {
+            let name = link.name ?? "displayLink"
+            return (
+                .displayLink(ObjectIdentifier(link)), name,
+                ("the display link \(name) (\(link.source))", nil, ""), link
+            )
+        }
+        return (.frame(now), "frame at \(time)", ("the frame at \(time)", nil, ""), nil)
+    }
+
+    /// The group of what made the rows first seen now, when the log has it: a one-shot timer
+    /// fired this frame (a `delay` a tap scheduled: its rows are the tap's), else the animation
+    /// whose end ran completion blocks at the end of the frame before (a stroke handing over to
+    /// the next). Repeating timers make groups of their own.
+    private func inheritedGroup(timeline: Timeline) -> Int? {
+        if !timeline.firedTimers.isEmpty {
+            return timeline.firedTimers.lazy.filter { !$0.repeats }.compactMap { self.row(of: $0)?.group }
+                .first
+        }
+        guard let completed = timeline.lastCompletionTime, abs(completed - timeline.previousFrameTime) < 1e-9
+        else { return nil }
+        let frame = max(timeline.previousFrameTime - (previousObserved ?? -.infinity), 1e-6)
+        let ended = rows.last { row in
+            guard row.kind == .animation, row.activeDuration.isFinite else { return false }
+            let end = row.begin + row.activeDuration
+            return end <= completed + 1e-9 && end > completed - frame - 1e-9
+        }
+        return ended?.group
+    }
+
+    /// The group of rows started by `cause`: the one it has, or a new one.
+    private func group(for cause: (key: Cause, label: String, words: RowGroup.Words, anchor: AnyObject?))
+        -> Int
+    {
+        if let index = groupIndex[cause.key] { return index }
+        let count = (groupLabelCounts[cause.label] ?? 0) + 1
+        groupLabelCounts[cause.label] = count
+        let label = count > 1 ? "\(cause.label) (\(count))" : cause.label
+        groups.append(RowGroup(label: label, words: cause.words, key: cause.key, anchor: cause.anchor))
+        groupIndex[cause.key] = groups.count - 1
+        return groups.count - 1
     }
 
     /// The row of `object` (an animation, link or timer), while the log has it.

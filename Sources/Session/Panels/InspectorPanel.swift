@@ -65,8 +65,11 @@ final class InspectorPanel: Panel {
     /// How many times a click on a row's name selected it (the graph shows the row clicked
     /// after a layer was selected, even the layer's own row).
     private(set) var rowClicks = 0
-    /// The first row shown, and whether the list follows the newest rows (until the wheel
-    /// scrolls it up).
+    /// The groups of rows collapsed to their header (a click on it), by name; kept while the
+    /// panel is closed, and in session files (`PanelView.collapsed`).
+    private(set) var collapsedGroups: Set<String> = []
+    /// The first line shown (a group's header or a row), and whether the list follows the
+    /// newest lines (until the wheel scrolls it up).
     private var firstRow = 0
     private var followsNewest = true
     /// What was drawn last, to draw again only when it changes.
@@ -101,6 +104,7 @@ final class InspectorPanel: Panel {
         var isPaused: Bool
         var rate: Double
         var selected: String?
+        var collapsed: Set<String>
         /// The layer tree's selected layer, whose rows are marked as selected too.
         var selectedLayer: ObjectIdentifier?
         /// The hovered row's footer (its layer's value now) and its layer's outline: they
@@ -136,6 +140,8 @@ final class InspectorPanel: Panel {
                 "inspector: drag a bar end",
                 "the selected row's duration (right) or delay (left), via its knob"),
             HelpLine("inspector: wheel", "scroll the rows"),
+            HelpLine("inspector: Control+wheel", "zoom the time axis about the pointer"),
+            HelpLine("inspector: click a group's header", "collapse or expand the rows it started"),
             HelpLine("inspector: +, -", "zoom the time axis in / out"),
             HelpLine("inspector: 0", "fit every row on the axis (+ or - follows the time again)"),
         ]
@@ -166,7 +172,8 @@ final class InspectorPanel: Panel {
     var view: PanelView {
         PanelView(
             firstRow: firstRow, follows: followsNewest, row: selectedLabel,
-            span: span == Self.axisSpan ? nil : span, axisStart: pinnedStart)
+            span: span == Self.axisSpan ? nil : span, axisStart: pinnedStart,
+            collapsed: collapsedGroups.isEmpty ? nil : collapsedGroups.sorted())
     }
 
     func restore(_ view: PanelView) {
@@ -175,6 +182,7 @@ final class InspectorPanel: Panel {
         if let row = view.row { selectedLabel = row }
         if let saved = view.span, saved.isFinite, saved > 0 { span = min(max(saved, 0.1), 36_000) }
         pinnedStart = view.axisStart.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+        collapsedGroups = Set(view.collapsed ?? [])
     }
 
     func handleKey(_ key: Key, context: PanelContext) -> [SessionRequest]? {
@@ -241,25 +249,43 @@ final class InspectorPanel: Panel {
     /// Forgets the rows: the scene was rebuilt (a switch, or time travel replaying it).
     func resetLog() { log.reset() }
 
-    /// Notes the scene's animations at its current time (once a scene frame, after its commit).
-    func observe(scene: Layer, timeline sceneTimeline: Timeline) {
-        log.observe(scene: scene, timeline: sceneTimeline)
+    /// Notes the scene's animations at its current time (once a scene frame, after its
+    /// commit), after a frame whose scene input was `input`.
+    func observe(scene: Layer, timeline sceneTimeline: Timeline, input: [InputEvent]) {
+        log.observe(scene: scene, timeline: sceneTimeline, input: input)
     }
 
-    /// Every row, display links and timers first, then the animations in the order they
-    /// were added.
-    private var orderedRows: [InspectorRow] {
-        // Ordered again only when the log's rows change (its revision), not on every frame's
-        // look at the hover (a fish keeps 400 rows).
-        if ordered?.revision != log.revision {
-            ordered = (
-                log.revision,
-                log.rows.filter { $0.kind != .animation } + log.rows.filter { $0.kind == .animation }
-            )
+    /// One line of the list: a group's header, or a row.
+    enum Line {
+        case header(Int)
+        case row(InspectorRow)
+
+        var row: InspectorRow? {
+            if case .row(let row) = self { return row }
+            return nil
         }
-        return ordered?.rows ?? []
     }
-    private var ordered: (revision: Int, rows: [InspectorRow])?
+
+    /// Every line: each group's header in the order the groups started, then, unless it is
+    /// collapsed, its display links and timers, then its animations in the order they were
+    /// added.
+    private var orderedRows: [Line] {
+        // Ordered again only when the log's rows or the collapsed groups change, not on every
+        // frame's look at the hover (a fish's session has thousands of rows).
+        if ordered?.revision != log.revision || ordered?.collapsed != collapsedGroups {
+            var members = Array(repeating: [InspectorRow](), count: log.groups.count)
+            for row in log.rows where row.kind != .animation { members[row.group].append(row) }
+            for row in log.rows where row.kind == .animation { members[row.group].append(row) }
+            var lines: [Line] = []
+            for (index, group) in log.groups.enumerated() where !members[index].isEmpty {
+                lines.append(.header(index))
+                if !collapsedGroups.contains(group.label) { lines += members[index].map(Line.row) }
+            }
+            ordered = (log.revision, collapsedGroups, lines)
+        }
+        return ordered?.lines ?? []
+    }
+    private var ordered: (revision: Int, collapsed: Set<String>, lines: [Line])?
 
     /// The row under the pointer, as an index into `orderedRows`, for the scroll `firstRow`.
     private func hoveredRow(count: Int) -> Int? {
@@ -270,18 +296,26 @@ final class InspectorPanel: Panel {
         return firstRow + index
     }
 
-    /// The row under the pointer now, if any.
+    /// The row under the pointer now, if any (nil over a group's header).
     private var hovered: InspectorRow? {
         guard hoverPoint != nil else { return nil }
         let rows = orderedRows
-        return hoveredRow(count: rows.count).map { rows[$0] }
+        return hoveredRow(count: rows.count).flatMap { rows[$0].row }
     }
 
     /// Where the hovered row's animation comes from, if a row is hovered and it is known.
     var hoveredLocation: CallSite? { hovered?.location }
 
-    /// The hovered row's name, for `render --describe`'s `hover`.
-    var hoveredLabel: String? { hovered?.label }
+    /// The hovered row's name, or its group's for a header, for `render --describe`'s `hover`.
+    var hoveredLabel: String? {
+        guard hoverPoint != nil else { return nil }
+        let rows = orderedRows
+        switch hoveredRow(count: rows.count).map({ rows[$0] }) {
+        case .row(let row)?: return row.label
+        case .header(let group)?: return log.groups[group].label
+        case nil: return nil
+        }
+    }
 
     /// Where the animations, timers and display links running at scene time `now` come from.
     func runningLocations(at now: MediaTime) -> [CallSite] {
@@ -293,12 +327,20 @@ final class InspectorPanel: Panel {
 
     /// The rows as `render --describe` gives them.
     func describedRows(scale: Double) -> [SessionDescription.InspectorRow] {
-        let shown = firstRow..<(firstRow + visibleRowCount)
-        return orderedRows.enumerated().map { index, row in
-            let y = frame.minY + headerHeight + axisHeight + Double(index - firstRow) * rowHeight
-            let rect =
-                shown.contains(index)
-                ? [frame.minX, y, frame.width, rowHeight].map { Self.rounded($0 / scale) } : nil
+        let lines = orderedRows
+        var places: [ObjectIdentifier: [Double]] = [:]
+        for (index, line) in lines.enumerated() {
+            if case .row(let row) = line, let rect = lineRect(index, scale: scale) {
+                places[ObjectIdentifier(row.object)] = rect
+            }
+        }
+        var rows: [InspectorRow] = []
+        for group in log.groups.indices {
+            rows += log.rows.filter { $0.group == group && $0.kind != .animation }
+            rows += log.rows.filter { $0.group == group && $0.kind == .animation }
+        }
+        return rows.map { row in
+            let rect = places[ObjectIdentifier(row.object)]
             return SessionDescription.InspectorRow(
                 name: row.label, kind: "\(row.kind)", start: Self.rounded(row.begin),
                 delay: Self.rounded(max(row.begin - row.addedAt, 0)), duration: Self.rounded(row.duration),
@@ -311,7 +353,8 @@ final class InspectorPanel: Panel {
                     ? nil
                     : [row.begin, row.begin + row.duration].map {
                         Self.rounded((frame.minX + x(of: $0)) / scale)
-                    })
+                    },
+                group: log.groups[row.group].label)
         }
     }
 
@@ -320,6 +363,28 @@ final class InspectorPanel: Panel {
     func axisRange(at now: MediaTime) -> (start: MediaTime, end: MediaTime) {
         let start = isScrubbing ? axisStart : pinnedStart ?? Self.axisStart(at: now, span: span)
         return (start, start + span)
+    }
+
+    /// The groups as `render --describe` gives them.
+    func describedGroups(scale: Double) -> [SessionDescription.InspectorGroup] {
+        var headers: [Int: [Double]] = [:]
+        for (index, line) in orderedRows.enumerated() {
+            if case .header(let group) = line { headers[group] = lineRect(index, scale: scale) ?? [] }
+        }
+        return log.groups.enumerated().compactMap { index, group in
+            guard let rect = headers[index] else { return nil }
+            return SessionDescription.InspectorGroup(
+                name: group.label, cause: group.cause(scale: scale), rows: group.rowCount,
+                collapsed: collapsedGroups.contains(group.label), rect: rect.isEmpty ? nil : rect)
+        }
+    }
+
+    /// Where line `index` of the list is in the panel, `[x, y, width, height]` in `scale`'s
+    /// points; nil while scrolled away.
+    private func lineRect(_ index: Int, scale: Double) -> [Double]? {
+        guard (firstRow..<(firstRow + visibleRowCount)).contains(index) else { return nil }
+        let y = frame.minY + headerHeight + axisHeight + Double(index - firstRow) * rowHeight
+        return [frame.minX, y, frame.width, rowHeight].map { Self.rounded($0 / scale) }
     }
 
     /// The axis's span, `[t0, t1]` scene seconds, as `render --describe` gives it.
@@ -383,9 +448,14 @@ final class InspectorPanel: Panel {
                 // before this one, whose rows the window shows).
                 let rows = orderedRows
                 settleFirstRow(count: rows.count)
-                if let index = hoveredRow(count: rows.count) {
-                    selectedLabel = rows[index].label
+                switch hoveredRow(count: rows.count).map({ rows[$0] }) {
+                case .row(let row)?:
+                    selectedLabel = row.label
                     rowClicks += 1
+                case .header(let group)?:
+                    let label = log.groups[group].label
+                    if collapsedGroups.remove(label) == nil { collapsedGroups.insert(label) }
+                case nil: break
                 }
                 return []
             }
@@ -401,7 +471,10 @@ final class InspectorPanel: Panel {
             guard barDrag != nil else { return [] }
             defer { barDrag = nil }
             return dragBarEnd(to: point)
-        case .scroll(let dy, _):
+        case .scroll(let dy, let point, true):
+            zoom(in: dy < 0, about: point)
+            return []
+        case .scroll(let dy, _, false):
             let rows = orderedRows.count
             firstRow = min(max(firstRow + (dy > 0 ? 3 : -3), 0), max(rows - visibleRowCount, 0))
             followsNewest = firstRow >= rows - visibleRowCount
@@ -419,10 +492,10 @@ final class InspectorPanel: Panel {
     private func barEnd(at point: Point, knobs: KnobSettings) -> Result<BarDrag, BarDrag.Problem>? {
         guard let label = selectedLabel else { return nil }
         let rows = orderedRows
-        guard let index = rows.firstIndex(where: { $0.label == label }), index >= firstRow,
+        guard let index = rows.firstIndex(where: { $0.row?.label == label }), index >= firstRow,
             index < firstRow + visibleRowCount
         else { return nil }
-        let row = rows[index]
+        guard let row = rows[index].row else { return nil }
         let top = frame.minY + headerHeight + axisHeight + Double(index - firstRow) * rowHeight
         guard row.kind == .animation, row.duration > 0, point.y >= top, point.y < top + rowHeight else {
             return nil
@@ -451,6 +524,22 @@ final class InspectorPanel: Panel {
         return [.setKnob(drag.knob, .number(value))]
     }
 
+    /// Zooms the axis in (or out) by a wheel notch's step, keeping the time under `point` (window
+    /// pixels) where it is when the pointer is over the axis; the axis is then pinned, as after
+    /// `0`, until `+` or `-` has it follow the time again.
+    private func zoom(in isIn: Bool, about point: Point) {
+        let oldSpan = span
+        let anchor = time(atX: point.x) ?? axisStart
+        let least = Self.zoomLevels.first ?? 0.75
+        let most = Self.zoomLevels.last ?? 3600
+        span = min(max(isIn ? span / Self.wheelZoom : span * Self.wheelZoom, least), most)
+        pinnedStart = max(anchor - (anchor - axisStart) * span / oldSpan, 0)
+        axisStart = pinnedStart ?? axisStart
+    }
+
+    /// How much one wheel notch with Control zooms the axis.
+    static let wheelZoom = 1.25
+
     /// The pointer left the panel: no row is under it.
     func pointerLeft() { hoverPoint = nil }
 
@@ -466,13 +555,15 @@ final class InspectorPanel: Panel {
         let rows = orderedRows
         settleFirstRow(count: rows.count)
         let hoveredRow = hoveredRow(count: rows.count)
-        let hovered = hoveredRow.flatMap { rows.indices.contains($0) ? rows[$0] : nil }
+        let hoveredLine = hoveredRow.flatMap { rows.indices.contains($0) ? rows[$0] : nil }
+        let hovered = hoveredLine?.row
         let state = DrawnState(
             frame: frame, now: hoveredRow == nil && !context.isPaused ? nil : now, axisStart: axisStart,
             span: span, revision: log.revision,
             firstRow: firstRow, hoveredRow: hoveredRow, isPaused: context.isPaused, rate: context.rate,
-            selected: selectedLabel, selectedLayer: context.selectedLayer.map(ObjectIdentifier.init),
-            detail: barDrag?.text ?? hovered.map(details),
+            selected: selectedLabel, collapsed: collapsedGroups,
+            selectedLayer: context.selectedLayer.map(ObjectIdentifier.init),
+            detail: barDrag?.text ?? hoveredLine.map(details),
             outline: hovered?.layer.flatMap { outlinePath(of: $0, outline: outline) }, barDrag: barDrag)
         defer { placePlayhead(at: now) }
         guard state != drawn else { return }
@@ -508,12 +599,17 @@ final class InspectorPanel: Panel {
                     x: margin, y: 2 * scale, width: frame.width - 2 * margin, height: headerHeight - 2 * scale
                 ), bold: true)
             drawAxis(canvas)
-            for (index, row) in shown.enumerated() {
-                drawRow(
-                    row, at: headerHeight + axisHeight + Double(index) * rowHeight, canvas: canvas,
-                    isHovered: firstRow + index == hoveredRow,
-                    isSelected: row.label == selectedLabel
-                        || (context.selectedLayer != nil && row.layer === context.selectedLayer))
+            for (index, line) in shown.enumerated() {
+                let y = headerHeight + axisHeight + Double(index) * rowHeight
+                switch line {
+                case .header(let group):
+                    drawHeader(group, at: y, canvas: canvas, isHovered: firstRow + index == hoveredRow)
+                case .row(let row):
+                    drawRow(
+                        row, at: y, canvas: canvas, isHovered: firstRow + index == hoveredRow,
+                        isSelected: row.label == selectedLabel
+                            || (context.selectedLayer != nil && row.layer === context.selectedLayer))
+                }
             }
             layer.addSublayer(playhead)  // over the rows, under the last line, as drawn in turn
             canvas.fill(
@@ -534,10 +630,22 @@ final class InspectorPanel: Panel {
                         x: margin,
                         y: frame.height - detailHeight + (2 + Double(index) * Self.detailLineHeight) * scale,
                         width: width, height: Self.detailHeight * scale - 4 * scale),
-                    color: hovered == nil ? PanelStyle.dimText : PanelStyle.text)
+                    color: hoveredLine == nil ? PanelStyle.dimText : PanelStyle.text)
             }
             outline.path = state.outline ?? BezierPath()
             outline.isHidden = state.outline == nil
+        }
+    }
+
+    /// The hovered line's footer: a header's cause and rows, or a row's details.
+    private func details(_ line: Line) -> String {
+        switch line {
+        case .row(let row): return details(row)
+        case .header(let index):
+            let group = log.groups[index]
+            let rows = group.rowCount == 1 ? "1 row" : "\(group.rowCount) rows"
+            let action = collapsedGroups.contains(group.label) ? "click to expand" : "click to collapse"
+            return "\(group.label) · started by \(group.cause(scale: scale)) · \(rows) · \(action)"
         }
     }
 
@@ -631,7 +739,7 @@ final class InspectorPanel: Panel {
         ]
         let color: Color
         switch row.kind {
-        case .animation: color = colors[row.group % colors.count]
+        case .animation: color = colors[(row.group + 1) % colors.count]  // the first orange, as before
         case .displayLink, .timer: color = Color(white: 0.55)
         }
         if isSelected {  // the selection: an amber band under the name, a bar at its left
@@ -712,6 +820,54 @@ final class InspectorPanel: Panel {
             hold.move(to: Point(x: end, y: top + height / 2))
             hold.addLine(to: Point(x: right, y: top + height / 2))
             canvas.shape(hold, stroke: color, width: 2)
+        }
+    }
+
+    /// A group's header: a triangle, its name and rows across the label column, a band across
+    /// the track; collapsed, one bar spanning its rows' bars.
+    private func drawHeader(_ index: Int, at y: Double, canvas: PanelCanvas, isHovered: Bool) {
+        let group = log.groups[index]
+        let isCollapsed = collapsedGroups.contains(group.label)
+        canvas.fill(Rect(x: 0, y: y, width: frame.width, height: rowHeight), Color(white: 1, alpha: 0.06))
+        if isHovered {
+            canvas.fill(Rect(x: 0, y: y, width: frame.width, height: rowHeight), Color(white: 1, alpha: 0.1))
+        }
+        let margin = PanelStyle.margin * scale
+        var triangle = BezierPath()
+        let size = 7 * scale
+        let centre = Point(x: margin + size / 2, y: y + rowHeight / 2)
+        if isCollapsed {  // ▸
+            triangle.move(to: Point(x: centre.x - size / 3, y: centre.y - size / 2))
+            triangle.addLine(to: Point(x: centre.x + size / 2, y: centre.y))
+            triangle.addLine(to: Point(x: centre.x - size / 3, y: centre.y + size / 2))
+        } else {  // ▾
+            triangle.move(to: Point(x: centre.x - size / 2, y: centre.y - size / 3))
+            triangle.addLine(to: Point(x: centre.x + size / 2, y: centre.y - size / 3))
+            triangle.addLine(to: Point(x: centre.x, y: centre.y + size / 2))
+        }
+        triangle.close()
+        canvas.shape(triangle, fill: PanelStyle.dimText)
+        let count = group.rowCount == 1 ? "1 row" : "\(group.rowCount) rows"
+        let left = margin + size + 4 * scale
+        let width = labelWidth - left - 6 * scale
+        let text =
+            [group.label + " · " + count, group.label].first {
+                TextMetrics.width(of: $0, fontSize: PanelStyle.fontSize * scale, bold: true) <= width
+            } ?? group.label
+        canvas.text(text, in: Rect(x: left, y: y, width: width, height: rowHeight), bold: true)
+        guard isCollapsed else { return }
+        let rows = log.rows.filter { $0.group == index }
+        guard let first = rows.map(\.addedAt).min() else { return }
+        let last = rows.map { $0.activeDuration.isFinite ? $0.begin + $0.activeDuration : axisStart + span }
+            .max()
+        let trackLeft = x(of: axisStart)
+        let trackRight = x(of: axisStart + span)
+        let start = min(max(x(of: first), trackLeft), trackRight)
+        let end = min(max(x(of: last ?? first), start), trackRight)
+        if end > start {
+            canvas.fill(
+                Rect(x: start, y: y + 4 * scale, width: end - start, height: rowHeight - 8 * scale),
+                Color(white: 0.75, alpha: 0.5))
         }
     }
 

@@ -55,6 +55,9 @@ final class TimeMachine {
     var isInClip = false
     /// Runs every frame, the scene's replayed ones and the session's.
     let frameLoop = FrameLoop()
+    /// The scene input of the last frame given its input, and its scene time: what the
+    /// inspector groups the rows it started by.
+    private(set) var appliedInput: (time: MediaTime, events: [InputEvent]) = (-.infinity, [])
     weak var host: TimeMachineHost?
 
     /// The window's layer tree, which the scene's pointer events are hit-tested in.
@@ -190,6 +193,7 @@ final class TimeMachine {
     /// Gives a scene frame its input: the scene's size, knobs, pointer events to the scene's
     /// recognizers, keys to the scene.
     func apply(_ frame: SceneFrame) {
+        appliedInput = (sceneTimeline.currentTime, frame.input)
         if let size = frame.size { layOutScene(in: size) }
         if !frame.knobs.isEmpty {
             for (name, value) in frame.knobs { knobs.set(name, to: value) }

@@ -98,10 +98,13 @@ public struct PanelView: Codable, Equatable, Sendable {
     /// The graph's property of a layer (`position`, `path`), as Tab chose it (absent: the
     /// first that changes).
     public var property: String?
+    /// The inspector's collapsed groups of rows, by name (`tap at 1.2 s`); absent: none.
+    public var collapsed: [String]?
 
     public init(
         firstRow: Int? = nil, follows: Bool? = nil, selected: String? = nil, row: String? = nil,
-        span: Double? = nil, axisStart: Double? = nil, layer: String? = nil, property: String? = nil
+        span: Double? = nil, axisStart: Double? = nil, layer: String? = nil, property: String? = nil,
+        collapsed: [String]? = nil
     ) {
         self.firstRow = firstRow
         self.follows = follows
@@ -111,6 +114,7 @@ public struct PanelView: Codable, Equatable, Sendable {
         self.axisStart = axisStart
         self.layer = layer
         self.property = property
+        self.collapsed = collapsed
     }
 }
 
@@ -221,14 +225,15 @@ public struct StoredHistory: Codable, Equatable, Sendable {
         return history
     }
 
-    /// `event` in an events script's words (EventScript: `down X Y`, `wheel X Y DY`), keys by
+    /// `event` in an events script's words (EventScript: `down X Y`, `wheel X Y DY [ctrl]`), keys by
     /// their own names (`key char:?`, `key space`, `key F12`).
     public static func line(_ event: InputEvent) -> String {
         switch event {
         case .down(let point): return "down \(point.x) \(point.y)"
         case .move(let point): return "move \(point.x) \(point.y)"
         case .up(let point): return "up \(point.x) \(point.y)"
-        case .scroll(let dy, let point): return "wheel \(point.x) \(point.y) \(dy)"
+        case .scroll(let dy, let point, let control):
+            return "wheel \(point.x) \(point.y) \(dy)" + (control ? " ctrl" : "")
         case .key(let key): return "key " + keyName(key)
         }
     }
@@ -238,12 +243,17 @@ public struct StoredHistory: Codable, Equatable, Sendable {
         let words = line.split(separator: " ", maxSplits: 1).map(String.init)
         guard let verb = words.first else { return nil }
         if verb == "key" { return words.count == 2 ? key(named: words[1]).map(InputEvent.key) : nil }
-        let numbers = (words.count == 2 ? words[1] : "").split(separator: " ").compactMap { Double($0) }
+        var args = (words.count == 2 ? words[1] : "").split(separator: " ")
+        let control = verb == "wheel" && args.last == "ctrl"
+        if control { args.removeLast() }
+        let numbers = args.compactMap { Double($0) }
+        guard numbers.count == args.count else { return nil }
         switch (verb, numbers.count) {
         case ("down", 2): return .down(Point(x: numbers[0], y: numbers[1]))
         case ("move", 2): return .move(Point(x: numbers[0], y: numbers[1]))
         case ("up", 2): return .up(Point(x: numbers[0], y: numbers[1]))
-        case ("wheel", 3): return .scroll(dy: numbers[2], at: Point(x: numbers[0], y: numbers[1]))
+        case ("wheel", 3):
+            return .scroll(dy: numbers[2], at: Point(x: numbers[0], y: numbers[1]), control: control)
         default: return nil
         }
     }

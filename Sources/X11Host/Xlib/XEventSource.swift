@@ -44,7 +44,10 @@ final class XEventSource {
             return .input(.down(Point(x: Double(event.xbutton.x), y: Double(event.xbutton.y))))
         case ButtonPress where [UInt32(Button4), UInt32(Button5)].contains(event.xbutton.button):
             let dy = event.xbutton.button == UInt32(Button4) ? -Self.wheelNotch : Self.wheelNotch
-            return .input(.scroll(dy: dy, at: Point(x: Double(event.xbutton.x), y: Double(event.xbutton.y))))
+            return .input(
+                .scroll(
+                    dy: dy, at: Point(x: Double(event.xbutton.x), y: Double(event.xbutton.y)),
+                    control: event.xbutton.state & UInt32(ControlMask) != 0))
         case ButtonRelease where event.xbutton.button == UInt32(Button1):
             return .input(.up(Point(x: Double(event.xbutton.x), y: Double(event.xbutton.y))))
         case MotionNotify:
