@@ -74,7 +74,7 @@ struct WindowPathTests {
     func floatingInspectorEveryFrame(step: Int?) throws {
         // Seen (issue 35): while the scene plays, frames 61…257 (1.0…4.28 s) differ from a whole
         // draw in up to 275 pixels by up to 5/255, all in the inspector's rows (y 435…520, from
-        // the track's start, x 224, to x 626): a row's antialiased marks repainted under a
+        // the track's start, x 224, to x 626; y 435…556 since the rows' group headers push them down): a row's antialiased marks repainted under a
         // damage clip while its bar grows. Not yet explained nor fixed; bounded here so that it
         // cannot grow unseen. Once paused (4.3 s: the frames that stay on screen, which the
         // window = render --session property test compares), every frame is exact.
@@ -87,7 +87,7 @@ struct WindowPathTests {
             tolerated: { frame, comparison in
                 guard frame < pausedFrame, let box = comparison.differenceBox else { return false }
                 return comparison.differingPixels <= 300 && comparison.largestChannelDelta <= 5
-                    && box.0 >= 224 && box.1 >= 435 && box.3 <= 520
+                    && box.0 >= 224 && box.1 >= 435 && box.3 <= 560
             })
         #expect(comparison?.differingPixels == 0, "the paused frame is exact")
     }

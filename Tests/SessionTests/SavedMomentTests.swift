@@ -236,4 +236,26 @@ struct SavedMomentTests {
         #expect(again == shown, "the window shows other rows than the replay")
     }
 
+    @Test("a layer graphed after the layer tree closed: the replay graphs the same layer")
+    func layerGraphedWithTheTreeClosed() throws {
+        // Found by the property test (seed 2026, sequence 148): the graph kept a layer the layer
+        // tree had selected before it closed; the session file has the name in the graph's view
+        // only, and the replay, whose layer tree restored nothing, graphed no layer.
+        let size = Size(width: 800, height: 600)
+        let tester = try SceneTester(scene: "elastic", size: size)
+        for key in ["j", "Down", "Down", "y", "j"] {
+            try tester.key(key)
+            try tester.tick()
+        }
+        try tester.advance(to: 0.5)
+        try tester.key("space")
+        try tester.tick()
+        let shown = try Self.picture(tester)
+        let layer = try #require(tester.session.describe().graph?.layer, "the graph shows a layer")
+        let saved = tester.session.watchState(window: WindowGeometry(x: 0, y: 0, width: 800, height: 600))
+        let replayed = try SceneTester(scene: "elastic", size: size)
+        try #require(replayed.session.resume(from: saved, at: 0) != nil)
+        #expect(try Self.picture(replayed) == shown, "the window graphs another layer than the replay")
+        #expect(replayed.session.describe().graph?.layer == layer)
+    }
 }

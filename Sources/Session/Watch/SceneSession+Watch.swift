@@ -74,6 +74,11 @@ extension SceneSession {
         if let row = state.panelViews?.sorted(by: { $0.key < $1.key }).lazy.compactMap(\.value.row).first {
             inspector.select(row: row)
         }
+        // The selected layer is the layer tree's, whichever panel kept it (the graph keeps it
+        // while the layer tree is closed).
+        if !isOpen(layerTree), let layer = state.panelViews?[graphPanel.name]?.layer {
+            layerTree.restore(PanelView(layer: layer))
+        }
         if let point = state.pointer, point.count == 2, point.allSatisfy(\.isFinite) {
             hover(at: Point(x: point[0], y: point[1]))
         }
