@@ -160,11 +160,13 @@ extension SceneSession {
             descriptor: catalog[sceneIndex], size: history.initialSize, seed: seed, images: machine.images,
             bubbleLoad: bubbleLoad, fps: fps, knobs: knobs, isA: copyIsA, windowRoot: rootLayer,
             hostTimeline: hostTimeline)
-        twin.catchUp(with: history, moment: sceneTimeline.currentTime)
         let index = rootLayer.sublayers.firstIndex { $0 === scene.rootLayer } ?? 0
         rootLayer.insertSublayer(twin.clip, at: index + 1)
         compareTwin = twin
         layOutWindow()
+        // Placed first: the history's taps hit-test the copy's layers where its half is (a
+        // moment resumed from a session file has its taps before the comparison's start).
+        twin.catchUp(with: history, moment: sceneTimeline.currentTime)
     }
 
     /// Ends the comparison: the running scene has the scene's rect again.

@@ -258,4 +258,30 @@ struct SavedMomentTests {
         #expect(try Self.picture(replayed) == shown, "the window graphs another layer than the replay")
         #expect(replayed.session.describe().graph?.layer == layer)
     }
+
+    @Test("two settings side by side, saved: the replay compares the same knobs in the same halves")
+    func comparisonSaved() throws {
+        // A session file held the running scene only: a moment saved while comparing opened as
+        // one scene in the whole rect.
+        let size = Size(width: 800, height: 600)
+        let tester = try SceneTester(scene: "checkmark", size: size)
+        for key in ["k", "Right", "Right", "k", "bar"] {
+            try tester.key(key)
+            try tester.tick()
+        }
+        tester.tap(Point(x: 600, y: 300))
+        try tester.advance(to: 0.6)
+        try tester.key("space")
+        try tester.tick()
+        let shown = try Self.picture(tester)
+        let compared = try #require(tester.session.describe().compare, "comparing")
+        let saved = tester.session.watchState(window: WindowGeometry(x: 0, y: 0, width: 800, height: 600))
+        #expect(saved.compare?.copyIsA == true)
+        let replayed = try SceneTester(scene: "checkmark", size: size)
+        try #require(replayed.session.resume(from: saved, at: 0) != nil)
+        #expect(try Self.picture(replayed) == shown, "the window compares, the replay does not")
+        let again = try #require(replayed.session.describe().compare)
+        #expect(again.map(\.sceneRect) == compared.map(\.sceneRect))
+        #expect(again.map(\.knobs) == compared.map(\.knobs))
+    }
 }

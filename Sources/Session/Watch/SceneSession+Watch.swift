@@ -32,6 +32,9 @@ extension SceneSession {
             state.trails = StoredTrails(
                 on: trailsAreOn, count: trailSettings.count, spacing: trailSettings.spacing)
         }
+        if let twin = compareTwin {
+            state.compare = StoredComparison(knobs: twin.knobs.mapValues(StoredKnob.init), copyIsA: twin.isA)
+        }
         return state
     }
 
@@ -61,6 +64,10 @@ extension SceneSession {
             if let panel = keptPanels.first(where: { $0.name == name }) { setOpen(panel, true) }
         }
         let shown = machine.replay(to: state.sceneTime, observedFrom: state.observedFrom ?? .max)
+        stopComparing()
+        if let compare = state.compare {
+            startComparing(knobs: compare.knobs.mapValues(\.value), copyIsA: compare.copyIsA)
+        }
         overlay.fadeHint()
         // The next frame is the one after the state's, as if the program had never stopped.
         machine.clock.resume(

@@ -78,6 +78,7 @@ public enum SessionFile {
         let knobs = Set(descriptor.knobs.map(\.name))
         let stored =
             Array(state.history.initialKnobs) + state.history.frames.flatMap { Array($0.knobs ?? [:]) }
+            + Array(state.compare?.knobs ?? [:])
         if let unknown = stored.first(where: { !knobs.contains($0.key) && !KnobSettings.isCurveEdit($0.key) })
         {
             throw failure("\(state.scene) has no knob \"\(unknown.key)\"")

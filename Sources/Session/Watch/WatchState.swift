@@ -53,6 +53,9 @@ public struct WatchState: Codable, Equatable, Sendable {
     /// Motion trails (`u`): whether they are drawn, and their settings; absent while they are
     /// off with the standard settings (so a file without trails is as before them).
     public var trails: StoredTrails?
+    /// Two settings side by side (`--compare`, `|`): the copy's knobs and whether it is A (the
+    /// first half); absent without a comparison.
+    public var compare: StoredComparison?
 
     public init(
         scene: String, step: Int?, sceneTime: MediaTime, isPaused: Bool, rate: Double, panels: [String],
@@ -115,6 +118,18 @@ public struct PanelView: Codable, Equatable, Sendable {
         self.layer = layer
         self.property = property
         self.collapsed = collapsed
+    }
+}
+
+/// A comparison in a session file: the copy's knobs (the running scene's are the history's)
+/// and its half, A or B.
+public struct StoredComparison: Codable, Equatable, Sendable {
+    public var knobs: [String: StoredKnob]
+    public var copyIsA: Bool
+
+    public init(knobs: [String: StoredKnob], copyIsA: Bool) {
+        self.knobs = knobs
+        self.copyIsA = copyIsA
     }
 }
 
