@@ -19,6 +19,23 @@ struct FramesAndInputTests {
         #expect(once == [0.3])
     }
 
+    @Test("an invalidated timeline lets go of the timers it fired last: their callbacks may hold its layers")
+    func invalidateReleasesFiredTimers() {
+        // The fuzzer's leak: the host's toast timer fired, stayed in `firedTimers`, and its
+        // callback held the toast's layers, which hold the timeline: a cycle no one ended.
+        weak var released: Timeline?
+        do {
+            let stepper = FrameStepper()
+            let layer = Layer(timeline: stepper.timeline)
+            stepper.timeline.delay(0.1) { layer.opacity = 0 }
+            stepper.advance(to: 0.1)
+            #expect(stepper.timeline.firedTimers.count == 1)
+            released = stepper.timeline
+            stepper.timeline.invalidate()
+        }
+        #expect(released == nil)
+    }
+
     @Test("a display link sees the previous and the target frame times, and stops when invalidated")
     func displayLink() {
         let stepper = FrameStepper(fps: 50)

@@ -240,6 +240,9 @@ public final class Timeline {
         for timer in timers { timer.invalidate() }
         for link in displayLinks { link.invalidate() }
         timers.removeAll()
+        // Last frame's fired timers too: a timer's callback that holds layers of this
+        // timeline would keep it alive (the host's toast timer, in a session that ends).
+        firedTimers.removeAll()
         displayLinks.removeAll()
         let layers = animatedLayers.compactMap { $0 }
         animatedLayers.removeAll()
