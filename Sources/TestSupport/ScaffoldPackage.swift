@@ -62,6 +62,9 @@ public final class ScaffoldPackage: @unchecked Sendable {
     deinit { remove() }
 
     nonisolated(unsafe) private static var shared: ScaffoldPackage?
+    /// Whether the shared scaffold's build is up to date: built, and its editable files not
+    /// written since.
+    nonisolated(unsafe) private static var sharedIsBuilt = false
     private static let sharedLock = NSLock()
 
     /// Runs `body` with the test process's one shared scaffold (written the first time, removed
@@ -76,12 +79,26 @@ public final class ScaffoldPackage: @unchecked Sendable {
             if shared == nil { atexit { ScaffoldPackage.shared?.remove() } }
             let package = try shared ?? ScaffoldPackage.installed()
             shared = package
-            try package.build()
+            // A `swift build` with nothing to do still costs 5-7 s of CPU (the manifests,
+            // the plan): build only when a test wrote the editable files since the last build.
+            if !sharedIsBuilt {
+                try package.build()
+                sharedIsBuilt = true
+            }
             let editable = [package.sceneFile, package.testFile]
             let originals = try editable.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+            let written = {
+                editable.map { try? FileManager.default.attributesOfItem(atPath: $0)[.modificationDate] as? Date }
+            }
+            let before = written()
             defer {
-                for (path, data) in zip(editable, originals) {
-                    try? data.write(to: URL(fileURLWithPath: path), options: .atomic)
+                // Written (even back to the same text: its build may be of the edit) or
+                // removed: put back, and built again before the next test uses it.
+                if written() != before {
+                    sharedIsBuilt = false
+                    for (path, data) in zip(editable, originals) {
+                        try? data.write(to: URL(fileURLWithPath: path), options: .atomic)
+                    }
                 }
             }
             return try body(package)
