@@ -88,7 +88,9 @@ public final class ScaffoldPackage: @unchecked Sendable {
             let editable = [package.sceneFile, package.testFile]
             let originals = try editable.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
             let written = {
-                editable.map { try? FileManager.default.attributesOfItem(atPath: $0)[.modificationDate] as? Date }
+                editable.map {
+                    try? FileManager.default.attributesOfItem(atPath: $0)[.modificationDate] as? Date
+                }
             }
             let before = written()
             defer {
