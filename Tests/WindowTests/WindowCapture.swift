@@ -42,7 +42,7 @@ struct WindowCapture {
         let colors = field(19)
         let start = headerSize + colors * 12
         guard format == 2, bitsPerPixel == 32, masks.red == 0xFF0000, masks.green == 0xFF00,
-            masks.blue == 0xFF,
+            masks.blue == 0xFF, width >= 0, height >= 0, bytesPerLine >= width * 4,
             start + bytesPerLine * height <= bytes.count
         else {
             throw WindowTestError(
@@ -50,20 +50,23 @@ struct WindowCapture {
                     + "\(bytes.count) bytes"
             )
         }
-        var pixels = [UInt32](repeating: 0, count: width * height)
-        for y in 0..<height {
-            for x in 0..<width {
-                let offset = start + y * bytesPerLine + x * 4
-                let (b0, b1, b2, b3) = (
-                    UInt32(bytes[offset]), UInt32(bytes[offset + 1]), UInt32(bytes[offset + 2]),
-                    UInt32(bytes[offset + 3])
-                )
-                let word =
-                    byteOrder == 0 ? b0 | b1 << 8 | b2 << 16 | b3 << 24 : b3 | b2 << 8 | b1 << 16 | b0 << 24
-                pixels[y * width + x] = word & 0xFF_FFFF
+        // Whole 32-bit words in the server's byte order (the tests' debug build spent 11 ms a
+        // capture putting each word together from four bytes).
+        let (columns, rows) = (width, height)
+        let isLSBFirst = byteOrder == 0
+        self.pixels = bytes.withUnsafeBytes { raw in
+            [UInt32](unsafeUninitializedCapacity: columns * rows) { pixels, count in
+                for y in 0..<rows {
+                    let row = start + y * bytesPerLine
+                    for x in 0..<columns {
+                        let word = raw.loadUnaligned(fromByteOffset: row + x * 4, as: UInt32.self)
+                        let value = isLSBFirst ? UInt32(littleEndian: word) : UInt32(bigEndian: word)
+                        pixels[y * columns + x] = value & 0xFF_FFFF
+                    }
+                }
+                count = columns * rows
             }
         }
-        self.pixels = pixels
     }
 
     /// Whether the window shows `frame` (every pixel within 2/255 per channel: Cairo draws
@@ -86,6 +89,8 @@ struct WindowCapture {
             for x in 0..<width {
                 let a = pixels[y * width + x]
                 let b = expected[y * width + x]
+                // Equal colours (most pixels) differ by 0; the frame's alpha byte is not compared.
+                guard (a ^ b) & 0xFF_FFFF != 0 else { continue }
                 if Self.channelDelta(a, b) > maxChannelDelta { count += 1 }
             }
         }
