@@ -41,6 +41,8 @@ struct InspectorRow {
     /// `schedule`, `delay`, `addDisplayLink`; CallSite); nil for an implicit animation of
     /// the frame's implicit transaction.
     var location: CallSite? = nil
+    /// Its label before the log numbered it (`b1.strokeStart` for `b1.strokeStart (2)`).
+    var labelKey = ""
 
     /// `FishScene.swift:309`: the file's name without its module, and the line; what the
     /// inspector and `render --describe` show as the row's `source`.
@@ -62,6 +64,8 @@ struct RowGroup {
     /// identity it is found by is not reused (a timer, a display link).
     fileprivate var key: AnimationLog.Cause
     fileprivate var anchor: AnyObject?
+    /// Its label before the log numbered it.
+    fileprivate var labelKey: String
     /// How many rows it has.
     var rowCount = 0
 
@@ -90,6 +94,10 @@ final class AnimationLog {
         var label: String
     }
     private var nameCounts: [String: Int] = [:]
+    /// The layers given labels, in order: what a roll back (`rollBack(to:)`) forgets.
+    private var labelledLayers: [ObjectIdentifier] = []
+    /// Rows dropped over `capacity`: a mark taken before a drop cannot be rolled back to.
+    private var dropCount = 0
     /// The groups, in the order they started (`InspectorRow.group` indexes it), and each one's
     /// index by what started it.
     private(set) var groups: [RowGroup] = []
@@ -105,7 +113,7 @@ final class AnimationLog {
     private var previousObserved: MediaTime?
     private var hasObserved = false
 
-    private struct Gesture {
+    fileprivate struct Gesture {
         var number: Int
         var kind: String
         var time: MediaTime
@@ -148,7 +156,85 @@ final class AnimationLog {
         previousObserved = nil
         hasObserved = false
         labelCounts = [:]
+        labelledLayers = []
+        dropCount = 0
         revision += 1
+    }
+
+    // MARK: - Marks
+
+    /// The log as it was after some frame, kept by a time-travel checkpoint taken then
+    /// (docs/ARCHITECTURE.md § Time travel): rows and groups are only ever added (but past
+    /// `capacity`), so a mark is their counts and the little else that changes; a few numbers
+    /// and the last sightings of the rows that run for ever, not a copy of the rows.
+    struct Mark {
+        fileprivate var rowCount: Int
+        fileprivate var groupCount: Int
+        fileprivate var labelledCount: Int
+        fileprivate var dropCount: Int
+        /// The scene time of the frame last observed: no row was seen later.
+        fileprivate var time: MediaTime
+        /// When the rows that never end (timers, display links, endless repeats) were last seen.
+        fileprivate var endlessLastSeen: [(index: Int, time: MediaTime)]
+        fileprivate var nameCounts: [String: Int]
+        fileprivate var gesture: Gesture?
+        fileprivate var gestureCount: Int
+        fileprivate var isPressed: Bool
+        fileprivate var previousObserved: MediaTime?
+        fileprivate var hasObserved: Bool
+    }
+
+    /// The log now, to roll back to after later frames were observed.
+    func mark(at time: MediaTime) -> Mark {
+        Mark(
+            rowCount: rows.count, groupCount: groups.count, labelledCount: labelledLayers.count,
+            dropCount: dropCount, time: time,
+            endlessLastSeen: rows.indices.compactMap { index in
+                rows[index].activeDuration.isFinite ? nil : (index, rows[index].lastSeen)
+            }, nameCounts: nameCounts, gesture: gesture, gestureCount: gestureCount, isPressed: isPressed,
+            previousObserved: previousObserved, hasObserved: hasObserved)
+    }
+
+    /// Whether the log can go back to `mark`: it was taken of this log since it was last
+    /// emptied, and no row was dropped since.
+    func canRollBack(to mark: Mark) -> Bool {
+        mark.dropCount == dropCount && mark.rowCount <= rows.count && mark.groupCount <= groups.count
+            && mark.labelledCount <= labelledLayers.count
+    }
+
+    /// Goes back to the log as it was at `mark`: the rows, groups and layer labels added since
+    /// are forgotten, as if the frames after it had not been observed. Returns false (the log
+    /// unchanged) when it cannot (`canRollBack`).
+    @discardableResult
+    func rollBack(to mark: Mark) -> Bool {
+        guard canRollBack(to: mark) else { return false }
+        for row in rows[mark.rowCount...] {
+            rowIndex[ObjectIdentifier(row.object)] = nil
+            let count = (labelCounts[row.labelKey] ?? 1) - 1
+            labelCounts[row.labelKey] = count > 0 ? count : nil
+            if row.group < mark.groupCount { groups[row.group].rowCount -= 1 }
+        }
+        rows.removeSubrange(mark.rowCount...)
+        for group in groups[mark.groupCount...] {
+            groupIndex[group.key] = nil
+            let count = (groupLabelCounts[group.labelKey] ?? 1) - 1
+            groupLabelCounts[group.labelKey] = count > 0 ? count : nil
+        }
+        groups.removeSubrange(mark.groupCount...)
+        for id in labelledLayers[mark.labelledCount...] { layerLabels[id] = nil }
+        labelledLayers.removeSubrange(mark.labelledCount...)
+        nameCounts = mark.nameCounts
+        for index in rows.indices where rows[index].lastSeen > mark.time { rows[index].lastSeen = mark.time }
+        for (index, time) in mark.endlessLastSeen where rows.indices.contains(index) {
+            rows[index].lastSeen = time
+        }
+        gesture = mark.gesture
+        gestureCount = mark.gestureCount
+        isPressed = mark.isPressed
+        previousObserved = mark.previousObserved
+        hasObserved = mark.hasObserved
+        revision += 1
+        return true
     }
 
     /// Notes what runs in `scene` on `timeline` now, after a frame whose scene input was
@@ -230,6 +316,7 @@ final class AnimationLog {
                 return true
             }
             revision += 1
+            dropCount += 1
             rowIndex = Dictionary(
                 uniqueKeysWithValues: rows.enumerated().map { (ObjectIdentifier($1.object), $0) })
         }
@@ -249,6 +336,7 @@ final class AnimationLog {
             return
         }
         var row = make()
+        row.labelKey = row.label
         row.group = group()
         groups[row.group].rowCount += 1
         let count = (labelCounts[row.label] ?? 0) + 1
@@ -380,7 +468,9 @@ final class AnimationLog {
         let count = (groupLabelCounts[cause.label] ?? 0) + 1
         groupLabelCounts[cause.label] = count
         let label = count > 1 ? "\(cause.label) (\(count))" : cause.label
-        groups.append(RowGroup(label: label, words: cause.words, key: cause.key, anchor: cause.anchor))
+        groups.append(
+            RowGroup(
+                label: label, words: cause.words, key: cause.key, anchor: cause.anchor, labelKey: cause.label))
         groupIndex[cause.key] = groups.count - 1
         return groups.count - 1
     }
@@ -400,6 +490,7 @@ final class AnimationLog {
         nameCounts[base] = count
         let label = count == 1 ? base : "\(base) \(count)"
         layerLabels[id] = LabelledLayer(layer: layer, label: label)
+        labelledLayers.append(id)
         return label
     }
 

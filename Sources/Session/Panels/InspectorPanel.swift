@@ -249,6 +249,18 @@ final class InspectorPanel: Panel {
     /// Forgets the rows: the scene was rebuilt (a switch, or time travel replaying it).
     func resetLog() { log.reset() }
 
+    /// The log now, for a time-travel checkpoint to bring back (`AnimationLog.Mark`).
+    func logMark(at time: MediaTime) -> AnimationLog.Mark { log.mark(at: time) }
+
+    /// Whether the log can go back to `mark`.
+    func canRollBackLog(to mark: AnimationLog.Mark) -> Bool { log.canRollBack(to: mark) }
+
+    /// Brings the log back to `mark` (the rows of the frames after it forgotten), or empties
+    /// it when it cannot.
+    func rollBackLog(to mark: AnimationLog.Mark) {
+        if !log.rollBack(to: mark) { log.reset() }
+    }
+
     /// Notes the scene's animations at its current time (once a scene frame, after its
     /// commit), after a frame whose scene input was `input`.
     func observe(scene: Layer, timeline sceneTimeline: Timeline, input: [InputEvent]) {
