@@ -523,7 +523,7 @@ public final class SceneSession {
                 }
             }
             pointerOwner = nil
-        case .scroll(_, let point, _):
+        case .scroll(_, let point, _, _):
             if let panel = panel(at: point) {
                 requests += panel.handlePointer(event, context: panelContext)
             } else if sceneRect.contains(point) {

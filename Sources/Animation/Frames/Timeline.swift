@@ -11,6 +11,10 @@ public final class Timeline {
     public internal(set) var previousFrameTime: MediaTime
     /// Bumped when a model value or the tree changes (the renderer's cue to redraw).
     public internal(set) var changeCount = 0
+    /// Bumped when an animation is added to a layer of this timeline, a layer joins a tree, or
+    /// a checkpoint is restored: what can attach animations that were not there before (an
+    /// inspector that lists them looks again only then, `AnimationLog`).
+    public internal(set) var attachCount = 0
 
     var transactionStack: [Transaction] = []
     /// Layers with animations, in the order they got their first one (dictionaries iterate
@@ -146,6 +150,7 @@ public final class Timeline {
             animatedLayerEnds[layer.timelineSlot] = -.infinity
         }
         for transaction in transactionStack { transaction.track(animation) }
+        attachCount &+= 1
         noteModelChange()
     }
 

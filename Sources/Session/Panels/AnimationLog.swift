@@ -112,6 +112,13 @@ final class AnimationLog {
     /// frame before, for animations that ended after the one before that.
     private var previousObserved: MediaTime?
     private var hasObserved = false
+    /// The tree and timeline last walked for animations, and the timeline's `attachCount`
+    /// then: while it stays, no animation was added, and a frame's observation skips the walk
+    /// (docs/PERFORMANCE.md), noting only that the endless rows' animations still run.
+    private var walked: (root: ObjectIdentifier, timeline: ObjectIdentifier, count: Int)?
+    /// The rows of endless animations (an infinite repeat), by index, whose last sighting a
+    /// frame without the walk updates.
+    private var endlessAnimationRows: [Int] = []
 
     fileprivate struct Gesture {
         var number: Int
@@ -158,6 +165,8 @@ final class AnimationLog {
         labelCounts = [:]
         labelledLayers = []
         dropCount = 0
+        walked = nil
+        endlessAnimationRows = []
         revision += 1
     }
 
@@ -233,6 +242,8 @@ final class AnimationLog {
         isPressed = mark.isPressed
         previousObserved = mark.previousObserved
         hasObserved = mark.hasObserved
+        walked = nil
+        endlessAnimationRows.removeAll { $0 >= rows.count }
         revision += 1
         return true
     }
@@ -263,6 +274,31 @@ final class AnimationLog {
             group = index
             return index
         }
+        let walk = (ObjectIdentifier(scene), ObjectIdentifier(timeline), timeline.attachCount)
+        if let walked, walked == walk {
+            // No animation added since the last walk: the rows are those, and only the endless
+            // ones need their last sighting.
+            for index in endlessAnimationRows {
+                guard let layer = rows[index].layer else { continue }
+                var ancestor: Layer? = layer  // in the tree, as the walk would find it
+                while let current = ancestor, current !== scene { ancestor = current.superlayer }
+                let object = rows[index].object
+                if ancestor != nil,
+                    layer.animationKeys.contains(where: { layer.animation(forKey: $0) === object })
+                {
+                    rows[index].lastSeen = now
+                }
+            }
+        } else {
+            walkLayers(of: scene, now: now, group: groupNow)
+            walked = walk
+        }
+        noteLinksAndTimers(timeline, now: now, group: groupNow)
+        if rows.count > Self.capacity { dropOldest(now: now) }
+    }
+
+    /// Notes every animation attached to `scene`'s layers.
+    private func walkLayers(of scene: Layer, now: MediaTime, group groupNow: () -> Int) {
         for layer in scene.allLayers {
             for key in layer.animationKeys {
                 guard let animation = layer.animation(forKey: key) else { continue }
@@ -283,6 +319,10 @@ final class AnimationLog {
                 }
             }
         }
+    }
+
+    /// Notes the running display links and the timers scheduled (a few: looked at every frame).
+    private func noteLinksAndTimers(_ timeline: Timeline, now: MediaTime, group groupNow: () -> Int) {
         for link in timeline.activeDisplayLinks where !link.isPaused {
             note(link, now: now, group: groupNow) {
                 InspectorRow(
@@ -306,19 +346,24 @@ final class AnimationLog {
                     lastSeen: now, group: 0, location: timer.source)
             }
         }
-        if rows.count > Self.capacity {
-            var excess = rows.count - Self.capacity
-            rows.removeAll { row in
-                let end = row.activeDuration.isFinite ? row.begin + row.activeDuration : .infinity
-                guard excess > 0, row.kind == .animation, end < now else { return false }
-                excess -= 1
-                groups[row.group].rowCount -= 1
-                return true
-            }
-            revision += 1
-            dropCount += 1
-            rowIndex = Dictionary(
-                uniqueKeysWithValues: rows.enumerated().map { (ObjectIdentifier($1.object), $0) })
+    }
+
+    /// Drops the oldest rows that ended, past `capacity`.
+    private func dropOldest(now: MediaTime) {
+        var excess = rows.count - Self.capacity
+        rows.removeAll { row in
+            let end = row.activeDuration.isFinite ? row.begin + row.activeDuration : .infinity
+            guard excess > 0, row.kind == .animation, end < now else { return false }
+            excess -= 1
+            groups[row.group].rowCount -= 1
+            return true
+        }
+        revision += 1
+        dropCount += 1
+        rowIndex = Dictionary(
+            uniqueKeysWithValues: rows.enumerated().map { (ObjectIdentifier($1.object), $0) })
+        endlessAnimationRows = rows.indices.filter {
+            rows[$0].kind == .animation && !rows[$0].activeDuration.isFinite
         }
     }
 
@@ -345,6 +390,9 @@ final class AnimationLog {
         rows.append(row)
         revision += 1
         rowIndex[id] = rows.count - 1
+        if row.kind == .animation, !row.activeDuration.isFinite {
+            endlessAnimationRows.append(rows.count - 1)
+        }
     }
 
     // MARK: - Groups
@@ -374,7 +422,7 @@ final class AnimationLog {
                     current.kind = "drag"
                     gesture = current
                 }
-            case .scroll(_, let point, _):
+            case .scroll(_, let point, _, _):
                 gestureCount += 1
                 gesture = Gesture(number: gestureCount, kind: "wheel", time: now, point: point)
             case .key(let key):
@@ -470,7 +518,8 @@ final class AnimationLog {
         let label = count > 1 ? "\(cause.label) (\(count))" : cause.label
         groups.append(
             RowGroup(
-                label: label, words: cause.words, key: cause.key, anchor: cause.anchor, labelKey: cause.label))
+                label: label, words: cause.words, key: cause.key, anchor: cause.anchor, labelKey: cause.label)
+        )
         groupIndex[cause.key] = groups.count - 1
         return groups.count - 1
     }

@@ -1,0 +1,38 @@
+import Animation
+import Testing
+
+/// `Timeline.attachCount`: bumped by what can attach an animation a tree did not have (an
+/// animation added, a layer joining a tree, a checkpoint restored), not by frames that only run
+/// what is there; the inspector looks for new rows only when it moves.
+@Suite("Timeline attach count")
+struct AttachCountTests {
+    @Test("an add, an insert and a restore bump it; frames, model changes and removals do not")
+    func bumps() throws {
+        let timeline = Timeline()
+        let loop = FrameLoop()
+        let root = Layer(timeline: timeline)
+        let layer = Layer(timeline: timeline)
+        var count = timeline.attachCount
+        func moved() -> Bool {
+            defer { count = timeline.attachCount }
+            return timeline.attachCount != count
+        }
+        root.addSublayer(layer)
+        #expect(moved(), "a layer joined the tree")
+        let checkpoint = try #require(timeline.checkpoint(of: [root]))
+        let fade = BasicAnimation(keyPath: .opacity)
+        fade.fromValue = 1
+        fade.toValue = 0
+        fade.duration = 1
+        layer.add(fade, forKey: "fade")
+        #expect(moved(), "an animation added")
+        for time in [0.1, 0.2, 0.5, 2.0] {
+            loop.runFrame([(timeline, time)], input: {}, draw: {}, present: {})
+        }
+        layer.opacity = 0.5
+        layer.removeFromSuperlayer()
+        #expect(!moved(), "frames, a model value and a removal add nothing")
+        checkpoint.restore()
+        #expect(moved(), "a restore may bring animations back")
+    }
+}
