@@ -66,7 +66,7 @@ extension Timeline {
             restore(own)
             dueCallbacks = []
             transactionStack = []
-            attachCount &+= 1
+            noteAttachEverywhere()
             noteModelChange()
         }
     }
@@ -101,7 +101,8 @@ extension Timeline {
     /// emptied when one is restored; the owner's curve edits, configuration set once; and the
     /// timers fired, which each frame sets anew before anything reads them.
     static let notCheckpointed: Set = [
-        "changeCount", "attachCount", "transactionStack", "dueCallbacks", "timingFunctionEdit", "firedTimers",
+        "changeCount", "attachCount", "attachJournal", "journalStart", "transactionStack", "dueCallbacks",
+        "timingFunctionEdit", "firedTimers",
     ]
 
     /// The timeline's own state now.

@@ -262,7 +262,7 @@ open class Layer {
         layer.superlayer = self
         revision &+= 1
         timeline.noteTreeChange()
-        layer.timeline.attachCount &+= 1  // its animations (and its sublayers') join the tree
+        layer.timeline.noteAttach(layer)  // its animations (and its sublayers') join the tree
     }
 
     /// Detaches the layer from its superlayer; its animations keep running.

@@ -116,9 +116,9 @@ final class AnimationLog {
     /// then: while it stays, no animation was added, and a frame's observation skips the walk
     /// (docs/PERFORMANCE.md), noting only that the endless rows' animations still run.
     private var walked: (root: ObjectIdentifier, timeline: ObjectIdentifier, count: Int)?
-    /// The rows of endless animations (an infinite repeat), by index, whose last sighting a
-    /// frame without the walk updates.
-    private var endlessAnimationRows: [Int] = []
+    /// The rows that never end (timers, display links, endless repeats), by index: their last
+    /// sightings are what a mark keeps, and a frame without the walk updates the animations'.
+    private var endlessRows: [Int] = []
 
     fileprivate struct Gesture {
         var number: Int
@@ -166,7 +166,7 @@ final class AnimationLog {
         labelledLayers = []
         dropCount = 0
         walked = nil
-        endlessAnimationRows = []
+        endlessRows = []
         revision += 1
     }
 
@@ -198,9 +198,8 @@ final class AnimationLog {
         Mark(
             rowCount: rows.count, groupCount: groups.count, labelledCount: labelledLayers.count,
             dropCount: dropCount, time: time,
-            endlessLastSeen: rows.indices.compactMap { index in
-                rows[index].activeDuration.isFinite ? nil : (index, rows[index].lastSeen)
-            }, nameCounts: nameCounts, gesture: gesture, gestureCount: gestureCount, isPressed: isPressed,
+            endlessLastSeen: endlessRows.map { ($0, rows[$0].lastSeen) }, nameCounts: nameCounts,
+            gesture: gesture, gestureCount: gestureCount, isPressed: isPressed,
             previousObserved: previousObserved, hasObserved: hasObserved)
     }
 
@@ -243,7 +242,7 @@ final class AnimationLog {
         previousObserved = mark.previousObserved
         hasObserved = mark.hasObserved
         walked = nil
-        endlessAnimationRows.removeAll { $0 >= rows.count }
+        endlessRows.removeAll { $0 >= rows.count }
         revision += 1
         return true
     }
@@ -274,49 +273,90 @@ final class AnimationLog {
             group = index
             return index
         }
-        let walk = (ObjectIdentifier(scene), ObjectIdentifier(timeline), timeline.attachCount)
-        if let walked, walked == walk {
-            // No animation added since the last walk: the rows are those, and only the endless
-            // ones need their last sighting.
-            for index in endlessAnimationRows {
-                guard let layer = rows[index].layer else { continue }
-                var ancestor: Layer? = layer  // in the tree, as the walk would find it
-                while let current = ancestor, current !== scene { ancestor = current.superlayer }
+        let tree = (root: ObjectIdentifier(scene), timeline: ObjectIdentifier(timeline))
+        if let walked, walked.root == tree.root, walked.timeline == tree.timeline,
+            let attached = walked.count == timeline.attachCount
+                ? [] : timeline.layersAttached(since: walked.count)
+        {
+            // Only the layers that got animations (or joined the tree) since the last frame
+            // observed can have new rows; the endless rows elsewhere need their last sighting.
+            walkAttached(attached, in: scene, now: now, group: groupNow)
+            for index in endlessRows where rows[index].kind == .animation {
+                guard let layer = rows[index].layer, Self.isInTree(layer, of: scene) else { continue }
                 let object = rows[index].object
-                if ancestor != nil,
-                    layer.animationKeys.contains(where: { layer.animation(forKey: $0) === object })
-                {
+                if layer.animationKeys.contains(where: { layer.animation(forKey: $0) === object }) {
                     rows[index].lastSeen = now
                 }
             }
         } else {
-            walkLayers(of: scene, now: now, group: groupNow)
-            walked = walk
+            for layer in scene.allLayers { noteAnimations(of: layer, now: now, group: groupNow) }
         }
+        walked = (tree.root, tree.timeline, timeline.attachCount)
         noteLinksAndTimers(timeline, now: now, group: groupNow)
         if rows.count > Self.capacity { dropOldest(now: now) }
     }
 
-    /// Notes every animation attached to `scene`'s layers.
-    private func walkLayers(of scene: Layer, now: MediaTime, group groupNow: () -> Int) {
-        for layer in scene.allLayers {
-            for key in layer.animationKeys {
-                guard let animation = layer.animation(forKey: key) else { continue }
-                note(animation, of: layer, now: now, group: groupNow) {
-                    InspectorRow(
-                        kind: .animation, object: animation,
-                        label:
-                            "\(label(of: layer)).\(animation.animatedPropertyNames.joined(separator: ","))",
-                        layer: layer, addedAt: now, begin: animation.beginTime,
-                        duration: animation.effectiveDuration,
-                        activeDuration: animation.activeDuration,
-                        repeatCount: animation.repeatCount, autoreverses: animation.autoreverses,
-                        fillsForwards: !animation.isRemovedOnCompletion
-                            && (animation.fillMode == .forwards || animation.fillMode == .both),
-                        curve: (0...Self.curveSamples).map {
-                            animation.curveValue(atFraction: Double($0) / Double(Self.curveSamples))
-                        }, lastSeen: now, group: 0, location: animation.source)
-                }
+    /// Whether `layer` is `root` or below it.
+    private static func isInTree(_ layer: Layer, of root: Layer) -> Bool {
+        var ancestor: Layer? = layer
+        while let current = ancestor, current !== root { ancestor = current.superlayer }
+        return ancestor != nil
+    }
+
+    /// Where `layer` is under `root`: the index of each of its ancestors (and its own) among
+    /// its siblings, from the top; nil when it is not in the tree.
+    private static func treePath(of layer: Layer, under root: Layer) -> [Int]? {
+        var path: [Int] = []
+        var current = layer
+        while current !== root {
+            guard let parent = current.superlayer,
+                let index = parent.sublayers.firstIndex(where: { $0 === current })
+            else { return nil }
+            path.append(index)
+            current = parent
+        }
+        return path.reversed()
+    }
+
+    /// Notes the animations of `layers` (those `Timeline.layersAttached` gives) and their
+    /// sublayers, in the tree's order, as a walk of the whole tree meets them: so the rows
+    /// come in the same order, and the layers get the same numbers, whichever way a frame
+    /// was observed (a restored checkpoint has the next frame walk the whole tree).
+    private func walkAttached(_ layers: [Layer], in scene: Layer, now: MediaTime, group: () -> Int) {
+        guard !layers.isEmpty else { return }
+        var seen = Set<ObjectIdentifier>()
+        var placed: [(path: [Int], layer: Layer)] = []
+        for layer in layers where seen.insert(ObjectIdentifier(layer)).inserted {
+            if let path = Self.treePath(of: layer, under: scene) { placed.append((path, layer)) }
+        }
+        placed.sort { $0.path.lexicographicallyPrecedes($1.path) }
+        var last: [Int]?
+        for (path, layer) in placed {
+            // A layer below one already walked (its subtree) is not walked again.
+            if let last, path.starts(with: last) { continue }
+            last = path
+            for member in layer.allLayers { noteAnimations(of: member, now: now, group: group) }
+        }
+    }
+
+    /// Notes every animation attached to `layer`.
+    private func noteAnimations(of layer: Layer, now: MediaTime, group groupNow: () -> Int) {
+        for key in layer.animationKeys {
+            guard let animation = layer.animation(forKey: key) else { continue }
+            note(animation, of: layer, now: now, group: groupNow) {
+                InspectorRow(
+                    kind: .animation, object: animation,
+                    label:
+                        "\(label(of: layer)).\(animation.animatedPropertyNames.joined(separator: ","))",
+                    layer: layer, addedAt: now, begin: animation.beginTime,
+                    duration: animation.effectiveDuration,
+                    activeDuration: animation.activeDuration,
+                    repeatCount: animation.repeatCount, autoreverses: animation.autoreverses,
+                    fillsForwards: !animation.isRemovedOnCompletion
+                        && (animation.fillMode == .forwards || animation.fillMode == .both),
+                    curve: (0...Self.curveSamples).map {
+                        animation.curveValue(atFraction: Double($0) / Double(Self.curveSamples))
+                    }, lastSeen: now, group: 0, location: animation.source)
             }
         }
     }
@@ -362,9 +402,7 @@ final class AnimationLog {
         dropCount += 1
         rowIndex = Dictionary(
             uniqueKeysWithValues: rows.enumerated().map { (ObjectIdentifier($1.object), $0) })
-        endlessAnimationRows = rows.indices.filter {
-            rows[$0].kind == .animation && !rows[$0].activeDuration.isFinite
-        }
+        endlessRows = rows.indices.filter { !rows[$0].activeDuration.isFinite }
     }
 
     /// Notes `object` (an animation of `layer`, a display link, a timer): a new row, or the
@@ -390,9 +428,7 @@ final class AnimationLog {
         rows.append(row)
         revision += 1
         rowIndex[id] = rows.count - 1
-        if row.kind == .animation, !row.activeDuration.isFinite {
-            endlessAnimationRows.append(rows.count - 1)
-        }
+        if !row.activeDuration.isFinite { endlessRows.append(rows.count - 1) }
     }
 
     // MARK: - Groups
