@@ -341,7 +341,15 @@ public final class SceneSession {
     /// The frame's panel work, in its draw phase: the inspector notes the scene's frame, the
     /// panels, the status line and the debug overlay are brought up to date.
     private func drawPanels(afterSceneFrame: Bool, panelWork: PanelWork) {
-        if afterSceneFrame, panelWork != .none, observesAnimations { observeAnimations() }
+        if afterSceneFrame, observesAnimations {
+            if panelWork != .none {
+                observeAnimations()
+            } else if observedFrom != nil {
+                // A frame the log does not see: it no longer has every frame since its first,
+                // which a checkpoint's mark of it assumes (TimeMachine+Travel.swift).
+                resetObservation()
+            }
+        }
         guard panelWork == .full else { return }
         updatePanels()
         if isDebugOverlayVisible {
