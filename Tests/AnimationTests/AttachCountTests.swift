@@ -37,7 +37,10 @@ struct AttachCountTests {
         for time in [0.1, 0.2, 0.5, 2.0] {
             loop.runFrame([(timeline, time)], input: {}, draw: {}, present: {})
         }
-        layer.opacity = 0.5
+        timeline.transaction { transaction in  // without its implicit animation, which would attach
+            transaction.disableActions = true
+            layer.opacity = 0.5
+        }
         layer.removeFromSuperlayer()
         #expect(!moved(), "frames, a model value and a removal add nothing")
         checkpoint.restore()
