@@ -145,7 +145,7 @@ final class InspectorPanel: Panel {
             HelpLine("inspector: click a group's header", "collapse or expand the rows it started"),
             HelpLine("inspector: +, -", "zoom the time axis in / out"),
             HelpLine("inspector: 0", "fit every row on the axis (+ or - follows the time again)"),
-            HelpLine("inspector: ,, .", "pan the time axis back / forward a tenth of it"),
+            HelpLine("inspector: , and .", "pan the time axis back / forward a tenth of it"),
         ]
     }
 
