@@ -51,7 +51,9 @@ extension TimeMachine {
             SceneCheckpoints.Checkpoint(
                 frame: frame, time: time,
                 estimatedBytes: SceneCheckpoints.estimatedBytes(
-                    layers: engine.layerCount, animations: engine.animationCount)
+                    layers: engine.layerCount, animations: engine.animationCount,
+                    sharedLayers: engine.layerCount - engine.newLayerCount,
+                    sharedAnimations: engine.animationCount - engine.newAnimationCount)
             ) {
                 [unowned self] in
                 host?.resetObservation()
