@@ -153,7 +153,8 @@ extension LayerAnimation {
         {
             return (last, false)
         }
-        let save = SharedRunSave(hasFinished: hasFinished, transactions: transactions, restore: savedRunState())
+        let save = SharedRunSave(
+            hasFinished: hasFinished, transactions: transactions, restore: savedRunState())
         lastRunSave = save
         return (save, true)
     }

@@ -467,8 +467,10 @@ open class Layer {
 
         func matches(_ layer: Layer) -> Bool {
             revision == layer.revision && timelineSlot == layer.timelineSlot
-                && earliestEnd.bitPattern == layer.earliestEnd.bitPattern && superlayer == layer.superlayer.map(ObjectIdentifier.init)
-                && gestureRecognizers.elementsEqual(layer.gestureRecognizers, by: ===) && actions == layer.actions
+                && earliestEnd.bitPattern == layer.earliestEnd.bitPattern
+                && superlayer == layer.superlayer.map(ObjectIdentifier.init)
+                && gestureRecognizers.elementsEqual(layer.gestureRecognizers, by: ===)
+                && actions == layer.actions
         }
     }
 
