@@ -102,12 +102,10 @@ struct SceneCheckpoints {
     static let hourCount = 1 + 60 + 48 + 100
 
     /// Seconds of scene time at least between two checkpoints of `bytes` each: none while
-    /// the tiers' hour of them fits in `byteBudget`; past that, so many that ten minutes of
-    /// them would (a heavy load is then not saved every 2 s only to be dropped). Not an hour:
-    /// ten minutes of the fish's 2,000 bubbles then kept 3, one every 440 s, and a seek
-    /// replayed up to 4 s; the budget's thinning spreads them over a longer history.
+    /// the tiers' hour of them fits in `byteBudget`; past that, so many that an hour of them
+    /// would (a heavy load is then not saved every 2 s only to be dropped).
     static func spacing(bytes: Int) -> MediaTime {
-        bytes * hourCount <= byteBudget ? 0 : 600 * Double(bytes) / Double(byteBudget)
+        bytes * hourCount <= byteBudget ? 0 : 3600 * Double(bytes) / Double(byteBudget)
     }
 
     /// Whether a checkpoint after the frame at scene time `time` (frame `frame`) would be
