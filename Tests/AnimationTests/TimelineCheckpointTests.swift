@@ -90,6 +90,37 @@ struct TimelineCheckpointTests {
         #expect(again == first)
     }
 
+    @Test("a checkpoint shares what has not changed since the one before, and each restores its own frame")
+    func sharedSavedStates() throws {
+        let world = World()
+        let still = Layer(timeline: world.timeline)
+        still.bounds = Rect(x: 0, y: 0, width: 4, height: 4)
+        world.root.addSublayer(still)
+        for frame in 0...40 { _ = world.run(frame: frame) }
+        let first = try #require(world.timeline.checkpoint(of: [world.root]))
+        let firstOwn = world.savedState()
+        // Nothing ran: every saved state is the first checkpoint's.
+        let twin = try #require(world.timeline.checkpoint(of: [world.root]))
+        #expect(twin.layerCount == first.layerCount && twin.newLayerCount == 0)
+        #expect(twin.animationCount == first.animationCount && twin.newAnimationCount == 0)
+        var shown = (41...100).map { world.run(frame: $0) }
+        let second = try #require(world.timeline.checkpoint(of: [world.root]))
+        let secondOwn = world.savedState()
+        // The mover moved and its animations changed; the still layer is shared.
+        #expect(second.newLayerCount >= 1 && second.newLayerCount < second.layerCount)
+        shown += (101...200).map { world.run(frame: $0) }
+        still.isHidden = true  // a change after both: neither may keep it
+        firstOwn()
+        first.restore()
+        #expect(!still.isHidden)
+        #expect((41...200).map { world.run(frame: $0) } == shown)
+        still.isHidden = true
+        secondOwn()
+        second.restore()
+        #expect(!still.isHidden)
+        #expect((101...200).map { world.run(frame: $0) } == Array(shown[60...]))
+    }
+
     @Test(
         "a layer made since the checkpoint, mid-animation, is freed by a restore, not kept by its own completion block"
     )

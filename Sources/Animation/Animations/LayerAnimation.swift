@@ -36,6 +36,9 @@ public class LayerAnimation: MediaTiming {
     /// of the frame's implicit transaction (no call to point at). Set once by the layer on the
     /// copy it runs (`Layer.add`); no frame reads it, so it comes after what frames read.
     public final internal(set) var source: CallSite?
+    /// What the last checkpoint saved of its run state (`sharedRunState()`), for the next one
+    /// to share while it has not changed; weak: the checkpoints keep it, and it keeps this.
+    weak var lastRunSave: SharedRunSave?
 
     public init() {}
 

@@ -25,11 +25,22 @@ extension Timeline {
             layers.append(layer)
             pending += layer.sublayers
         }
-        var restores = layers.map { $0.savedState() }
+        // Saved states unchanged since the last checkpoint are shared with it (`isNew` false).
+        var newLayerCount = 0
+        let layerSaves = layers.map { layer in
+            let (save, isNew) = layer.sharedSavedState()
+            if isNew { newLayerCount += 1 }
+            return save
+        }
+        var animationSaves: [LayerAnimation.SharedRunSave] = []
+        var newAnimationCount = 0
+        var restores: [() -> Void] = []
         var seenTransactions = Set<ObjectIdentifier>()
         for layer in layers {
             for entry in layer.animationEntries {
-                restores.append(entry.animation.savedRunState())
+                let (save, isNew) = entry.animation.sharedRunState()
+                if isNew { newAnimationCount += 1 }
+                animationSaves.append(save)
                 for transaction in entry.animation.transactions
                 where seenTransactions.insert(ObjectIdentifier(transaction)).inserted {
                     restores.append(transaction.savedState())
@@ -40,9 +51,13 @@ extension Timeline {
         restores += timers.map { $0.savedState() }
         restores += displayLinks.map { $0.savedState() }
         let own = checkpoint
-        let saved = seen
-        let animationCount = layers.reduce(0) { $0 + $1.animationEntries.count }
-        return TimelineCheckpoint(layerCount: layers.count, animationCount: animationCount) { [self] in
+        return TimelineCheckpoint(
+            layerCount: layers.count, animationCount: animationSaves.count, newLayerCount: newLayerCount,
+            newAnimationCount: newAnimationCount
+        ) { [self] in
+            // Made again rather than kept: a set of thousands of layers in each of hundreds of
+            // checkpoints took more memory than their shared saved states.
+            let saved = Set(layerSaves.lazy.map { ObjectIdentifier($0.layer) })
             // Layers made or animated since and not in the checkpoint leave the trees and the
             // list with it. They also lose their animations: a completion block that captures
             // its own layer (a bubble that pops itself) is a cycle that only the animation's
@@ -58,9 +73,14 @@ extension Timeline {
             for case let layer? in animatedLayers where !saved.contains(ObjectIdentifier(layer)) {
                 layer.timelineSlot = -1
             }
-            for orphan in orphans { orphan.animationEntries = [] }
+            for orphan in orphans {
+                orphan.animationEntries = []
+                orphan.revision &+= 1  // not what a saved state of it holds any more
+            }
             transaction { transaction in
                 transaction.disableActions = true
+                for save in layerSaves { save.restore() }
+                for save in animationSaves { save.restore() }
                 for restore in restores { restore() }
             }
             restore(own)
@@ -77,6 +97,10 @@ public struct TimelineCheckpoint {
     /// How many layers it saved, and animations on them (a measure of its memory).
     public let layerCount: Int
     public let animationCount: Int
+    /// How many of those it saved anew: the others had not changed since the checkpoint
+    /// before, whose saved state it shares (a reference each, `Layer.sharedSavedState()`).
+    public let newLayerCount: Int
+    public let newAnimationCount: Int
     /// Puts the saved state back on the same objects, with actions disabled.
     public let restore: () -> Void
 }
@@ -124,6 +148,31 @@ extension Timeline {
 }
 
 extension LayerAnimation {
+    /// `savedRunState()` in a box, or the box the last checkpoint took while the animation
+    /// has not changed since (shared: a reference, not a copy), and whether it is new.
+    func sharedRunState() -> (save: SharedRunSave, isNew: Bool) {
+        if let last = lastRunSave, last.hasFinished == hasFinished,
+            last.transactions.elementsEqual(transactions, by: ===)
+        {
+            return (last, false)
+        }
+        let save = SharedRunSave(
+            hasFinished: hasFinished, transactions: transactions, restore: savedRunState())
+        lastRunSave = save
+        return (save, true)
+    }
+
+    /// A saved run state and what it saved; the checkpoints keep it, and it the animation.
+    final class SharedRunSave {
+        let hasFinished: Bool
+        let transactions: [Transaction]
+        let restore: () -> Void
+
+        init(hasFinished: Bool, transactions: [Transaction], restore: @escaping () -> Void) {
+            (self.hasFinished, self.transactions, self.restore) = (hasFinished, transactions, restore)
+        }
+    }
+
     /// What changes on an animation once it runs (whether it finished, who waits for it), and
     /// what puts it back; its settings do not change once it is added (`Layer.add`).
     func savedRunState() -> () -> Void {
@@ -143,7 +192,7 @@ extension LayerAnimation {
     static let notCheckpointed: Set = [
         "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration", "autoreverses",
         "fillMode",
-        "timingFunction", "isRemovedOnCompletion", "completion", "source",
+        "timingFunction", "isRemovedOnCompletion", "completion", "source", "lastRunSave",
     ]
 
     /// The animation's run state now.

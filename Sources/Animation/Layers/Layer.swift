@@ -397,6 +397,10 @@ open class Layer {
     /// Where the timeline keeps this layer in its list of animated layers; -1 when it is not
     /// in it (`Timeline.endFrame`).
     var timelineSlot = -1
+    /// What the last checkpoint saved of this layer (`sharedSavedState()`), so that the next
+    /// one shares it while nothing it holds has changed; weak: the checkpoints keep it, and it
+    /// keeps the layer.
+    private weak var lastSave: SharedLayerSave?
 
     /// Seconds: `removeFinishedAnimations` checks each animation from this long before the
     /// earliest end on, so that rounding in `endTime` cannot make it a frame late.
@@ -421,6 +425,54 @@ open class Layer {
     open func savedState() -> () -> Void {
         let saved = checkpoint
         return { [self] in restore(saved) }
+    }
+
+    /// `savedState()`, or the one the last checkpoint took when nothing it holds has changed
+    /// since (the same closure, so checkpoints share it: a layer that stays as it was costs a
+    /// checkpoint a reference, not a copy of its values), and whether it is new. Only for the
+    /// engine's own classes, whose every change of what `savedState()` keeps moves `revision`
+    /// or is compared here; a subclass may keep more (it saves anew each time).
+    final func sharedSavedState() -> (save: SharedLayerSave, isNew: Bool) {
+        if let last = lastSave, last.matches(self) { return (last, false) }
+        let save = SharedLayerSave(of: self, restore: savedState())
+        let kind = ObjectIdentifier(type(of: self))
+        if kind == ObjectIdentifier(Layer.self) || kind == ObjectIdentifier(ShapeLayer.self)
+            || kind == ObjectIdentifier(TextLayer.self)
+        {
+            lastSave = save
+        }
+        return (save, true)
+    }
+
+    /// A saved state and what says it is still the layer's: its `revision` (which every model
+    /// change moves), and what changes without moving it.
+    final class SharedLayerSave {
+        /// The layer it saved (the checkpoint's list of layers).
+        let layer: Layer
+        let restore: () -> Void
+        let revision: Int
+        let timelineSlot: Int
+        let earliestEnd: MediaTime
+        let actions: [String: LayerAction]
+        let gestureRecognizers: [GestureRecognizer]
+        /// Not a reference: a weak one would give the superlayer a side table. The saved state
+        /// keeps it alive, so no other layer takes its address meanwhile.
+        let superlayer: ObjectIdentifier?
+
+        init(of layer: Layer, restore: @escaping () -> Void) {
+            (self.layer, self.restore) = (layer, restore)
+            (revision, timelineSlot, earliestEnd) = (layer.revision, layer.timelineSlot, layer.earliestEnd)
+            (actions, gestureRecognizers) = (layer.actions, layer.gestureRecognizers)
+            superlayer = layer.superlayer.map(ObjectIdentifier.init)
+        }
+
+        func matches(_ layer: Layer) -> Bool {
+            revision == layer.revision && timelineSlot == layer.timelineSlot
+                && earliestEnd.bitPattern == layer.earliestEnd.bitPattern
+                && superlayer == layer.superlayer.map(ObjectIdentifier.init)
+                && gestureRecognizers.elementsEqual(layer.gestureRecognizers, by: ===)
+                && actions == layer.actions
+        }
     }
 
     /// What `savedState()` keeps of a layer, as one value: every stored property of `Layer`
@@ -453,7 +505,7 @@ open class Layer {
         "isPresentation", "hasAnimations", "presentationWrites", "isAnimatingAnswer", "revision",
         "cachedPresentation", "cachedCopy", "cachedTime", "cachedRevision", "isAnimatingTime",
         "soleAnimation",
-        "timeline", "modelReference",
+        "timeline", "modelReference", "lastSave",
     ]
 
     /// This layer's state now.

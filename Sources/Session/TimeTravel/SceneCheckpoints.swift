@@ -50,8 +50,18 @@ struct SceneCheckpoints {
     /// and the objects it keeps alive) and 2.5 kB an animation (with its path, the completion
     /// and what that keeps alive), from `bench --seek`'s resident memory against
     /// `--no-checkpoints` at an hour: the pull scene's table (114 layers, few animations) and
-    /// the fish's bubbles (docs/performance-recording.md).
-    static func estimatedBytes(layers: Int, animations: Int) -> Int { 512 * layers + 2560 * animations }
+    /// the fish's bubbles (docs/performance-recording.md). A layer or animation whose saved
+    /// state the checkpoint shares with the one before (unchanged since, `TimelineCheckpoint`)
+    /// costs references instead: 48 and 16 bytes (its entry, the timeline's list of animated
+    /// layers, and the scene's own arrays of them). The shared states are counted in the checkpoint that first
+    /// took them; when thinning drops that one, the later ones holding them are undercounted,
+    /// by little: what stays unchanged for long (the floating demo's balloons) is few a checkpoint.
+    static func estimatedBytes(layers: Int, animations: Int, sharedLayers: Int = 0, sharedAnimations: Int = 0)
+        -> Int
+    {
+        512 * (layers - sharedLayers) + 2560 * (animations - sharedAnimations) + 48 * sharedLayers + 16
+            * sharedAnimations
+    }
 
     /// By frame (and so by time).
     private(set) var all: [Checkpoint] = []

@@ -52,7 +52,9 @@ extension TimeMachine {
             SceneCheckpoints.Checkpoint(
                 frame: frame, time: time,
                 estimatedBytes: SceneCheckpoints.estimatedBytes(
-                    layers: engine.layerCount, animations: engine.animationCount),
+                    layers: engine.layerCount, animations: engine.animationCount,
+                    sharedLayers: engine.layerCount - engine.newLayerCount,
+                    sharedAnimations: engine.animationCount - engine.newAnimationCount),
                 observation: observation
             ) {
                 [unowned self] in
