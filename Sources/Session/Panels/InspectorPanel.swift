@@ -667,7 +667,8 @@ final class InspectorPanel: Panel {
             if let animation = row.object as? LayerAnimation {
                 parts.append(Self.curveName(of: animation))
                 if animation.repeatCount > 0 {
-                    parts.append("repeats \(AnimationLog.format(animation.repeatCount))")
+                    let count = animation.repeatCount
+                    parts.append("repeats \(count.isFinite ? AnimationLog.format(count) : "forever")")
                 }
                 if animation.autoreverses { parts.append("autoreverses") }
                 if animation.fillMode != .removed { parts.append("fill \(animation.fillMode)") }
