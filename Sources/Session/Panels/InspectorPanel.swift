@@ -411,7 +411,40 @@ final class InspectorPanel: Panel {
     private var visibleRowCount: Int {
         max(Int((frame.height - headerHeight - axisHeight - detailHeight) / rowHeight), 0)
     }
-    private var labelWidth: Double { min(max(frame.width * 0.28, 110 * scale), 280 * scale) }
+    /// The name column: 28 % of the panel (110 to 280 pixels at scale 1), wider when a row's
+    /// or a group's name needs it (`settleNameColumn`), up to 40 %: names are whole from 800
+    /// pixels up (a narrower panel cuts a long one, which the footer gives whole on hover).
+    private var labelWidth: Double {
+        let least = min(max(frame.width * 0.28, 110 * scale), 280 * scale)
+        return max(least, min(namesWidth, frame.width * 0.4).rounded(.up))
+    }
+    /// The width the longest name of the log needs in the name column, pixels.
+    private var namesWidth = 0.0
+    private var namesMeasured: (revision: Int, scale: Double)?
+    private var nameWidths: [String: Double] = [:]
+
+    /// Measures the log's names again when its rows changed: each name once (the widths kept).
+    private func settleNameColumn() {
+        guard namesMeasured?.revision != log.revision || namesMeasured?.scale != scale else { return }
+        if namesMeasured?.scale != scale { nameWidths = [:] }
+        namesMeasured = (log.revision, scale)
+        let fontSize = PanelStyle.fontSize * scale
+        func width(_ text: String, bold: Bool) -> Double {
+            let key = bold ? "\u{1}" + text : text
+            if let known = nameWidths[key] { return known }
+            let measured = TextMetrics.width(of: text, fontSize: fontSize, bold: bold)
+            nameWidths[key] = measured
+            return measured
+        }
+        // As drawn: a row's name from the margin, 12 px short of the column's end; a group's
+        // after its triangle (7 + 4 px), 6 px short.
+        let margin = PanelStyle.margin * scale
+        let rows = log.rows.reduce(0.0) { max($0, width($1.label, bold: false) + 12 * scale + 1) }
+        let groups = log.groups.reduce(0.0) {
+            max($0, margin + 11 * scale + width($1.label, bold: true) + 6 * scale + 1)
+        }
+        namesWidth = max(rows, groups)
+    }
     /// The axis's span in the panel's pixels, with room on the right for its last label.
     private var trackMinX: Double { labelWidth }
     private var trackMaxX: Double { max(frame.width - 24 * scale, trackMinX + 1) }
@@ -551,6 +584,7 @@ final class InspectorPanel: Panel {
         let now = context.sceneTime
         if !isScrubbing { axisStart = pinnedStart ?? Self.axisStart(at: now, span: span) }
         let rows = orderedRows
+        settleNameColumn()
         settleFooter(rows: rows)
         let hoveredRow = hoveredRow(count: rows.count)
         let hoveredLine = hoveredRow.flatMap { rows.indices.contains($0) ? rows[$0] : nil }
