@@ -1,5 +1,6 @@
 import Animation
 import Render
+import Session
 import TestSupport
 import Testing
 
@@ -97,7 +98,9 @@ struct TutorialStepTests {
         func colorAtC(step: Int?) throws -> Color {
             let tester = try SceneTester(scene: "elastic", step: step)
             let frame = try tester.render(at: 0.1)
-            let center = tester.pixels(try tester.presentation(of: "c").position)
+            // In the scene's own scale: at a step the bar's band leaves the scene less height.
+            let scale = SceneSession.pointScale(forWindow: tester.session.sceneRect.size)
+            let center = try tester.presentation(of: "c").position * scale
             return try #require(frame.color(at: center))
         }
         for step in 1...4 {

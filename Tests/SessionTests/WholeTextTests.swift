@@ -262,14 +262,18 @@ struct WholeTextTests {
         #expect(groups.count >= 2, "\(groups.map(\.name))")
         let shownRows = described.inspector.filter { $0.rect != nil }.count
         let header = try #require(
-            Self.texts(in: "inspector", of: tester.session).map(\.string).first { $0.hasPrefix("inspector ·") })
+            Self.texts(in: "inspector", of: tester.session).map(\.string).first {
+                $0.hasPrefix("inspector ·")
+            })
         let rows = described.inspector.count
         let shownHeaders = groups.filter { $0.rect != nil }.count
         #expect(shownHeaders >= 1)
         // The rows shown are the last ones of the list (it follows the newest).
         #expect(header.contains("rows \(rows - shownRows + 1)–\(rows) of \(rows)"), "\(header): \(rows) rows")
         // Every group collapsed: headers alone, no rows to count.
-        #expect(InspectorPanel.range(rows: [.header(0), .header(1)], first: 0, shown: 2) == "every group collapsed")
+        #expect(
+            InspectorPanel.range(rows: [.header(0), .header(1)], first: 0, shown: 2)
+                == "every group collapsed")
         #expect(InspectorPanel.range(rows: [], first: 0, shown: 3) == "no animation yet")
     }
 
@@ -282,7 +286,8 @@ struct WholeTextTests {
             // As in everyPanelAloneWhole: the taps and drag that start the scenes, then paused.
             let tester = try SceneTester(
                 scene: scene, size: window,
-                events: "0.1 key i; 0.5 tap 200 150; 0.8 drag 300 100 300 380 0.4; 1.5 tap 300 300; 3 key space")
+                events:
+                    "0.1 key i; 0.5 tap 200 150; 0.8 drag 300 100 300 380 0.4; 1.5 tap 300 300; 3 key space")
             try tester.advance(to: 3.2)
             let rowCount = tester.session.describe().inspector.count
             if size == "800x600" { #expect(rowCount > 0, "\(scene): no rows") }
@@ -297,7 +302,9 @@ struct WholeTextTests {
                 let described = tester.session.describe()
                 let lines =
                     described.inspector.compactMap { row in row.rect.map { (row.name, $0) } }
-                    + (described.inspectorGroups ?? []).compactMap { group in group.rect.map { (group.name, $0) } }
+                    + (described.inspectorGroups ?? []).compactMap { group in
+                        group.rect.map { (group.name, $0) }
+                    }
                 let page = lines.map(\.0).sorted()
                 if page == lastPage { break }
                 lastPage = page
@@ -306,7 +313,9 @@ struct WholeTextTests {
                     tester.send([.move(Point(x: rect.minX + 40, y: rect.midY))])
                     try tester.tick()
                     let now = tester.session.describe()
-                    #expect(now.hover?.row == name, "\(scene) at \(size): \(name) not hovered: \(String(describing: now.hover))")
+                    #expect(
+                        now.hover?.row == name,
+                        "\(scene) at \(size): \(name) not hovered: \(String(describing: now.hover))")
                     // At 375 px the name column is 110 px wide: a long row or group name is cut
                     // there, and the footer gives it whole on hover; nothing else may be cut.
                     let names = Set(now.inspector.map(\.name) + (now.inspectorGroups ?? []).map(\.name))
@@ -314,14 +323,17 @@ struct WholeTextTests {
                         size != "375x667" || $0.place != "inspector" || !names.contains($0.text)
                     }
                     #expect(cut.isEmpty, "\(scene) at \(size), \(name) hovered: \(cut.map(\.text))")
-                    let footer = Self.texts(in: "inspector", of: tester.session).map(\.string).joined(separator: " ")
+                    let footer = Self.texts(in: "inspector", of: tester.session).map(\.string).joined(
+                        separator: " ")
                     #expect(footer.contains(name), "\(scene) at \(size): the footer of \(name): \(footer)")
                     hovered.insert(name)
                 }
                 tester.send([.scroll(dy: 1, at: over)])
                 try tester.tick()
             }
-            #expect(hovered.count >= rowCount, "\(scene) at \(size): \(hovered.count) of \(rowCount) rows hovered")
+            #expect(
+                hovered.count >= rowCount, "\(scene) at \(size): \(hovered.count) of \(rowCount) rows hovered"
+            )
         }
     }
 

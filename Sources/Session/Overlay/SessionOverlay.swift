@@ -99,7 +99,8 @@ final class SessionOverlay {
     /// window) runs on over the panels below, whole.
     func sceneRect(above scene: Rect, step: String) -> Rect {
         guard !step.isEmpty else { return scene }
-        let height = stepBar.size(of: step, maxTextWidth: scene.width - 2 * stepBar.padding).height.rounded(.up)
+        let height = stepBar.size(of: step, maxTextWidth: scene.width - 2 * stepBar.padding).height.rounded(
+            .up)
         return Rect(x: scene.minX, y: scene.minY, width: scene.width, height: max(scene.height - height, 1))
     }
 
@@ -326,7 +327,8 @@ final class TextBox {
         return measure(message, width: width).size
     }
 
-    private func measure(_ message: String, width: Double) -> (lines: [String], textWidth: Double, size: Size) {
+    private func measure(_ message: String, width: Double) -> (lines: [String], textWidth: Double, size: Size)
+    {
         let lines = TextMetrics.lines(of: message, width: width, fontSize: fontSize)
         let textWidth = lines.map { TextMetrics.width(of: $0, fontSize: fontSize) }.max() ?? 0
         // One line: a box fontSize × 2 high, as the single-line labels were.

@@ -670,7 +670,9 @@ final class InspectorPanel: Panel {
         let before = lines.prefix(first).reduce(0) { $0 + ($1.row == nil ? 0 : 1) }
         let inView = lines.dropFirst(first).prefix(shown).reduce(0) { $0 + ($1.row == nil ? 0 : 1) }
         let scrolls = lines.count > shown ? " · wheel scrolls" : ""
-        if shown == 0 { return rowCount == 1 ? "1 row, no room to show it" : "\(rowCount) rows, no room to show them" }
+        if shown == 0 {
+            return rowCount == 1 ? "1 row, no room to show it" : "\(rowCount) rows, no room to show them"
+        }
         if rowCount == 0 { return "every group collapsed" + scrolls }
         if inView == 0 { return "\(rowCount) rows, their groups' headers" + scrolls }
         return "rows \(before + 1)–\(before + inView) of \(rowCount)" + scrolls
