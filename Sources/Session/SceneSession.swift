@@ -150,7 +150,8 @@ public final class SceneSession {
         layerTree = Self.find(LayerTreePanel.self, in: panels)
         panelFit = PanelFit(timeline: hostTimeline)
         trails = MotionTrails(timeline: hostTimeline)
-        sceneRect = Rect(origin: .zero, size: size)
+        sceneRect = overlay.sceneRect(
+            above: Rect(origin: .zero, size: size), step: Self.stepCaption(of: catalog[index]))
         let sceneSize = compare == nil ? size : Self.compareHalves(of: sceneRect).first.size
         machine = TimeMachine(
             descriptor: catalog[index], size: sceneSize, seed: seed, images: images, bubbleLoad: bubbleLoad,
@@ -368,7 +369,7 @@ public final class SceneSession {
     /// Brings every open panel and the status line up to date (each redraws only on change).
     private func updatePanels() {
         overlay.setStatus(statusText)
-        overlay.setStep(stepCaption)
+        if stepCaption != overlay.stepText { layOutWindow() }  // the bar takes the scene's room
         guard !openPanels.isEmpty else { return }
         // What the pointer hovers follows the panels as they open, close and scroll under it.
         if let pointer, pointerOwner == nil { hover(at: pointer) }
@@ -596,14 +597,15 @@ public final class SceneSession {
             (edge: edge, extent: panel.preferredExtent(at: edge, window: size, scale: scale))
         }
         let layout = PanelLayout.layout(window: size, wanted: wanted)
-        sceneRect = layout.scene
+        // The step bar's band is the scene's too, under it: nothing of the scene is under the bar.
+        sceneRect = overlay.sceneRect(above: layout.scene, step: stepCaption)
         let context = panelContext
         let bounds = Rect(origin: .zero, size: size)
         hostTimeline.transaction { transaction in
             transaction.disableActions = true
             rootLayer.frame = bounds
             for (panel, frame) in zip(openPanels, layout.panels) { panel.place(in: frame, context: context) }
-            overlay.layout(window: bounds, scene: sceneRect)
+            overlay.layout(window: bounds, scene: layout.scene, step: stepCaption)
         }
         placeComparison()
     }
@@ -639,8 +641,10 @@ public final class SceneSession {
 
     /// The step bar's text while the scene runs a tutorial step (`--step`, `[` `]`): the step
     /// and its caption, whole; "" for the scene itself.
-    public var stepCaption: String {
-        let descriptor = catalog[sceneIndex]
+    public var stepCaption: String { Self.stepCaption(of: catalog[sceneIndex]) }
+
+    /// The step bar's text for `descriptor`'s step, "" for the scene itself.
+    static func stepCaption(of descriptor: SceneDescriptor) -> String {
         guard let step = descriptor.step, descriptor.steps.indices.contains(step - 1) else { return "" }
         return
             "step \(step) of \(descriptor.steps.count) ([ and ] step): \(descriptor.steps[step - 1].caption)"
@@ -649,6 +653,9 @@ public final class SceneSession {
     /// How many times the graph panel made its samples (a replay of the history each), for
     /// tests that it does no work while nothing it shows changes.
     public var graphSamplingCount: Int { openPanel(GraphPanel.self)?.samplingCount ?? 0 }
+
+    /// The step bar's rect while it shows, window pixels.
+    public var stepBarFrame: Rect? { overlay.stepBarFrame }
 
     /// The box the inspector outlines (the hovered row's layer), window pixels.
     public var inspectorOutline: Rect? { inspector.outlinedBox }
@@ -704,6 +711,7 @@ public final class SceneSession {
     public func switchScene(to index: Int, at hostTime: MediaTime) {
         if index != sceneIndex { stopComparing() }  // the copy's knobs are the scene's
         sceneIndex = index
+        layOutWindow()  // another step: another caption, a step bar of another height
         machine.restart(in: mainRect.size, at: hostTime)
         compareTwin?.restart(catalog[index], in: mainRect.size, at: hostTime)
         showHint()

@@ -195,7 +195,7 @@ struct WholeTextTests {
         }
         let bar = try #require(tester.session.rootLayer.allLayers.first { $0.name == "step" })
         #expect(
-            abs(bar.frame.maxY - tester.session.sceneRect.maxY) < 0.5, "the bar is along the scene's bottom")
+            abs(bar.frame.minY - tester.session.sceneRect.maxY) < 0.5, "the bar is under the scene's bottom")
         try tester.key("bracketright")
         try tester.advance(seconds: 3)
         #expect(tester.session.describe().stepBar?.hasPrefix("step 3 of") == true)
@@ -204,6 +204,137 @@ struct WholeTextTests {
         try plain.tick()
         #expect(plain.session.describe().stepBar == nil)
         #expect(Self.texts(in: "step", of: plain.session).isEmpty)
+    }
+
+    /// Rects of `--describe` (`[x, y, width, height]`) as rects.
+    static func rect(_ box: [Double]) -> Rect { Rect(x: box[0], y: box[1], width: box[2], height: box[3]) }
+
+    @Test(
+        "the step bar has a band of its own: the scene's rect ends where it starts, at every step, with panels open or not, at scale 1 and 2",
+        arguments: SceneCatalog.all.filter { !$0.steps.isEmpty }.map(\.name))
+    func stepBarOwnBand(scene: String) throws {
+        let descriptor = try #require(SceneCatalog.all.first { $0.name == scene })
+        let cases: [(size: Size, panels: [String], scale: Double)] = [
+            (Size(width: 375, height: 667), ["i", "k", "e"], 1), (Size(width: 800, height: 600), [], 1),
+            (Size(width: 800, height: 600), ["i"], 2), (Size(width: 1920, height: 1080), ["k"], 1),
+        ]
+        for step in 1...descriptor.steps.count {
+            for (size, panels, scale) in cases {
+                let tester = try SceneTester(
+                    scene: scene, size: Size(width: size.width * scale, height: size.height * scale),
+                    step: step, scale: scale)
+                for key in panels { try tester.key(key) }
+                try tester.advance(to: 0.5)
+                let described = tester.session.describe()
+                let what = "\(scene) step \(step) at \(size) ×\(scale) with \(panels)"
+                let bar = Self.rect(try #require(described.stepBarRect, "\(what): no bar"))
+                let sceneRect = Self.rect(described.sceneRect)
+                // Whole pixels: a shared edge is no overlap; 0.001 px for the rounding of `box`.
+                #expect(bar.minY >= sceneRect.maxY - 0.001, "\(what): bar \(bar) over the scene \(sceneRect)")
+                #expect(abs(bar.minY - sceneRect.maxY) < 0.001, "\(what): bar \(bar) not under \(sceneRect)")
+                #expect(bar.maxY <= size.height + 0.001, "\(what): bar \(bar) out of the window")
+                for panel in described.panels {
+                    let rect = Self.rect(panel.rect)
+                    #expect(
+                        rect.intersection(bar).isEmpty || rect.intersection(bar).height < 0.001,
+                        "\(what): the bar \(bar) over \(panel.name) \(rect)")
+                }
+                // At 375 px the inspector's name column is 110 px wide: a long row name is cut
+                // there (the footer gives it whole on hover); nothing else may be cut.
+                let rows = Set(described.inspector.map(\.name))
+                let cut = described.elided.filter { $0.place != "inspector" || !rows.contains($0.text) }
+                #expect(cut.isEmpty, "\(what): \(cut.map(\.text))")
+                let drawn = Self.texts(in: "step", of: tester.session).map(\.string).joined(separator: " ")
+                #expect(drawn == described.stepBar, "\(what): the bar draws \"\(drawn)\"")
+            }
+        }
+    }
+
+    @Test("the inspector's header counts rows, not the groups' headers among them")
+    func inspectorHeaderCountsRows() throws {
+        // Three marks: three groups (a tap each), each header a line of the list.
+        let tester = try SceneTester(
+            scene: "tictactoe", size: Size(width: 375, height: 667),
+            events: "0.1 key i; 0.5 tap 60 230; 1 tap 180 230; 1.5 tap 60 330; 3 key space")
+        try tester.advance(to: 3.5)
+        let described = tester.session.describe()
+        let groups = try #require(described.inspectorGroups)
+        #expect(groups.count >= 2, "\(groups.map(\.name))")
+        let shownRows = described.inspector.filter { $0.rect != nil }.count
+        let header = try #require(
+            Self.texts(in: "inspector", of: tester.session).map(\.string).first {
+                $0.hasPrefix("inspector ·")
+            })
+        let rows = described.inspector.count
+        let shownHeaders = groups.filter { $0.rect != nil }.count
+        #expect(shownHeaders >= 1)
+        // The rows shown are the last ones of the list (it follows the newest).
+        #expect(header.contains("rows \(rows - shownRows + 1)–\(rows) of \(rows)"), "\(header): \(rows) rows")
+        // Every group collapsed: headers alone, no rows to count.
+        #expect(
+            InspectorPanel.range(rows: [.header(0), .header(1)], first: 0, shown: 2)
+                == "every group collapsed")
+        #expect(InspectorPanel.range(rows: [], first: 0, shown: 3) == "no animation yet")
+    }
+
+    @Test(
+        "the inspector's footer is whole for every row and header hovered, in every scene, at 800×600, 1920×1080 and 375×667",
+        arguments: scenes)
+    func inspectorFooterWholeOnHover(scene: String) throws {
+        for size in ["800x600", "1920x1080", "375x667"] {
+            let window = Self.size(size)
+            // As in everyPanelAloneWhole: the taps and drag that start the scenes, then paused.
+            let tester = try SceneTester(
+                scene: scene, size: window,
+                events:
+                    "0.1 key i; 0.5 tap 200 150; 0.8 drag 300 100 300 380 0.4; 1.5 tap 300 300; 3 key space")
+            try tester.advance(to: 3.2)
+            let rowCount = tester.session.describe().inspector.count
+            if size == "800x600" { #expect(rowCount > 0, "\(scene): no rows") }
+            let panel = Self.rect(try #require(tester.session.describe().panels.first).rect)
+            // The list from its top: a wheel up over the rows, then a page at a time down.
+            let over = Point(x: panel.midX, y: panel.midY)
+            for _ in 0..<40 { tester.send([.scroll(dy: -1, at: over)]) }
+            try tester.tick()
+            var hovered = Set<String>()
+            var lastPage: [String] = []
+            for _ in 0..<200 {
+                let described = tester.session.describe()
+                let lines =
+                    described.inspector.compactMap { row in row.rect.map { (row.name, $0) } }
+                    + (described.inspectorGroups ?? []).compactMap { group in
+                        group.rect.map { (group.name, $0) }
+                    }
+                let page = lines.map(\.0).sorted()
+                if page == lastPage { break }
+                lastPage = page
+                for (name, box) in lines {
+                    let rect = Self.rect(box)
+                    tester.send([.move(Point(x: rect.minX + 40, y: rect.midY))])
+                    try tester.tick()
+                    let now = tester.session.describe()
+                    #expect(
+                        now.hover?.row == name,
+                        "\(scene) at \(size): \(name) not hovered: \(String(describing: now.hover))")
+                    // At 375 px the name column is 110 px wide: a long row or group name is cut
+                    // there, and the footer gives it whole on hover; nothing else may be cut.
+                    let names = Set(now.inspector.map(\.name) + (now.inspectorGroups ?? []).map(\.name))
+                    let cut = now.elided.filter {
+                        size != "375x667" || $0.place != "inspector" || !names.contains($0.text)
+                    }
+                    #expect(cut.isEmpty, "\(scene) at \(size), \(name) hovered: \(cut.map(\.text))")
+                    let footer = Self.texts(in: "inspector", of: tester.session).map(\.string).joined(
+                        separator: " ")
+                    #expect(footer.contains(name), "\(scene) at \(size): the footer of \(name): \(footer)")
+                    hovered.insert(name)
+                }
+                tester.send([.scroll(dy: 1, at: over)])
+                try tester.tick()
+            }
+            #expect(
+                hovered.count >= rowCount, "\(scene) at \(size): \(hovered.count) of \(rowCount) rows hovered"
+            )
+        }
     }
 
     @Test(

@@ -78,6 +78,9 @@ public struct SessionDescription: Encodable, Sendable {
     /// Two settings side by side (`--compare`, `|`): A then B, each half's
     /// `[x, y, width, height]` and its knobs; absent while there is no comparison.
     public var compare: [ComparedHalf]?
+    /// `[x, y, width, height]` of the step bar while it shows: a band of its own under the
+    /// scene's rect, as high as its caption wrapped needs.
+    public var stepBarRect: [Double]?
 
     public struct ComparedHalf: Encodable, Sendable {
         public var sceneRect: [Double]
@@ -272,6 +275,7 @@ extension SceneSession {
             hover: hoverDescription(box: box), windowOnly: overlay.windowOnlyAreas.map(box),
             elided: rootLayer.elidedTexts())
         description.compare = describedComparison(box: box)
+        description.stepBarRect = overlay.stepBarFrame.map(box)
         return description
     }
 

@@ -77,26 +77,46 @@ final class SessionOverlay {
         layer.addSublayer(recordingDot)
     }
 
-    /// Lays the overlays out over the window `bounds`, around the scene's `scene` rect.
-    func layout(window bounds: Rect, scene: Rect) {
-        area = scene
+    /// Lays the overlays out over the window `bounds`, around the scene's `scene` rect, with
+    /// the step bar's `step` caption ("" for none) in a band of its own along the scene's
+    /// bottom; returns the scene's rect above it (`sceneRect(above:step:)`).
+    @discardableResult
+    func layout(window bounds: Rect, scene: Rect, step: String) -> Rect {
+        stepBar.message = step
+        stepBar.layer.isHidden = step.isEmpty
+        area = sceneRect(above: scene, step: step)
         layer.frame = bounds
         debug.frame = bounds
         debugBounds.frame = bounds
         debugTime.frame = Rect(x: 6 * scale, y: 6 * scale, width: 190 * scale, height: 18 * scale)
         placeAll()
+        return area
     }
 
-    /// Places every box that shows: the step bar along the scene's bottom edge, the toast above
-    /// it, the hint at the top, the status line and the dot in the top right corner.
+    /// What is left of `scene` (the room the panels leave) for the scene itself, above the
+    /// step bar that says `step` ("" for none) wrapped to its width: nothing of the scene is
+    /// under the bar. The scene keeps at least one pixel; a bar taller than the room (a tiny
+    /// window) runs on over the panels below, whole.
+    func sceneRect(above scene: Rect, step: String) -> Rect {
+        guard !step.isEmpty else { return scene }
+        let height = stepBar.size(of: step, maxTextWidth: scene.width - 2 * stepBar.padding).height.rounded(
+            .up)
+        return Rect(x: scene.minX, y: scene.minY, width: scene.width, height: max(scene.height - height, 1))
+    }
+
+    /// The step bar's rect while it shows (window pixels), else nil.
+    var stepBarFrame: Rect? { stepBar.layer.isHidden ? nil : stepBar.layer.frame }
+
+    /// Places every box that shows: the step bar under the scene's bottom edge, the toast at
+    /// the scene's bottom, the hint at the top, the status line and the dot in the top right corner.
     private func placeAll() {
         let sideRoom = 10 * scale
         if !stepBar.message.isEmpty {
             let size = stepBar.set(stepBar.message, maxTextWidth: area.width - 2 * stepBar.padding)
             stepBar.layer.frame = Rect(
-                x: area.minX, y: area.maxY - size.height, width: area.width, height: size.height)
+                x: area.minX, y: area.maxY, width: area.width, height: size.height.rounded(.up))
         }
-        let bottom = stepBar.message.isEmpty ? area.maxY - 16 * scale : stepBar.layer.frame.minY - 8 * scale
+        let bottom = area.maxY - 16 * scale
         if !toast.layer.isHidden {
             let size = toast.set(toast.message, maxTextWidth: area.width - 2 * sideRoom - 2 * toast.padding)
             toast.layer.frame = Rect(
@@ -172,18 +192,9 @@ final class SessionOverlay {
     /// Whether the recording dot shows, and where (window pixels).
     var recordingDotFrame: Rect? { recordingDot.isHidden ? nil : recordingDot.frame }
 
-    /// The step bar's text: the tutorial step's caption while the scene is at a step ("" hides it).
+    /// The step bar's text: the tutorial step's caption while the scene is at a step ("" hides
+    /// it); `layout` sets it, as it takes room from the scene.
     var stepText: String { stepBar.message }
-
-    func setStep(_ message: String) {
-        guard message != stepBar.message else { return }
-        timeline.transaction { transaction in
-            transaction.disableActions = true
-            stepBar.message = message
-            stepBar.layer.isHidden = message.isEmpty
-            placeAll()
-        }
-    }
 
     /// The hint's text while it shows, else nil.
     var hintText: String? { hint.layer.isHidden ? nil : hint.message }
@@ -218,7 +229,7 @@ final class SessionOverlay {
             !$0.isHidden
         }
         .map(\.frame)
-        let bottom = stepBar.message.isEmpty ? area.maxY - 16 * scale : stepBar.layer.frame.minY - 8 * scale
+        let bottom = area.maxY - 16 * scale
         let height = 3 * Self.toastFontSize * 1.4 * scale + 2 * Self.toastPadding * scale
         areas.append(Rect(x: area.minX, y: bottom - height, width: area.width, height: height))
         return areas
@@ -309,12 +320,15 @@ final class TextBox {
     /// The height of a line of text, pixels.
     var lineHeight: Double { (fontSize * 1.45).rounded() }
 
-    /// Lays `message` out in lines at most `maxTextWidth` wide; returns the box's size.
-    @discardableResult
-    func set(_ message: String, maxTextWidth: Double) -> Size {
-        self.message = message
+    /// The size of the box that shows `message` in lines at most `maxTextWidth` wide.
+    func size(of message: String, maxTextWidth: Double) -> Size {
         let width = max(maxTextWidth, fontSize)
         if let laidOut, laidOut.message == message, laidOut.width == width { return laidOut.size }
+        return measure(message, width: width).size
+    }
+
+    private func measure(_ message: String, width: Double) -> (lines: [String], textWidth: Double, size: Size)
+    {
         let lines = TextMetrics.lines(of: message, width: width, fontSize: fontSize)
         let textWidth = lines.map { TextMetrics.width(of: $0, fontSize: fontSize) }.max() ?? 0
         // One line: a box fontSize × 2 high, as the single-line labels were.
@@ -322,6 +336,17 @@ final class TextBox {
         let size = Size(
             width: (isBar ? width : textWidth) + 2 * padding,
             height: Double(lines.count) * lineHeight + 2 * top)
+        return (lines, textWidth, size)
+    }
+
+    /// Lays `message` out in lines at most `maxTextWidth` wide; returns the box's size.
+    @discardableResult
+    func set(_ message: String, maxTextWidth: Double) -> Size {
+        self.message = message
+        let width = max(maxTextWidth, fontSize)
+        if let laidOut, laidOut.message == message, laidOut.width == width { return laidOut.size }
+        let (lines, textWidth, size) = measure(message, width: width)
+        let top = (fontSize * 2 - lineHeight) / 2
         for sublayer in layer.sublayers { sublayer.removeFromSuperlayer() }
         for (index, line) in lines.enumerated() {
             let text = FittedTextLayer(timeline: timeline)

@@ -607,6 +607,7 @@ final class AnimationLog {
     }
 
     static func format(_ seconds: Double) -> String {
+        guard seconds.isFinite else { return "\(seconds)" }  // no Int of it (a forever's count)
         let rounded = (seconds * 1000).rounded() / 1000
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }

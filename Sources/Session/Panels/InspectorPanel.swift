@@ -107,6 +107,8 @@ final class InspectorPanel: Panel {
         var collapsed: Set<String>
         /// The layer tree's selected layer, whose rows are marked as selected too.
         var selectedLayer: ObjectIdentifier?
+        /// The lines the footer takes (the rows above it fewer as it grows).
+        var footerLines: Int
         /// The hovered row's footer (its layer's value now) and its layer's outline: they
         /// change when the scene does (a paused layout moves or replaces the layer) with the
         /// time and the rows the same.
@@ -414,14 +416,10 @@ final class InspectorPanel: Panel {
     private var headerHeight: Double { Self.headerHeight * scale }
     private var axisHeight: Double { Self.axisHeight * scale }
     private var rowHeight: Double { Self.rowHeight * scale }
-    /// The detail line's text takes two lines in a narrow panel (a row's timing and source is
-    /// about 100 characters), when a row still fits above them; the height depends on the
-    /// panel's size alone, so the axis stays put whatever the pointer is over.
-    private var detailLines: Int {
-        let twoLines = (Self.detailHeight + Self.detailLineHeight) * scale
-        let isNarrow = frame.width < Self.twoLineWidth * scale
-        return isNarrow && frame.height - headerHeight - axisHeight - twoLines >= rowHeight ? 2 : 1
-    }
+    /// The lines the footer takes (`settleFooter`): as many as the longest text it may show
+    /// for the lines in view needs, decided from the rows and not from the pointer, so that a
+    /// hovered row's footer is whole and never hides the row hovered.
+    private var detailLines = 1
     private var detailHeight: Double {
         (Self.detailHeight + Double(detailLines - 1) * Self.detailLineHeight) * scale
     }
@@ -429,7 +427,40 @@ final class InspectorPanel: Panel {
     private var visibleRowCount: Int {
         max(Int((frame.height - headerHeight - axisHeight - detailHeight) / rowHeight), 0)
     }
-    private var labelWidth: Double { min(max(frame.width * 0.28, 110 * scale), 280 * scale) }
+    /// The name column: 28 % of the panel (110 to 280 pixels at scale 1), wider when a row's
+    /// or a group's name needs it (`settleNameColumn`), up to 40 %: names are whole from 800
+    /// pixels up (a narrower panel cuts a long one, which the footer gives whole on hover).
+    private var labelWidth: Double {
+        let least = min(max(frame.width * 0.28, 110 * scale), 280 * scale)
+        return max(least, min(namesWidth, frame.width * 0.4).rounded(.up))
+    }
+    /// The width the longest name of the log needs in the name column, pixels.
+    private var namesWidth = 0.0
+    private var namesMeasured: (revision: Int, scale: Double)?
+    private var nameWidths: [String: Double] = [:]
+
+    /// Measures the log's names again when its rows changed: each name once (the widths kept).
+    private func settleNameColumn() {
+        guard namesMeasured?.revision != log.revision || namesMeasured?.scale != scale else { return }
+        if namesMeasured?.scale != scale { nameWidths = [:] }
+        namesMeasured = (log.revision, scale)
+        let fontSize = PanelStyle.fontSize * scale
+        func width(_ text: String, bold: Bool) -> Double {
+            let key = bold ? "\u{1}" + text : text
+            if let known = nameWidths[key] { return known }
+            let measured = TextMetrics.width(of: text, fontSize: fontSize, bold: bold)
+            nameWidths[key] = measured
+            return measured
+        }
+        // As drawn: a row's name from the margin, 12 px short of the column's end; a group's
+        // after its triangle (7 + 4 px), 6 px short.
+        let margin = PanelStyle.margin * scale
+        let rows = log.rows.reduce(0.0) { max($0, width($1.label, bold: false) + 12 * scale + 1) }
+        let groups = log.groups.reduce(0.0) {
+            max($0, margin + 11 * scale + width($1.label, bold: true) + 6 * scale + 1)
+        }
+        namesWidth = max(rows, groups)
+    }
     /// The axis's span in the panel's pixels, with room on the right for its last label.
     private var trackMinX: Double { labelWidth }
     private var trackMaxX: Double { max(frame.width - 24 * scale, trackMinX + 1) }
@@ -584,7 +615,8 @@ final class InspectorPanel: Panel {
         let now = context.sceneTime
         if !isScrubbing { axisStart = pinnedStart ?? Self.axisStart(at: now, span: span) }
         let rows = orderedRows
-        settleFirstRow(count: rows.count)
+        settleNameColumn()
+        settleFooter(rows: rows)
         let hoveredRow = hoveredRow(count: rows.count)
         let hoveredLine = hoveredRow.flatMap { rows.indices.contains($0) ? rows[$0] : nil }
         let hovered = hoveredLine?.row
@@ -594,7 +626,7 @@ final class InspectorPanel: Panel {
             firstRow: firstRow, hoveredRow: hoveredRow, isPaused: context.isPaused, rate: context.rate,
             selected: selectedLabel, collapsed: collapsedGroups,
             selectedLayer: context.selectedLayer.map(ObjectIdentifier.init),
-            detail: barDrag?.text ?? hoveredLine.map(details),
+            footerLines: detailLines, detail: barDrag?.text ?? hoveredLine.map(details),
             outline: hovered?.layer.flatMap { outlinePath(of: $0, outline: outline) }, barDrag: barDrag)
         defer { placePlayhead(at: now) }
         guard state != drawn else { return }
@@ -605,13 +637,7 @@ final class InspectorPanel: Panel {
             layer.removeAllSublayers()
             let canvas = PanelCanvas(layer: layer, timeline: timeline, scale: scale)
             let margin = PanelStyle.margin * scale
-            let range =
-                rows.isEmpty
-                ? "no animation yet"
-                : shown.isEmpty
-                    ? "\(rows.count) rows, no room to show them"
-                    : "rows \(firstRow + 1)–\(firstRow + shown.count) of \(rows.count)"
-                        + (rows.count > shown.count ? " · wheel scrolls" : "")
+            let range = Self.range(rows: rows, first: firstRow, shown: shown.count)
             // The longest header that fits: the hint about the axis goes first in a narrow
             // panel, so that what the rows are is never cut.
             let headerWidth = frame.width - 2 * margin
@@ -646,11 +672,10 @@ final class InspectorPanel: Panel {
             canvas.fill(
                 Rect(x: 0, y: frame.height - detailHeight, width: frame.width, height: 1 * scale),
                 PanelStyle.separator)
-            let detail =
-                state.detail ?? "point at a row for its timing and value; the red line is the scene's time"
+            let detail = state.detail ?? Self.placeholder
             let width = frame.width - 2 * margin
             var lines = TextMetrics.lines(of: detail, width: width, fontSize: PanelStyle.fontSize * scale)
-            if lines.count > detailLines {  // the last line keeps the rest, cut with an ellipsis
+            if lines.count > detailLines {  // no room (a tiny panel): the last line keeps the rest, cut
                 lines =
                     lines.prefix(detailLines - 1) + [lines.dropFirst(detailLines - 1).joined(separator: " ")]
             }
@@ -666,6 +691,22 @@ final class InspectorPanel: Panel {
             outline.path = state.outline ?? BezierPath()
             outline.isHidden = state.outline == nil
         }
+    }
+
+    /// What the header says of the list: which rows of how many show, counting rows, not the
+    /// groups' headers among them (a collapsed group's rows are not in the list).
+    static func range(rows lines: [Line], first: Int, shown: Int) -> String {
+        guard !lines.isEmpty else { return "no animation yet" }
+        let rowCount = lines.reduce(0) { $0 + ($1.row == nil ? 0 : 1) }
+        let before = lines.prefix(first).reduce(0) { $0 + ($1.row == nil ? 0 : 1) }
+        let inView = lines.dropFirst(first).prefix(shown).reduce(0) { $0 + ($1.row == nil ? 0 : 1) }
+        let scrolls = lines.count > shown ? " · wheel scrolls" : ""
+        if shown == 0 {
+            return rowCount == 1 ? "1 row, no room to show it" : "\(rowCount) rows, no room to show them"
+        }
+        if rowCount == 0 { return "every group collapsed" + scrolls }
+        if inView == 0 { return "\(rowCount) rows, their groups' headers" + scrolls }
+        return "rows \(before + 1)–\(before + inView) of \(rowCount)" + scrolls
     }
 
     /// The hovered line's footer: a header's cause and rows, or a row's details.
@@ -693,7 +734,8 @@ final class InspectorPanel: Panel {
             if let animation = row.object as? LayerAnimation {
                 parts.append(Self.curveName(of: animation))
                 if animation.repeatCount > 0 {
-                    parts.append("repeats \(AnimationLog.format(animation.repeatCount))")
+                    let count = animation.repeatCount
+                    parts.append("repeats \(count.isFinite ? AnimationLog.format(count) : "forever")")
                 }
                 if animation.autoreverses { parts.append("autoreverses") }
                 if animation.fillMode != .removed { parts.append("fill \(animation.fillMode)") }
@@ -903,6 +945,55 @@ final class InspectorPanel: Panel {
     }
 
     /// Keeps the first row shown within the `count` rows, at the newest while it follows them.
+    /// The footer's text while no row is hovered.
+    static let placeholder = "point at a row for its timing and value; the red line is the scene's time"
+
+    /// Sets the footer's lines and the first row shown together: the footer takes as many
+    /// lines as the longest of the texts it may show now needs (the placeholder, a held bar
+    /// end's value, each shown line's details), at most all the room under the axis; the rows
+    /// shown are fewer for it. Decided from the rows in view, not from the pointer: hovering
+    /// the last row shown does not hide it under a footer grown for it (which would then hover
+    /// nothing and shrink again).
+    private func settleFooter(rows: [Line]) {
+        // One row keeps its place (the panel's least size has room for it and one line).
+        let room = frame.height - headerHeight - axisHeight - rowHeight - Self.detailHeight * scale
+        let most = max(Int((room / (Self.detailLineHeight * scale)).rounded(.down)) + 1, 1)
+        let width = frame.width - 2 * PanelStyle.margin * scale
+        detailLines = min(max(footerLineCount(of: Self.placeholder, width: width), 1), most)
+        if let drag = barDrag?.text {
+            detailLines = min(max(detailLines, footerLineCount(of: drag, width: width)), most)
+        }
+        // A taller footer shows fewer rows (others, when the list follows the newest): until
+        // the lines shown need no more than it has.
+        while true {
+            settleFirstRow(count: rows.count)
+            let shown = rows.dropFirst(firstRow).prefix(visibleRowCount)
+            let needed = shown.reduce(detailLines) { max($0, footerLineCount(of: details($1), width: width)) }
+            let lines = min(needed, most)
+            if lines <= detailLines { break }
+            detailLines = lines
+        }
+    }
+
+    /// The lines `text` takes in the footer, `width` pixels wide; measured once a text (the
+    /// values of a paused scene's rows do not change from frame to frame).
+    private func footerLineCount(of text: String, width: Double) -> Int {
+        if footerWidth != width {
+            footerWidth = width
+            footerLineCounts = [:]
+        }
+        if let count = footerLineCounts[text] { return count }
+        let fontSize = PanelStyle.fontSize * scale
+        let count =
+            TextMetrics.width(of: text, fontSize: fontSize) <= width
+            ? 1 : TextMetrics.lines(of: text, width: width, fontSize: fontSize).count
+        if footerLineCounts.count >= 512 { footerLineCounts = [:] }  // a playing scene's values
+        footerLineCounts[text] = count
+        return count
+    }
+    private var footerWidth = 0.0
+    private var footerLineCounts: [String: Int] = [:]
+
     private func settleFirstRow(count: Int) {
         if followsNewest { firstRow = max(count - visibleRowCount, 0) }
         firstRow = min(firstRow, max(count - visibleRowCount, 0))

@@ -51,6 +51,7 @@ extension SceneSession {
         else { return nil }
         sceneIndex = index
         if let step = state.step, let stepped = catalog[index].atStep(step) { catalog[index] = stepped }
+        layOutWindow()  // the step bar's room, for the step restored
         history = restored
         if let debug = state.debugOverlay, debug != isDebugOverlayVisible {
             isDebugOverlayVisible = debug
