@@ -72,6 +72,25 @@ struct SavedMomentTests {
         67,"width":375,"x":0,"y":0}}
         """#
 
+    /// Property failure 7197F134 (seed 2026, sequence 101): the pull compared (`|`, the copy
+    /// A above, the window tall), a press on the copy's half at y 244, the window resized to
+    /// half that height, then `/`. The window's copy had its scroll indicator shown, as the
+    /// running half did; `render --session` placed the copy's clip for the small window before
+    /// its catch-up, the replayed press fell outside it, and the copy's indicator stayed hidden.
+    static let comparedPullShrunk = #"""
+        {"bubbles":0,"compare":{"copyIsA":true,"knobs":{}},"debugOverlay":false,"format":"animdemo-session",\#
+        "history":{"fps":60,"frames":[{"count":1,"first":0},{"height":163,"input":["move 2.0 2.0"],"time":0,\#
+        "width":320},{"height":498,"input":["move 31.0 244.0","down 31.0 244.0"],"time":0,"width":402},{"hei\#
+        ght":249,"input":["move 481.0 106.0","up 481.0 106.0","key unidentified"],"time":0,"width":402},{"he\#
+        ight":199,"input":["move 2.0 2.0"],"time":0,"width":321}],"initialHeight":498,"initialKnobs":{},"ini\#
+        tialWidth":402},"isPaused":true,"observedFrom":0,"panelViews":{"code":{"firstRow":64,"follows":true}\#
+        ,"help":{"firstRow":5},"inspector":{"collapsed":["timer balloon timer"],"firstRow":0,"follows":true,\#
+        "row":"verticalScrollIndicator.opacity"},"layers":{"firstRow":2,"layer":"view"}},"panels":["layers",\#
+        "inspector","help","code"],"pointer":[2,2],"rate":1,"scale":1,"scene":"pull","sceneTime":0,"seed":1,\#
+        "step":2,"trails":{"count":4,"on":true,"spacing":5},"version":1,"window":{"height":600,"width":800,"\#
+        x":0,"y":0}}
+        """#
+
     /// The picture of the session's next frame, by a renderer of its own (CheckpointTests).
     static func picture(_ tester: SceneTester) throws -> Int { try CheckpointTests.drawFrame(tester) }
 
@@ -283,5 +302,32 @@ struct SavedMomentTests {
         let again = try #require(replayed.session.describe().compare)
         #expect(again.map(\.sceneRect) == compared.map(\.sceneRect))
         #expect(again.map(\.knobs) == compared.map(\.knobs))
+    }
+
+    /// The opacity and bounds of every layer of `scene`, depth first (presentation values).
+    static func layerState(_ scene: Scene) -> [(Double, Rect)] {
+        scene.rootLayer.allLayers.map { ($0.presentation().opacity, $0.presentation().bounds) }
+    }
+
+    @Test(
+        "a compared pull pressed in a tall window, then shrunk: the replayed copy has the press, as the window's had"
+    )
+    func comparedPullShrunkReplaysThePress() throws {
+        let state = try WatchState(json: Data(Self.comparedPullShrunk.utf8))
+        let tester = try SceneTester(scene: "pull", size: Size(width: 800, height: 600))
+        try #require(tester.session.resume(from: state, at: 0) != nil)
+        _ = try Self.picture(tester)
+        let twin = try #require(tester.session.compareTwin)
+        #expect(twin.isA)
+        // Both halves have the tutorial's knobs and one history: every layer alike, exactly.
+        let copy = Self.layerState(twin.machine.scene)
+        let running = Self.layerState(tester.session.scene)
+        #expect(copy.count == running.count)
+        #expect(
+            zip(copy, running).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }, "the copy differs from the running half")
+        for scene in [twin.machine.scene, tester.session.scene] {
+            let indicator = try #require(scene.rootLayer.allLayers.first { $0.name == "verticalScrollIndicator" })
+            #expect(indicator.presentation().opacity > 0, "the press never reached this half's scene")
+        }
     }
 }
