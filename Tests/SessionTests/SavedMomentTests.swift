@@ -91,6 +91,24 @@ struct SavedMomentTests {
         x":0,"y":0}}
         """#
 
+    /// Property failure 37D85855 (seed 2027, sequence 165): fish paused with the knobs, the
+    /// inspector (its row `fish.position` outlined over the scene), the layers and the help open
+    /// in a 500×380 window, too small for the inspector. The window kept the outline it drew
+    /// while the inspector fitted; `render --session` never drew it.
+    static let fishInspectorTooSmall = #"""
+        {"bubbles":0,"debugOverlay":false,"format":"animdemo-session","history":{"fps":60,"frames":[{"count"\#
+        :1,"first":0},{"input":["key char:."],"time":0},{"input":["move 324.0 121.0"],"time":0},{"input":["w\#
+        heel 324.0 121.0 40.0"],"time":0},{"input":["move 440.0 8.0","down 440.0 8.0"],"time":0},{"input":["\#
+        move 135.0 195.0","up 135.0 195.0"],"time":0},{"input":["key backspace"],"time":0},{"input":["key un\#
+        identified"],"time":0},{"input":["key char:c"],"time":0},{"count":359,"first":1},{"height":130,"time\#
+        ":6,"width":500}],"initialHeight":128,"initialKnobs":{},"initialWidth":500},"isPaused":true,"observe\#
+        dFrom":0,"panelViews":{"help":{"firstRow":0},"inspector":{"firstRow":2,"follows":true,"row":"fish.po\#
+        sition"},"knobs":{"firstRow":0,"selected":"finishLineWidth"},"layers":{"firstRow":0,"layer":"Layer"}\#
+        },"panels":["knobs","inspector","layers","help"],"pointer":[184,158],"rate":0.5,"scale":1,"scene":"f\#
+        ish","sceneTime":0.7857142857142858,"seed":1,"trails":{"count":7,"on":false,"spacing":7},"version":1\#
+        ,"window":{"height":380,"width":500,"x":0,"y":0}}
+        """#
+
     /// The picture of the session's next frame, by a renderer of its own (CheckpointTests).
     static func picture(_ tester: SceneTester) throws -> Int { try CheckpointTests.drawFrame(tester) }
 
@@ -329,5 +347,29 @@ struct SavedMomentTests {
             let indicator = try #require(scene.rootLayer.allLayers.first { $0.name == "verticalScrollIndicator" })
             #expect(indicator.presentation().opacity > 0, "the press never reached this half's scene")
         }
+    }
+
+    @Test("the inspector's outline goes with its rows when a resize leaves the inspector too small")
+    func inspectorOutlineGoesWhenTooSmall() throws {
+        let state = try WatchState(json: Data(Self.fishInspectorTooSmall.utf8))
+        let small = Size(width: 500, height: 380)
+        let replayed = try SceneTester(scene: "fish", size: small)
+        try #require(replayed.session.resume(from: state, at: 0) != nil)
+        let expected = try Self.picture(replayed)
+        #expect(replayed.session.inspectorOutline == nil)
+        let tester = try SceneTester(scene: "fish", size: Size(width: 1280, height: 800))
+        try #require(tester.session.resume(from: state, at: 0) != nil)
+        _ = try Self.picture(tester)
+        // The pointer on the row: its layer outlined over the scene.
+        let rows = tester.session.describe().inspector
+        let row = try #require((rows.first { $0.name == "fish.position" } ?? rows.first)?.rect)
+        tester.send([.move(Point(x: row[0] + row[2] / 2, y: row[1] + row[3] / 2))])
+        _ = try Self.picture(tester)
+        #expect(tester.session.inspectorOutline != nil, "the inspector outlines nothing while it fits")
+        tester.resize(to: small)
+        tester.send([.move(Point(x: 184, y: 158))])
+        _ = try Self.picture(tester)
+        #expect(tester.session.inspectorOutline == nil)
+        #expect(try Self.picture(tester) == expected, "the window shows other pixels than the replay")
     }
 }
