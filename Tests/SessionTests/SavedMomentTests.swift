@@ -342,9 +342,11 @@ struct SavedMomentTests {
         let running = Self.layerState(tester.session.scene)
         #expect(copy.count == running.count)
         #expect(
-            zip(copy, running).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }, "the copy differs from the running half")
+            zip(copy, running).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 },
+            "the copy differs from the running half")
         for scene in [twin.machine.scene, tester.session.scene] {
-            let indicator = try #require(scene.rootLayer.allLayers.first { $0.name == "verticalScrollIndicator" })
+            let indicator = try #require(
+                scene.rootLayer.allLayers.first { $0.name == "verticalScrollIndicator" })
             #expect(indicator.presentation().opacity > 0, "the press never reached this half's scene")
         }
     }

@@ -397,7 +397,8 @@ final class KnobPanel: Panel {
         settleHeader(count: list.count)
         firstRow = min(firstRow, max(list.count - visibleRowCount, 0))
         let values = list.map { knobs.value(of: $0.name) ?? $0.defaultValue }
-        let compared = comparison.map { copy in list.map { copy.knobs.value(of: $0.name) ?? $0.defaultValue } }
+        let compared = comparison.map { copy in list.map { copy.knobs.value(of: $0.name) ?? $0.defaultValue }
+        }
         let state = DrawnState(
             frame: frame, scale: scale, scene: context.sceneName, values: values, selected: selectedName,
             firstRow: firstRow, field: field, compared: compared, copyIsA: comparison?.copyIsA ?? false)
@@ -428,7 +429,8 @@ final class KnobPanel: Panel {
             let selected = selectedIndex(in: list)
             for index in firstRow..<min(list.count, firstRow + visibleRowCount) {
                 drawRow(
-                    list[index], value: values[index], compared: compared?[index], isSelected: index == selected,
+                    list[index], value: values[index], compared: compared?[index],
+                    isSelected: index == selected,
                     at: headerHeight + Double(index - firstRow) * rowHeight, canvas: canvas)
             }
             let knob = list[selected]
@@ -455,7 +457,8 @@ final class KnobPanel: Panel {
     }
 
     private func drawRow(
-        _ knob: Knob, value: KnobValue, compared: KnobValue?, isSelected: Bool, at y: Double, canvas: PanelCanvas
+        _ knob: Knob, value: KnobValue, compared: KnobValue?, isSelected: Bool, at y: Double,
+        canvas: PanelCanvas
     ) {
         if isSelected {
             canvas.fill(
@@ -504,8 +507,9 @@ final class KnobPanel: Panel {
 
     /// A compared row's second line: the knob's value in A, then in B, each bold when it is not
     /// the tutorial's and in the accent colour when the halves differ.
-    private func drawHalves(_ knob: Knob, value: KnobValue, compared: KnobValue, rowY y: Double, canvas: PanelCanvas)
-    {
+    private func drawHalves(
+        _ knob: Knob, value: KnobValue, compared: KnobValue, rowY y: Double, canvas: PanelCanvas
+    ) {
         let copyIsA = comparison?.copyIsA ?? false
         let (a, b) = copyIsA ? (compared, value) : (value, compared)
         let differ = a != b
@@ -516,8 +520,10 @@ final class KnobPanel: Panel {
         for (index, (letter, half)) in [("A", a), ("B", b)].enumerated() {
             canvas.text(
                 "\(letter)  \(Self.valueText(half, of: knob))",
-                in: Rect(x: indent + Double(index) * width, y: textY, width: width - 4 * scale, height: textHeight),
-                bold: !KnobCode.isTutorialValue(half, of: knob), color: differ ? PanelStyle.accent : PanelStyle.text)
+                in: Rect(
+                    x: indent + Double(index) * width, y: textY, width: width - 4 * scale, height: textHeight),
+                bold: !KnobCode.isTutorialValue(half, of: knob),
+                color: differ ? PanelStyle.accent : PanelStyle.text)
         }
     }
 
