@@ -364,7 +364,7 @@ struct SavedMomentTests {
         _ = try Self.picture(tester)
         // The pointer on the row: its layer outlined over the scene.
         let rows = tester.session.describe().inspector
-        let row = try #require((rows.first { $0.name == "fish.position" } ?? rows.first)?.rect)
+        let row = try #require(rows.first { $0.kind == "animation" && $0.rect != nil }?.rect)
         tester.send([.move(Point(x: row[0] + row[2] / 2, y: row[1] + row[3] / 2))])
         _ = try Self.picture(tester)
         #expect(tester.session.inspectorOutline != nil, "the inspector outlines nothing while it fits")
