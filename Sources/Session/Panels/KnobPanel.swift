@@ -201,7 +201,8 @@ final class KnobPanel: Panel {
 
     /// A row's slider, in the panel's pixels (on its first line while comparing).
     private func sliderBox(rowY y: Double) -> Rect {
-        let left = frame.width * (nameShare + valueShare)
+        // Comparing, the values are on the second line: the slider has the value column too.
+        let left = frame.width * (comparison == nil ? nameShare + valueShare : nameShare)
         return Rect(
             x: left, y: y + lineRowHeight / 2 - 3 * scale, width: frame.width - left - margin - 5 * scale,
             height: 6 * scale)
@@ -473,7 +474,7 @@ final class KnobPanel: Panel {
         } else if let compared {
             let copyChanged = !KnobCode.isTutorialValue(compared, of: knob)
             canvas.text(
-                knob.name, in: Rect(x: margin, y: textY, width: nameWidth + valueWidth, height: textHeight),
+                knob.name, in: Rect(x: margin, y: textY, width: nameWidth, height: textHeight),
                 bold: changed || copyChanged)
         } else {
             canvas.text(
