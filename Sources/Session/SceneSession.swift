@@ -376,6 +376,8 @@ public final class SceneSession {
         let context = panelContext
         for panel in openPanels { panel.follow(context: context) }
         for panel in openPanels where panelFit.update(panel, scale: scale) { panel.update(context: context) }
+        // The outline is over the scene, outside the panel's note: it goes with the rows it marks.
+        if isOpen(inspector), !PanelFit.fits(inspector, scale: scale) { inspector.hideOutline() }
     }
 
     /// What panels may read now.
@@ -400,7 +402,8 @@ public final class SceneSession {
             graphLayer: graphed, graphAxis: inspector.axisRange(at: sceneTimeline.currentTime),
             layerGraphSamples: layerGraphSamples,
             animationLabel: { [inspector] animation in inspector.label(of: animation) },
-            curveTarget: openPanel(CurvePanel.self) == nil ? nil : curveTarget())
+            curveTarget: openPanel(CurvePanel.self) == nil ? nil : curveTarget(),
+            comparedKnobs: compareTwin.map { ComparedKnobs(knobs: $0.machine.knobs, copyIsA: $0.isA) })
     }
 
     /// The inspector's log notes the scene's animations now (once a scene frame, after its

@@ -72,6 +72,43 @@ struct SavedMomentTests {
         67,"width":375,"x":0,"y":0}}
         """#
 
+    /// Property failure 7197F134 (seed 2026, sequence 101): the pull compared (`|`, the copy
+    /// A above, the window tall), a press on the copy's half at y 244, the window resized to
+    /// half that height, then `/`. The window's copy had its scroll indicator shown, as the
+    /// running half did; `render --session` placed the copy's clip for the small window before
+    /// its catch-up, the replayed press fell outside it, and the copy's indicator stayed hidden.
+    static let comparedPullShrunk = #"""
+        {"bubbles":0,"compare":{"copyIsA":true,"knobs":{}},"debugOverlay":false,"format":"animdemo-session",\#
+        "history":{"fps":60,"frames":[{"count":1,"first":0},{"height":163,"input":["move 2.0 2.0"],"time":0,\#
+        "width":320},{"height":498,"input":["move 31.0 244.0","down 31.0 244.0"],"time":0,"width":402},{"hei\#
+        ght":249,"input":["move 481.0 106.0","up 481.0 106.0","key unidentified"],"time":0,"width":402},{"he\#
+        ight":199,"input":["move 2.0 2.0"],"time":0,"width":321}],"initialHeight":498,"initialKnobs":{},"ini\#
+        tialWidth":402},"isPaused":true,"observedFrom":0,"panelViews":{"code":{"firstRow":64,"follows":true}\#
+        ,"help":{"firstRow":5},"inspector":{"collapsed":["timer balloon timer"],"firstRow":0,"follows":true,\#
+        "row":"verticalScrollIndicator.opacity"},"layers":{"firstRow":2,"layer":"view"}},"panels":["layers",\#
+        "inspector","help","code"],"pointer":[2,2],"rate":1,"scale":1,"scene":"pull","sceneTime":0,"seed":1,\#
+        "step":2,"trails":{"count":4,"on":true,"spacing":5},"version":1,"window":{"height":600,"width":800,"\#
+        x":0,"y":0}}
+        """#
+
+    /// Property failure 37D85855 (seed 2027, sequence 165): fish paused with the knobs, the
+    /// inspector (its row `fish.position` outlined over the scene), the layers and the help open
+    /// in a 500×380 window, too small for the inspector. The window kept the outline it drew
+    /// while the inspector fitted; `render --session` never drew it.
+    static let fishInspectorTooSmall = #"""
+        {"bubbles":0,"debugOverlay":false,"format":"animdemo-session","history":{"fps":60,"frames":[{"count"\#
+        :1,"first":0},{"input":["key char:."],"time":0},{"input":["move 324.0 121.0"],"time":0},{"input":["w\#
+        heel 324.0 121.0 40.0"],"time":0},{"input":["move 440.0 8.0","down 440.0 8.0"],"time":0},{"input":["\#
+        move 135.0 195.0","up 135.0 195.0"],"time":0},{"input":["key backspace"],"time":0},{"input":["key un\#
+        identified"],"time":0},{"input":["key char:c"],"time":0},{"count":359,"first":1},{"height":130,"time\#
+        ":6,"width":500}],"initialHeight":128,"initialKnobs":{},"initialWidth":500},"isPaused":true,"observe\#
+        dFrom":0,"panelViews":{"help":{"firstRow":0},"inspector":{"firstRow":2,"follows":true,"row":"fish.po\#
+        sition"},"knobs":{"firstRow":0,"selected":"finishLineWidth"},"layers":{"firstRow":0,"layer":"Layer"}\#
+        },"panels":["knobs","inspector","layers","help"],"pointer":[184,158],"rate":0.5,"scale":1,"scene":"f\#
+        ish","sceneTime":0.7857142857142858,"seed":1,"trails":{"count":7,"on":false,"spacing":7},"version":1\#
+        ,"window":{"height":380,"width":500,"x":0,"y":0}}
+        """#
+
     /// The picture of the session's next frame, by a renderer of its own (CheckpointTests).
     static func picture(_ tester: SceneTester) throws -> Int { try CheckpointTests.drawFrame(tester) }
 
@@ -283,5 +320,58 @@ struct SavedMomentTests {
         let again = try #require(replayed.session.describe().compare)
         #expect(again.map(\.sceneRect) == compared.map(\.sceneRect))
         #expect(again.map(\.knobs) == compared.map(\.knobs))
+    }
+
+    /// The opacity and bounds of every layer of `scene`, depth first (presentation values).
+    static func layerState(_ scene: Scene) -> [(Double, Rect)] {
+        scene.rootLayer.allLayers.map { ($0.presentation().opacity, $0.presentation().bounds) }
+    }
+
+    @Test(
+        "a compared pull pressed in a tall window, then shrunk: the replayed copy has the press, as the window's had"
+    )
+    func comparedPullShrunkReplaysThePress() throws {
+        let state = try WatchState(json: Data(Self.comparedPullShrunk.utf8))
+        let tester = try SceneTester(scene: "pull", size: Size(width: 800, height: 600))
+        try #require(tester.session.resume(from: state, at: 0) != nil)
+        _ = try Self.picture(tester)
+        let twin = try #require(tester.session.compareTwin)
+        #expect(twin.isA)
+        // Both halves have the tutorial's knobs and one history: every layer alike, exactly.
+        let copy = Self.layerState(twin.machine.scene)
+        let running = Self.layerState(tester.session.scene)
+        #expect(copy.count == running.count)
+        #expect(
+            zip(copy, running).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 },
+            "the copy differs from the running half")
+        for scene in [twin.machine.scene, tester.session.scene] {
+            let indicator = try #require(
+                scene.rootLayer.allLayers.first { $0.name == "verticalScrollIndicator" })
+            #expect(indicator.presentation().opacity > 0, "the press never reached this half's scene")
+        }
+    }
+
+    @Test("the inspector's outline goes with its rows when a resize leaves the inspector too small")
+    func inspectorOutlineGoesWhenTooSmall() throws {
+        let state = try WatchState(json: Data(Self.fishInspectorTooSmall.utf8))
+        let small = Size(width: 500, height: 380)
+        let replayed = try SceneTester(scene: "fish", size: small)
+        try #require(replayed.session.resume(from: state, at: 0) != nil)
+        let expected = try Self.picture(replayed)
+        #expect(replayed.session.inspectorOutline == nil)
+        let tester = try SceneTester(scene: "fish", size: Size(width: 1280, height: 800))
+        try #require(tester.session.resume(from: state, at: 0) != nil)
+        _ = try Self.picture(tester)
+        // The pointer on the row: its layer outlined over the scene.
+        let rows = tester.session.describe().inspector
+        let row = try #require(rows.first { $0.kind == "animation" && $0.rect != nil }?.rect)
+        tester.send([.move(Point(x: row[0] + row[2] / 2, y: row[1] + row[3] / 2))])
+        _ = try Self.picture(tester)
+        #expect(tester.session.inspectorOutline != nil, "the inspector outlines nothing while it fits")
+        tester.resize(to: small)
+        tester.send([.move(Point(x: 184, y: 158))])
+        _ = try Self.picture(tester)
+        #expect(tester.session.inspectorOutline == nil)
+        #expect(try Self.picture(tester) == expected, "the window shows other pixels than the replay")
     }
 }

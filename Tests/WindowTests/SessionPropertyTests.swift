@@ -234,6 +234,8 @@ final class SessionDriver {
         "u", "parenleft", "parenright", "braceleft", "braceright",
         // The curve editor: open, a preset, the scene's own curve.
         "slash", "4",
+        // Two settings side by side: the tutorial's knobs beside the current ones, or off.
+        "bar",
         // The knob panel's field: Return opens and applies it, these type into it.
         "Return", "period", "minus", "comma", "BackSpace",
     ]

@@ -8,13 +8,15 @@ public final class GestureDispatcher {
 
     public init() {}
 
-    /// Delivers one pointer event; `root` is the window's layer tree.
+    /// Delivers one pointer event, its point in the window's space; `root` is the tree it is
+    /// hit-tested in: the window's layer tree, or a subtree of it (a scene's root layer), in
+    /// which case what its ancestors cover or cut off (a clipping layer) does not count.
     public func handle(_ event: InputEvent, in root: Layer, at time: MediaTime) {
         switch event {
         case .down(let point):
             if isPressed { cancelAll() }
             isPressed = true
-            var layer = root.hitTest(point)
+            var layer = root.hitTest(Self.point(point, aboveOf: root))
             tracked = []
             while let current = layer {
                 tracked += current.gestureRecognizers.filter(\.isEnabled)
@@ -31,7 +33,7 @@ public final class GestureDispatcher {
             for recognizer in tracked { recognizer.reset() }
             tracked = []
         case .scroll(let dy, let point, _, _):
-            var layer = root.hitTest(point)
+            var layer = root.hitTest(Self.point(point, aboveOf: root))
             while let current = layer {
                 let wheels = current.gestureRecognizers.compactMap { $0 as? ScrollWheelGestureRecognizer }
                     .filter(\.isEnabled)
@@ -44,6 +46,13 @@ public final class GestureDispatcher {
         case .key:
             break
         }
+    }
+
+    /// `point`, in the window's space, in the space of `root`'s superlayer (where its hit test
+    /// takes it); the window's own root has none.
+    static func point(_ point: Point, aboveOf root: Layer) -> Point {
+        guard let superlayer = root.superlayer else { return point }
+        return superlayer.convert(point, from: nil, usingPresentation: true)
     }
 
     /// Which recognizers hold the press now, with their state, and what puts them back (time

@@ -134,6 +134,17 @@ final class InspectorPanel: Panel {
     /// The outline of the hovered row's layer, drawn over the scene (under the panels).
     var outlineLayer: Layer { outline }
 
+    /// Hides the outline while the panel does not fit (its note hides the rows): the panel
+    /// draws it again, whole, once it fits, as a session opened at that size never shows it.
+    func hideOutline() {
+        guard !outline.isHidden else { return }
+        drawn = nil
+        timeline.transaction { transaction in
+            transaction.disableActions = true
+            outline.isHidden = true
+        }
+    }
+
     var keyHelp: [HelpLine] {
         [
             HelpLine("inspector: click, drag", "travel to the time under the pointer"),

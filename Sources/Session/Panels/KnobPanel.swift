@@ -11,6 +11,12 @@ import Scenes
 /// as the scene's Swift, Return opens the chosen knob's value for typing (`KnobField`); a click
 /// chooses a row and a drag on its slider sets the value; the wheel scrolls a list longer than
 /// the panel.
+///
+/// While two settings are compared side by side (`|`, `--compare`), each row is two lines: the
+/// knob's name and slider (the copy's value a ring on it), then its value in A and in B; a
+/// value other than the tutorial's is bold, one that differs between the halves in the accent
+/// colour. The keys and the slider turn the running scene's half (B after `|`, A with
+/// `--compare`): the copy keeps the knobs it started with.
 final class KnobPanel: Panel {
     static let kind = PanelKind(
         name: "knobs", spokenName: "knob panel",
@@ -46,6 +52,8 @@ final class KnobPanel: Panel {
         var selected: String?
         var firstRow: Int
         var field: KnobField?
+        var compared: [KnobValue]?
+        var copyIsA: Bool
     }
 
     /// A knob's value being typed (Return opens it on the chosen knob): the text so far, and
@@ -122,6 +130,7 @@ final class KnobPanel: Panel {
     private func settleHeader(count: Int) {
         let key = [
             frame.width, frame.height, scale, Double(count), Double(firstRow), selectedHasPlot ? 1 : 0,
+            comparison == nil ? 0 : 1,
         ]
         guard key != headerSettledFor else { return }
         headerSettledFor = key
@@ -138,11 +147,17 @@ final class KnobPanel: Panel {
         let shown =
             count > visibleRowCount
             ? " · \(firstRow + 1)–\(min(firstRow + visibleRowCount, count)) of \(count)" : ""
+        let turned = comparison.map { " \($0.copyIsA ? "B" : "A")" } ?? ""
+        let halves = comparison == nil ? "" : " · A | B"
         return TextMetrics.lines(
-            of: "knobs\(shown) · ↑↓ choose · ←→ change · 0 reset · p copy",
+            of: "knobs\(shown)\(halves) · ↑↓ choose · ←→ change\(turned) · 0 reset · p copy",
             width: max(frame.width - 2 * margin, 1), fontSize: PanelStyle.fontSize * scale, bold: true)
     }
-    private var rowHeight: Double { Self.rowHeight * scale }
+    /// A row's height: one line, two while comparing (the values of A and B under the name).
+    private var rowHeight: Double { lineRowHeight * (comparison == nil ? 1 : 2) }
+    private var lineRowHeight: Double { Self.rowHeight * scale }
+    /// The comparison's copy, as the panel was last updated (its rows are two lines then).
+    private var comparison: ComparedKnobs?
     private var margin: Double { PanelStyle.margin * scale }
     /// Whether the chosen knob has a curve to plot (then the footer makes room for it).
     private var selectedHasPlot = false
@@ -167,14 +182,13 @@ final class KnobPanel: Panel {
 
     /// Widens the name and value columns to the longest name and value (choices: every name
     /// they offer), so that `finishLineAnimationDuration` and `easeInEaseOut` show whole.
-    private func fitColumns(_ list: [Knob], values: [KnobValue]) {
+    private func fitColumns(_ list: [Knob], values: [KnobValue], compared: [KnobValue]?) {
         guard frame.width > 0 else { return }
         let fontSize = PanelStyle.fontSize * scale
         let widestName =
             list.map { TextMetrics.width(of: $0.name, fontSize: fontSize, bold: true) }.max() ?? 0
-        var valueTexts = zip(list, values).map { knob, value in
-            KnobAssignment.text(of: value, for: knob) + (knob.unit.isEmpty ? "" : " \(knob.unit)")
-        }
+        var valueTexts = zip(list, values).map { knob, value in Self.valueText(value, of: knob) }
+        valueTexts += zip(list, compared ?? []).map { knob, value in Self.valueText(value, of: knob) }
         for knob in list {
             if case .choice(let names) = knob.kind { valueTexts += names }
             if case .curve = knob.defaultValue { valueTexts += Knob.namedCurves.map(\.name) }
@@ -185,12 +199,18 @@ final class KnobPanel: Panel {
         valueShare = min(max((widestValue + 2 * scale + margin / 2) / frame.width, 0.18), 0.3)
     }
 
-    /// A row's slider, in the panel's pixels.
+    /// A row's slider, in the panel's pixels (on its first line while comparing).
     private func sliderBox(rowY y: Double) -> Rect {
-        let left = frame.width * (nameShare + valueShare)
+        // Comparing, the values are on the second line: the slider has the value column too.
+        let left = frame.width * (comparison == nil ? nameShare + valueShare : nameShare)
         return Rect(
-            x: left, y: y + rowHeight / 2 - 3 * scale, width: frame.width - left - margin - 5 * scale,
+            x: left, y: y + lineRowHeight / 2 - 3 * scale, width: frame.width - left - margin - 5 * scale,
             height: 6 * scale)
+    }
+
+    /// `value` as a row shows it, with the knob's unit.
+    static func valueText(_ value: KnobValue, of knob: Knob) -> String {
+        KnobAssignment.text(of: value, for: knob) + (knob.unit.isEmpty ? "" : " \(knob.unit)")
     }
 
     private func selectedIndex(in list: [Knob]) -> Int {
@@ -259,6 +279,7 @@ final class KnobPanel: Panel {
     // MARK: - Input
 
     func handleKey(_ key: Key, context: PanelContext) -> [SessionRequest]? {
+        comparison = context.comparedKnobs
         let list = context.knobs.knobs
         guard !list.isEmpty else { return nil }
         if let field, let taken = typeIntoField(key, field, list: list) { return taken }
@@ -365,6 +386,7 @@ final class KnobPanel: Panel {
 
     func update(context: PanelContext) {
         guard !frame.isEmpty else { return }
+        comparison = context.comparedKnobs
         let knobs = context.knobs
         let list = knobs.knobs
         if !list.contains(where: { $0.name == selectedName }) {
@@ -376,13 +398,15 @@ final class KnobPanel: Panel {
         settleHeader(count: list.count)
         firstRow = min(firstRow, max(list.count - visibleRowCount, 0))
         let values = list.map { knobs.value(of: $0.name) ?? $0.defaultValue }
+        let compared = comparison.map { copy in list.map { copy.knobs.value(of: $0.name) ?? $0.defaultValue }
+        }
         let state = DrawnState(
             frame: frame, scale: scale, scene: context.sceneName, values: values, selected: selectedName,
-            firstRow: firstRow, field: field)
+            firstRow: firstRow, field: field, compared: compared, copyIsA: comparison?.copyIsA ?? false)
         guard state != drawn else { return }
         drawn = state
         // The columns are measured from the names and values drawn: only when they change.
-        fitColumns(list, values: values)
+        fitColumns(list, values: values, compared: compared)
         let header = headerLines(count: list.count)
         timeline.transaction { transaction in
             transaction.disableActions = true
@@ -406,7 +430,8 @@ final class KnobPanel: Panel {
             let selected = selectedIndex(in: list)
             for index in firstRow..<min(list.count, firstRow + visibleRowCount) {
                 drawRow(
-                    list[index], value: values[index], isSelected: index == selected,
+                    list[index], value: values[index], compared: compared?[index],
+                    isSelected: index == selected,
                     at: headerHeight + Double(index - firstRow) * rowHeight, canvas: canvas)
             }
             let knob = list[selected]
@@ -432,8 +457,10 @@ final class KnobPanel: Panel {
         }
     }
 
-    private func drawRow(_ knob: Knob, value: KnobValue, isSelected: Bool, at y: Double, canvas: PanelCanvas)
-    {
+    private func drawRow(
+        _ knob: Knob, value: KnobValue, compared: KnobValue?, isSelected: Bool, at y: Double,
+        canvas: PanelCanvas
+    ) {
         if isSelected {
             canvas.fill(
                 Rect(x: 2 * scale, y: y, width: frame.width - 4 * scale, height: rowHeight), Color(white: 0.2)
@@ -441,25 +468,64 @@ final class KnobPanel: Panel {
         }
         let changed = !KnobCode.isTutorialValue(value, of: knob)
         let textHeight = PanelStyle.lineHeight * scale
-        let textY = y + (rowHeight - textHeight) / 2
+        let textY = y + (lineRowHeight - textHeight) / 2
         if isSelected, let field {
             drawField(field, rowY: y, textY: textY, canvas: canvas)
-            return
+        } else if let compared {
+            let copyChanged = !KnobCode.isTutorialValue(compared, of: knob)
+            canvas.text(
+                knob.name, in: Rect(x: margin, y: textY, width: nameWidth, height: textHeight),
+                bold: changed || copyChanged)
+        } else {
+            canvas.text(
+                knob.name, in: Rect(x: margin, y: textY, width: nameWidth, height: textHeight), bold: changed)
+            canvas.text(
+                Self.valueText(value, of: knob),
+                in: Rect(x: valueX, y: textY, width: valueWidth, height: textHeight), bold: changed)
         }
-        canvas.text(
-            knob.name, in: Rect(x: margin, y: textY, width: nameWidth, height: textHeight), bold: changed)
-        let text = KnobAssignment.text(of: value, for: knob) + (knob.unit.isEmpty ? "" : " \(knob.unit)")
-        canvas.text(text, in: Rect(x: valueX, y: textY, width: valueWidth, height: textHeight), bold: changed)
+        if let compared { drawHalves(knob, value: value, compared: compared, rowY: y, canvas: canvas) }
+        if isSelected, field != nil { return }
         let slider = sliderBox(rowY: y)
         canvas.shape(BezierPath(roundedRect: slider, cornerRadius: 3 * scale), fill: Color(white: 0.35))
+        let radius = 5 * scale
+        if let compared {
+            // The copy's value: a ring the running scene's thumb may cover.
+            let copyX = slider.minX + min(max(Self.fraction(of: compared, for: knob), 0), 1) * slider.width
+            canvas.shape(
+                BezierPath(
+                    ovalIn: Rect(
+                        x: copyX - radius, y: slider.midY - radius, width: 2 * radius, height: 2 * radius)),
+                stroke: Color(white: 0.85))
+        }
         let fraction = min(max(Self.fraction(of: value, for: knob), 0), 1)
         let thumbX = slider.minX + fraction * slider.width
-        let radius = 5 * scale
         canvas.shape(
             BezierPath(
                 ovalIn: Rect(
                     x: thumbX - radius, y: slider.midY - radius, width: 2 * radius, height: 2 * radius)),
             fill: changed ? PanelStyle.accent : Color(white: 0.85))
+    }
+
+    /// A compared row's second line: the knob's value in A, then in B, each bold when it is not
+    /// the tutorial's and in the accent colour when the halves differ.
+    private func drawHalves(
+        _ knob: Knob, value: KnobValue, compared: KnobValue, rowY y: Double, canvas: PanelCanvas
+    ) {
+        let copyIsA = comparison?.copyIsA ?? false
+        let (a, b) = copyIsA ? (compared, value) : (value, compared)
+        let differ = a != b
+        let textHeight = PanelStyle.lineHeight * scale
+        let textY = y + lineRowHeight + (lineRowHeight - textHeight) / 2
+        let indent = margin + 8 * scale
+        let width = (frame.width - indent - margin) / 2
+        for (index, (letter, half)) in [("A", a), ("B", b)].enumerated() {
+            canvas.text(
+                "\(letter)  \(Self.valueText(half, of: knob))",
+                in: Rect(
+                    x: indent + Double(index) * width, y: textY, width: width - 4 * scale, height: textHeight),
+                bold: !KnobCode.isTutorialValue(half, of: knob),
+                color: differ ? PanelStyle.accent : PanelStyle.text)
+        }
     }
 
     /// The open field over the whole row: the text typed, a caret, and the problem with it.

@@ -63,6 +63,16 @@ struct PanelContext {
     var animationLabel: (LayerAnimation) -> String? = { _ in nil }
     /// What the curve editor edits: the selected row's timing (made only while it is open).
     var curveTarget: CurveTarget? = nil
+    /// The comparison's copy (`|`, `--compare`): its knobs, which the knob panel shows beside
+    /// the running scene's; nil while there is none.
+    var comparedKnobs: ComparedKnobs? = nil
+}
+
+/// The knobs of a comparison's copy, fixed from its start, and whether the copy is A (the
+/// first half); the running scene is the other half, the one the knob panel turns.
+struct ComparedKnobs {
+    let knobs: KnobSettings
+    let copyIsA: Bool
 }
 
 /// Which history, and which of its revisions, a panel drew from (`PanelContext.historyStamp`).

@@ -87,7 +87,8 @@ final class TimeMachine {
     private(set) var appliedInput: (time: MediaTime, events: [InputEvent]) = (-.infinity, [])
     weak var host: TimeMachineHost?
 
-    /// The window's layer tree, which the scene's pointer events are hit-tested in.
+    /// The window's layer tree, which the scene's root is in (or a comparison's clip in it); the
+    /// scene's pointer events are hit-tested in the scene's own layers (`apply`).
     private unowned let windowRoot: Layer
     let seed: UInt64
     let images: ImageCatalog
@@ -230,9 +231,12 @@ final class TimeMachine {
             if case .key(let key) = event {
                 _ = scene.handleKey(key)
             } else {
+                // Hit-tested in the scene's own layers: a comparison's clip (placed for the
+                // window's size now, not the frame's) or the other half cuts nothing off, so a
+                // replay hits what the frame hit when it ran.
                 dispatcher.handle(
-                    SceneSession.offset(event, by: sceneOrigin), in: windowRoot, at: sceneTimeline.currentTime
-                )
+                    SceneSession.offset(event, by: sceneOrigin), in: scene.rootLayer,
+                    at: sceneTimeline.currentTime)
             }
         }
     }
