@@ -79,7 +79,7 @@ struct StepsCommandTests {
         #expect(try described([])["step"] == nil)
     }
 
-    @Test("record --step records that step: the first differs from the scene, the last is the scene's bytes")
+    @Test("record --step records that step: the first differs from the scene and from the last")
     func record() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "animdemo-steps-record-\(ProcessInfo.processInfo.processIdentifier)")
@@ -96,9 +96,13 @@ struct StepsCommandTests {
             #expect(result.status == 0, "\(result.stderr)")
             return try Data(contentsOf: URL(fileURLWithPath: out))
         }
+        // The step bar has a band of its own under the scene, in recordings too, so a step's
+        // recording is not the scene's bytes; that the last step's scene is the scene's pixels
+        // is `TutorialStepTests.lastStepIsTheScene`'s (render, which record draws with).
         let scene = try recording([])
-        #expect(try recording(["--step", "1"]) != scene)
-        #expect(try recording(["--step", "5"]) == scene)
+        let first = try recording(["--step", "1"])
+        #expect(first != scene)
+        #expect(try recording(["--step", "5"]) != first)
     }
 
     @Test(

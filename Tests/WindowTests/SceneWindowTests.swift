@@ -58,7 +58,8 @@ struct SceneWindowTests {
         let finish = Color(red: 0.953, green: 0.686, blue: 0.133)
         do {
             // As `tictactoeGame`: 0.8 px a point, the top row's centres at x 120, 200, 280, y 70.
-            let app = try RunningWindow(scene: "tictactoe", arguments: ["--step", "1"])
+            let height = try Self.heightKeepingScene(scene: "tictactoe", step: 1)
+            let app = try RunningWindow(scene: "tictactoe", height: height, arguments: ["--step", "1"])
             defer { app.stop() }
             for (column, row) in [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0)] {
                 try app.click(x: 120 + 80 * column, y: 70 + 80 * row)
@@ -74,7 +75,8 @@ struct SceneWindowTests {
         }
         do {
             // The centre control point at rest: (200, 40) px, a 2.4 px red square over that pixel.
-            let app = try RunningWindow(scene: "elastic", arguments: ["--step", "1"])
+            let height = try Self.heightKeepingScene(scene: "elastic", step: 1)
+            let app = try RunningWindow(scene: "elastic", height: height, arguments: ["--step", "1"])
             defer { app.stop() }
             #expect(app.waitUntilIdle() != nil, "the elastic view never came to rest")
             let shot = try app.screenshot()
@@ -83,6 +85,23 @@ struct SceneWindowTests {
                 point.isClose(to: Color(red: 1, green: 0, blue: 0), within: tolerance),
                 "(200, 40) is \(point) in \(shot.path)")
         }
+    }
+
+    /// The window's height that leaves the scene `TestScene`'s rect above the step bar's band
+    /// (the bar's height at that width, from `render --describe`), so that a step's scene is
+    /// where the scene alone is in the tests above.
+    static func heightKeepingScene(scene: String, step: Int) throws -> Int {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("animdemo-bar-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let size = "\(TestScene.width)x\(TestScene.height)"
+        let run = try ProcessRunner.run(
+            try Animdemo.executable(),
+            ["render", "--scene", scene, "--step", "\(step)", "--size", size, "--at", "0", "--describe", "--out", out.path])
+        guard run.status == 0 else { throw WindowTestError("render --describe: \(run.errorOutput)") }
+        let json = try #require(try FileManager.default.contentsOfDirectory(atPath: out.path).first { $0.hasSuffix(".json") })
+        let described = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent(json))) as? [String: Any]
+        let bar = try #require(described?["stepBarRect"] as? [Double], "no step bar at step \(step)")
+        return TestScene.height + Int(bar[3].rounded(.up))
     }
 
     @Test("elastic: a drag held mid-way shows the wave under the pointer")

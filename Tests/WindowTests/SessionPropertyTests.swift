@@ -328,13 +328,17 @@ final class SessionDriver {
         guard isPaused != nil else {
             throw WindowTestError("\(label): the window did not pause: \(try window.title())")
         }
-        let before = sessionPaths.count
-        try window.key("b")
-        guard let path = pollUntil(timeout: 20, { sessionPaths.count > before ? sessionPaths.last : nil })
-        else {
-            throw WindowTestError(
-                "\(label): no session saved within 20 s of b; stderr: \(window.program.errorOutput.suffix(500))"
-            )
+        var path = try saveMoment(label: label)
+        // The title can also lag a space that unpaused, showing "paused" from before it: the file,
+        // written when `b` came, after every key before it, says whether the moment was paused.
+        // If not, pause now (no key is pending any more) and save again.
+        for _ in 0..<3 where Self.savedPaused(at: path) == false {
+            try window.key("space")
+            _ = pollUntil(timeout: 10) { (try? window.title().contains("paused")) == true ? true : nil }
+            path = try saveMoment(label: label)
+        }
+        guard Self.savedPaused(at: path) == true else {
+            throw WindowTestError("\(label): the saved moment is not paused: \(path)")
         }
         let out = work.appendingPathComponent(UUID().uuidString)
         let render = try ProcessRunner.run(
@@ -385,6 +389,27 @@ final class SessionDriver {
     }
 
     /// The `saved PATH.animdemo` lines printed so far.
+    /// Presses `b` and waits (with a deadline) for the `saved PATH` line of the session file.
+    private func saveMoment(label: String) throws -> String {
+        let before = sessionPaths.count
+        try window.key("b")
+        guard let path = pollUntil(timeout: 20, { sessionPaths.count > before ? sessionPaths.last : nil })
+        else {
+            throw WindowTestError(
+                "\(label): no session saved within 20 s of b; stderr: \(window.program.errorOutput.suffix(500))"
+            )
+        }
+        return path
+    }
+
+    /// The saved session file's `isPaused`, or nil if it cannot be read.
+    static func savedPaused(at path: String) -> Bool? {
+        guard let data = FileManager.default.contents(atPath: path),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return nil }
+        return object["isPaused"] as? Bool
+    }
+
     private var sessionPaths: [String] {
         window.savedPaths.filter { $0.hasSuffix(".animdemo") }
     }

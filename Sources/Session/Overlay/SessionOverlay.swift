@@ -221,11 +221,10 @@ final class SessionOverlay {
     }
 
     /// Where only the window draws, window pixels: the boxes of the status line, the recording
-    /// dot, the hint and the step bar while they show, and the band above the step bar (or the
-    /// scene's bottom) where a toast shows: three lines high, as its width and lines follow its
-    /// message.
+    /// dot and the hint while they show, and the band above the step bar (or the scene's
+    /// bottom) where a toast shows: three lines high, as its width and lines follow its message.
     var windowOnlyAreas: [Rect] {
-        var areas = [status.layer, recordingDot, hint.layer, stepBar.layer, toast.layer].filter {
+        var areas = [status.layer, recordingDot, hint.layer, toast.layer].filter {
             !$0.isHidden
         }
         .map(\.frame)
@@ -236,14 +235,15 @@ final class SessionOverlay {
     }
 
     /// What screenshots and recordings leave out: the toast, the status line, the recording
-    /// dot, the hint and the step bar.
+    /// dot and the hint.
     var transientLayers: [Layer] { windowOnlyLayers }
 
-    /// What only the window shows: the toast, the status line, the recording dot, the hint and
-    /// the step bar (`render` leaves them out of its pictures, as screenshots and recordings
-    /// do: they would cover the scene in the frames tests compare; `--describe` gives their
-    /// text).
-    var windowOnlyLayers: [Layer] { [toast.layer, status.layer, recordingDot, hint.layer, stepBar.layer] }
+    /// What only the window shows: the toast, the status line, the recording dot and the hint
+    /// (`render` leaves them out of its pictures, as screenshots and recordings do: they would
+    /// cover the scene in the frames tests compare; `--describe` gives their text). The step
+    /// bar is drawn everywhere: it has a band of its own under the scene, so it covers nothing,
+    /// and a picture of a step says which step it is.
+    var windowOnlyLayers: [Layer] { [toast.layer, status.layer, recordingDot, hint.layer] }
 
     // MARK: - Debug
 

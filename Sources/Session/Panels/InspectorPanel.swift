@@ -493,6 +493,7 @@ final class InspectorPanel: Panel {
     func handlePointer(_ event: InputEvent, context: PanelContext) -> [SessionRequest] {
         switch event {
         case .down(let point):
+            settleNameColumn()  // where the axis starts, as the frame drawn next has it
             if let held = barEnd(at: point, knobs: context.knobs) {
                 switch held {
                 case .success(let drag): barDrag = drag
@@ -503,9 +504,10 @@ final class InspectorPanel: Panel {
             guard let time = time(atX: point.x) else {
                 hover(at: point)
                 // The rows as the panel shows them now (`render` may not have drawn the frame
-                // before this one, whose rows the window shows).
+                // before this one, whose rows the window shows), under a footer as tall as
+                // they need: the rows in view follow from it.
                 let rows = orderedRows
-                settleFirstRow(count: rows.count)
+                settleFooter(rows: rows)
                 switch hoveredRow(count: rows.count).map({ rows[$0] }) {
                 case .row(let row)?:
                     selectedLabel = row.label
