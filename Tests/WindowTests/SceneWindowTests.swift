@@ -91,15 +91,22 @@ struct SceneWindowTests {
     /// (the bar's height at that width, from `render --describe`), so that a step's scene is
     /// where the scene alone is in the tests above.
     static func heightKeepingScene(scene: String, step: Int) throws -> Int {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("animdemo-bar-\(UUID().uuidString)")
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "animdemo-bar-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }
         let size = "\(TestScene.width)x\(TestScene.height)"
         let run = try ProcessRunner.run(
             try Animdemo.executable(),
-            ["render", "--scene", scene, "--step", "\(step)", "--size", size, "--at", "0", "--describe", "--out", out.path])
+            [
+                "render", "--scene", scene, "--step", "\(step)", "--size", size, "--at", "0", "--describe",
+                "--out", out.path,
+            ])
         guard run.status == 0 else { throw WindowTestError("render --describe: \(run.errorOutput)") }
-        let json = try #require(try FileManager.default.contentsOfDirectory(atPath: out.path).first { $0.hasSuffix(".json") })
-        let described = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent(json))) as? [String: Any]
+        let json = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: out.path).first { $0.hasSuffix(".json") })
+        let described =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent(json)))
+            as? [String: Any]
         let bar = try #require(described?["stepBarRect"] as? [Double], "no step bar at step \(step)")
         return TestScene.height + Int(bar[3].rounded(.up))
     }
