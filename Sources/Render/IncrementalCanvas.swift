@@ -23,6 +23,12 @@ public final class IncrementalCanvas {
     private var trackerIsBehind = true
     /// Whether the last frame was repainted whole.
     private var lastDamageWasWhole = false
+    /// Whether the canvas holds exactly a whole draw of the last frame, as `render` draws it:
+    /// false after a repaint clipped to its damage or with the moving layers' rasters. Cairo
+    /// rasterizes a path clipped to a rectangle apart from the same path drawn whole (up to
+    /// 16/255 on antialiased edges, inside the clip too: docs/ARCHITECTURE.md § Window and
+    /// render), so a paused window draws its frame once more, whole, when it is idle.
+    public private(set) var isWholeDraw = false
 
     /// From this many layers under animation on, a frame after a whole repaint is repainted
     /// whole again without looking for its damage (`draw(_:on:)`).
@@ -70,11 +76,12 @@ public final class IncrementalCanvas {
     }
 
     /// Draws the frame of `root` on the canvas's own surface; returns the rectangles that
-    /// were repainted (window pixels, integral), empty when nothing changed.
+    /// were repainted (window pixels, integral), empty when nothing changed. `exact` as for
+    /// `draw(_:into:width:height:stride:exact:)`.
     @discardableResult
-    public func draw(_ root: Layer) -> [Rect] {
+    public func draw(_ root: Layer, exact: Bool = false) -> [Rect] {
         guard let ownSurface else { preconditionFailure("this canvas draws into lent memory") }
-        return draw(root, on: ownSurface)
+        return draw(root, on: ownSurface, exact: exact)
     }
 
     /// Draws the frame of `root` into `buffer` (xRGB rows of `stride` bytes), which must hold
@@ -142,6 +149,7 @@ public final class IncrementalCanvas {
         }
         guard !damage.isEmpty else { return [] }
         let isWhole = damage == [whole]
+        isWholeDraw = isWhole && exact
         let context = CairoContext(surface: surface)
         if !isWhole { context.clip(to: damage) }  // a clip, even the whole frame, slows Cairo down
         // A scene's opaque background paints every pixel anyway (a whole frame's writes saved).

@@ -38,6 +38,16 @@ final class EventLoop {
     private var needsFrame = true
     /// When the last frame said the next one is due (host time), nil if not until input.
     private var nextWakeTime: MediaTime?
+    /// The frame's own part of `nextWakeTime`: the session's and the captures' wake.
+    private var frameWakeTime: MediaTime?
+    /// Paused, the frame on screen was repainted clipped to its damage, which Cairo draws a
+    /// little apart from a whole draw (`IncrementalCanvas.isWholeDraw`): when it is drawn again,
+    /// whole, so that what stays on screen is `render`'s (host time; pushed back by every frame
+    /// that changes something first, so interaction stays cheap). Only drawn, not run
+    /// (`drawWhole`): the session's state is what it was.
+    private var wholeDrawTime: MediaTime?
+    /// How long a paused window waits without change before that whole draw, seconds.
+    static let wholeDrawDelay: MediaTime = 0.1
     /// Input for the next frame, in order, with runs of motion coalesced to the latest.
     private var pendingInput: [InputEvent] = []
     /// The window's newest size, for the next frame.
@@ -127,6 +137,13 @@ final class EventLoop {
             busySince = nil
             let frame = max(target, clock.frame(at: now))
             if wantsFramesBackToBack { frameStats.noteMissed(frame - target) }
+            let isFrameDue = frameWakeTime.map { $0 <= clock.time(of: frame) } ?? false
+            if let wholeDrawTime, clock.time(of: frame) >= wholeDrawTime, pendingInput.isEmpty,
+                pendingSize == nil, !needsFrame, !isFrameDue
+            {
+                try drawWhole()
+                continue
+            }
             try runFrame(frame)
         }
     }
@@ -291,6 +308,27 @@ final class EventLoop {
 
     // MARK: - One frame
 
+    /// Draws the frame on screen again, whole and exact, as `render` draws it, without running
+    /// a frame (`wholeDrawTime`).
+    private func drawWhole() throws(WindowError) {
+        wholeDrawTime = nil
+        nextWakeTime = frameWakeTime
+        guard isVisible else { return }
+        var damage: [Rect] = []
+        do {
+            try presenter.draw { buffer, stride in
+                incremental.invalidate()
+                damage = try incremental.draw(
+                    session.rootLayer, into: buffer, width: presenter.width, height: presenter.height,
+                    stride: stride, exact: true)
+            }
+        } catch {
+            throw .cannotPresent("\(error)")
+        }
+        presenter.present(damage)
+        events.flush()
+    }
+
     /// Runs `frame` through the session's one frame loop (docs/ARCHITECTURE.md § One frame),
     /// drawing into the presenter's memory and sending what changed; then does what the keys
     /// asked for.
@@ -348,7 +386,13 @@ final class EventLoop {
         watch?.noteFrame(session, now: FrameClock.now())
         hasReportedIdle = false
         session.isRecording = captures.isRecording
-        nextWakeTime = [result.nextWakeTime, captures.deadline].compactMap { $0 }.min()
+        if isDrawing && !damage.isEmpty {
+            wholeDrawTime =
+                session.isPaused && !incremental.isWholeDraw
+                ? clock.time(of: frame) + Self.wholeDrawDelay : nil
+        }
+        frameWakeTime = [result.nextWakeTime, captures.deadline].compactMap { $0 }.min()
+        nextWakeTime = [frameWakeTime, wholeDrawTime].compactMap { $0 }.min()
         wantsFramesBackToBack =
             isDrawing && (result.nextWakeTime.map { $0 <= clock.time(of: frame) } ?? false)
         needsFrame = (needsFrame && !isDrawing) || result.needsAnotherFrame  // undrawn: still due

@@ -59,6 +59,79 @@ struct IncrementalCanvasTests {
         return (root, removable)
     }
 
+    /// Cairo rasterizes a path clipped to a rectangle a little apart from the same path drawn
+    /// whole (docs/ARCHITECTURE.md § Window and render), so a repaint clipped to its damage is
+    /// not always `render`'s pixels: `isWholeDraw` says so, and the paused window then draws
+    /// once more after `invalidate()`, which must be `render`'s to the byte. Seeded random curves,
+    /// filled and stroked, with a small square moved over them (its damage clips them).
+    @Test("after a repaint clipped to the damage, one whole draw is render's pixels")
+    func wholeDrawAfterClippedRepaint() throws {
+        var random = SplitMix(seed: 35)
+        let size = Size(width: 300, height: 200)
+        let full = FrameRenderer()
+        let incremental = try IncrementalCanvas(width: 300, height: 200, images: full.images)
+        var clippedDiffering = 0
+        for _ in 0..<20 {
+            let stepper = FrameStepper()
+            let root = Layer(timeline: stepper.timeline)
+            root.anchorPoint = .zero
+            root.bounds = Rect(origin: .zero, size: size)
+            root.backgroundColor = .white
+            func point() -> Point {
+                Point(
+                    x: Double.random(in: -20...320, using: &random),
+                    y: Double.random(in: -20...220, using: &random))
+            }
+            for index in 0..<4 {
+                let shape = ShapeLayer(timeline: stepper.timeline)
+                shape.frame = root.bounds
+                var path = BezierPath()
+                path.move(to: point())
+                path.addCurve(to: point(), controlPoint1: point(), controlPoint2: point())
+                if index % 2 == 0 { path.close() }
+                shape.path = path
+                shape.fillColor = index % 2 == 0 ? Color(red: 0.1, green: 0.4, blue: 0.9, alpha: 0.8) : .clear
+                shape.strokeColor = Color(red: 0.9, green: 0.2, blue: 0.3)
+                shape.lineWidth = Double.random(in: 1...5, using: &random)
+                root.addSublayer(shape)
+            }
+            let square = Layer(timeline: stepper.timeline)
+            square.frame = Rect(x: 10, y: 10, width: 23, height: 17)
+            square.backgroundColor = Color(red: 0.2, green: 0.7, blue: 0.3)
+            root.addSublayer(square)
+            stepper.commitCurrentFrame()
+            try withExtendedLifetime(root) {
+                incremental.invalidate()
+                incremental.draw(root, exact: true)
+                #expect(incremental.isWholeDraw, "the first draw is whole")
+                stepper.timeline.transaction { transaction in
+                    transaction.disableActions = true
+                    square.position = point()
+                }
+                stepper.step()
+                incremental.draw(root, exact: true)
+                let expected = try full.render(root, size: size)
+                let clipped = try #require(
+                    GoldenImage.compare(try incremental.snapshot(), expected, maxChannelDelta: 0))
+                if clipped.differingPixels > 0 {
+                    clippedDiffering += 1
+                    #expect(
+                        !incremental.isWholeDraw,
+                        "a clipped repaint that differs is not taken for a whole draw")
+                }
+                // Measured bound of the clipped repaint's difference (docs): one step of Cairo's coverage.
+                #expect(clipped.largestChannelDelta <= 16, "\(clipped)")
+                incremental.invalidate()
+                incremental.draw(root, exact: true)
+                #expect(incremental.isWholeDraw)
+                let whole = try #require(
+                    GoldenImage.compare(try incremental.snapshot(), expected, maxChannelDelta: 0))
+                #expect(whole.differingPixels == 0, "\(whole)")
+            }
+        }
+        print("IncrementalCanvasTests: \(clippedDiffering) of 20 clipped repaints differed from a whole draw")
+    }
+
     @Test("every incremental frame equals a full redraw of the same frame")
     func sameAsFullRedraw() throws {
         let stepper = FrameStepper()

@@ -17,28 +17,24 @@ import Testing
 @Suite("The window equals render --session", .serialized)
 struct SessionPropertyTests {
     /// Every pixel outside the window-only areas must be equal within 2/255 a channel: the
-    /// window and `render` draw the same layer tree with the same renderer, directly (a paused
-    /// window draws no rasters), but the window repaints only its damage, clipped to whole
-    /// pixels, and an antialiased edge composited again under such a clip can round 1/255 apart
-    /// (seen: 22 pixels of the tictactoe board's top edge, 1/255). A stale or missing pixel
-    /// differs by far more.
+    /// window and `render` draw the same layer tree with the same renderer, and a paused window
+    /// draws its frame once more, whole, when it is idle (`IncrementalCanvas.isWholeDraw`),
+    /// because Cairo rasterizes a path clipped to the damage apart from the same path drawn
+    /// whole (up to 16/255; docs/ARCHITECTURE.md § Window and render). Before that whole draw,
+    /// this test needed 48 edge pixels within 16/255 besides. Not byte for byte: seed 2026's
+    /// sequence 130 (the pull at 375×667, four panels) drew the inspector's playhead 1/255 apart
+    /// in 64 pixels after the whole draw (a compositing rounding, not found yet). A stale or
+    /// missing pixel differs by far more.
     static let maxChannelDelta = 2
-    /// A second class: a few antialiased edge pixels of what a display link redraws every frame
-    /// were seen up to 11/255 apart under Xvfb (the elastic wave: 5 pixels at 8/255; the pull's
-    /// list: 31 at 11/255). Not the damage box: headless, the window's way of drawing
-    /// (incremental, clipped to the damage, rasters while playing, exact when paused) equals a
-    /// whole draw on every frame of a pull and its bounce, and a paused live frame equals the
-    /// resumed moment's (Tests/ScenesTests/WindowPathTests.swift). Still open (docs/ARCHITECTURE.md
-    /// § Window and render). At most `edgePixels` such pixels, each within
+    /// One class is left, not yet explained: seed 2027's sequence 35 (the elastic scene at
+    /// 1000×700 with the debug overlay, knobs and curve editor) differed in 2 pixels by up to
+    /// 3/255 at the wave's tip beside its control point's marker. It is not the damage clip nor
+    /// the window's live path: the window opened with the saved session file alone differs from
+    /// `render --session` in the same 2 pixels. At most `edgePixels` such pixels, each within
     /// `edgeDelta`; a stale playhead or value is hundreds of pixels at over 100/255. Each use is
     /// printed ("edge allowance used": the sequence, the pixels, the largest delta, their box).
-    /// Seed 2026 (2026-11-26, two runs): of the 200 random sequences none used it in one run and
-    /// sequence 73 in the other (1 pixel, 4/255, at (2, 34)); one reproduction did in both,
-    /// tictactoe at 375×667 with i, k, e open and a row hovered: 8 pixels up to 4/255 in the
-    /// scene's board (x 119…143, y 40…64, where the hovered mark is drawn); not its hover outline
-    /// (snapping the outline to whole pixels left the 8 pixels as they were). Not yet explained.
-    static let edgePixels = 48
-    static let edgeDelta = 16
+    static let edgePixels = 4
+    static let edgeDelta = 4
 
     @Test("random sequences: the window shows what render --session draws")
     func randomSequences() throws {
@@ -140,6 +136,19 @@ struct SessionPropertyTests {
                 "checkmark", 800, 600,
                 ["key:i", "click:400:150", "click:400:150", "key:space", "ctrlwheel:400:422:up"]
                     + Array(repeating: "wheel:100:500:up", count: 8) + ["click:40:445"]
+            ),
+            // The download scene at step 4, the layer tree's dashed outline round the whole scene
+            // (321 × 315 once the code panel opens: its dashes end exactly on the bottom-right
+            // corner), repainted under the window's damage clip: Cairo stepped the dashes'
+            // phase apart from render's whole draw and drew the corner's join into the step
+            // bar's band, 1 pixel (seed 2026, sequence 94, stop 50). The dashed outline is
+            // now four open edges (`dashedOutlinePath`).
+            (
+                "download", 375, 667,
+                [
+                    "key:bracketleft", "key:bracketright", "key:j", "key:i", "key:h", "key:space",
+                    "click:330:554", "size:800:600", "key:e",
+                ]
             ),
         ])
     func reproduction(scene: String, width: Int, height: Int, actions: [String]) throws {
@@ -348,15 +357,7 @@ final class SessionDriver {
             try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent(json)))
             as? [String: Any] ?? [:]
         lastDescribed = described
-        // Also the step bar's band, which `render` draws too since stop 50 but was masked
-        // before: the window kept a 1-px fringe of the layer tree's dashed outline at the
-        // scene's bottom-right corner over the band where `render` has none (seed 2026,
-        // sequence 94: the download scene at step 4 with four panels). Not understood yet
-        // (issue 35); the band stays out of the comparison until it is.
-        let masks =
-            (((described["windowOnly"] as? [[Double]]) ?? [])
-            + [described["stepBarRect"] as? [Double]].compactMap { $0 })
-            .filter { $0.count == 4 }
+        let masks = ((described["windowOnly"] as? [[Double]]) ?? []).filter { $0.count == 4 }
         var last: WindowCapture?
         var differing = -1
         var largestDelta = 0

@@ -337,7 +337,9 @@ final class LayerTreePanel: Panel {
     /// Outlines the selected layer while the panel is open, whether or not it has room to show
     /// its list (`PanelFit`): the window and `render` outline the same layer at every size.
     func follow(context: PanelContext) {
-        let path = context.selectedLayer.flatMap { outlinePath(of: $0, outline: outline) }
+        let path = context.selectedLayer.flatMap {
+            dashedOutlinePath(of: $0, outline: outline, lineWidth: 2 * context.scale)
+        }
         if let drawnOutline, drawnOutline.path == path, drawnOutline.scale == context.scale { return }
         drawnOutline = (path, context.scale)
         timeline.transaction { transaction in
@@ -349,8 +351,12 @@ final class LayerTreePanel: Panel {
         }
     }
 
-    /// The outlined box, window pixels (nil when nothing is outlined), for tests.
-    var outlinedBox: Rect? { outline.isHidden ? nil : outline.path.bounds }
+    /// The outlined box, window pixels (nil when nothing is outlined), for tests: the edges'
+    /// bounds, less the half width each starts before its corner.
+    var outlinedBox: Rect? {
+        outline.isHidden
+            ? nil : outline.path.bounds.insetBy(dx: outline.lineWidth / 2, dy: outline.lineWidth / 2)
+    }
 
     // MARK: - Describe
 

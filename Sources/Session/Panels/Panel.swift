@@ -269,6 +269,37 @@ func makePlayheadLayer(timeline: Timeline) -> ShapeLayer {
 /// balloons after a layout) is in no tree the window draws: its transform would lack the
 /// scene's scale and put the outline anywhere.
 func outlinePath(of target: Layer, outline: Layer) -> BezierPath? {
+    guard let corners = outlineCorners(of: target, outline: outline) else { return nil }
+    var path = BezierPath()
+    path.move(to: corners[0])
+    for corner in corners.dropFirst() { path.addLine(to: corner) }
+    path.close()
+    return path
+}
+
+/// The outline of `outlinePath(of:outline:)` as four open edges for a dashed stroke of width
+/// `lineWidth` with butt caps: each edge starts its dashes afresh, half the width before its
+/// corner (so that the corner is drawn). Dashes run round a closed path and can end exactly
+/// on a corner (a 321 × 315 box, dashes of 6 and 3: 636 = 70 × 9 + 6), where whether the join
+/// is drawn turns on the last bit of the dash's phase; Cairo steps that phase differently when
+/// it strokes clipped to the window's damage, so the window drew a corner pixel that `render`
+/// did not (docs/ARCHITECTURE.md § Window and render). An open edge has no join, and a butt
+/// cap's coverage moves with its end, continuously.
+func dashedOutlinePath(of target: Layer, outline: Layer, lineWidth: Double) -> BezierPath? {
+    guard let corners = outlineCorners(of: target, outline: outline) else { return nil }
+    var path = BezierPath()
+    for (index, start) in corners.enumerated() {
+        let end = corners[(index + 1) % corners.count]
+        let length = start.distance(to: end)
+        let lead = length > 0 ? lineWidth / 2 / length : 0
+        path.move(to: Point(x: start.x - (end.x - start.x) * lead, y: start.y - (end.y - start.y) * lead))
+        path.addLine(to: end)
+    }
+    return path
+}
+
+/// The four corners of what `outlinePath(of:outline:)` outlines, clockwise from the top left.
+private func outlineCorners(of target: Layer, outline: Layer) -> [Point]? {
     func root(of layer: Layer) -> Layer {
         var top = layer
         while let up = top.superlayer { top = up }
@@ -282,15 +313,10 @@ func outlinePath(of target: Layer, outline: Layer) -> BezierPath? {
         let inset = -max(shape.lineWidth, 0) / 2
         box = shape.path.bounds.insetBy(dx: inset, dy: inset)
     }
-    var path = BezierPath()
-    let corners = [
+    return [
         Point(x: box.minX, y: box.minY), Point(x: box.maxX, y: box.minY),
         Point(x: box.maxX, y: box.maxY), Point(x: box.minX, y: box.maxY),
     ].map { $0.applying(toRoot) }
-    path.move(to: corners[0])
-    for corner in corners.dropFirst() { path.addLine(to: corner) }
-    path.close()
-    return path
 }
 
 /// A panel's layer: opaque, in window pixels, not hit by the scene's gestures.
