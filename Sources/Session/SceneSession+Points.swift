@@ -26,6 +26,7 @@ extension SceneSession {
             height: size.height * shorterSideInPoints / shorter)
     }
 
-    /// Pixels per point in the window now.
-    public var pointScale: Double { Self.pointScale(forWindow: size) }
+    /// Pixels per point in the scene's rect now: the window less its docked panels and step bar,
+    /// which the scene is laid out for (`TimeMachine.layOutScene`).
+    public var pointScale: Double { Self.pointScale(forWindow: sceneRect.size) }
 }

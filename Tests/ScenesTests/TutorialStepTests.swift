@@ -98,9 +98,8 @@ struct TutorialStepTests {
         func colorAtC(step: Int?) throws -> Color {
             let tester = try SceneTester(scene: "elastic", step: step)
             let frame = try tester.render(at: 0.1)
-            // In the scene's own scale: at a step the bar's band leaves the scene less height.
-            let scale = SceneSession.pointScale(forWindow: tester.session.sceneRect.size)
-            let center = try tester.presentation(of: "c").position * scale
+            // `pixels` is in the scene rect's scale: at a step the bar's band leaves it less height.
+            let center = tester.pixels(try tester.presentation(of: "c").position)
             return try #require(frame.color(at: center))
         }
         for step in 1...4 {
