@@ -17,7 +17,9 @@ final class CompareTwin: TimeMachineHost {
     let isA: Bool
     private(set) var descriptor: SceneDescriptor
     var isDebugOverlayVisible: Bool { false }
-    var observesAnimations: Bool { false }
+    /// The session whose inspector lists the copy's rows beside the running scene's.
+    weak var session: SceneSession?
+    var observesAnimations: Bool { session?.observesAnimations ?? false }
 
     init(
         descriptor: SceneDescriptor, size: Size, seed: UInt64, images: ImageCatalog, bubbleLoad: Int,
@@ -42,8 +44,8 @@ final class CompareTwin: TimeMachineHost {
     }
 
     func sceneWasRebuilt(_ scene: Scene) { clip.insertSublayer(scene.rootLayer, at: 0) }
-    func observeReplayedFrame(_ index: Int) {}
-    func resetObservation() {}
+    func observeReplayedFrame(_ index: Int) { session?.observeCopy() }
+    func resetObservation() { session?.inspector.resetCopyLog() }
 
     /// The running scene's plan for the copy: the same frames and seeks, without the knobs
     /// turned (the copy keeps its own).
@@ -62,8 +64,10 @@ final class CompareTwin: TimeMachineHost {
     }
 
     /// Takes up `history` (the running scene's) with the copy's knobs: its frames replayed
-    /// up to the one shown, then a quiet frame at `moment` if the scene shows a time after it.
-    func catchUp(with history: SceneHistory, moment: MediaTime) {
+    /// up to the one shown, then a quiet frame at `moment` if the scene shows a time after it;
+    /// the inspector's copy rows observed from frame `observedFrom` on (nil: not observed), as
+    /// the running scene's are.
+    func catchUp(with history: SceneHistory, moment: MediaTime, observedFrom: Int?) {
         var copied = SceneHistory(initialSize: history.initialSize, initialKnobs: knobs, fps: machine.fps)
         for var frame in history.frames {
             frame.knobs = [:]
@@ -73,14 +77,17 @@ final class CompareTwin: TimeMachineHost {
         machine.historyEpoch += 1
         machine.rebuildScene()
         let frames = copied.frames
+        let from = observedFrom ?? .max
+        if from < 0 { observeReplayedFrame(-1) }  // the scene as built, as `TimeMachine.replay`
         for (index, frame) in frames.enumerated() where index <= history.shown {
-            machine.runReplayed(frame, index: index, observes: false)
+            machine.runReplayed(frame, index: index, observes: index >= from)
             machine.checkpointIfDue(afterFrame: index)
         }
         machine.history.shown = history.shown
         if frames.indices.contains(history.shown), frames[history.shown].time < moment - 1e-9 {
             machine.runReplayed(
-                SceneFrame(time: moment, input: [], size: nil), index: history.shown, observes: false)
+                SceneFrame(time: moment, input: [], size: nil), index: history.shown,
+                observes: history.shown >= from)
         }
     }
 
@@ -164,9 +171,24 @@ extension SceneSession {
         rootLayer.insertSublayer(twin.clip, at: index + 1)
         compareTwin = twin
         layOutWindow()
+        twin.session = self
+        inspector.compare(copyIsA: copyIsA)
         // Placed first: the history's taps hit-test the copy's layers where its half is (a
         // moment resumed from a session file has its taps before the comparison's start).
-        twin.catchUp(with: history, moment: sceneTimeline.currentTime)
+        twin.catchUp(
+            with: history, moment: sceneTimeline.currentTime,
+            observedFrom: observesAnimations ? observedFrom : nil)
+    }
+
+    /// The inspector's log notes the copy's animations now, as `observeAnimations` the running
+    /// scene's (once a scene frame, after its commit; in the copy's replays).
+    func observeCopy() {
+        guard let twin = compareTwin, observesAnimations else { return }
+        let input = twin.machine.appliedInput
+        let timeline = twin.machine.sceneTimeline
+        inspector.observeCopy(
+            scene: twin.machine.scene.rootLayer, timeline: timeline,
+            input: input.time == timeline.currentTime ? input.events : [])
     }
 
     /// Ends the comparison: the running scene has the scene's rect again.
@@ -174,7 +196,9 @@ extension SceneSession {
         guard let twin = compareTwin else { return }
         twin.clip.removeFromSuperlayer()
         twin.machine.sceneTimeline.invalidate()
+        twin.session = nil
         compareTwin = nil
+        inspector.compare(copyIsA: nil)
         layOutWindow()
     }
 

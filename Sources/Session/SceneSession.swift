@@ -172,6 +172,10 @@ public final class SceneSession {
         layOutWindow()
         machine.layOutScene(in: mainRect.size)
         machine.checkpointIfDue(afterFrame: -1)
+        if let twin = compareTwin {
+            twin.session = self
+            inspector.compare(copyIsA: twin.isA)
+        }
         showHint()
     }
 
@@ -277,7 +281,7 @@ public final class SceneSession {
         machine.keepPosition()
         let twin = compareTwin
         let twinLive = twin.map {
-            $0.machine.execute($0.mirror(plan), at: hostTime, size: mainRect.size, panelWork: .none)
+            $0.machine.execute($0.mirror(plan), at: hostTime, size: mainRect.size, panelWork: panelWork)
         }
         var drawnChangeCounts: [Int] = []
         // A frame between two recorded ones counts as the one before it (knob reads, earlier).
@@ -339,7 +343,10 @@ public final class SceneSession {
     /// The frame's panel work, in its draw phase: the inspector notes the scene's frame, the
     /// panels, the status line and the debug overlay are brought up to date.
     private func drawPanels(afterSceneFrame: Bool, panelWork: PanelWork) {
-        if afterSceneFrame, panelWork != .none, observesAnimations { observeAnimations() }
+        if afterSceneFrame, panelWork != .none, observesAnimations {
+            observeAnimations()
+            observeCopy()
+        }
         guard panelWork == .full else { return }
         updatePanels()
         if isDebugOverlayVisible {
@@ -549,8 +556,12 @@ public final class SceneSession {
             // out off the record, the scene goes back to it first, as a paused layout does).
             if observesAnimations { machine.returnToRecord() }
             resetObservation()
+            compareTwin?.resetObservation()
         }
-        if observesAnimations { observeAnimations() }
+        if observesAnimations {
+            observeAnimations()
+            observeCopy()
+        }
         layOutWindow()
     }
 

@@ -201,6 +201,9 @@ public struct SessionDescription: Encodable, Sendable {
         public var bar: [Double]? = nil
         /// The name of its group (`InspectorGroup`).
         public var group: String?
+        /// While two settings are compared, the half it runs in: `A` or `B` (its name and its
+        /// group's start with the letter); absent otherwise.
+        public var half: String? = nil
     }
 
     /// A group of inspector rows: those one input, timer or callback started.
