@@ -10,6 +10,8 @@ final class CompareTwin: TimeMachineHost {
     /// The copy's half of the window, clipped, on black: it hides what the running scene
     /// draws past its own half, as the scene alone at that size would not show it.
     let clip: Layer
+    /// The line between the halves, over both (`SceneSession.compareHalves`).
+    let line: Layer
     /// The copy's knobs, set from its start.
     let knobs: [String: KnobValue]
     /// Whether the copy is A, the first half (the tutorial's knobs beside the running scene's,
@@ -33,6 +35,11 @@ final class CompareTwin: TimeMachineHost {
         clip.anchorPoint = .zero
         clip.masksToBounds = true
         clip.backgroundColor = .black
+        line = Layer(timeline: hostTimeline)
+        line.name = "compare line"
+        line.anchorPoint = .zero
+        line.backgroundColor = CompareTwin.lineColor
+        line.isUserInteractionEnabled = false
         machine = TimeMachine(
             descriptor: descriptor, size: size, seed: seed, images: images, bubbleLoad: bubbleLoad, fps: fps,
             knobs: knobs, windowRoot: windowRoot)
@@ -42,6 +49,9 @@ final class CompareTwin: TimeMachineHost {
         machine.layOutScene(in: size)
         machine.checkpointIfDue(afterFrame: -1)
     }
+
+    /// The line's colour: the panels' separators', a little lighter (it is between two scenes).
+    static let lineColor = Color(white: 0.4)
 
     func sceneWasRebuilt(_ scene: Scene) { clip.insertSublayer(scene.rootLayer, at: 0) }
     func observeReplayedFrame(_ index: Int) { session?.observeCopy() }
@@ -103,21 +113,35 @@ final class CompareTwin: TimeMachineHost {
 
 extension SceneSession {
     /// The two halves of a comparison in the scene's rect `rect`: side by side, or one above
-    /// the other in a rect taller than wide; each of the same whole-pixel size (an odd pixel
-    /// left over goes to the second's clip).
+    /// the other in a rect taller than wide; each of the same whole-pixel size, with a line of
+    /// `compareLineWidth` pixels between them that is in neither (an odd pixel left over goes
+    /// to the second's clip): 800 wide, halves of 399 at x 0 and 400, the line at x 399.
     public static func compareHalves(of rect: Rect) -> (first: Rect, second: Rect) {
+        let gap = compareLineWidth
         if rect.width >= rect.height {
-            let width = max((rect.width / 2).rounded(.down), 1)
+            let width = max(((rect.width - gap) / 2).rounded(.down), 1)
             let size = Size(width: width, height: rect.height)
-            let second = Rect(origin: Point(x: rect.minX + width, y: rect.minY), size: size)
+            let second = Rect(origin: Point(x: rect.minX + width + gap, y: rect.minY), size: size)
             return (Rect(origin: rect.origin, size: size), second)
         }
-        let height = max((rect.height / 2).rounded(.down), 1)
+        let height = max(((rect.height - gap) / 2).rounded(.down), 1)
         let size = Size(width: rect.width, height: height)
         return (
             Rect(origin: rect.origin, size: size),
-            Rect(origin: Point(x: rect.minX, y: rect.minY + height), size: size)
+            Rect(origin: Point(x: rect.minX, y: rect.minY + height + gap), size: size)
         )
+    }
+
+    /// The line between the halves of a comparison, pixels (at every scale: a hairline).
+    public static let compareLineWidth = 1.0
+
+    /// The line between the halves `halves` (from `compareHalves`), window pixels.
+    static func compareLine(between halves: (first: Rect, second: Rect)) -> Rect {
+        let (first, second) = halves
+        if second.minX > first.minX {
+            return Rect(x: first.maxX, y: first.minY, width: second.minX - first.maxX, height: first.height)
+        }
+        return Rect(x: first.minX, y: first.maxY, width: first.width, height: second.minY - first.maxY)
     }
 
     /// Whether two settings are compared side by side now.
@@ -169,6 +193,7 @@ extension SceneSession {
             hostTimeline: hostTimeline)
         let index = rootLayer.sublayers.firstIndex { $0 === scene.rootLayer } ?? 0
         rootLayer.insertSublayer(twin.clip, at: index + 1)
+        rootLayer.insertSublayer(twin.line, at: index + 2)
         compareTwin = twin
         layOutWindow()
         twin.session = self
@@ -195,6 +220,7 @@ extension SceneSession {
     func stopComparing() {
         guard let twin = compareTwin else { return }
         twin.clip.removeFromSuperlayer()
+        twin.line.removeFromSuperlayer()
         twin.machine.sceneTimeline.invalidate()
         twin.session = nil
         compareTwin = nil
@@ -232,6 +258,7 @@ extension SceneSession {
         hostTimeline.transaction { transaction in
             transaction.disableActions = true
             twin.clip.frame = clipRect
+            twin.line.frame = Self.compareLine(between: (halves.a, halves.b))
         }
     }
 

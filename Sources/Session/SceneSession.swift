@@ -163,6 +163,7 @@ public final class SceneSession {
                 fps: fps, knobs: initialKnobs.merging(compare) { $1 }, isA: false, windowRoot: rootLayer,
                 hostTimeline: hostTimeline)
             rootLayer.addSublayer(twin.clip)
+            rootLayer.addSublayer(twin.line)
             compareTwin = twin
         }
         rootLayer.addSublayer(inspector.outlineLayer)

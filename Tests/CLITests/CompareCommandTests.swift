@@ -37,7 +37,7 @@ struct CompareCommandTests {
             let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
             let halves = try #require(object["compare"] as? [[String: Any]])
             #expect(halves.count == 2)
-            #expect(halves.map { $0["sceneRect"] as? [Double] } == [[0, 0, 400, 600], [400, 0, 400, 600]])
+            #expect(halves.map { $0["sceneRect"] as? [Double] } == [[0, 0, 399, 600], [400, 0, 399, 600]])
             let knobs = halves.compactMap { ($0["knobs"] as? [String: Any])?["d"] as? Double }
             #expect(knobs == [0.5, 1])
         }
