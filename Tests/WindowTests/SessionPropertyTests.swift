@@ -141,6 +141,13 @@ struct SessionPropertyTests {
                 ["key:i", "click:400:150", "click:400:150", "key:space", "ctrlwheel:400:422:up"]
                     + Array(repeating: "wheel:100:500:up", count: 8) + ["click:40:445"]
             ),
+            // Compared (`|`) with the inspector open: both halves' rows, marked A and B, a tap in
+            // A's half (both get it), paused, the pointer on a row (its layer outlined in its
+            // half), a frame back: the copy's rows are render --session's.
+            (
+                "checkmark", 800, 600,
+                ["key:i", "key:bar", "click:200:150", "key:space", "move:40:560", "key:Left"]
+            ),
         ])
     func reproduction(scene: String, width: Int, height: Int, actions: [String]) throws {
         let driver = try SessionDriver(scene: scene, width: width, height: height)
