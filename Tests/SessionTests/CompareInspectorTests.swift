@@ -40,7 +40,9 @@ struct CompareInspectorTests {
         rows.map { ShownRows.unnamed($0.name) }
     }
 
-    @Test("| with the inspector open: A's rows then B's, each named and grouped with its letter; | again: one set")
+    @Test(
+        "| with the inspector open: A's rows then B's, each named and grouped with its letter; | again: one set"
+    )
     func barListsBothHalves() throws {
         let tester = try SceneTester(scene: "checkmark", events: Self.barred + "; 0.8 key bar")
         try tester.advance(to: 0.08)
@@ -63,12 +65,14 @@ struct CompareInspectorTests {
         #expect(Self.plain(a) == Self.plain(b), "A \(Self.plain(a)) B \(Self.plain(b))")
         #expect(Self.plain(a).contains("b1.strokeStart"), "\(Self.plain(a))")
         let groups = try #require(tester.session.describe().inspectorGroups)
-        #expect(groups.allSatisfy { $0.name.hasPrefix("A ") || $0.name.hasPrefix("B ") }, "\(groups.map(\.name))")
+        #expect(
+            groups.allSatisfy { $0.name.hasPrefix("A ") || $0.name.hasPrefix("B ") }, "\(groups.map(\.name))")
         try tester.advance(to: 0.9)
         let after = tester.session.describe().inspector
         #expect(!tester.session.isComparing)
         #expect(!after.isEmpty && after.allSatisfy { $0.half == nil }, "\(after.map(\.name))")
-        #expect(after.allSatisfy { !$0.name.hasPrefix("A ") && !$0.name.hasPrefix("B ") }, "\(after.map(\.name))")
+        #expect(
+            after.allSatisfy { !$0.name.hasPrefix("A ") && !$0.name.hasPrefix("B ") }, "\(after.map(\.name))")
     }
 
     /// The script that selects the first shown animation row of half `half` in a `--compare`
@@ -82,7 +86,9 @@ struct CompareInspectorTests {
         try Self.advance(probe, to: 0.9)
         let rows = probe.session.describe().inspector
         let row = try #require(
-            rows.first { $0.half == half && $0.kind == "animation" && $0.rect != nil && $0.name.contains(".stroke") },
+            rows.first {
+                $0.half == half && $0.kind == "animation" && $0.rect != nil && $0.name.contains(".stroke")
+            },
             "no row of \(half) shown: \(rows.map { "\($0.name) \($0.rect ?? [])" })")
         let rect = try #require(row.rect)
         return (events + "; 0.9 tap 40 \(rect[1] + rect[3] / 2)", row.name)
@@ -123,11 +129,15 @@ struct CompareInspectorTests {
         try Self.advance(host, to: 1.2)
         _ = try host.render(frame: host.frame)
         let described = host.session.describe()
-        #expect(described.inspector.contains { $0.half == "A" } && described.inspector.contains { $0.half == "B" })
+        #expect(
+            described.inspector.contains { $0.half == "A" } && described.inspector.contains { $0.half == "B" }
+        )
         #expect(described.elided.isEmpty, "\(size) ×\(scale): \(described.elided.map(\.text))")
     }
 
-    @Test("a moment saved while comparing with the inspector open: the replay lists the same rows of both halves")
+    @Test(
+        "a moment saved while comparing with the inspector open: the replay lists the same rows of both halves"
+    )
     func savedMomentSameRows() throws {
         let tester = try SceneTester(scene: "checkmark", events: Self.barred + "; 0.7 key space")
         try tester.advance(to: 0.75)

@@ -145,7 +145,9 @@ struct CompareTests {
 
     @Test(
         "a 1-px line between the halves, side by side and stacked, at scale 1 and 2: every pixel of it the line's grey, in neither half",
-        arguments: [Size(width: 800, height: 600), Size(width: 375, height: 667), Size(width: 1920, height: 1080)],
+        arguments: [
+            Size(width: 800, height: 600), Size(width: 375, height: 667), Size(width: 1920, height: 1080),
+        ],
         [1.0, 2.0])
     func lineBetweenHalves(size: Size, scale: Double) throws {
         let pixels = Size(width: size.width * scale, height: size.height * scale)
@@ -160,8 +162,10 @@ struct CompareTests {
         // 1 px at every scale, between the halves, touching both, overlapping neither.
         #expect((sideBySide ? line.width : line.height) == 1, "\(size) ×\(scale): line \(line)")
         #expect(line.intersection(halves.a).isEmpty && line.intersection(halves.b).isEmpty)
-        #expect(sideBySide ? line.minX == halves.a.maxX && line.maxX == halves.b.minX
-            : line.minY == halves.a.maxY && line.maxY == halves.b.minY)
+        #expect(
+            sideBySide
+                ? line.minX == halves.a.maxX && line.maxX == halves.b.minX
+                : line.minY == halves.a.maxY && line.maxY == halves.b.minY)
         #expect(halves.a.size == halves.b.size)
         let grey = (CompareTwin.lineColor.red * 255).rounded()
         var off = 0

@@ -44,7 +44,8 @@ struct BarDrag: Equatable {
         let value = end == .duration ? row.duration : delay
         let what = end == .duration ? "duration" : "delay"
         if row.isCopy {  // its knobs are fixed from its start
-            return .failure(Problem(text: "\(row.label): the compared copy's knobs are fixed; drag the other half's row"))
+            return .failure(
+                Problem(text: "\(row.label): the compared copy's knobs are fixed; drag the other half's row"))
         }
         let owners = knobs.knobs.filter { knob in
             guard knob.unit == "s", knob.kind.range != nil,
