@@ -235,7 +235,7 @@ extension SceneSession {
             return .message("comparison off")
         }
         startComparing(knobs: [:], copyIsA: true)
-        let changed = knobs.changed.count + knobs.changedCurveEdits.count
+        let changed = knobs.changed.count + knobs.changedCurveEdits.count + knobs.changedLineEdits.count
         return .message(
             changed == 0
                 ? "comparing: A and B both have the tutorial's knobs (turn one in the knob panel, k)"

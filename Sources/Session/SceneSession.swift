@@ -267,7 +267,7 @@ public final class SceneSession {
         let (requests, sceneInput) = route(pendingRequests, input, at: hostTime)
         pendingRequests = []
         let asked = FrameRequests(requests, sceneTime: sceneTimeline.currentTime) {
-            knobs.knob(named: $0) != nil || KnobSettings.isCurveEdit($0)
+            knobs.knob(named: $0) != nil || KnobSettings.isEdit($0)
         }
         if asked.pauses { pause(at: hostTime) }
         let commands = apply(requests)

@@ -293,6 +293,8 @@ extension SceneSession {
                 values[knob.name] = .text(KnobAssignment.text(of: value, for: knob))
             }
         }
+        // The duration and delay edits, by name (`duration@Scenes/X.swift:88`), in seconds.
+        for (name, seconds) in knobs.lineEdits { values[name] = .number(seconds) }
         return values
     }
 
