@@ -99,7 +99,9 @@ public final class KnobSettings {
 
     /// The duration and delay an animation added at `source` runs with (`Timeline.durationEdit`):
     /// the line's edits if any, else its own. Notes the reads, as a knob's.
-    public func timing(at source: CallSite, duration: Double, delay: Double) -> (duration: Double, delay: Double) {
+    public func timing(at source: CallSite, duration: Double, delay: Double) -> (
+        duration: Double, delay: Double
+    ) {
         let names = LineEdit.allCases.map { Self.lineEditName($0, for: source) }
         for (name, own) in zip(names, [duration, delay]) {
             noteRead(name)

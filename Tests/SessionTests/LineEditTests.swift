@@ -14,7 +14,9 @@ import Testing
 @Suite("Per-line duration and delay edits")
 struct LineEditTests {
     /// The download paused at 1 s, the path row selected, its left end dragged 30 px right.
-    static func dragged(then more: String = "") throws -> (tester: SceneTester, row: SessionDescription.InspectorRow) {
+    static func dragged(then more: String = "") throws -> (
+        tester: SceneTester, row: SessionDescription.InspectorRow
+    ) {
         let (script, row) = try BarDragTests.selected()
         let bar = try #require(row.bar)
         let rect = try #require(row.rect)
@@ -73,14 +75,16 @@ struct LineEditTests {
         let shown = try tester.render()
         let (name, seconds) = try Self.delayEdit(tester.session)
         let saved = tester.session.watchState(window: WindowGeometry(x: 0, y: 0, width: 800, height: 600))
-        let state = try SessionFile.state(from: try saved.encoded(), path: "line.animdemo", catalog: SceneCatalog.all)
+        let state = try SessionFile.state(
+            from: try saved.encoded(), path: "line.animdemo", catalog: SceneCatalog.all)
         #expect(state.version == 2, "an edit of a line: version 2")
         let resumed = try SceneTester(scene: "download")
         try #require(resumed.session.resume(from: state, at: 0) != nil)
         let again = try resumed.render()
         #expect(resumed.session.knobs.lineEdits[name] == seconds)
         #expect(shown.pixels.count == again.pixels.count)
-        #expect(zip(shown.pixels, again.pixels).filter { $0 != $1 }.isEmpty, "the replay draws another picture")
+        #expect(
+            zip(shown.pixels, again.pixels).filter { $0 != $1 }.isEmpty, "the replay draws another picture")
     }
 
     @Test("a session file's edit of a line that is not seconds in 0…60 is refused in one line")

@@ -42,7 +42,11 @@ public final class Timeline {
     /// animation being added (not a spring's), its own duration (`effectiveDuration`) and delay
     /// (its `beginTime` after the time it is added), the ones it runs with. Nil: its own.
     public var durationEdit:
-        ((_ source: CallSite, _ duration: MediaTime, _ delay: MediaTime) -> (duration: MediaTime, delay: MediaTime))?
+        (
+            (_ source: CallSite, _ duration: MediaTime, _ delay: MediaTime) -> (
+                duration: MediaTime, delay: MediaTime
+            )
+        )?
 
     public init(startTime: MediaTime = 0) {
         currentTime = startTime

@@ -33,7 +33,8 @@ struct BarDrag: Equatable {
 
     /// What the inspector's last line says while it is dragged.
     var text: String {
-        let what = "\(row): \(end == .duration ? "duration" : "delay") \(KnobAssignment.formatNumber(value)) s"
+        let what =
+            "\(row): \(end == .duration ? "duration" : "delay") \(KnobAssignment.formatNumber(value)) s"
         if let edit = KnobSettings.lineEdit(named: knob) {
             return what + " (every animation added at \(edit.site))"
         }

@@ -155,7 +155,7 @@ final class InspectorPanel: Panel {
             HelpLine("inspector: click a name", "select the row (the graph, y, shows it)"),
             HelpLine(
                 "inspector: drag a bar end",
-                "the selected row's duration (right) or delay (left), via its knob"),
+                "the selected row's duration (right) or delay (left): its knob, else its line's"),
             HelpLine("inspector: wheel", "scroll the rows"),
             HelpLine("inspector: Control+wheel", "zoom the time axis about the pointer"),
             HelpLine("inspector: click a group's header", "collapse or expand the rows it started"),

@@ -79,8 +79,7 @@ public enum SessionFile {
         let stored =
             Array(state.history.initialKnobs) + state.history.frames.flatMap { Array($0.knobs ?? [:]) }
             + Array(state.compare?.knobs ?? [:])
-        if let unknown = stored.first(where: { !knobs.contains($0.key) && !KnobSettings.isEdit($0.key) })
-        {
+        if let unknown = stored.first(where: { !knobs.contains($0.key) && !KnobSettings.isEdit($0.key) }) {
             throw failure("\(state.scene) has no knob \"\(unknown.key)\"")
         }
         if let edit = stored.first(where: { KnobSettings.isEdit($0.key) }), stated < 2 {
@@ -100,7 +99,8 @@ public enum SessionFile {
         }) {
             throw failure(
                 "its edit \"\(edit.key)\" is not a number of seconds in "
-                    + "\(Int(KnobSettings.lineEditRange.lowerBound))…\(Int(KnobSettings.lineEditRange.upperBound))")
+                    + "\(Int(KnobSettings.lineEditRange.lowerBound))…\(Int(KnobSettings.lineEditRange.upperBound))"
+            )
         }
         // Counted before the history is unpacked: a run of 10^15 quiet frames is refused, not run.
         var frameCount = 0
