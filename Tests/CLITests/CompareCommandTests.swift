@@ -42,4 +42,33 @@ struct CompareCommandTests {
             #expect(knobs == [0.5, 1])
         }
     }
+
+    @Test(
+        "render --compare --describe with the inspector open: each row's half, A's then B's; without --compare none"
+    )
+    func renderDescribesHalves() throws {
+        try BadInputTests.withFolder("compare-half") { folder in
+            for compare in [true, false] {
+                let out = folder.appendingPathComponent(compare ? "both" : "one")
+                let result = try BadInputTests.run(
+                    ["render", "--scene", "checkmark"] + (compare ? ["--compare", "d=1"] : []) + [
+                        "--events", "0.05 key i; 0.1 tap 200 200", "--at", "0.5", "--describe", "--out",
+                        out.path,
+                    ])
+                #expect(result.status == 0, "\(result.stderr.prefix(300))")
+                let json = try Data(contentsOf: out.appendingPathComponent("checkmark-000500.json"))
+                let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+                let rows = try #require(object["inspector"] as? [[String: Any]])
+                let halves = rows.map { $0["half"] as? String }
+                #expect(!rows.isEmpty)
+                if compare {
+                    #expect(halves.contains("A") && halves.contains("B"), "\(halves)")
+                    #expect(
+                        halves == halves.sorted { ($0 ?? "") < ($1 ?? "") }, "not A's then B's: \(halves)")
+                } else {
+                    #expect(halves.allSatisfy { $0 == nil }, "\(halves)")
+                }
+            }
+        }
+    }
 }
