@@ -105,6 +105,35 @@ struct LineEditTests {
         }
     }
 
+    @Test("the right end of a bar no knob sets (the pull's loading circle, 1 s): the duration of its line")
+    func rightEndEditsTheDuration() throws {
+        // Pulled down and let go: the loading circle turns for 1 s, which no knob gives.
+        let paused = "0.05 key i; 0.6 drag 400 100 400 400 0.3; 1.2 key space"
+        let name = "loadingViewCircle.transform"
+        let probe = try SceneTester(scene: "pull", events: paused)
+        try probe.advance(to: 1.25)
+        let before = try #require(probe.session.describe().inspector.first { $0.name == name })
+        let rect = try #require(before.rect, "\(name) scrolled away")
+        let y = rect[1] + rect[3] / 2
+        let selected = paused + "; 1.25 tap 40 \(y)"
+        let held = try SceneTester(scene: "pull", events: selected)
+        try held.advance(to: 1.28)
+        let bar = try #require(held.session.describe().inspector.first { $0.name == name }?.bar)
+        let tester = try SceneTester(
+            scene: "pull", events: selected + "; 1.3 drag \(bar[1]) \(y) \(bar[1] + 20) \(y) 0.1")
+        try tester.advance(to: 1.5)
+        let edits = tester.session.knobs.lineEdits.filter { $0.key.hasPrefix("duration@") }
+        #expect(edits.count == 1, "\(edits)")
+        let edit = try #require(edits.first)
+        #expect(edit.key.hasSuffix(try #require(before.source)), "\(edit.key)")
+        // 20 px of a 6 s axis about 550 px wide: some 0.22 s longer (tolerance 0.1…0.4 s).
+        #expect(edit.value > before.duration + 0.1 && edit.value < before.duration + 0.4, "\(edit.value)")
+        let described = tester.session.describe()
+        #expect(described.changedKnobs.isEmpty, "\(described.changedKnobs)")
+        let row = try #require(described.inspector.first { $0.name == name })
+        #expect(abs(row.duration - edit.value) < 1e-9, "the row runs \(row.duration) s, not \(edit.value)")
+    }
+
     @Test("p copies the edit as the scene's Swift with its file and line; the toast counts one line")
     func copiedAsCode() throws {
         let (tester, row) = try Self.dragged(then: "; 1.2 key p")
