@@ -27,6 +27,14 @@ public final class KnobSettings {
     /// first seen: what an edit is compared with, and the editor's "own" preset.
     public private(set) var ownCurves: [String: TimingFunction] = [:]
 
+    /// The duration and delay edits (docs/ARCHITECTURE.md § Curve edits): by name
+    /// (`lineEditName(_:for:)`: `duration@Scenes/X.swift:88`, `delay@…`), the seconds every
+    /// animation added at that source line runs for, or waits, instead of its own. Set, saved
+    /// and replayed as curve edits are.
+    public private(set) var lineEdits: [String: Double] = [:]
+    /// By line edit's name, the scene's own duration or delay at that line, as first seen.
+    public private(set) var ownLineValues: [String: Double] = [:]
+
     /// Every knob at its default, then `overrides` (curve edits among them).
     public init(knobs: [Knob], overrides: [String: KnobValue] = [:]) {
         self.knobs = knobs
@@ -58,6 +66,61 @@ public final class KnobSettings {
     /// Whether `name` is a curve edit's.
     public static func isCurveEdit(_ name: String) -> Bool { callSite(ofCurveEdit: name) != nil }
 
+    // MARK: - Duration and delay edits
+
+    /// What a line edit sets: the duration or the delay of the animations added at a line.
+    public enum LineEdit: String, CaseIterable, Sendable {
+        case duration
+        case delay
+    }
+
+    /// The name under which the `edit` of the animations added at `source` is set.
+    public static func lineEditName(_ edit: LineEdit, for source: CallSite) -> String {
+        "\(edit.rawValue)@\(source.fileID):\(source.line)"
+    }
+
+    /// What a line edit's name edits and at which line, nil for a name that is not one.
+    public static func lineEdit(named name: String) -> (edit: LineEdit, site: CallSite)? {
+        for edit in LineEdit.allCases where name.hasPrefix(edit.rawValue + "@") {
+            let curveName = curveEditPrefix + name.dropFirst(edit.rawValue.count + 1)
+            return callSite(ofCurveEdit: curveName).map { (edit, $0) }
+        }
+        return nil
+    }
+
+    /// Whether `name` is a duration's or a delay's edit.
+    public static func isLineEdit(_ name: String) -> Bool { lineEdit(named: name) != nil }
+
+    /// Whether `name` is any edit of a line: a curve, a duration or a delay.
+    public static func isEdit(_ name: String) -> Bool { isCurveEdit(name) || isLineEdit(name) }
+
+    /// The seconds of a line edit: 0…60, the knobs' longest durations and then some.
+    public static let lineEditRange: ClosedRange<Double> = 0...60
+
+    /// The duration and delay an animation added at `source` runs with (`Timeline.durationEdit`):
+    /// the line's edits if any, else its own. Notes the reads, as a knob's.
+    public func timing(at source: CallSite, duration: Double, delay: Double) -> (
+        duration: Double, delay: Double
+    ) {
+        let names = LineEdit.allCases.map { Self.lineEditName($0, for: source) }
+        for (name, own) in zip(names, [duration, delay]) {
+            noteRead(name)
+            if ownLineValues[name] == nil { ownLineValues[name] = own }
+        }
+        return (lineEdits[names[0]] ?? duration, lineEdits[names[1]] ?? delay)
+    }
+
+    /// The line edits that differ from the scene's own value at their line, by name.
+    public var changedLineEdits: [String: Double] {
+        lineEdits.filter { name, value in
+            guard let own = ownLineValues[name] else { return true }
+            return abs(own - value) > 1e-9
+        }
+    }
+
+    /// Puts back the line edits a checkpoint saved.
+    public func restoreLineEdits(_ edits: [String: Double]) { lineEdits = edits }
+
     /// The timing function an animation added at `source` runs with (`Timeline.timingFunctionEdit`):
     /// the curve edit there if any, else `own`. Notes the read, as a knob's.
     public func timingFunction(at source: CallSite, own: TimingFunction?) -> TimingFunction? {
@@ -83,7 +146,9 @@ public final class KnobSettings {
 
     /// The value of the knob called `name` now (by name, as the shell sets it; scenes read by
     /// typed key), or of the curve edit called `name`.
-    public func value(of name: String) -> KnobValue? { values[name] ?? curveEdits[name].map(KnobValue.curve) }
+    public func value(of name: String) -> KnobValue? {
+        values[name] ?? curveEdits[name].map(KnobValue.curve) ?? lineEdits[name].map(KnobValue.number)
+    }
 
     /// Forgets the reads noted in frames after `frame` (they are run again with other knobs).
     public func forgetReads(after frame: Int) {
@@ -101,6 +166,10 @@ public final class KnobSettings {
     public func set(_ name: String, to value: KnobValue) {
         if Self.isCurveEdit(name), case .curve(let curve) = value {
             curveEdits[name] = curve
+            return
+        }
+        if Self.isLineEdit(name), case .number(let seconds) = value {
+            lineEdits[name] = seconds
             return
         }
         guard values[name] != nil else { return }

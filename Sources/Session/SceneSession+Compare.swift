@@ -10,6 +10,8 @@ final class CompareTwin: TimeMachineHost {
     /// The copy's half of the window, clipped, on black: it hides what the running scene
     /// draws past its own half, as the scene alone at that size would not show it.
     let clip: Layer
+    /// The line between the halves, over both (`SceneSession.compareHalves`).
+    let line: Layer
     /// The copy's knobs, set from its start.
     let knobs: [String: KnobValue]
     /// Whether the copy is A, the first half (the tutorial's knobs beside the running scene's,
@@ -17,7 +19,9 @@ final class CompareTwin: TimeMachineHost {
     let isA: Bool
     private(set) var descriptor: SceneDescriptor
     var isDebugOverlayVisible: Bool { false }
-    var observesAnimations: Bool { false }
+    /// The session whose inspector lists the copy's rows beside the running scene's.
+    weak var session: SceneSession?
+    var observesAnimations: Bool { session?.observesAnimations ?? false }
 
     init(
         descriptor: SceneDescriptor, size: Size, seed: UInt64, images: ImageCatalog, bubbleLoad: Int,
@@ -31,6 +35,11 @@ final class CompareTwin: TimeMachineHost {
         clip.anchorPoint = .zero
         clip.masksToBounds = true
         clip.backgroundColor = .black
+        line = Layer(timeline: hostTimeline)
+        line.name = "compare line"
+        line.anchorPoint = .zero
+        line.backgroundColor = CompareTwin.lineColor
+        line.isUserInteractionEnabled = false
         machine = TimeMachine(
             descriptor: descriptor, size: size, seed: seed, images: images, bubbleLoad: bubbleLoad, fps: fps,
             knobs: knobs, windowRoot: windowRoot)
@@ -41,9 +50,12 @@ final class CompareTwin: TimeMachineHost {
         machine.checkpointIfDue(afterFrame: -1)
     }
 
+    /// The line's colour: the panels' separators', a little lighter (it is between two scenes).
+    static let lineColor = Color(white: 0.4)
+
     func sceneWasRebuilt(_ scene: Scene) { clip.insertSublayer(scene.rootLayer, at: 0) }
-    func observeReplayedFrame(_ index: Int) {}
-    func resetObservation() {}
+    func observeReplayedFrame(_ index: Int) { session?.observeCopy() }
+    func resetObservation() { session?.inspector.resetCopyLog() }
 
     /// The running scene's plan for the copy: the same frames and seeks, without the knobs
     /// turned (the copy keeps its own).
@@ -62,8 +74,10 @@ final class CompareTwin: TimeMachineHost {
     }
 
     /// Takes up `history` (the running scene's) with the copy's knobs: its frames replayed
-    /// up to the one shown, then a quiet frame at `moment` if the scene shows a time after it.
-    func catchUp(with history: SceneHistory, moment: MediaTime) {
+    /// up to the one shown, then a quiet frame at `moment` if the scene shows a time after it;
+    /// the inspector's copy rows observed from frame `observedFrom` on (nil: not observed), as
+    /// the running scene's are.
+    func catchUp(with history: SceneHistory, moment: MediaTime, observedFrom: Int?) {
         var copied = SceneHistory(initialSize: history.initialSize, initialKnobs: knobs, fps: machine.fps)
         for var frame in history.frames {
             frame.knobs = [:]
@@ -73,14 +87,17 @@ final class CompareTwin: TimeMachineHost {
         machine.historyEpoch += 1
         machine.rebuildScene()
         let frames = copied.frames
+        let from = observedFrom ?? .max
+        if from < 0 { observeReplayedFrame(-1) }  // the scene as built, as `TimeMachine.replay`
         for (index, frame) in frames.enumerated() where index <= history.shown {
-            machine.runReplayed(frame, index: index, observes: false)
+            machine.runReplayed(frame, index: index, observes: index >= from)
             machine.checkpointIfDue(afterFrame: index)
         }
         machine.history.shown = history.shown
         if frames.indices.contains(history.shown), frames[history.shown].time < moment - 1e-9 {
             machine.runReplayed(
-                SceneFrame(time: moment, input: [], size: nil), index: history.shown, observes: false)
+                SceneFrame(time: moment, input: [], size: nil), index: history.shown,
+                observes: history.shown >= from)
         }
     }
 
@@ -96,21 +113,35 @@ final class CompareTwin: TimeMachineHost {
 
 extension SceneSession {
     /// The two halves of a comparison in the scene's rect `rect`: side by side, or one above
-    /// the other in a rect taller than wide; each of the same whole-pixel size (an odd pixel
-    /// left over goes to the second's clip).
+    /// the other in a rect taller than wide; each of the same whole-pixel size, with a line of
+    /// `compareLineWidth` pixels between them that is in neither (an odd pixel left over goes
+    /// to the second's clip): 800 wide, halves of 399 at x 0 and 400, the line at x 399.
     public static func compareHalves(of rect: Rect) -> (first: Rect, second: Rect) {
+        let gap = compareLineWidth
         if rect.width >= rect.height {
-            let width = max((rect.width / 2).rounded(.down), 1)
+            let width = max(((rect.width - gap) / 2).rounded(.down), 1)
             let size = Size(width: width, height: rect.height)
-            let second = Rect(origin: Point(x: rect.minX + width, y: rect.minY), size: size)
+            let second = Rect(origin: Point(x: rect.minX + width + gap, y: rect.minY), size: size)
             return (Rect(origin: rect.origin, size: size), second)
         }
-        let height = max((rect.height / 2).rounded(.down), 1)
+        let height = max(((rect.height - gap) / 2).rounded(.down), 1)
         let size = Size(width: rect.width, height: height)
         return (
             Rect(origin: rect.origin, size: size),
-            Rect(origin: Point(x: rect.minX, y: rect.minY + height), size: size)
+            Rect(origin: Point(x: rect.minX, y: rect.minY + height + gap), size: size)
         )
+    }
+
+    /// The line between the halves of a comparison, pixels (at every scale: a hairline).
+    public static let compareLineWidth = 1.0
+
+    /// The line between the halves `halves` (from `compareHalves`), window pixels.
+    static func compareLine(between halves: (first: Rect, second: Rect)) -> Rect {
+        let (first, second) = halves
+        if second.minX > first.minX {
+            return Rect(x: first.maxX, y: first.minY, width: second.minX - first.maxX, height: first.height)
+        }
+        return Rect(x: first.minX, y: first.maxY, width: first.width, height: second.minY - first.maxY)
     }
 
     /// Whether two settings are compared side by side now.
@@ -162,19 +193,38 @@ extension SceneSession {
             hostTimeline: hostTimeline)
         let index = rootLayer.sublayers.firstIndex { $0 === scene.rootLayer } ?? 0
         rootLayer.insertSublayer(twin.clip, at: index + 1)
+        rootLayer.insertSublayer(twin.line, at: index + 2)
         compareTwin = twin
         layOutWindow()
+        twin.session = self
+        inspector.compare(copyIsA: copyIsA)
         // Placed first: the history's taps hit-test the copy's layers where its half is (a
         // moment resumed from a session file has its taps before the comparison's start).
-        twin.catchUp(with: history, moment: sceneTimeline.currentTime)
+        twin.catchUp(
+            with: history, moment: sceneTimeline.currentTime,
+            observedFrom: observesAnimations ? observedFrom : nil)
+    }
+
+    /// The inspector's log notes the copy's animations now, as `observeAnimations` the running
+    /// scene's (once a scene frame, after its commit; in the copy's replays).
+    func observeCopy() {
+        guard let twin = compareTwin, observesAnimations else { return }
+        let input = twin.machine.appliedInput
+        let timeline = twin.machine.sceneTimeline
+        inspector.observeCopy(
+            scene: twin.machine.scene.rootLayer, timeline: timeline,
+            input: input.time == timeline.currentTime ? input.events : [])
     }
 
     /// Ends the comparison: the running scene has the scene's rect again.
     func stopComparing() {
         guard let twin = compareTwin else { return }
         twin.clip.removeFromSuperlayer()
+        twin.line.removeFromSuperlayer()
         twin.machine.sceneTimeline.invalidate()
+        twin.session = nil
         compareTwin = nil
+        inspector.compare(copyIsA: nil)
         layOutWindow()
     }
 
@@ -185,7 +235,7 @@ extension SceneSession {
             return .message("comparison off")
         }
         startComparing(knobs: [:], copyIsA: true)
-        let changed = knobs.changed.count + knobs.changedCurveEdits.count
+        let changed = knobs.changed.count + knobs.changedCurveEdits.count + knobs.changedLineEdits.count
         return .message(
             changed == 0
                 ? "comparing: A and B both have the tutorial's knobs (turn one in the knob panel, k)"
@@ -208,6 +258,7 @@ extension SceneSession {
         hostTimeline.transaction { transaction in
             transaction.disableActions = true
             twin.clip.frame = clipRect
+            twin.line.frame = Self.compareLine(between: (halves.a, halves.b))
         }
     }
 

@@ -83,7 +83,7 @@ extension SceneSession {
     /// Quitting: says what is lost with it (the knobs changed), then asks the host to quit
     /// (which saves a recording in progress).
     var quitRequests: [SessionRequest] {
-        let changed = knobs.changed.count + knobs.changedCurveEdits.count
+        let changed = knobs.changed.count + knobs.changedCurveEdits.count + knobs.changedLineEdits.count
         let note: [SessionRequest] =
             changed == 0
             ? []

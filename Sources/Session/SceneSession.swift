@@ -163,6 +163,7 @@ public final class SceneSession {
                 fps: fps, knobs: initialKnobs.merging(compare) { $1 }, isA: false, windowRoot: rootLayer,
                 hostTimeline: hostTimeline)
             rootLayer.addSublayer(twin.clip)
+            rootLayer.addSublayer(twin.line)
             compareTwin = twin
         }
         rootLayer.addSublayer(inspector.outlineLayer)
@@ -172,6 +173,10 @@ public final class SceneSession {
         layOutWindow()
         machine.layOutScene(in: mainRect.size)
         machine.checkpointIfDue(afterFrame: -1)
+        if let twin = compareTwin {
+            twin.session = self
+            inspector.compare(copyIsA: twin.isA)
+        }
         showHint()
     }
 
@@ -262,7 +267,7 @@ public final class SceneSession {
         let (requests, sceneInput) = route(pendingRequests, input, at: hostTime)
         pendingRequests = []
         let asked = FrameRequests(requests, sceneTime: sceneTimeline.currentTime) {
-            knobs.knob(named: $0) != nil || KnobSettings.isCurveEdit($0)
+            knobs.knob(named: $0) != nil || KnobSettings.isEdit($0)
         }
         if asked.pauses { pause(at: hostTime) }
         let commands = apply(requests)
@@ -277,7 +282,7 @@ public final class SceneSession {
         machine.keepPosition()
         let twin = compareTwin
         let twinLive = twin.map {
-            $0.machine.execute($0.mirror(plan), at: hostTime, size: mainRect.size, panelWork: .none)
+            $0.machine.execute($0.mirror(plan), at: hostTime, size: mainRect.size, panelWork: panelWork)
         }
         var drawnChangeCounts: [Int] = []
         // A frame between two recorded ones counts as the one before it (knob reads, earlier).
@@ -339,7 +344,10 @@ public final class SceneSession {
     /// The frame's panel work, in its draw phase: the inspector notes the scene's frame, the
     /// panels, the status line and the debug overlay are brought up to date.
     private func drawPanels(afterSceneFrame: Bool, panelWork: PanelWork) {
-        if afterSceneFrame, panelWork != .none, observesAnimations { observeAnimations() }
+        if afterSceneFrame, panelWork != .none, observesAnimations {
+            observeAnimations()
+            observeCopy()
+        }
         guard panelWork == .full else { return }
         updatePanels()
         if isDebugOverlayVisible {
@@ -549,8 +557,12 @@ public final class SceneSession {
             // out off the record, the scene goes back to it first, as a paused layout does).
             if observesAnimations { machine.returnToRecord() }
             resetObservation()
+            compareTwin?.resetObservation()
         }
-        if observesAnimations { observeAnimations() }
+        if observesAnimations {
+            observeAnimations()
+            observeCopy()
+        }
         layOutWindow()
     }
 

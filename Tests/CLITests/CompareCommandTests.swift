@@ -37,9 +37,38 @@ struct CompareCommandTests {
             let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
             let halves = try #require(object["compare"] as? [[String: Any]])
             #expect(halves.count == 2)
-            #expect(halves.map { $0["sceneRect"] as? [Double] } == [[0, 0, 400, 600], [400, 0, 400, 600]])
+            #expect(halves.map { $0["sceneRect"] as? [Double] } == [[0, 0, 399, 600], [400, 0, 399, 600]])
             let knobs = halves.compactMap { ($0["knobs"] as? [String: Any])?["d"] as? Double }
             #expect(knobs == [0.5, 1])
+        }
+    }
+
+    @Test(
+        "render --compare --describe with the inspector open: each row's half, A's then B's; without --compare none"
+    )
+    func renderDescribesHalves() throws {
+        try BadInputTests.withFolder("compare-half") { folder in
+            for compare in [true, false] {
+                let out = folder.appendingPathComponent(compare ? "both" : "one")
+                let result = try BadInputTests.run(
+                    ["render", "--scene", "checkmark"] + (compare ? ["--compare", "d=1"] : []) + [
+                        "--events", "0.05 key i; 0.1 tap 200 200", "--at", "0.5", "--describe", "--out",
+                        out.path,
+                    ])
+                #expect(result.status == 0, "\(result.stderr.prefix(300))")
+                let json = try Data(contentsOf: out.appendingPathComponent("checkmark-000500.json"))
+                let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+                let rows = try #require(object["inspector"] as? [[String: Any]])
+                let halves = rows.map { $0["half"] as? String }
+                #expect(!rows.isEmpty)
+                if compare {
+                    #expect(halves.contains("A") && halves.contains("B"), "\(halves)")
+                    #expect(
+                        halves == halves.sorted { ($0 ?? "") < ($1 ?? "") }, "not A's then B's: \(halves)")
+                } else {
+                    #expect(halves.allSatisfy { $0 == nil }, "\(halves)")
+                }
+            }
         }
     }
 }

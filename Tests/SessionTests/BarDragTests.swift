@@ -90,22 +90,4 @@ struct BarDragTests {
             },
             "\(texts.filter { $0.contains(Self.row) })")
     }
-
-    @Test("a bar end no knob sets says so, and changes nothing")
-    func noKnobNoChange() throws {
-        // The path animation starts at once: no knob in seconds is 0, so its left end (the
-        // delay) has no knob to turn.
-        let (script, row) = try Self.selected()
-        let bar = try #require(row.bar)
-        let rect = try #require(row.rect)
-        let y = rect[1] + rect[3] / 2
-        let tester = try SceneTester(
-            scene: "download", events: script + "; 1.1 drag \(bar[0]) \(y) \(bar[0] + 30) \(y) 0.1")
-        try tester.advance(to: 1.3)
-        let described = tester.session.describe()
-        #expect(described.changedKnobs.isEmpty)
-        #expect(
-            described.toast?.contains("no knob sets its delay") == true,
-            "\(String(describing: described.toast))")
-    }
 }

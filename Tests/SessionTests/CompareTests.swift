@@ -137,10 +137,50 @@ struct CompareTests {
         try host.step()
         let compare = try #require(host.session.describe().compare)
         #expect(compare.count == 2)
-        #expect(compare.map(\.sceneRect) == [[0, 0, 400, 600], [400, 0, 400, 600]])
+        #expect(compare.map(\.sceneRect) == [[0, 0, 399, 600], [400, 0, 399, 600]])
         let number = try #require(Self.number(value))
         #expect(compare[1].knobs[name] == .number(number))
         #expect(compare[0].knobs[name] != compare[1].knobs[name])
+    }
+
+    @Test(
+        "a 1-px line between the halves, side by side and stacked, at scale 1 and 2: every pixel of it the line's grey, in neither half",
+        arguments: [
+            Size(width: 800, height: 600), Size(width: 375, height: 667), Size(width: 1920, height: 1080),
+        ],
+        [1.0, 2.0])
+    func lineBetweenHalves(size: Size, scale: Double) throws {
+        let pixels = Size(width: size.width * scale, height: size.height * scale)
+        let descriptor = try #require(SceneCatalog.all.first { $0.name == "checkmark" })
+        let (name, value) = try #require(Self.turnedKnob(of: descriptor))
+        let host = try Self.host("checkmark", size: pixels, compare: [name: value])
+        let image = try host.render(frame: 30)
+        let halves = try #require(host.session.compareRects)
+        let line = SceneSession.compareLine(between: (halves.a, halves.b))
+        let sideBySide = halves.b.minX > halves.a.minX
+        #expect(sideBySide == (size.width >= size.height), "\(size): \(halves)")
+        // 1 px at every scale, between the halves, touching both, overlapping neither.
+        #expect((sideBySide ? line.width : line.height) == 1, "\(size) ×\(scale): line \(line)")
+        #expect(line.intersection(halves.a).isEmpty && line.intersection(halves.b).isEmpty)
+        #expect(
+            sideBySide
+                ? line.minX == halves.a.maxX && line.maxX == halves.b.minX
+                : line.minY == halves.a.maxY && line.maxY == halves.b.minY)
+        #expect(halves.a.size == halves.b.size)
+        let grey = (CompareTwin.lineColor.red * 255).rounded()
+        var off = 0
+        var count = 0
+        for y in Int(line.minY)..<Int(line.maxY) {
+            for x in Int(line.minX)..<Int(line.maxX) {
+                count += 1
+                guard let color = image.color(x: x, y: y) else { continue }
+                // Tolerance: 1 of 255 per channel (the renderer's rounding).
+                let channels = [color.red, color.green, color.blue].map { ($0 * 255).rounded() }
+                if channels.contains(where: { abs($0 - grey) > 1 }) { off += 1 }
+            }
+        }
+        #expect(count == Int(sideBySide ? line.height : line.width), "\(size) ×\(scale): \(count) pixels")
+        #expect(off == 0, "\(size) ×\(scale): \(off) of \(count) pixels of the line are not its grey")
     }
 
     @Test(

@@ -150,6 +150,13 @@ struct SessionPropertyTests {
                     "click:330:554", "size:800:600", "key:e",
                 ]
             ),
+            // Compared (`|`) with the inspector open: both halves' rows, marked A and B, a tap in
+            // A's half (both get it), paused, the pointer on a row (its layer outlined in its
+            // half), a frame back: the copy's rows are render --session's.
+            (
+                "checkmark", 800, 600,
+                ["key:i", "key:bar", "click:200:150", "key:space", "move:40:560", "key:Left"]
+            ),
         ])
     func reproduction(scene: String, width: Int, height: Int, actions: [String]) throws {
         let driver = try SessionDriver(scene: scene, width: width, height: height)

@@ -123,7 +123,8 @@ extension Timeline {
     /// emptied when one is restored; the owner's curve edits, configuration set once; and the
     /// timers fired, which each frame sets anew before anything reads them.
     static let notCheckpointed: Set = [
-        "changeCount", "transactionStack", "dueCallbacks", "timingFunctionEdit", "firedTimers",
+        "changeCount", "transactionStack", "dueCallbacks", "timingFunctionEdit", "durationEdit",
+        "firedTimers",
     ]
 
     /// The timeline's own state now.

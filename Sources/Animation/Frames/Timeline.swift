@@ -38,6 +38,15 @@ public final class Timeline {
     /// applies to each animation started at that line. Nil (the default): each runs its own.
     /// Set by the timeline's owner before the scene is made; it is configuration, not state.
     public var timingFunctionEdit: ((_ source: CallSite, _ own: TimingFunction?) -> TimingFunction?)?
+    /// The shell's duration and delay edits, as `timingFunctionEdit`: given the source of an
+    /// animation being added (not a spring's), its own duration (`effectiveDuration`) and delay
+    /// (its `beginTime` after the time it is added), the ones it runs with. Nil: its own.
+    public var durationEdit:
+        (
+            (_ source: CallSite, _ duration: MediaTime, _ delay: MediaTime) -> (
+                duration: MediaTime, delay: MediaTime
+            )
+        )?
 
     public init(startTime: MediaTime = 0) {
         currentTime = startTime

@@ -313,6 +313,12 @@ open class Layer {
             copy.timingFunction = edit(source, copy.timingFunction)
         }
         if copy.beginTime == 0 { copy.beginTime = timeline.currentTime }
+        if let source, let edit = timeline.durationEdit, !copy.isSpring {
+            let own = (duration: copy.effectiveDuration, delay: copy.beginTime - timeline.currentTime)
+            let edited = edit(source, own.duration, own.delay)
+            if edited.duration != own.duration { copy.duration = edited.duration }
+            if edited.delay != own.delay { copy.beginTime = timeline.currentTime + edited.delay }
+        }
         let resolvedKey: String
         if let key {
             resolvedKey = key

@@ -201,6 +201,9 @@ public struct SessionDescription: Encodable, Sendable {
         public var bar: [Double]? = nil
         /// The name of its group (`InspectorGroup`).
         public var group: String?
+        /// While two settings are compared, the half it runs in: `A` or `B` (its name and its
+        /// group's start with the letter); absent otherwise.
+        public var half: String? = nil
     }
 
     /// A group of inspector rows: those one input, timer or callback started.
@@ -290,6 +293,8 @@ extension SceneSession {
                 values[knob.name] = .text(KnobAssignment.text(of: value, for: knob))
             }
         }
+        // The duration and delay edits, by name (`duration@Scenes/X.swift:88`), in seconds.
+        for (name, seconds) in knobs.lineEdits { values[name] = .number(seconds) }
         return values
     }
 

@@ -41,6 +41,10 @@ struct InspectorRow {
     /// `schedule`, `delay`, `addDisplayLink`; CallSite); nil for an implicit animation of
     /// the frame's implicit transaction.
     var location: CallSite? = nil
+    /// While two settings are compared: the half it runs in, `A` or `B` (its label starts
+    /// with the letter), and whether that half is the copy (`ShownRows.halves`).
+    var half: String? = nil
+    var isCopy = false
 
     /// `FishScene.swift:309`: the file's name without its module, and the line; what the
     /// inspector and `render --describe` show as the row's `source`.

@@ -33,8 +33,12 @@ struct BarDrag: Equatable {
 
     /// What the inspector's last line says while it is dragged.
     var text: String {
-        "\(row): \(end == .duration ? "duration" : "delay") \(KnobAssignment.formatNumber(value)) s"
-            + " (knob \(knob))"
+        let what =
+            "\(row): \(end == .duration ? "duration" : "delay") \(KnobAssignment.formatNumber(value)) s"
+        if let edit = KnobSettings.lineEdit(named: knob) {
+            return what + " (every animation added at \(edit.site))"
+        }
+        return what + " (knob \(knob))"
     }
 
     /// The drag of `end` of `row`'s bar, or why not: the one knob in seconds whose value is
@@ -43,11 +47,26 @@ struct BarDrag: Equatable {
         let delay = max(row.begin - row.addedAt, 0)
         let value = end == .duration ? row.duration : delay
         let what = end == .duration ? "duration" : "delay"
+        if row.isCopy {  // its knobs are fixed from its start
+            return .failure(
+                Problem(text: "\(row.label): the compared copy's knobs are fixed; drag the other half's row"))
+        }
         let owners = knobs.knobs.filter { knob in
             guard knob.unit == "s", knob.kind.range != nil,
                 case .number(let now)? = knobs.value(of: knob.name)
             else { return false }
             return abs(now - value) <= 1e-9 * max(abs(value), 1)
+        }
+        // No knob sets it: the line that added the animation is edited (docs/COMMAND-LINE.md
+        // § Curve edits), as is one edited already.
+        if let site = row.location, (row.object as? LayerAnimation)?.isSpring == false {
+            let name = KnobSettings.lineEditName(end == .duration ? .duration : .delay, for: site)
+            if owners.isEmpty || knobs.lineEdits[name] != nil {
+                return .success(
+                    BarDrag(
+                        row: row.label, end: end, knob: name, range: KnobSettings.lineEditRange,
+                        origin: end == .duration ? row.begin : row.addedAt, value: value))
+            }
         }
         guard owners.count == 1, let owner = owners.first, let range = owner.kind.range else {
             return .failure(

@@ -627,7 +627,7 @@ extension SceneSession {
     func curveTarget() -> CurveTarget? {
         guard let label = inspector.selectedLabel else { return nil }
         if let row = inspector.selectedRow {
-            guard row.kind == .animation, let source = row.location,
+            guard row.kind == .animation, !row.isCopy, let source = row.location,
                 let animation = row.object as? LayerAnimation
             else { return nil }
             if curveRow?.label != label || curveRow?.source != source {

@@ -41,6 +41,10 @@ final class InspectorPanel: Panel {
             + InspectorPanel.detailHeight)
     private let timeline: Timeline
     private let log = AnimationLog()
+    /// While two settings are compared: the copy's log, and the halves' letters, the running
+    /// scene's and the copy's (`ShownRows`).
+    private let copyLog = AnimationLog()
+    private(set) var halves: (main: String, copy: String)?
     private(set) var frame = Rect.zero
     private var scale = 1.0
     /// Where the pointer is over the panel (window pixels), nil when it is elsewhere: the row
@@ -151,7 +155,7 @@ final class InspectorPanel: Panel {
             HelpLine("inspector: click a name", "select the row (the graph, y, shows it)"),
             HelpLine(
                 "inspector: drag a bar end",
-                "the selected row's duration (right) or delay (left), via its knob"),
+                "the selected row's duration (right) or delay (left): its knob, else its line's"),
             HelpLine("inspector: wheel", "scroll the rows"),
             HelpLine("inspector: Control+wheel", "zoom the time axis about the pointer"),
             HelpLine("inspector: click a group's header", "collapse or expand the rows it started"),
@@ -169,6 +173,7 @@ final class InspectorPanel: Panel {
 
     func setOpen(_ isOpen: Bool) {
         log.reset()
+        copyLog.reset()
         isScrubbing = false
         hoverPoint = nil
         followsNewest = true
@@ -217,7 +222,7 @@ final class InspectorPanel: Panel {
     /// Pins the axis on every row seen, from the first one's start to the last one's end (or
     /// the scene's time, whichever is later), a little room on either side.
     private func fitEveryRow(now: MediaTime) {
-        let rows = log.rows
+        let rows = shownRows.rows
         let first = min(rows.map(\.addedAt).min() ?? 0, now)
         let last = rows.reduce(now) { latest, row in
             max(latest, row.activeDuration.isFinite ? row.begin + row.activeDuration : row.lastSeen)
@@ -233,23 +238,29 @@ final class InspectorPanel: Panel {
     /// Selects the rows of `layer` (the layer tree's selection): the newest animation of it is
     /// the selected row, the graph's; none when the log has no animation of it.
     func selectRows(of layer: Layer) {
-        selectedLabel = log.rows.last { $0.kind == .animation && $0.layer === layer }?.label
+        selectedLabel = shownRows.rows.last { $0.kind == .animation && $0.layer === layer }?.label
     }
 
     /// The label of `animation`'s row, while the log has it.
-    func label(of animation: LayerAnimation) -> String? { log.row(of: animation)?.label }
+    func label(of animation: LayerAnimation) -> String? {
+        guard let label = log.row(of: animation)?.label else { return nil }
+        return halves.map { ShownRows.name(label, in: $0.main) } ?? label
+    }
 
     /// The labels of every row the log has, paged or not (for tests that select each).
-    var rowLabels: [String] { log.rows.map(\.label) }
+    var rowLabels: [String] { shownRows.rows.map(\.label) }
 
     /// The selected row, while the log has it.
     var selectedRow: InspectorRow? {
         guard let selectedLabel else { return nil }
-        return log.rows.first { $0.label == selectedLabel }
+        return shownRows.rows.first { $0.label == selectedLabel }
     }
 
     /// What the graph finds the selected row by in a replay, for an animation row.
-    var selectedGraphKey: GraphRowKey? { selectedRow.flatMap { log.graphKey(of: $0) } }
+    /// The copy's rows have none: the graph samples the running scene.
+    var selectedGraphKey: GraphRowKey? {
+        selectedRow.flatMap { $0.isCopy ? nil : log.graphKey(of: $0) }
+    }
 
     func place(in frame: Rect, context: PanelContext) {
         self.frame = frame
@@ -266,6 +277,49 @@ final class InspectorPanel: Panel {
     /// commit), after a frame whose scene input was `input`.
     func observe(scene: Layer, timeline sceneTimeline: Timeline, input: [InputEvent]) {
         log.observe(scene: scene, timeline: sceneTimeline, input: input)
+    }
+
+    // MARK: - Both halves of a comparison
+
+    /// Starts listing both halves' rows, the copy being A or B (nil: the comparison ended,
+    /// the running scene's rows alone). The selected row keeps its selection under its new name.
+    func compare(copyIsA: Bool?) {
+        copyLog.reset()
+        let old = halves
+        halves = copyIsA.map { $0 ? (main: "B", copy: "A") : (main: "A", copy: "B") }
+        guard let label = selectedLabel else { return }
+        let plain = old == nil ? label : ShownRows.unnamed(label)
+        selectedLabel = halves.map { ShownRows.name(plain, in: $0.main) } ?? plain
+    }
+
+    /// Forgets the copy's rows: its scene was rebuilt or restored.
+    func resetCopyLog() { copyLog.reset() }
+
+    /// Notes the copy's animations at its current time, as `observe` the running scene's.
+    func observeCopy(scene: Layer, timeline sceneTimeline: Timeline, input: [InputEvent]) {
+        copyLog.observe(scene: scene, timeline: sceneTimeline, input: input)
+    }
+
+    /// The rows listed (`ShownRows`), made again when a log or the halves change.
+    private var shownRows: ShownRows {
+        let key = [log.revision, copyLog.revision, halves == nil ? 0 : halves?.main == "A" ? 1 : 2]
+        if let cached = shown, cached.key == key { return cached.rows }
+        let rows =
+            halves.map { halves in
+                let main = (letter: halves.main, log: log, isCopy: false)
+                let copy = (letter: halves.copy, log: copyLog, isCopy: true)
+                return ShownRows(halves: halves.main == "A" ? [main, copy] : [copy, main])
+            } ?? ShownRows(log)
+        shownRevision += 1
+        shown = (key, rows)
+        return rows
+    }
+    private var shown: (key: [Int], rows: ShownRows)?
+    private var shownRevision = 0
+    /// Changes whenever the rows listed do, for the panel to order and draw them again only then.
+    private var revision: Int {
+        _ = shownRows
+        return shownRevision
     }
 
     /// One line of the list: a group's header, or a row.
@@ -285,16 +339,16 @@ final class InspectorPanel: Panel {
     private var orderedRows: [Line] {
         // Ordered again only when the log's rows or the collapsed groups change, not on every
         // frame's look at the hover (a fish's session has thousands of rows).
-        if ordered?.revision != log.revision || ordered?.collapsed != collapsedGroups {
-            var members = Array(repeating: [InspectorRow](), count: log.groups.count)
-            for row in log.rows where row.kind != .animation { members[row.group].append(row) }
-            for row in log.rows where row.kind == .animation { members[row.group].append(row) }
+        if ordered?.revision != revision || ordered?.collapsed != collapsedGroups {
+            var members = Array(repeating: [InspectorRow](), count: shownRows.groups.count)
+            for row in shownRows.rows where row.kind != .animation { members[row.group].append(row) }
+            for row in shownRows.rows where row.kind == .animation { members[row.group].append(row) }
             var lines: [Line] = []
-            for (index, group) in log.groups.enumerated() where !members[index].isEmpty {
+            for (index, group) in shownRows.groups.enumerated() where !members[index].isEmpty {
                 lines.append(.header(index))
                 if !collapsedGroups.contains(group.label) { lines += members[index].map(Line.row) }
             }
-            ordered = (log.revision, collapsedGroups, lines)
+            ordered = (revision, collapsedGroups, lines)
         }
         return ordered?.lines ?? []
     }
@@ -325,14 +379,14 @@ final class InspectorPanel: Panel {
         let rows = orderedRows
         switch hoveredRow(count: rows.count).map({ rows[$0] }) {
         case .row(let row)?: return row.label
-        case .header(let group)?: return log.groups[group].label
+        case .header(let group)?: return shownRows.groups[group].label
         case nil: return nil
         }
     }
 
     /// Where the animations, timers and display links running at scene time `now` come from.
     func runningLocations(at now: MediaTime) -> [CallSite] {
-        log.rows.compactMap { row in
+        shownRows.rows.compactMap { row in
             let end = row.activeDuration.isFinite ? row.begin + row.activeDuration : row.lastSeen
             return row.addedAt <= now + 1e-9 && now <= end + 1e-9 ? row.location : nil
         }
@@ -348,9 +402,9 @@ final class InspectorPanel: Panel {
             }
         }
         var rows: [InspectorRow] = []
-        for group in log.groups.indices {
-            rows += log.rows.filter { $0.group == group && $0.kind != .animation }
-            rows += log.rows.filter { $0.group == group && $0.kind == .animation }
+        for group in shownRows.groups.indices {
+            rows += shownRows.rows.filter { $0.group == group && $0.kind != .animation }
+            rows += shownRows.rows.filter { $0.group == group && $0.kind == .animation }
         }
         return rows.map { row in
             let rect = places[ObjectIdentifier(row.object)]
@@ -367,7 +421,7 @@ final class InspectorPanel: Panel {
                     : [row.begin, row.begin + row.duration].map {
                         Self.rounded((frame.minX + x(of: $0)) / scale)
                     },
-                group: log.groups[row.group].label)
+                group: shownRows.groups[row.group].label, half: row.half)
         }
     }
 
@@ -384,7 +438,7 @@ final class InspectorPanel: Panel {
         for (index, line) in orderedRows.enumerated() {
             if case .header(let group) = line { headers[group] = lineRect(index, scale: scale) ?? [] }
         }
-        return log.groups.enumerated().compactMap { index, group in
+        return shownRows.groups.enumerated().compactMap { index, group in
             guard let rect = headers[index] else { return nil }
             return SessionDescription.InspectorGroup(
                 name: group.label, cause: group.cause(scale: scale), rows: group.rowCount,
@@ -436,9 +490,9 @@ final class InspectorPanel: Panel {
 
     /// Measures the log's names again when its rows changed: each name once (the widths kept).
     private func settleNameColumn() {
-        guard namesMeasured?.revision != log.revision || namesMeasured?.scale != scale else { return }
+        guard namesMeasured?.revision != revision || namesMeasured?.scale != scale else { return }
         if namesMeasured?.scale != scale { nameWidths = [:] }
-        namesMeasured = (log.revision, scale)
+        namesMeasured = (revision, scale)
         let fontSize = PanelStyle.fontSize * scale
         func width(_ text: String, bold: Bool) -> Double {
             let key = bold ? "\u{1}" + text : text
@@ -450,8 +504,8 @@ final class InspectorPanel: Panel {
         // As drawn: a row's name from the margin, 12 px short of the column's end; a group's
         // after its triangle (7 + 4 px), 6 px short.
         let margin = PanelStyle.margin * scale
-        let rows = log.rows.reduce(0.0) { max($0, width($1.label, bold: false) + 12 * scale + 1) }
-        let groups = log.groups.reduce(0.0) {
+        let rows = shownRows.rows.reduce(0.0) { max($0, width($1.label, bold: false) + 12 * scale + 1) }
+        let groups = shownRows.groups.reduce(0.0) {
             max($0, margin + 11 * scale + width($1.label, bold: true) + 6 * scale + 1)
         }
         namesWidth = max(rows, groups)
@@ -497,7 +551,7 @@ final class InspectorPanel: Panel {
                     selectedLabel = row.label
                     rowClicks += 1
                 case .header(let group)?:
-                    let label = log.groups[group].label
+                    let label = shownRows.groups[group].label
                     if collapsedGroups.remove(label) == nil { collapsedGroups.insert(label) }
                 case nil: break
                 }
@@ -604,7 +658,7 @@ final class InspectorPanel: Panel {
         let hovered = hoveredLine?.row
         let state = DrawnState(
             frame: frame, now: hoveredRow == nil && !context.isPaused ? nil : now, axisStart: axisStart,
-            span: span, revision: log.revision,
+            span: span, revision: revision,
             firstRow: firstRow, hoveredRow: hoveredRow, isPaused: context.isPaused, rate: context.rate,
             selected: selectedLabel, collapsed: collapsedGroups,
             selectedLayer: context.selectedLayer.map(ObjectIdentifier.init),
@@ -696,7 +750,7 @@ final class InspectorPanel: Panel {
         switch line {
         case .row(let row): return details(row)
         case .header(let index):
-            let group = log.groups[index]
+            let group = shownRows.groups[index]
             let rows = group.rowCount == 1 ? "1 row" : "\(group.rowCount) rows"
             let action = collapsedGroups.contains(group.label) ? "click to expand" : "click to collapse"
             return "\(group.label) · started by \(group.cause(scale: scale)) · \(rows) · \(action)"
@@ -881,7 +935,7 @@ final class InspectorPanel: Panel {
     /// A group's header: a triangle, its name and rows across the label column, a band across
     /// the track; collapsed, one bar spanning its rows' bars.
     private func drawHeader(_ index: Int, at y: Double, canvas: PanelCanvas, isHovered: Bool) {
-        let group = log.groups[index]
+        let group = shownRows.groups[index]
         let isCollapsed = collapsedGroups.contains(group.label)
         canvas.fill(Rect(x: 0, y: y, width: frame.width, height: rowHeight), Color(white: 1, alpha: 0.06))
         if isHovered {
@@ -911,7 +965,7 @@ final class InspectorPanel: Panel {
             } ?? group.label
         canvas.text(text, in: Rect(x: left, y: y, width: width, height: rowHeight), bold: true)
         guard isCollapsed else { return }
-        let rows = log.rows.filter { $0.group == index }
+        let rows = shownRows.rows.filter { $0.group == index }
         guard let first = rows.map(\.addedAt).min() else { return }
         let last = rows.map { $0.activeDuration.isFinite ? $0.begin + $0.activeDuration : axisStart + span }
             .max()

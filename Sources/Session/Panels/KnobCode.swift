@@ -104,6 +104,14 @@ enum ChangeCode {
             lines.append(
                 self.line(for: curve, at: site, own: knobs.ownCurves[KnobSettings.curveEditName(for: site)]))
         }
+        let lineEdits = knobs.changedLineEdits.compactMap { name, seconds in
+            KnobSettings.lineEdit(named: name).map { ($0.edit, $0.site, seconds, knobs.ownLineValues[name]) }
+        }
+        for (edit, site, seconds, own) in lineEdits.sorted(by: {
+            ($0.1.fileID, $0.1.line, $0.0.rawValue) < ($1.1.fileID, $1.1.line, $1.0.rawValue)
+        }) {
+            lines.append(self.line(for: edit, seconds: seconds, at: site, own: own))
+        }
         guard !lines.isEmpty else { return nil }
         let header =
             "// \(sceneName): \(lines.count) change\(lines.count == 1 ? "" : "s") since the tutorial's values (animdemo p)"
@@ -128,6 +136,26 @@ enum ChangeCode {
             return "\(added).timingFunction = \(expression)  // \(site)\(tutorial)"
         }
         return "curve: \(expression)  // \(site): the block's curve\(tutorial)"
+    }
+
+    /// The Swift that gives the animation added at `site` the duration or delay `seconds`: the
+    /// animation's `duration` or `beginTime` when the line adds a named one, else the block's
+    /// argument.
+    static func line(for edit: KnobSettings.LineEdit, seconds: Double, at site: CallSite, own: Double?)
+        -> String
+    {
+        let value = KnobAssignment.formatNumber(seconds)
+        let tutorial = own.map { " (tutorial: \(KnobAssignment.formatNumber($0)) s)" } ?? ""
+        let text = SceneSources.lines(ofFile: site.fileName).flatMap { lines in
+            lines.indices.contains(site.line - 1) ? String(lines[site.line - 1]) : nil
+        }
+        if let text, let added = addedAnimation(in: text) {
+            switch edit {
+            case .duration: return "\(added).duration = \(value)  // \(site)\(tutorial)"
+            case .delay: return "\(added).beginTime = timeline.currentTime + \(value)  // \(site)\(tutorial)"
+            }
+        }
+        return "\(edit.rawValue): \(value)  // \(site): the block's \(edit.rawValue)\(tutorial)"
     }
 
     /// The animation a line adds to a layer (`b1.add(strokeEnd, forKey: …)` gives `strokeEnd`).

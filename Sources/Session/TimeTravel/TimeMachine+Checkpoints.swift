@@ -43,6 +43,7 @@ extension TimeMachine {
         let knobs = self.knobs
         let knobValues = knobs.knobs.compactMap { knob in knobs.value(of: knob.name).map { (knob.name, $0) } }
         let curveEdits = knobs.curveEdits
+        let lineEdits = knobs.lineEdits
         let initialKnobs = history.initialKnobs
         let dispatcher = self.dispatcher
         let gestures = dispatcher.savedState()
@@ -61,6 +62,7 @@ extension TimeMachine {
                 engine.restore()
                 for (name, value) in knobValues { knobs.set(name, to: value) }
                 knobs.restoreCurveEdits(curveEdits)
+                knobs.restoreLineEdits(lineEdits)
                 // A knob set from the start since (turned while paused, read only after this
                 // frame, so the checkpoint was kept) has its new value, as a replay of the
                 // history has it, not the one saved here (SavedMomentTests).

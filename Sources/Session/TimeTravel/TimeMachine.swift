@@ -296,6 +296,9 @@ final class TimeMachine {
     /// source line, if any (docs/ARCHITECTURE.md § Curve edits).
     static func applyCurveEdits(of knobs: KnobSettings, on timeline: Timeline) {
         timeline.timingFunctionEdit = { [knobs] source, own in knobs.timingFunction(at: source, own: own) }
+        timeline.durationEdit = { [knobs] source, duration, delay in
+            knobs.timing(at: source, duration: duration, delay: delay)
+        }
     }
 
     /// Takes up a saved moment, the scene just rebuilt on its history: its frames replayed up

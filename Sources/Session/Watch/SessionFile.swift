@@ -19,7 +19,7 @@ public enum SessionFile {
     /// The version a file of `history` is written as: 1 unless it has curve edits.
     static func version(for history: StoredHistory) -> Int {
         let names = history.initialKnobs.keys + history.frames.flatMap { ($0.knobs ?? [:]).keys }
-        return names.contains(where: KnobSettings.isCurveEdit) ? 2 : 1
+        return names.contains(where: KnobSettings.isEdit) ? 2 : 1
     }
     /// A session file's extension.
     public static let fileExtension = "animdemo"
@@ -79,11 +79,10 @@ public enum SessionFile {
         let stored =
             Array(state.history.initialKnobs) + state.history.frames.flatMap { Array($0.knobs ?? [:]) }
             + Array(state.compare?.knobs ?? [:])
-        if let unknown = stored.first(where: { !knobs.contains($0.key) && !KnobSettings.isCurveEdit($0.key) })
-        {
+        if let unknown = stored.first(where: { !knobs.contains($0.key) && !KnobSettings.isEdit($0.key) }) {
             throw failure("\(state.scene) has no knob \"\(unknown.key)\"")
         }
-        if let edit = stored.first(where: { KnobSettings.isCurveEdit($0.key) }), stated < 2 {
+        if let edit = stored.first(where: { KnobSettings.isEdit($0.key) }), stated < 2 {
             throw failure("its curve edit \"\(edit.key)\" needs version 2")
         }
         if let edit = stored.first(where: { name, value in
@@ -92,6 +91,16 @@ public enum SessionFile {
             return false
         }) {
             throw failure("its curve edit \"\(edit.key)\" is not a curve")
+        }
+        if let edit = stored.first(where: { name, value in
+            guard KnobSettings.isLineEdit(name) else { return false }
+            guard case .number(let seconds) = value.value else { return true }
+            return !KnobSettings.lineEditRange.contains(seconds)
+        }) {
+            throw failure(
+                "its edit \"\(edit.key)\" is not a number of seconds in "
+                    + "\(Int(KnobSettings.lineEditRange.lowerBound))…\(Int(KnobSettings.lineEditRange.upperBound))"
+            )
         }
         // Counted before the history is unpacked: a run of 10^15 quiet frames is refused, not run.
         var frameCount = 0
