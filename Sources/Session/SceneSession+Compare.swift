@@ -25,7 +25,7 @@ final class CompareTwin: TimeMachineHost {
 
     init(
         descriptor: SceneDescriptor, size: Size, seed: UInt64, images: ImageCatalog, bubbleLoad: Int,
-        fps: Int, knobs: [String: KnobValue], isA: Bool, windowRoot: Layer, hostTimeline: Timeline
+        fps: Int, knobs: [String: KnobValue], isA: Bool, hostTimeline: Timeline
     ) {
         self.descriptor = descriptor
         self.knobs = knobs
@@ -42,7 +42,7 @@ final class CompareTwin: TimeMachineHost {
         line.isUserInteractionEnabled = false
         machine = TimeMachine(
             descriptor: descriptor, size: size, seed: seed, images: images, bubbleLoad: bubbleLoad, fps: fps,
-            knobs: knobs, windowRoot: windowRoot)
+            knobs: knobs)
         machine.isInClip = true
         machine.host = self
         clip.addSublayer(machine.scene.rootLayer)
@@ -189,7 +189,7 @@ extension SceneSession {
     func startComparing(knobs: [String: KnobValue], copyIsA: Bool) {
         let twin = CompareTwin(
             descriptor: catalog[sceneIndex], size: history.initialSize, seed: seed, images: machine.images,
-            bubbleLoad: bubbleLoad, fps: fps, knobs: knobs, isA: copyIsA, windowRoot: rootLayer,
+            bubbleLoad: bubbleLoad, fps: fps, knobs: knobs, isA: copyIsA,
             hostTimeline: hostTimeline)
         let index = rootLayer.sublayers.firstIndex { $0 === scene.rootLayer } ?? 0
         rootLayer.insertSublayer(twin.clip, at: index + 1)

@@ -153,14 +153,14 @@ public final class SceneSession {
         machine = TimeMachine(
             descriptor: catalog[index], size: sceneSize, seed: seed, images: images, bubbleLoad: bubbleLoad,
             fps: fps,
-            knobs: initialKnobs, windowRoot: rootLayer)
+            knobs: initialKnobs)
         machine.host = self
         rootLayer.addSublayer(machine.scene.rootLayer)
         if let compare {
             let twin = CompareTwin(
                 descriptor: catalog[index], size: sceneSize, seed: seed, images: images,
                 bubbleLoad: bubbleLoad,
-                fps: fps, knobs: initialKnobs.merging(compare) { $1 }, isA: false, windowRoot: rootLayer,
+                fps: fps, knobs: initialKnobs.merging(compare) { $1 }, isA: false,
                 hostTimeline: hostTimeline)
             rootLayer.addSublayer(twin.clip)
             rootLayer.addSublayer(twin.line)

@@ -18,7 +18,7 @@ extension TimeMachine {
         windowRoot.anchorPoint = .zero
         let replica = TimeMachine(
             descriptor: descriptor, size: history.initialSize, seed: seed, images: images,
-            bubbleLoad: bubbleLoad, fps: fps, knobs: history.initialKnobs, windowRoot: windowRoot)
+            bubbleLoad: bubbleLoad, fps: fps, knobs: history.initialKnobs)
         windowRoot.addSublayer(replica.scene.rootLayer)
         replica.layOutScene(in: history.initialSize)
         var tracker = GraphTracker(key: key)

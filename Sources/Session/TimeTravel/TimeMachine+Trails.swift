@@ -31,7 +31,7 @@ final class TrailReplica {
         host = ReplicaHost(descriptor: descriptor, windowRoot: windowRoot)
         machine = TimeMachine(
             descriptor: descriptor, size: history.initialSize, seed: live.seed, images: live.images,
-            bubbleLoad: live.bubbleLoad, fps: live.fps, knobs: history.initialKnobs, windowRoot: windowRoot)
+            bubbleLoad: live.bubbleLoad, fps: live.fps, knobs: history.initialKnobs)
         machine.history = history
         machine.history.shown = -1
         machine.host = host

@@ -60,9 +60,6 @@ final class TimeMachine {
     private(set) var appliedInput: (time: MediaTime, events: [InputEvent]) = (-.infinity, [])
     weak var host: TimeMachineHost?
 
-    /// The window's layer tree, which the scene's root is in (or a comparison's clip in it); the
-    /// scene's pointer events are hit-tested in the scene's own layers (`apply`).
-    private unowned let windowRoot: Layer
     let seed: UInt64
     let images: ImageCatalog
     let bubbleLoad: Int
@@ -75,12 +72,11 @@ final class TimeMachine {
     init(
         descriptor: SceneDescriptor, size: Size, seed: UInt64, images: ImageCatalog, bubbleLoad: Int,
         fps: Int,
-        knobs overrides: [String: KnobValue], windowRoot: Layer
+        knobs overrides: [String: KnobValue]
     ) {
         self.seed = seed
         self.images = images
         self.bubbleLoad = bubbleLoad
-        self.windowRoot = windowRoot
         clock = SceneClock(fps: fps)
         sceneTimeline = Timeline()
         sceneLayoutSize = size
