@@ -132,7 +132,7 @@ public final class Timeline {
             animation.fillMode = .both
             animation.beginTime = currentTime + block.delay
         }
-        layer.add(animation, forKey: property.name, source: transaction.source)
+        layer.add(animation, forKey: property.name, source: transaction.source, copies: false)
     }
 
     // MARK: - Animation bookkeeping

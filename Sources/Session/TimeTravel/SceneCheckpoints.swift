@@ -110,9 +110,12 @@ struct SceneCheckpoints {
 
     /// Whether a checkpoint after the frame at scene time `time` (frame `frame`) would be
     /// kept: none yet in its interval (`tiers`), nor too near the one before for its size
-    /// (`spacing`).
-    func wants(frame: Int, time: MediaTime) -> Bool {
-        let step = Self.interval(at: time, newest: max(all.last?.time ?? time, time))
+    /// (`spacing`). `keptUntil`: the newest checkpoint will be at least that late (a replay
+    /// going on to it), so the interval is the one the tiers give then: the tiers' intervals
+    /// divide each other, so the first frame of each of those intervals is what thinning would
+    /// keep of the checkpoints taken every 2 s.
+    func wants(frame: Int, time: MediaTime, keptUntil end: MediaTime = -.infinity) -> Bool {
+        let step = Self.interval(at: time, newest: max(all.last?.time ?? time, time, end))
         let index = firstIndex(afterFrame: frame)
         if index > 0 {
             let previous = all[index - 1]
