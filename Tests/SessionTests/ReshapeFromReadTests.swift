@@ -66,4 +66,24 @@ struct ReshapeFromReadTests {
         #expect(
             ObjectIdentifier(tester.session.sceneTimeline) != timeline, "\(knob.name) was read at the build")
     }
+
+    @Test(
+        "the fish's bubble timer, read as it is built, turned after two minutes paused: the picture and the checkpoints of a run with it set from the start"
+    )
+    func readAtBuildAfterMinutes() throws {
+        let script = "130 key space"
+        let tester = try SceneTester(scene: "fish", events: script)
+        try tester.advance(to: 131)
+        tester.session.setKnob("timerInterval", to: .number(0.3))
+        let reshaped = try tester.render()
+        let always = try SceneTester(scene: "fish", events: script, knobs: ["timerInterval=0.3"])
+        try always.advance(to: 131)
+        let expected = try always.render()
+        #expect(reshaped.pixels == expected.pixels, "the reshaped moment differs from a run with timerInterval=0.3")
+        // The replay took only the checkpoints the tiers keep at its end: those of the run,
+        // 2 s apart over the last two minutes and 10 s before (frame -1: as built).
+        let frames = tester.session.checkpointFrames
+        #expect(frames == always.session.checkpointFrames)
+        #expect(frames.count >= 60, "\(frames.count) checkpoints")
+    }
 }

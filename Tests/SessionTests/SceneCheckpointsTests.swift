@@ -44,6 +44,34 @@ struct SceneCheckpointsTests {
         #expect(checkpoints.latest(atOrBefore: 99_840, time: 1649)?.time == 1620)
     }
 
+    @Test(
+        "a replay that knows where it ends takes only the checkpoints kept there, the same ones",
+        arguments: [90, 600, 3600])
+    func replayTakesOnlyKept(seconds: Int) {
+        let played = Self.played(seconds: seconds, bytes: 70_000)
+        var replayed = SceneCheckpoints()
+        replayed.insert(.init(frame: -1, time: 0, estimatedBytes: 70_000, restore: {}))
+        let end = Double(seconds * 60 - 1) / 60
+        var taken = 1
+        for frame in 0..<(seconds * 60) {
+            let time = Double(frame) / 60
+            if replayed.wants(frame: frame, time: time, keptUntil: end) {
+                replayed.insert(.init(frame: frame, time: time, estimatedBytes: 70_000, restore: {}))
+                taken += 1
+            }
+        }
+        // Every one taken is kept: none made only to be dropped.
+        #expect(taken == replayed.all.count, "took \(taken), kept \(replayed.all.count)")
+        // As many as playing keeps, as dense by tier (where a tier ends, one may fall a frame
+        // either side: the replay thins against its last frame, playing against its newest
+        // checkpoint, up to 2 s earlier).
+        #expect(abs(replayed.all.count - played.all.count) <= 2, "\(replayed.all.count) against \(played.all.count)")
+        let newest = Double(seconds)
+        #expect(Self.longestGap(replayed, in: max(newest - 120, 0)...newest) <= 2)
+        #expect(Self.longestGap(replayed, in: max(newest - 600, 0)...max(newest - 120, 0)) <= 10)
+        #expect(Self.longestGap(replayed, in: 0...max(newest - 600, 0)) <= 30)
+    }
+
     @Test("past the memory budget, fewer, spread evenly: 6 MB each (2,000 bubbles), one every 7.5 minutes")
     func budget() {
         let heavy = SceneCheckpoints.estimatedBytes(layers: 2000, animations: 2000)
