@@ -86,4 +86,17 @@ struct ReshapeFromReadTests {
         #expect(frames == always.session.checkpointFrames)
         #expect(frames.count >= 60, "\(frames.count) checkpoints")
     }
+
+    @Test("knob changes that arrive together (a drag while a replay runs) make one replay, to the latest value")
+    func changesCoalesce() throws {
+        let script = "20 key space"
+        let tester = try SceneTester(scene: "fish", events: script)
+        try tester.advance(to: 21)
+        for value in [0.3, 0.5, 0.7] { tester.session.setKnob("timerInterval", to: .number(value)) }
+        let reshaped = try tester.render()
+        let always = try SceneTester(scene: "fish", events: script, knobs: ["timerInterval=0.7"])
+        try always.advance(to: 21)
+        #expect(reshaped.pixels == (try always.render()).pixels, "not the picture of timerInterval=0.7")
+        #expect(tester.session.history.initialKnobs["timerInterval"] == .number(0.7))
+    }
 }
