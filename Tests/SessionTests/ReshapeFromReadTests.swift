@@ -79,7 +79,9 @@ struct ReshapeFromReadTests {
         let always = try SceneTester(scene: "fish", events: script, knobs: ["timerInterval=0.3"])
         try always.advance(to: 131)
         let expected = try always.render()
-        #expect(reshaped.pixels == expected.pixels, "the reshaped moment differs from a run with timerInterval=0.3")
+        #expect(
+            reshaped.pixels == expected.pixels,
+            "the reshaped moment differs from a run with timerInterval=0.3")
         // The replay took only the checkpoints the tiers keep at its end: those of the run,
         // 2 s apart over the last two minutes and 10 s before (frame -1: as built).
         let frames = tester.session.checkpointFrames
@@ -87,7 +89,8 @@ struct ReshapeFromReadTests {
         #expect(frames.count >= 60, "\(frames.count) checkpoints")
     }
 
-    @Test("knob changes that arrive together (a drag while a replay runs) make one replay, to the latest value")
+    @Test(
+        "knob changes that arrive together (a drag while a replay runs) make one replay, to the latest value")
     func changesCoalesce() throws {
         let script = "20 key space"
         let tester = try SceneTester(scene: "fish", events: script)

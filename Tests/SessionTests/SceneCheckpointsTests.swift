@@ -65,7 +65,9 @@ struct SceneCheckpointsTests {
         // As many as playing keeps, as dense by tier (where a tier ends, one may fall a frame
         // either side: the replay thins against its last frame, playing against its newest
         // checkpoint, up to 2 s earlier).
-        #expect(abs(replayed.all.count - played.all.count) <= 2, "\(replayed.all.count) against \(played.all.count)")
+        #expect(
+            abs(replayed.all.count - played.all.count) <= 2,
+            "\(replayed.all.count) against \(played.all.count)")
         let newest = Double(seconds)
         #expect(Self.longestGap(replayed, in: max(newest - 120, 0)...newest) <= 2)
         #expect(Self.longestGap(replayed, in: max(newest - 600, 0)...max(newest - 120, 0)) <= 10)
