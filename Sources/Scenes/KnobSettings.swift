@@ -124,10 +124,32 @@ public final class KnobSettings {
     /// The timing function an animation added at `source` runs with (`Timeline.timingFunctionEdit`):
     /// the curve edit there if any, else `own`. Notes the read, as a knob's.
     public func timingFunction(at source: CallSite, own: TimingFunction?) -> TimingFunction? {
-        let name = Self.curveEditName(for: source)
+        // Every animation added asks (thousands a minute with bubbles, and again in a replay):
+        // the line's name is made once, and its read noted only when `firstReads` would change.
+        let name: String
+        if let known = curveLines[source] {
+            name = known.name
+            if known.readsEpoch != readsEpoch || known.firstRead > frameRunning {
+                noteCurveRead(name, at: source)
+            }
+        } else {
+            name = Self.curveEditName(for: source)
+            noteCurveRead(name, at: source)
+            if ownCurves[name] == nil { ownCurves[name] = own ?? .linear }
+        }
+        return curveEdits.isEmpty ? own : curveEdits[name] ?? own
+    }
+
+    /// By source line, what `timingFunction(at:own:)` knows of it: its curve edit's name, and
+    /// its entry in `firstReads` as of `readsEpoch` (the line's own curve is in `ownCurves`).
+    private var curveLines: [CallSite: (name: String, firstRead: Int, readsEpoch: Int)] = [:]
+    /// Counts `forgetReads(after:)`, the one change to `firstReads` besides a read's.
+    private var readsEpoch = 0
+
+    /// Notes the read of curve edit `name` at `source`, and what `firstReads` then says.
+    private func noteCurveRead(_ name: String, at source: CallSite) {
         noteRead(name)
-        if ownCurves[name] == nil { ownCurves[name] = own ?? .linear }
-        return curveEdits[name] ?? own
+        curveLines[source] = (name, firstReads[name] ?? frameRunning, readsEpoch)
     }
 
     /// The curve edits that differ from the scene's own curve at their line, by name.
@@ -153,6 +175,7 @@ public final class KnobSettings {
     /// Forgets the reads noted in frames after `frame` (they are run again with other knobs).
     public func forgetReads(after frame: Int) {
         firstReads = firstReads.filter { $0.value <= frame }
+        readsEpoch += 1
     }
 
     /// Notes that the scene read knob `name` in `frameRunning`.

@@ -66,4 +66,40 @@ struct ReshapeFromReadTests {
         #expect(
             ObjectIdentifier(tester.session.sceneTimeline) != timeline, "\(knob.name) was read at the build")
     }
+
+    @Test(
+        "the fish's bubble timer, read as it is built, turned after two minutes paused: the picture and the checkpoints of a run with it set from the start"
+    )
+    func readAtBuildAfterMinutes() throws {
+        let script = "130 key space"
+        let tester = try SceneTester(scene: "fish", events: script)
+        try tester.advance(to: 131)
+        tester.session.setKnob("timerInterval", to: .number(0.3))
+        let reshaped = try tester.render()
+        let always = try SceneTester(scene: "fish", events: script, knobs: ["timerInterval=0.3"])
+        try always.advance(to: 131)
+        let expected = try always.render()
+        #expect(
+            reshaped.pixels == expected.pixels,
+            "the reshaped moment differs from a run with timerInterval=0.3")
+        // The replay took only the checkpoints the tiers keep at its end: those of the run,
+        // 2 s apart over the last two minutes and 10 s before (frame -1: as built).
+        let frames = tester.session.checkpointFrames
+        #expect(frames == always.session.checkpointFrames)
+        #expect(frames.count >= 60, "\(frames.count) checkpoints")
+    }
+
+    @Test(
+        "knob changes that arrive together (a drag while a replay runs) make one replay, to the latest value")
+    func changesCoalesce() throws {
+        let script = "20 key space"
+        let tester = try SceneTester(scene: "fish", events: script)
+        try tester.advance(to: 21)
+        for value in [0.3, 0.5, 0.7] { tester.session.setKnob("timerInterval", to: .number(value)) }
+        let reshaped = try tester.render()
+        let always = try SceneTester(scene: "fish", events: script, knobs: ["timerInterval=0.7"])
+        try always.advance(to: 21)
+        #expect(reshaped.pixels == (try always.render()).pixels, "not the picture of timerInterval=0.7")
+        #expect(tester.session.history.initialKnobs["timerInterval"] == .number(0.7))
+    }
 }

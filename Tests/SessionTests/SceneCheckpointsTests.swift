@@ -44,17 +44,81 @@ struct SceneCheckpointsTests {
         #expect(checkpoints.latest(atOrBefore: 99_840, time: 1649)?.time == 1620)
     }
 
-    @Test("past the memory budget, fewer, spread evenly: 6 MB each (2,000 bubbles), one every 7.5 minutes")
+    @Test(
+        "a replay that knows where it ends takes only the checkpoints kept there, the same ones",
+        arguments: [90, 600, 3600])
+    func replayTakesOnlyKept(seconds: Int) {
+        let played = Self.played(seconds: seconds, bytes: 70_000)
+        var replayed = SceneCheckpoints()
+        replayed.insert(.init(frame: -1, time: 0, estimatedBytes: 70_000, restore: {}))
+        let end = Double(seconds * 60 - 1) / 60
+        var taken = 1
+        for frame in 0..<(seconds * 60) {
+            let time = Double(frame) / 60
+            if replayed.wants(frame: frame, time: time, keptUntil: end) {
+                replayed.insert(.init(frame: frame, time: time, estimatedBytes: 70_000, restore: {}))
+                taken += 1
+            }
+        }
+        // Every one taken is kept: none made only to be dropped.
+        #expect(taken == replayed.all.count, "took \(taken), kept \(replayed.all.count)")
+        // As many as playing keeps, as dense by tier (where a tier ends, one may fall a frame
+        // either side: the replay thins against its last frame, playing against its newest
+        // checkpoint, up to 2 s earlier).
+        #expect(
+            abs(replayed.all.count - played.all.count) <= 2,
+            "\(replayed.all.count) against \(played.all.count)")
+        let newest = Double(seconds)
+        #expect(Self.longestGap(replayed, in: max(newest - 120, 0)...newest) <= 2)
+        #expect(Self.longestGap(replayed, in: max(newest - 600, 0)...max(newest - 120, 0)) <= 10)
+        #expect(Self.longestGap(replayed, in: 0...max(newest - 600, 0)) <= 30)
+    }
+
+    @Test("past the memory budget, fewer, spread evenly: 6 MB each (2,000 bubbles), 8 of them")
     func budget() {
         let heavy = SceneCheckpoints.estimatedBytes(layers: 2000, animations: 2000)
         #expect(heavy == 6_144_000)
         #expect(SceneCheckpoints.spacing(bytes: 70_000) == 0)
-        #expect(SceneCheckpoints.spacing(bytes: heavy) == 3600 * 6_144_000 / Double(48 << 20))  // 440 s
+        #expect(SceneCheckpoints.spacing(bytes: heavy) == 600 * 6_144_000 / Double(48 << 20))  // 73 s
+        // Ten minutes: one every 73–146 s, not 3 (one every 440 s, spaced for an hour).
+        let tenMinutes = Self.played(seconds: 600, bytes: heavy)
+        #expect(tenMinutes.estimatedBytes <= SceneCheckpoints.byteBudget)
+        #expect(tenMinutes.all.count == SceneCheckpoints.byteBudget / heavy)
+        #expect(Self.longestGap(tenMinutes, in: 0...600) <= 2 * 73.3)
+        // An hour: as many, spread over it.
         let checkpoints = Self.played(seconds: 3600, bytes: heavy)
         #expect(checkpoints.estimatedBytes <= SceneCheckpoints.byteBudget)
         #expect(checkpoints.all.count == SceneCheckpoints.byteBudget / heavy)
         #expect(checkpoints.all.first?.frame == -1)
-        #expect(Self.longestGap(checkpoints, in: 0...3600) <= 2 * 440)
+        #expect(Self.longestGap(checkpoints, in: 0...3600) <= 2 * 3600 / 7)
+    }
+
+    @Test("a replay through a gap where the budget drops a new one at once takes one there, not one a frame")
+    func refusedGap() {
+        let heavy = SceneCheckpoints.estimatedBytes(layers: 2000, animations: 2000)
+        // Ten minutes of 2,000 bubbles, the first checkpoint small (the scene as built).
+        var checkpoints = SceneCheckpoints()
+        checkpoints.insert(.init(frame: -1, time: 0, estimatedBytes: 70_000, restore: {}))
+        for frame in 0..<(600 * 60) {
+            let time = Double(frame) / 60
+            if checkpoints.wants(frame: frame, time: time) {
+                checkpoints.insert(.init(frame: frame, time: time, estimatedBytes: heavy, restore: {}))
+            }
+        }
+        let before = checkpoints.all.map(\.frame)
+        #expect(before.count >= 7, "\(before)")
+        // A seek into the first gap replays from the first checkpoint.
+        var taken = 0
+        for frame in 0..<(before[1]) {
+            let time = Double(frame) / 60
+            if checkpoints.wants(frame: frame, time: time) {
+                checkpoints.insert(.init(frame: frame, time: time, estimatedBytes: heavy, restore: {}))
+                taken += 1
+            }
+        }
+        #expect(taken <= 1, "took \(taken) in one gap")
+        #expect(checkpoints.estimatedBytes <= SceneCheckpoints.byteBudget)
+        #expect(checkpoints.all.count == before.count)
     }
 
     @Test("a layer or animation shared with the checkpoint before costs a reference, not its values")

@@ -21,7 +21,12 @@ public struct CallSite: Hashable, Sendable, CustomStringConvertible {
 
     /// The file's name without its module: `FishScene.swift`.
     public var fileName: String {
-        fileID.split(separator: "/").last.map(String.init) ?? fileID
+        // After the last "/" (the inspector asks every frame): what splitting at "/" and taking
+        // the last piece gives, without the pieces, unless the ID ends in "/".
+        if let slash = fileID.lastIndex(of: "/"), fileID.index(after: slash) != fileID.endIndex {
+            return String(fileID[fileID.index(after: slash)...])
+        }
+        return fileID.split(separator: "/").last.map(String.init) ?? fileID
     }
 
     /// The module part of the file ID: `Scenes`.

@@ -51,22 +51,21 @@ public final class FrameLoop {
     ) rethrows {
         precondition(phase == .idle, "a frame started inside the \(phase) phase of another")
         defer { phase = .idle }
-        let timelines = clocks.map(\.timeline)
         phase = .input
         for (timeline, time) in clocks { timeline.beginFrame(at: time) }
         try input()
         phase = .timers
-        for timeline in timelines { timeline.fireDueTimers() }
+        for clock in clocks { clock.timeline.fireDueTimers() }
         phase = .displayLinks
-        for timeline in timelines { timeline.fireDisplayLinks() }
+        for clock in clocks { clock.timeline.fireDisplayLinks() }
         phase = .commit
-        for timeline in timelines { timeline.commitImplicitTransaction() }
+        for clock in clocks { clock.timeline.commitImplicitTransaction() }
         phase = .draw
         try draw()
         phase = .present
         try present()
         phase = .completions
-        for timeline in timelines { timeline.endFrame() }
-        for timeline in timelines { timeline.commitImplicitTransaction() }
+        for clock in clocks { clock.timeline.endFrame() }
+        for clock in clocks { clock.timeline.commitImplicitTransaction() }
     }
 }

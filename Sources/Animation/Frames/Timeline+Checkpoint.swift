@@ -121,10 +121,11 @@ extension Timeline {
     /// What a checkpoint leaves out: the renderer's change counter (a restore bumps it), and the
     /// transactions open and callbacks due, which are empty whenever a checkpoint is taken and
     /// emptied when one is restored; the owner's curve edits, configuration set once; and the
-    /// timers fired, which each frame sets anew before anything reads them.
+    /// timers fired, which each frame sets anew before anything reads them; the least end of
+    /// the animated layers, a bound that a restore sets back to unknown.
     static let notCheckpointed: Set = [
         "changeCount", "transactionStack", "dueCallbacks", "timingFunctionEdit", "durationEdit",
-        "firedTimers",
+        "firedTimers", "firstAnimatedLayerEnd",
     ]
 
     /// The timeline's own state now.
@@ -139,6 +140,7 @@ extension Timeline {
         (currentTime, previousFrameTime) = (saved.currentTime, saved.previousFrameTime)
         (animatedLayers, animatedLayerEnds, leftLayerCount) =
             (saved.animatedLayers, saved.animatedLayerEnds, saved.leftLayerCount)
+        firstAnimatedLayerEnd = -.infinity  // looked at again at the next frame's end
         (timers, displayLinks) = (saved.timers, saved.displayLinks)
         lastCompletionTime = saved.lastCompletionTime
         firedTimers = []

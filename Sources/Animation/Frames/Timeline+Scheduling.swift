@@ -49,12 +49,13 @@ extension Timeline {
         }
         firedTimers = due
         for timer in due { _ = timer.fireIfDue(at: currentTime) }
-        timers.removeAll { !$0.isValid }
+        // Removing copies the list (a checkpoint shares it): only when one has gone.
+        if timers.contains(where: { !$0.isValid }) { timers.removeAll { !$0.isValid } }
     }
 
     /// Calls every running display link for the current frame.
     public func fireDisplayLinks() {
-        displayLinks.removeAll { !$0.isValid }
+        if displayLinks.contains(where: { !$0.isValid }) { displayLinks.removeAll { !$0.isValid } }
         for link in displayLinks where link.isValid && !link.isPaused {
             link.fire(timestamp: previousFrameTime, targetTimestamp: currentTime)
         }

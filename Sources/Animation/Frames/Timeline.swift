@@ -22,6 +22,9 @@ public final class Timeline {
     /// animations changed, `infinity` for an empty place. Kept apart from the layers so that
     /// the end of a frame reads one array of numbers, not thousands of layer objects.
     var animatedLayerEnds: [MediaTime] = []
+    /// At most the least of `animatedLayerEnds` (`-infinity`: not known): until then no layer
+    /// needs looking at, and the end of a frame skips the list (most frames of a replay).
+    var firstAnimatedLayerEnd = -MediaTime.infinity
     /// Empty places in `animatedLayers`.
     var leftLayerCount = 0
     var dueCallbacks: [() -> Void] = []
@@ -141,7 +144,7 @@ public final class Timeline {
             animation.fillMode = .both
             animation.beginTime = currentTime + block.delay
         }
-        layer.add(animation, forKey: property.name, source: transaction.source)
+        layer.add(animation, forKey: property.name, source: transaction.source, copies: false)
     }
 
     // MARK: - Animation bookkeeping
@@ -154,12 +157,16 @@ public final class Timeline {
         } else {
             animatedLayerEnds[layer.timelineSlot] = -.infinity
         }
+        firstAnimatedLayerEnd = -.infinity
         for transaction in transactionStack { transaction.track(animation) }
         noteModelChange()
     }
 
     func didRemove(_ animation: LayerAnimation, from layer: Layer) {
-        if layer.timelineSlot >= 0 { animatedLayerEnds[layer.timelineSlot] = -.infinity }
+        if layer.timelineSlot >= 0 {
+            animatedLayerEnds[layer.timelineSlot] = -.infinity
+            firstAnimatedLayerEnd = -.infinity
+        }
         noteModelChange()
         guard !animation.hasFinished else { return }
         animation.hasFinished = true
@@ -183,19 +190,27 @@ public final class Timeline {
         // list's order, which is the callbacks' order; a layer left without animations
         // leaves the list.
         let time = currentTime
-        for slot in animatedLayerEnds.indices where time >= animatedLayerEnds[slot] - Layer.endMargin {
-            guard let layer = animatedLayers[slot] else { continue }
-            for animation in layer.removeFinishedAnimations(at: time) {
-                end(animation, finished: true)
+        if time >= firstAnimatedLayerEnd - Layer.endMargin {
+            // Anything the loop changes that is not its own slot's end marks it unknown again.
+            firstAnimatedLayerEnd = .infinity
+            var earliest = MediaTime.infinity
+            for slot in animatedLayerEnds.indices {
+                if time >= animatedLayerEnds[slot] - Layer.endMargin, let layer = animatedLayers[slot] {
+                    for animation in layer.removeFinishedAnimations(at: time) {
+                        end(animation, finished: true)
+                    }
+                    if layer.hasAnimations {
+                        animatedLayerEnds[slot] = layer.earliestEnd
+                    } else {
+                        layer.timelineSlot = -1
+                        animatedLayers[slot] = nil
+                        animatedLayerEnds[slot] = .infinity
+                        leftLayerCount += 1
+                    }
+                }
+                earliest = min(earliest, animatedLayerEnds[slot])
             }
-            if layer.hasAnimations {
-                animatedLayerEnds[slot] = layer.earliestEnd
-            } else {
-                layer.timelineSlot = -1
-                animatedLayers[slot] = nil
-                animatedLayerEnds[slot] = .infinity
-                leftLayerCount += 1
-            }
+            firstAnimatedLayerEnd = min(firstAnimatedLayerEnd, earliest)
         }
         if leftLayerCount > max(animatedLayers.count / 2, 16) { compactAnimatedLayers() }
         if !dueCallbacks.isEmpty { lastCompletionTime = currentTime }

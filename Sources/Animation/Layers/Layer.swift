@@ -305,9 +305,11 @@ open class Layer {
     }
 
     /// `add(_:forKey:)` with the source given (an implicit animation's is its transaction's).
-    final func add(_ animation: LayerAnimation, forKey key: String?, source: CallSite?) {
+    /// `copies`: false for an animation nobody else holds (the engine's own implicit one),
+    /// which then runs itself instead of a copy.
+    final func add(_ animation: LayerAnimation, forKey key: String?, source: CallSite?, copies: Bool = true) {
         precondition(!isPresentation, "animations are added to model layers")
-        let copy = animation.copy()
+        let copy = copies ? animation.copy() : animation
         copy.source = source
         if let source, let edit = timeline.timingFunctionEdit, !copy.isSpring {
             copy.timingFunction = edit(source, copy.timingFunction)
@@ -669,6 +671,8 @@ open class Layer {
     /// The presentation value of `property` as it was before the model changed to its
     /// current value (for implicit animations, which start where the screen is).
     func presentationValue<Value>(of property: LayerProperty<Value>, withModelValue model: Value) -> Value {
+        // Without animations the copy is the model: its value, without making the copy.
+        guard !animationEntries.isEmpty else { return model }
         let copy = type(of: self).init(presentationOf: self)
         property.set(copy, model)
         for entry in animationEntries {

@@ -774,7 +774,7 @@ final class InspectorPanel: Panel {
                     parts.append("repeats \(count.isFinite ? AnimationLog.format(count) : "forever")")
                 }
                 if animation.autoreverses { parts.append("autoreverses") }
-                if animation.fillMode != .removed { parts.append("fill \(animation.fillMode)") }
+                if let fill = Self.fillName[animation.fillMode] { parts.append("fill \(fill)") }
                 if !animation.isRemovedOnCompletion { parts.append("kept") }
                 if let layer = row.layer, let value = animation.presentationValueDescription(of: layer) {
                     parts.append("now \(value)")
@@ -787,6 +787,10 @@ final class InspectorPanel: Panel {
         }
         return parts.joined(separator: " · ")
     }
+
+    /// A fill mode's name as printing it gives it, without the reflection printing costs
+    /// (every row shown, every frame): none for `.removed`.
+    static let fillName: [FillMode: String] = [.forwards: "forwards", .backwards: "backwards", .both: "both"]
 
     static func curveName(of animation: LayerAnimation) -> String {
         if let spring = animation as? SpringDescribing { return spring.springDescription }

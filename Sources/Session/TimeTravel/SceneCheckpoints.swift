@@ -74,8 +74,15 @@ struct SceneCheckpoints {
     /// identifiers cannot be reused while they are here).
     var owner: (scene: ObjectIdentifier, timeline: ObjectIdentifier)?
 
+    /// The two checkpoints (by frame) between which the budget dropped a new one as soon as
+    /// it was taken (the shortest gap it leaves is theirs, wherever it falls between them):
+    /// none is taken there again while they stand. Else a replay through that gap took one
+    /// every frame, 2,000 bubbles each, to drop it (one seek of 20 took 14–30 s).
+    private var refusedGap: (after: Int, before: Int)?
+
     /// Drops them all, for a new instance of the scene.
     mutating func removeAll() {
+        refusedGap = nil
         all.removeAll()
         estimatedBytes = 0
         isSuspended = false
@@ -86,6 +93,7 @@ struct SceneCheckpoints {
     /// there).
     mutating func remove(fromFrame frame: Int) {
         let first = firstIndex(afterFrame: frame - 1)
+        refusedGap = nil
         estimatedBytes -= all[first...].reduce(0) { $0 + $1.estimatedBytes }
         all.removeSubrange(first...)
     }
@@ -102,18 +110,28 @@ struct SceneCheckpoints {
     static let hourCount = 1 + 60 + 48 + 100
 
     /// Seconds of scene time at least between two checkpoints of `bytes` each: none while
-    /// the tiers' hour of them fits in `byteBudget`; past that, so many that an hour of them
-    /// would (a heavy load is then not saved every 2 s only to be dropped).
+    /// the tiers' hour of them fits in `byteBudget`; past that, so many that ten minutes of
+    /// them would (a heavy load is then not saved every 2 s only to be dropped). Not an hour:
+    /// ten minutes of the fish's 2,000 bubbles then kept 3, one every 440 s, and a seek
+    /// replayed up to 4 s; the budget's thinning spreads them over a longer history.
     static func spacing(bytes: Int) -> MediaTime {
-        bytes * hourCount <= byteBudget ? 0 : 3600 * Double(bytes) / Double(byteBudget)
+        bytes * hourCount <= byteBudget ? 0 : 600 * Double(bytes) / Double(byteBudget)
     }
 
     /// Whether a checkpoint after the frame at scene time `time` (frame `frame`) would be
     /// kept: none yet in its interval (`tiers`), nor too near the one before for its size
-    /// (`spacing`).
-    func wants(frame: Int, time: MediaTime) -> Bool {
-        let step = Self.interval(at: time, newest: max(all.last?.time ?? time, time))
+    /// (`spacing`). `keptUntil`: the newest checkpoint will be at least that late (a replay
+    /// going on to it), so the interval is the one the tiers give then: the tiers' intervals
+    /// divide each other, so the first frame of each of those intervals is what thinning would
+    /// keep of the checkpoints taken every 2 s.
+    func wants(frame: Int, time: MediaTime, keptUntil end: MediaTime = -.infinity) -> Bool {
+        let step = Self.interval(at: time, newest: max(all.last?.time ?? time, time, end))
         let index = firstIndex(afterFrame: frame)
+        if let gap = refusedGap, index > 0, index < all.count, all[index - 1].frame == gap.after,
+            all[index].frame == gap.before
+        {
+            return false
+        }
         if index > 0 {
             let previous = all[index - 1]
             if previous.frame == frame || Self.sameBucket(previous.time, time, step: step)
@@ -149,6 +167,9 @@ struct SceneCheckpoints {
             for index in 1..<(all.count - 1)
             where all[index + 1].time - all[index - 1].time < all[dropped + 1].time - all[dropped - 1].time {
                 dropped = index
+            }
+            if all[dropped].frame == checkpoint.frame {
+                refusedGap = (all[dropped - 1].frame, all[dropped + 1].frame)
             }
             estimatedBytes -= all[dropped].estimatedBytes
             all.remove(at: dropped)

@@ -29,14 +29,16 @@ extension TimeMachine {
     }
 
     /// Takes a checkpoint of the scene after history frame `frame` (-1: as built, before the
-    /// first), just run, if one is due there (`SceneCheckpoints.wants`).
-    func checkpointIfDue(afterFrame frame: Int) {
-        guard checkpoints.isEnabled, !checkpoints.isSuspended, let scene = scene as? CheckpointingScene else {
-            return
-        }
+    /// first), just run, if one is due there (`SceneCheckpoints.wants`). `replayingTo`: the
+    /// frame is one of a replay that goes on to that scene time, so a checkpoint that the
+    /// tiers would drop by then is not taken (taking and dropping the ones in between was a
+    /// third of a replay from the start).
+    func checkpointIfDue(afterFrame frame: Int, replayingTo end: MediaTime = -.infinity) {
+        guard checkpoints.isEnabled, !checkpoints.isSuspended else { return }
         dropStaleCheckpoints()
         let time = frame < 0 ? 0 : sceneTimeline.currentTime
-        guard checkpoints.wants(frame: frame, time: time),
+        guard checkpoints.wants(frame: frame, time: time, keptUntil: end),
+            let scene = scene as? CheckpointingScene,
             let engine = sceneTimeline.checkpoint(of: [scene.rootLayer])
         else { return }
         let own = scene.savedState()

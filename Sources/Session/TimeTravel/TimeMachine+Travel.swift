@@ -87,7 +87,7 @@ extension TimeMachine {
         while next <= lastReplayed {
             runReplayed(
                 frames[next], index: next, observes: panelWork != .none && frames[next].time >= observedFrom)
-            checkpointIfDue(afterFrame: next)
+            checkpointIfDue(afterFrame: next, replayingTo: frames[lastReplayed].time)
             next += 1
         }
         if isBetween {

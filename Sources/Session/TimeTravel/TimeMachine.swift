@@ -312,7 +312,8 @@ final class TimeMachine {
         }
         for (index, frame) in frames.enumerated() where index <= shown {
             runReplayed(frame, index: index, observes: index >= observedFrom)
-            checkpointIfDue(afterFrame: index)  // time travel back from here starts near, not at 0
+            // Time travel back from here starts near, not at 0.
+            checkpointIfDue(afterFrame: index, replayingTo: frames[shown].time)
         }
         history.shown = shown
         if let last = frames.last, shown < frames.count - 1 || last.time < moment - epsilon,
