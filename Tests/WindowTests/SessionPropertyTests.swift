@@ -141,6 +141,9 @@ struct SessionPropertyTests {
                 ["key:i", "click:400:150", "click:400:150", "key:space", "ctrlwheel:400:422:up"]
                     + Array(repeating: "wheel:100:500:up", count: 8) + ["click:40:445"]
             ),
+            // The inspector's axis panned with `.` twice while it is topmost (a tenth of its 6 s
+            // each): the session file keeps the pinned axis as the window draws it.
+            ("checkmark", 800, 600, ["key:i", "click:400:150", "key:space", "key:period", "key:period"]),
         ])
     func reproduction(scene: String, width: Int, height: Int, actions: [String]) throws {
         let driver = try SessionDriver(scene: scene, width: width, height: height)
@@ -157,6 +160,10 @@ struct SessionPropertyTests {
             #expect(abs(axis[1] - axis[0] - 4.8) < 1e-6, "zoomed one notch: \(axis)")
             let groups = try #require(described["inspectorGroups"] as? [[String: Any]])
             #expect(groups.first?["collapsed"] as? Bool == true, "\(groups)")
+        }
+        if actions.last == "key:period" {
+            let axis = try #require(described["inspectorAxis"] as? [Double], "\(described)")
+            #expect(axis[0] >= 1.2 - 1e-6 && abs(axis[1] - axis[0] - 6) < 1e-6, "panned twice: \(axis)")
         }
         if actions.last?.hasPrefix("move:") == true {
             // What --describe says is hovered is the row under the pointer, the one its footer

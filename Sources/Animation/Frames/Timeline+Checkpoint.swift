@@ -86,6 +86,7 @@ extension Timeline {
             restore(own)
             dueCallbacks = []
             transactionStack = []
+            noteAttachEverywhere()
             noteModelChange()
         }
     }
@@ -118,12 +119,14 @@ extension Timeline {
         let lastCompletionTime: MediaTime?
     }
 
-    /// What a checkpoint leaves out: the renderer's change counter (a restore bumps it), and the
+    /// What a checkpoint leaves out: the renderer's and the inspector's change counters (a
+    /// restore bumps them), and the
     /// transactions open and callbacks due, which are empty whenever a checkpoint is taken and
     /// emptied when one is restored; the owner's curve edits, configuration set once; and the
     /// timers fired, which each frame sets anew before anything reads them.
     static let notCheckpointed: Set = [
-        "changeCount", "transactionStack", "dueCallbacks", "timingFunctionEdit", "firedTimers",
+        "changeCount", "attachCount", "attachJournal", "journalStart", "transactionStack", "dueCallbacks",
+        "timingFunctionEdit", "firedTimers",
     ]
 
     /// The timeline's own state now.

@@ -154,9 +154,11 @@ final class InspectorPanel: Panel {
                 "the selected row's duration (right) or delay (left), via its knob"),
             HelpLine("inspector: wheel", "scroll the rows"),
             HelpLine("inspector: Control+wheel", "zoom the time axis about the pointer"),
+            HelpLine("inspector: Shift+wheel", "pan the time axis back / forward (the wheel tilted too)"),
             HelpLine("inspector: click a group's header", "collapse or expand the rows it started"),
             HelpLine("inspector: +, -", "zoom the time axis in / out"),
             HelpLine("inspector: 0", "fit every row on the axis (+ or - follows the time again)"),
+            HelpLine("inspector: , and .", "pan the time axis back / forward a tenth of it"),
         ]
     }
 
@@ -208,6 +210,8 @@ final class InspectorPanel: Panel {
             span = Self.zoomLevels.first { $0 > span + 1e-9 } ?? span
         case .character("0"):
             fitEveryRow(now: context.sceneTime)
+        case .character(","), .character("."):
+            pan(by: key == .character(",") ? -1 : 1, now: context.sceneTime)
         default:
             return nil
         }
@@ -261,6 +265,18 @@ final class InspectorPanel: Panel {
 
     /// Forgets the rows: the scene was rebuilt (a switch, or time travel replaying it).
     func resetLog() { log.reset() }
+
+    /// The log now, for a time-travel checkpoint to bring back (`AnimationLog.Mark`).
+    func logMark(at time: MediaTime) -> AnimationLog.Mark { log.mark(at: time) }
+
+    /// Whether the log can go back to `mark`.
+    func canRollBackLog(to mark: AnimationLog.Mark) -> Bool { log.canRollBack(to: mark) }
+
+    /// Brings the log back to `mark` (the rows of the frames after it forgotten), or empties
+    /// it when it cannot.
+    func rollBackLog(to mark: AnimationLog.Mark) {
+        if !log.rollBack(to: mark) { log.reset() }
+    }
 
     /// Notes the scene's animations at its current time (once a scene frame, after its
     /// commit), after a frame whose scene input was `input`.
@@ -515,10 +531,13 @@ final class InspectorPanel: Panel {
             guard barDrag != nil else { return [] }
             defer { barDrag = nil }
             return dragBarEnd(to: point)
-        case .scroll(let dy, let point, true):
+        case .scroll(let dy, let point, true, _):
             zoom(in: dy < 0, about: point)
             return []
-        case .scroll(let dy, _, false):
+        case .scroll(let dy, _, false, true):
+            pan(by: dy < 0 ? -1 : 1, now: context.sceneTime)
+            return []
+        case .scroll(let dy, _, false, false):
             let rows = orderedRows.count
             firstRow = min(max(firstRow + (dy > 0 ? 3 : -3), 0), max(rows - visibleRowCount, 0))
             followsNewest = firstRow >= rows - visibleRowCount
@@ -583,6 +602,18 @@ final class InspectorPanel: Panel {
 
     /// How much one wheel notch with Control zooms the axis.
     static let wheelZoom = 1.25
+
+    /// Pans the axis `steps` tenths of its span later (earlier when negative), not before 0,
+    /// and pins it there, as after `0`, until `+` or `-` has it follow the time again: any
+    /// moment of the session, its rows with it, can be brought onto the axis.
+    private func pan(by steps: Double, now: MediaTime) {
+        let start = axisRange(at: now).start
+        pinnedStart = max(((start + steps * span * Self.panStep) * 1000).rounded() / 1000, 0)
+        axisStart = pinnedStart ?? axisStart
+    }
+
+    /// The part of the axis's span one pan step (a wheel notch with Shift, `,` or `.`) moves it.
+    static let panStep = 0.1
 
     /// The pointer left the panel: no row is under it.
     func pointerLeft() { hoverPoint = nil }

@@ -15,6 +15,33 @@ protocol TimeMachineHost: AnyObject {
     func observeReplayedFrame(_ index: Int)
     /// Empties the inspector's log: the scene was rebuilt or restored.
     func resetObservation()
+    /// The history's frame after which the log first observed the scene since it was last
+    /// emptied (-1: the scene as built); nil while it observes nothing.
+    var observationStart: Int? { get }
+    /// What a checkpoint taken now keeps of the log, to bring it back to; nil: nothing.
+    func observationMark() -> ObservationMark?
+    /// Whether the log can be brought back to its state after history frame `frame` (a
+    /// checkpoint's, which kept `mark`) without emptying it: the frame is before the log's
+    /// first, or the mark is of the log as it is now, before the frames since.
+    func canRestoreObservation(_ mark: ObservationMark?, afterFrame frame: Int) -> Bool
+    /// Brings the log back to its state after frame `frame` (`canRestoreObservation`), else
+    /// empties it.
+    func restoreObservation(_ mark: ObservationMark?, afterFrame frame: Int)
+}
+
+/// Hosts without an inspector: nothing to keep, so a restore empties the (absent) log.
+extension TimeMachineHost {
+    var observationStart: Int? { nil }
+    func observationMark() -> ObservationMark? { nil }
+    func canRestoreObservation(_ mark: ObservationMark?, afterFrame frame: Int) -> Bool { false }
+    func restoreObservation(_ mark: ObservationMark?, afterFrame frame: Int) { resetObservation() }
+}
+
+/// The inspector's log as a checkpoint keeps it: its mark, and which run of observing it
+/// belongs to (`SceneSession.observationEpoch`: the log emptied since makes it stale).
+struct ObservationMark {
+    var epoch: Int
+    var log: AnimationLog.Mark
 }
 
 /// The running scene and its time (docs/ARCHITECTURE.md § Time travel): the scene's clock,
