@@ -586,10 +586,16 @@ public final class SceneSession {
             // The inspector's log starts anew when it opens or closes, or observing starts: on
             // the moment as recorded, which a replay of the session observes (paused and laid
             // out off the record, the scene goes back to it first, as a paused layout does).
-            if observesAnimations { machine.returnToRecord() }
-            resetObservation()
+            if observesAnimations {
+                machine.returnToRecord()
+                resetObservation()
+                observeAnimations()
+            } else {
+                resetObservation()
+            }
         }
-        if observesAnimations { observeAnimations() }
+        // Else the log has seen every frame since its first: the scene is as it was then, or
+        // laid out off the record (a paused layout), which no replay observes.
         layOutWindow()
     }
 

@@ -119,6 +119,12 @@ final class AnimationLog {
     /// The rows that never end (timers, display links, endless repeats), by index: their last
     /// sightings are what a mark keeps, and a frame without the walk updates the animations'.
     private var endlessRows: [Int] = []
+    /// Numbers the marks taken (`Mark.serial`), and the runs of them that a roll back left
+    /// behind: a mark taken after the one rolled back to describes frames the log has since
+    /// observed again, in a replay whose animations are other objects, so it is no longer a
+    /// state of this log (a checkpoint's restore to it would see them as new rows).
+    private var marksTaken = 0
+    private var abandonedMarks: [ClosedRange<Int>] = []
 
     fileprivate struct Gesture {
         var number: Int
@@ -167,6 +173,7 @@ final class AnimationLog {
         dropCount = 0
         walked = nil
         endlessRows = []
+        abandonedMarks = []
         revision += 1
     }
 
@@ -177,6 +184,8 @@ final class AnimationLog {
     /// `capacity`), so a mark is their counts and the little else that changes; a few numbers
     /// and the last sightings of the rows that run for ever, not a copy of the rows.
     struct Mark {
+        /// Which mark of the log it is, in the order taken (`abandonedMarks`).
+        fileprivate var serial: Int
         fileprivate var rowCount: Int
         fileprivate var groupCount: Int
         fileprivate var labelledCount: Int
@@ -195,8 +204,9 @@ final class AnimationLog {
 
     /// The log now, to roll back to after later frames were observed.
     func mark(at time: MediaTime) -> Mark {
-        Mark(
-            rowCount: rows.count, groupCount: groups.count, labelledCount: labelledLayers.count,
+        marksTaken += 1
+        return Mark(
+            serial: marksTaken, rowCount: rows.count, groupCount: groups.count, labelledCount: labelledLayers.count,
             dropCount: dropCount, time: time,
             endlessLastSeen: endlessRows.map { ($0, rows[$0].lastSeen) }, nameCounts: nameCounts,
             gesture: gesture, gestureCount: gestureCount, isPressed: isPressed,
@@ -204,10 +214,11 @@ final class AnimationLog {
     }
 
     /// Whether the log can go back to `mark`: it was taken of this log since it was last
-    /// emptied, and no row was dropped since.
+    /// emptied, not after a mark the log has rolled back to since, and no row was dropped since.
     func canRollBack(to mark: Mark) -> Bool {
         mark.dropCount == dropCount && mark.rowCount <= rows.count && mark.groupCount <= groups.count
             && mark.labelledCount <= labelledLayers.count
+            && !abandonedMarks.contains { $0.contains(mark.serial) }
     }
 
     /// Goes back to the log as it was at `mark`: the rows, groups and layer labels added since
@@ -216,6 +227,7 @@ final class AnimationLog {
     @discardableResult
     func rollBack(to mark: Mark) -> Bool {
         guard canRollBack(to: mark) else { return false }
+        if marksTaken > mark.serial { abandonedMarks.append((mark.serial + 1)...marksTaken) }
         for row in rows[mark.rowCount...] {
             rowIndex[ObjectIdentifier(row.object)] = nil
             let count = (labelCounts[row.labelKey] ?? 1) - 1

@@ -170,8 +170,14 @@ final class TimeMachine {
                 return (record(frame, size: size), true)
             }
             if reached.isRecorded { return (record(reached.frame, size: size), true) }
-            relayout(for: size, backToRecord: hasUnrecordedLayout, panelWork: panelWork)
-            return (reached.frame, false)
+            guard sceneLayoutSize != size || hasUnrecordedLayout else { return (reached.frame, false) }
+            // A quiet frame for a rect the scene is not laid out for: run here, as a replay of
+            // the moment runs it (the inspector observing), then laid out off the record, as
+            // the replay's next frame does. Run live after the layout, the inspector would see
+            // what that layout did (a timer it rescheduled), which no replay sees.
+            runReplayed(reached.frame, index: history.shown, observes: panelWork != .none)
+            relayout(for: size, backToRecord: false, panelWork: panelWork)
+            return (nil, true)
         }
     }
 
