@@ -115,6 +115,50 @@ struct InspectorPanTests {
                 == .scroll(dy: -40, at: Point(x: 5, y: 6), shift: true))
     }
 
+    @Test("a drag of the header over the axis pans it; a click there neither pans nor travels")
+    func headerDrag() throws {
+        // 800×600: the panel from y 398, its header line to 418, the axis under it. The track
+        // runs from the name column to 24 px before the right edge; 6 s across it.
+        let (start, tester) = try axis("")
+        #expect(start == [0, 6])
+        /// Within 5 ms each end: the bar's pixels, which give the pixels a second, are rounded.
+        func near(_ a: [Double], _ b: [Double]) -> Bool {
+            a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) < 0.005 }
+        }
+        let panel = try #require(tester.session.describe().panels.first { $0.name == "inspector" }?.rect)
+        let y = panel[1] + 8
+        // Pixels a second on the axis, from a row's bar (its ends at its begin and end).
+        let row = try #require(
+            tester.session.describe().inspector.first { ($0.bar?.count ?? 0) == 2 && $0.duration > 0.1 })
+        let bar = try #require(row.bar)
+        let half = (bar[1] - bar[0]) / row.duration * 3  // 3 s of the 6-s axis
+        // Dragged left by half the track: the axis shows 3 s later; back right past 0: held at 0.
+        let later = try axis("; 3.1 down 700 \(y); 3.2 move \(700 - half) \(y); 3.3 up \(700 - half) \(y)")
+        #expect(near(later.0, [3, 9]), "\(later.0)")
+        #expect(later.1.session.sceneTimeline.currentTime == tester.session.sceneTimeline.currentTime, "the drag travelled")
+        let back = try axis(
+            "; 3.1 down 700 \(y); 3.2 move \(700 - half) \(y); 3.3 up \(700 - half) \(y)"
+                + "; 3.4 down 300 \(y); 3.5 move \(300 + half / 3) \(y); 3.6 up \(300 + half / 3) \(y)")
+        #expect(near(back.0, [2, 8]), "a second drag, a sixth of the track right: 1 s earlier: \(back.0)")
+        let clamped = try axis("; 3.1 down 300 \(y); 3.2 move 700 \(y); 3.3 up 700 \(y)")
+        #expect(near(clamped.0, [0, 6]), "\(clamped.0)")
+        // A click on the header: no pan, no travel (the axis under it travels).
+        let clicked = try axis("; 3.1 tap 600 \(y)")
+        #expect(clicked.0 == [0, 6])
+        #expect(clicked.1.session.sceneTimeline.currentTime == tester.session.sceneTimeline.currentTime)
+        let travelled = try axis("; 3.1 tap 600 \(panel[1] + 28)")
+        #expect(abs(travelled.1.session.sceneTimeline.currentTime - tester.session.sceneTimeline.currentTime) > 0.1, "a click on the axis travels")
+        // The panned axis is in the session file, as the window draws it.
+        let before = try later.1.render()
+        let state = try WatchState(json: try later.1.session.watchState(window: nil).encoded())
+        let resumed = try SceneTester(scene: "checkmark")
+        #expect(resumed.session.resume(from: state, at: 0) != nil)
+        let after = try resumed.render()
+        let axis = try #require(resumed.session.describe().inspectorAxis)
+        #expect(same(axis, later.0), "\(axis) after the session file, \(later.0) before")
+        #expect(after.pixels == before.pixels)
+    }
+
     @Test("panned to the first rows at 32 s, they are on the axis; a session file keeps the axis and pixels")
     func panToEarlyRows() throws {
         let tester = try SceneTester(

@@ -59,6 +59,9 @@ final class InspectorPanel: Panel {
     private var isScrubbing = false
     /// The selected row's bar end held by the pointer (`BarDrag`), nil while none is.
     private var barDrag: BarDrag?
+    /// The header held over the axis' columns, to pan the axis: where the press was (window
+    /// pixels) and the axis' start then; nil while the header is not held.
+    private var axisDrag: (x: Double, start: MediaTime)?
     /// The selected row, by its label (a click on its name): the graph panel shows it. Kept
     /// while the panel is closed, and in session files (`PanelView.row`).
     private(set) var selectedLabel: String?
@@ -159,6 +162,7 @@ final class InspectorPanel: Panel {
             HelpLine("inspector: +, -", "zoom the time axis in / out"),
             HelpLine("inspector: 0", "fit every row on the axis (+ or - follows the time again)"),
             HelpLine("inspector: , and .", "pan the time axis back / forward a tenth of it"),
+            HelpLine("inspector: drag its header", "pan the time axis (over the axis; a click there does nothing)"),
         ]
     }
 
@@ -172,6 +176,7 @@ final class InspectorPanel: Panel {
     func setOpen(_ isOpen: Bool) {
         log.reset()
         isScrubbing = false
+        axisDrag = nil
         hoverPoint = nil
         followsNewest = true
         firstRow = 0
@@ -501,6 +506,12 @@ final class InspectorPanel: Panel {
                 }
                 return []
             }
+            if point.y < frame.minY + headerHeight, point.x - frame.minX >= trackMinX {
+                // The header line over the axis' columns: held, it drags the axis (the axis and
+                // the rows under it travel).
+                axisDrag = (point.x, axisRange(at: context.sceneTime).start)
+                return []
+            }
             guard let time = time(atX: point.x) else {
                 hover(at: point)
                 // The rows as the panel shows them now (`render` may not have drawn the frame
@@ -523,11 +534,20 @@ final class InspectorPanel: Panel {
             return [.seek(time)]
         case .move(let point):
             if barDrag != nil { return dragBarEnd(to: point) }
+            if let axisDrag {
+                dragAxis(to: point.x, from: axisDrag)
+                return []
+            }
             if isScrubbing, let time = time(atX: point.x) { return [.seek(time)] }
             hover(at: point)
             return []
         case .up(let point):
             isScrubbing = false
+            if let held = axisDrag {
+                axisDrag = nil
+                dragAxis(to: point.x, from: held)
+                return []
+            }
             guard barDrag != nil else { return [] }
             defer { barDrag = nil }
             return dragBarEnd(to: point)
@@ -609,6 +629,16 @@ final class InspectorPanel: Panel {
     private func pan(by steps: Double, now: MediaTime) {
         let start = axisRange(at: now).start
         pinnedStart = max(((start + steps * span * Self.panStep) * 1000).rounded() / 1000, 0)
+        axisStart = pinnedStart ?? axisStart
+    }
+
+    /// The header held at `drag` and now at window x `x`: the axis follows the pointer (dragged
+    /// right, it shows earlier times), pinned there to a millisecond, never before 0.
+    private func dragAxis(to x: Double, from drag: (x: Double, start: MediaTime)) {
+        let moved = x - drag.x
+        guard moved != 0 || pinnedStart != nil else { return }
+        let shift = moved / (trackMaxX - trackMinX) * span
+        pinnedStart = max(((drag.start - shift) * 1000).rounded() / 1000, 0)
         axisStart = pinnedStart ?? axisStart
     }
 
