@@ -135,7 +135,9 @@ struct InspectorPanTests {
         // Dragged left by half the track: the axis shows 3 s later; back right past 0: held at 0.
         let later = try axis("; 3.1 down 700 \(y); 3.2 move \(700 - half) \(y); 3.3 up \(700 - half) \(y)")
         #expect(near(later.0, [3, 9]), "\(later.0)")
-        #expect(later.1.session.sceneTimeline.currentTime == tester.session.sceneTimeline.currentTime, "the drag travelled")
+        #expect(
+            later.1.session.sceneTimeline.currentTime == tester.session.sceneTimeline.currentTime,
+            "the drag travelled")
         let back = try axis(
             "; 3.1 down 700 \(y); 3.2 move \(700 - half) \(y); 3.3 up \(700 - half) \(y)"
                 + "; 3.4 down 300 \(y); 3.5 move \(300 + half / 3) \(y); 3.6 up \(300 + half / 3) \(y)")
@@ -147,7 +149,9 @@ struct InspectorPanTests {
         #expect(clicked.0 == [0, 6])
         #expect(clicked.1.session.sceneTimeline.currentTime == tester.session.sceneTimeline.currentTime)
         let travelled = try axis("; 3.1 tap 600 \(panel[1] + 28)")
-        #expect(abs(travelled.1.session.sceneTimeline.currentTime - tester.session.sceneTimeline.currentTime) > 0.1, "a click on the axis travels")
+        #expect(
+            abs(travelled.1.session.sceneTimeline.currentTime - tester.session.sceneTimeline.currentTime)
+                > 0.1, "a click on the axis travels")
         // The panned axis is in the session file, as the window draws it.
         let before = try later.1.render()
         let state = try WatchState(json: try later.1.session.watchState(window: nil).encoded())

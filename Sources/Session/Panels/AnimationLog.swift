@@ -206,7 +206,8 @@ final class AnimationLog {
     func mark(at time: MediaTime) -> Mark {
         marksTaken += 1
         return Mark(
-            serial: marksTaken, rowCount: rows.count, groupCount: groups.count, labelledCount: labelledLayers.count,
+            serial: marksTaken, rowCount: rows.count, groupCount: groups.count,
+            labelledCount: labelledLayers.count,
             dropCount: dropCount, time: time,
             endlessLastSeen: endlessRows.map { ($0, rows[$0].lastSeen) }, nameCounts: nameCounts,
             gesture: gesture, gestureCount: gestureCount, isPressed: isPressed,

@@ -162,7 +162,8 @@ final class InspectorPanel: Panel {
             HelpLine("inspector: +, -", "zoom the time axis in / out"),
             HelpLine("inspector: 0", "fit every row on the axis (+ or - follows the time again)"),
             HelpLine("inspector: , and .", "pan the time axis back / forward a tenth of it"),
-            HelpLine("inspector: drag its header", "pan the time axis (over the axis; a click there does nothing)"),
+            HelpLine(
+                "inspector: drag its header", "pan the time axis (over the axis; a click there does nothing)"),
         ]
     }
 
