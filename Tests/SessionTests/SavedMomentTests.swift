@@ -515,4 +515,25 @@ struct SavedMomentTests {
         let replay = try Self.replayed(tester, scene: "floating")
         #expect(rows == replay.rows, "the window's rows are not the replay's")
     }
+
+    @Test(
+        "a quiet moment reached by Page Down, then a resize and a move there: known, the window ran the quiet frame, the history does not have it"
+    )
+    func inputAtAQuietMoment() throws {
+        // Found by the in-process fuzz (floating, its seed 3): Page Down from 4.891 s goes past
+        // the last frame to 5.891 s, between two frames of the grid; the quiet frame shown
+        // fires the balloon timer a layout at 4.891 s scheduled (a balloon). The move after
+        // the resize is recorded at 5.891 s with its layout, which replaces the timer before
+        // it fires: a replay, without the quiet frame, has no balloon. The issue 37w note's
+        // "quiet moment" edge; a fix records the quiet frame before the input at its moment.
+        let tester = try Self.floatingAfter([
+            "size 800 600", "click 674 599", "size 1000 700", "Next", "size 375 667",
+        ])
+        #expect(tester.session.isPaused)
+        _ = try Self.picture(tester)
+        let replay = try Self.replayed(tester, scene: "floating")
+        withKnownIssue("a quiet frame run before input at its moment is not in the history") {
+            #expect(Self.rows(tester) == replay.rows)
+        }
+    }
 }
