@@ -143,6 +143,7 @@ final class TimeMachine {
             relayout(for: size, backToRecord: backToRecord, panelWork: panelWork)
             return (nil, true)
         case .play(let frame):
+            recordQuietFrameShown()
             return (record(frame, size: size), true)
         case .seek(let seek):
             // A knob turned while paused: the frames from the first that read it (or that
@@ -164,7 +165,7 @@ final class TimeMachine {
             if seek.hasInput {
                 // The frame reached, then the new input on top of it.
                 runReplayed(reached.frame, index: history.shown + 1, observes: panelWork != .none)
-                if reached.isRecorded { history.record(reached.frame) }
+                history.record(reached.frame)  // a quiet frame too: it ran before the input
                 let frame = SceneFrame(
                     time: sceneTimeline.currentTime, input: seek.input, size: nil, knobs: seek.knobs)
                 return (record(frame, size: size), true)
@@ -179,6 +180,16 @@ final class TimeMachine {
             relayout(for: size, backToRecord: false, panelWork: panelWork)
             return (nil, true)
         }
+    }
+
+    /// The scene ran a quiet frame after the one shown (a seek between two recorded frames
+    /// showed it) and a new frame follows: the quiet frame goes into the history first, so that
+    /// a replay runs it too (a timer it fired, an animation it ended) before the new one.
+    private func recordQuietFrameShown() {
+        let shown = history.shown
+        let time = sceneTimeline.currentTime
+        guard history.frames.indices.contains(shown), time > history.frames[shown].time + 1e-9 else { return }
+        history.record(SceneFrame(time: time, input: [], size: nil))
     }
 
     /// Records `frame` as the one after the frame shown, with the scene rect's size when the
