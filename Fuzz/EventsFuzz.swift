@@ -31,7 +31,7 @@ public func fuzzEvents(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         switch item.action {
         case .tap(let point): checkPoint(point)
         case .event(.down(let point)), .event(.move(let point)), .event(.up(let point)): checkPoint(point)
-        case .event(.scroll(let dy, let point, _)):
+        case .event(.scroll(let dy, let point, _, _)):
             checkPoint(point)
             check(dy.isFinite && abs(dy) <= EventScript.maxCoordinate, "a wheel turn of \(dy)")
         case .event(.key): break

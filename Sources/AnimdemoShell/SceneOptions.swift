@@ -246,8 +246,8 @@ struct SceneOptions: ParsableArguments {
             case .down(let point): .down(point * scale)
             case .move(let point): .move(point * scale)
             case .up(let point): .up(point * scale)
-            case .scroll(let dy, let point, let control):
-                .scroll(dy: dy * scale, at: point * scale, control: control)
+            case .scroll(let dy, let point, let control, let shift):
+                .scroll(dy: dy * scale, at: point * scale, control: control, shift: shift)
             case .key: event
             }
         }

@@ -168,8 +168,8 @@ extension SceneSession {
         case .down(let point): return .down(point + offset)
         case .move(let point): return .move(point + offset)
         case .up(let point): return .up(point + offset)
-        case .scroll(let dy, let point, let control):
-            return .scroll(dy: dy, at: point + offset, control: control)
+        case .scroll(let dy, let point, let control, let shift):
+            return .scroll(dy: dy, at: point + offset, control: control, shift: shift)
         case .key: return event
         }
     }

@@ -90,6 +90,9 @@ public final class SceneSession {
     /// the one shown, so a session file that keeps it gives the same rows when replayed (a
     /// frame number, not a time: several frames may share a time).
     var observedFrom: Int?
+    /// Counts the times the log was emptied: a checkpoint's mark of it (`ObservationMark`) is
+    /// good only in the run of observing it was taken in.
+    private(set) var observationEpoch = 0
     /// The curve editor's row as last found in the inspector's log: its source line, whether it
     /// is a spring, and the knob that owns its curve (a spring's: its damping-ratio knob; nil:
     /// none); kept while a replay's log does not have the row (it began more than
@@ -344,9 +347,16 @@ public final class SceneSession {
     /// The frame's panel work, in its draw phase: the inspector notes the scene's frame, the
     /// panels, the status line and the debug overlay are brought up to date.
     private func drawPanels(afterSceneFrame: Bool, panelWork: PanelWork) {
-        if afterSceneFrame, panelWork != .none, observesAnimations {
-            observeAnimations()
-            observeCopy()
+        if afterSceneFrame, observesAnimations {
+            if panelWork != .none {
+                observeAnimations()
+                observeCopy()
+            } else if observedFrom != nil {
+                // A frame the log does not see: it no longer has every frame since its first,
+                // which a checkpoint's mark of it assumes (TimeMachine+Travel.swift).
+                resetObservation()
+                compareTwin?.resetObservation()
+            }
         }
         guard panelWork == .full else { return }
         updatePanels()
@@ -417,6 +427,34 @@ public final class SceneSession {
     func resetObservation() {
         inspector.resetLog()
         observedFrom = nil
+        observationEpoch += 1
+    }
+
+    var observationStart: Int? { observesAnimations ? observedFrom : nil }
+
+    func observationMark() -> ObservationMark? {
+        guard observationStart != nil else { return nil }
+        return ObservationMark(epoch: observationEpoch, log: inspector.logMark(at: sceneTimeline.currentTime))
+    }
+
+    func canRestoreObservation(_ mark: ObservationMark?, afterFrame frame: Int) -> Bool {
+        guard let start = observationStart else { return false }
+        if frame < start || frame < 0 { return true }
+        guard let mark, mark.epoch == observationEpoch else { return false }
+        return inspector.canRollBackLog(to: mark.log)
+    }
+
+    func restoreObservation(_ mark: ObservationMark?, afterFrame frame: Int) {
+        guard canRestoreObservation(mark, afterFrame: frame), let start = observationStart else {
+            resetObservation()
+            return
+        }
+        if frame < start || frame < 0 {
+            // Before the log's first frame: empty, still observing from that frame on.
+            inspector.resetLog()
+        } else if let mark {
+            inspector.rollBackLog(to: mark.log)
+        }
     }
 
     /// The pointer is at `point` with no button down: what it hovers (an inspector row) is
@@ -504,7 +542,7 @@ public final class SceneSession {
                 }
             }
             pointerOwner = nil
-        case .scroll(_, let point, _):
+        case .scroll(_, let point, _, _):
             if let panel = panel(at: point) {
                 requests += panel.handlePointer(event, context: panelContext)
             } else if sceneRect.contains(point) {
@@ -555,14 +593,19 @@ public final class SceneSession {
             // The inspector's log starts anew when it opens or closes, or observing starts: on
             // the moment as recorded, which a replay of the session observes (paused and laid
             // out off the record, the scene goes back to it first, as a paused layout does).
-            if observesAnimations { machine.returnToRecord() }
-            resetObservation()
-            compareTwin?.resetObservation()
+            if observesAnimations {
+                machine.returnToRecord()
+                resetObservation()
+                compareTwin?.resetObservation()
+                observeAnimations()
+                observeCopy()
+            } else {
+                resetObservation()
+                compareTwin?.resetObservation()
+            }
         }
-        if observesAnimations {
-            observeAnimations()
-            observeCopy()
-        }
+        // Else the log has seen every frame since its first: the scene is as it was then, or
+        // laid out off the record (a paused layout), which no replay observes.
         layOutWindow()
     }
 

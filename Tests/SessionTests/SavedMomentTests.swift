@@ -109,6 +109,27 @@ struct SavedMomentTests {
         ,"window":{"height":380,"width":500,"x":0,"y":0}}
         """#
 
+    /// Property failure AFA26C6F (seed 2026, sequence 151, with issue 37w's rows that survive
+    /// time travel): floating at step 2, paused at 0 s with four panels open in a 375×667
+    /// window, thirteen frames at 0 s, resizes among them. The window's inspector had a
+    /// balloon timer row more than `render --session`'s: one a layout off the record (a panel
+    /// opened or closed while paused) scheduled, which the inspector had observed.
+    static let floatingPausedPanels = #"""
+        {"bubbles":0,"debugOverlay":false,"format":"animdemo-session","history":{"fps":60,"frames":[{"count"\#
+        :1,"first":0},{"input":["key unidentified"],"time":0},{"input":["key char:x"],"time":0},{"height":18\#
+        6,"input":["move 2.0 2.0"],"time":0,"width":257},{"input":["key char:m"],"time":0},{"height":315,"in\#
+        put":["move 2.0 2.0"],"time":0,"width":321},{"height":434,"input":["move 2.0 2.0"],"time":0,"width":\#
+        400},{"input":["move 2.0 2.0"],"time":0},{"input":["key char:f"],"time":0},{"input":["move 341.0 419\#
+        .0","down 341.0 419.0"],"time":0},{"input":["up 341.0 419.0"],"time":0},{"height":186,"input":["move\#
+         2.0 2.0"],"time":0,"width":257},{"height":142,"input":["move 2.0 2.0"],"time":0,"width":375}],"init\#
+        ialHeight":65,"initialKnobs":{},"initialWidth":500},"isPaused":true,"observedFrom":0,"panelViews":{"\#
+        curve":{},"inspector":{"axisStart":0,"firstRow":8,"follows":true},"knobs":{"firstRow":0,"selected":"\#
+        animationDuration"},"layers":{"firstRow":0,"layer":"screen"}},"panels":["inspector","layers","curve"\#
+        ,"knobs"],"pointer":[2,2],"rate":0.5,"scale":1,"scene":"floating","sceneTime":0,"seed":1,"step":2,"t\#
+        rails":{"count":4,"on":true,"spacing":4},"version":1,"window":{"height":667,"width":375,"x":0,"y":0}\#
+        }
+        """#
+
     /// The picture of the session's next frame, by a renderer of its own (CheckpointTests).
     static func picture(_ tester: SceneTester) throws -> Int { try CheckpointTests.drawFrame(tester) }
 
@@ -373,5 +394,146 @@ struct SavedMomentTests {
         _ = try Self.picture(tester)
         #expect(tester.session.inspectorOutline == nil)
         #expect(try Self.picture(tester) == expected, "the window shows other pixels than the replay")
+    }
+
+    /// The rows of the inspector as `render --describe` names them, with each one's start.
+    static func rows(_ tester: SceneTester) -> [String] {
+        tester.session.describe().inspector.map { "\($0.name) at \($0.start)" }
+    }
+
+    /// `tester`'s moment saved and replayed in a new session of the same window: the rows and
+    /// picture the replay shows (what `render --session` shows).
+    static func replayed(_ tester: SceneTester, scene: String) throws -> (rows: [String], picture: Int) {
+        let size = tester.session.size
+        let saved = tester.session.watchState(
+            window: WindowGeometry(x: 0, y: 0, width: Int(size.width), height: Int(size.height)))
+        let replayed = try SceneTester(scene: scene, size: size)
+        try #require(replayed.session.resume(from: saved, at: 0) != nil)
+        let picture = try Self.picture(replayed)
+        return (Self.rows(replayed), picture)
+    }
+
+    @Test(
+        "the failure moment of seed 2026's sequence 151 resized while paused, resumed, a panel toggled: the replay's rows and picture",
+        arguments: ["h", "y", "Escape"])
+    func panelToggledAfterAPausedLayout(key: String) throws {
+        let state = try WatchState(json: Data(Self.floatingPausedPanels.utf8))
+        let tester = try SceneTester(scene: "floating", size: Size(width: 375, height: 667))
+        try #require(tester.session.resume(from: state, at: 0) != nil)
+        _ = try Self.picture(tester)
+        #expect(Self.rows(tester).count == 6, "render --session's rows: \(Self.rows(tester))")
+        // The resize lays the scene out anew while paused, off the record (a new balloon
+        // timer); the panel's key, the scene playing, must not have the log observe it.
+        tester.resize(to: Size(width: 500, height: 380))
+        _ = try Self.picture(tester)
+        for name in ["space", key, "space"] {
+            try tester.key(name)
+            _ = try Self.picture(tester)
+        }
+        #expect(tester.session.isPaused)
+        let shown = try Self.picture(tester)
+        let replay = try Self.replayed(tester, scene: "floating")
+        #expect(Self.rows(tester) == replay.rows, "the window's rows are not the replay's")
+        #expect(shown == replay.picture, "the window shows other pixels than the replay")
+    }
+
+    @Test(
+        "a panel opened while paused, the scene resumed, the panel closed: the log never saw the paused layout, as the replay"
+    )
+    func panelClosedAfterAPausedLayout() throws {
+        // Found in-process (the scratch fuzz): `e` while paused lays the scene out for a
+        // smaller rect off the record; the second `e`, playing, observed it before the frame.
+        let tester = try Self.floatingAfter(["e", "space", "e", "space"])
+        #expect(tester.session.isPaused)
+        let shown = try Self.picture(tester)
+        let replay = try Self.replayed(tester, scene: "floating")
+        #expect(Self.rows(tester) == replay.rows, "the window's rows are not the replay's")
+        #expect(shown == replay.picture, "the window shows other pixels than the replay")
+    }
+
+    /// Floating at step 2 in a 375×667 window, the inspector opened and the scene paused on its
+    /// third frame, then `path` (keys, `size W H` (a resize, then the pointer moved to (2, 2) on
+    /// the next frame, as SessionPropertyTests' `size:` does), `click X Y` (press and release on
+    /// two frames)): paths the in-process form of the property test found (a scratch fuzz of
+    /// the rows against a replay).
+    static func floatingAfter(_ path: [String]) throws -> SceneTester {
+        let tester = try SceneTester(scene: "floating", size: Size(width: 375, height: 667), step: 2)
+        for key in ["", "i", "space"] {
+            if !key.isEmpty { try tester.key(key) }
+            try tester.tick()
+        }
+        for step in path {
+            let words = step.split(separator: " ").map(String.init)
+            let numbers = words.dropFirst().compactMap(Double.init)
+            switch words.first {
+            case "size" where numbers.count == 2:
+                tester.resize(to: Size(width: numbers[0], height: numbers[1]))
+                try tester.tick()
+                tester.send([.move(Point(x: 2, y: 2))])
+            case "click" where numbers.count == 2:
+                let point = Point(x: numbers[0], y: numbers[1])
+                tester.send([.move(point), .down(point)])
+                try tester.tick()
+                tester.send([.up(point)])
+            default: try tester.key(step)
+            }
+            try tester.tick()
+        }
+        return tester
+    }
+
+    @Test(
+        "a seek back to a moment between two recorded frames in a window resized while paused: the quiet frame is observed before the layout, as the replay observes it"
+    )
+    func quietFrameObservedBeforeItsLayout() throws {
+        // The click travels to 2.48 s on the inspector's axis, the resize lays the scene out
+        // for 500×380, Page Up goes to 1.48 s, between two frames: the window laid the scene
+        // out for its rect (a balloon timer scheduled) before the quiet frame it observed.
+        let tester = try Self.floatingAfter(["size 640 480", "click 362 479", "size 500 380", "Prior"])
+        #expect(tester.session.isPaused)
+        let time = tester.session.sceneTimeline.currentTime
+        let recorded = tester.session.history.frames.map(\.time)
+        #expect(!recorded.contains(time), "the moment is a recorded frame's: \(time)")
+        let shown = try Self.picture(tester)
+        let replay = try Self.replayed(tester, scene: "floating")
+        #expect(Self.rows(tester) == replay.rows, "the window's rows are not the replay's")
+        #expect(shown == replay.picture, "the window shows other pixels than the replay")
+    }
+
+    @Test(
+        "travel back, then forward past a checkpoint taken before it: the log does not roll back to a mark of frames it has observed again since"
+    )
+    func markOfAnAbandonedRunNotRestored() throws {
+        // The first click travels to 6 s (checkpoints on the way), Down goes back ten frames (a
+        // checkpoint before restored, its mark rolled back to), the second click (the axis
+        // panned back by `,`) travels forward to 8.4 s past a checkpoint of the first run:
+        // its mark's rows are of other animation objects than the log's.
+        let tester = try Self.floatingAfter(["click 374 644", "comma", "Down", "click 374 660"])
+        #expect(tester.session.isPaused)
+        #expect(abs(tester.session.sceneTimeline.currentTime - 8.4) < 1e-9)
+        let rows = Self.rows(tester)
+        let replay = try Self.replayed(tester, scene: "floating")
+        #expect(rows == replay.rows, "the window's rows are not the replay's")
+    }
+
+    @Test(
+        "a quiet moment reached by Page Down, then a resize and a move there: the quiet frame the window ran is in the history, the replay's rows"
+    )
+    func inputAtAQuietMoment() throws {
+        // Found by the in-process fuzz (floating, its seed 3): Page Down from 4.891 s goes past
+        // the last frame to 5.891 s, between two frames of the grid; the quiet frame shown
+        // fires the balloon timer a layout at 4.891 s scheduled (a balloon). The move after
+        // the resize is recorded at 5.891 s with its layout, which replaces the timer before
+        // it fires: a replay, without the quiet frame, has no balloon. The issue 37w note's
+        // "quiet moment" edge: the quiet frame is recorded before the input at its moment.
+        let tester = try Self.floatingAfter([
+            "size 800 600", "click 674 599", "size 1000 700", "Next", "size 375 667",
+        ])
+        #expect(tester.session.isPaused)
+        _ = try Self.picture(tester)
+        let replay = try Self.replayed(tester, scene: "floating")
+        #expect(Self.rows(tester) == replay.rows, "the window's rows are not the replay's")
+        let times = tester.session.history.frames.map(\.time)
+        #expect(times.filter { abs($0 - tester.session.sceneTimeline.currentTime) < 1e-9 }.count == 2)
     }
 }

@@ -157,6 +157,20 @@ struct SessionPropertyTests {
                 "checkmark", 800, 600,
                 ["key:i", "key:bar", "click:200:150", "key:space", "move:40:560", "key:Left"]
             ),
+            // The inspector's axis panned with `.` twice while it is topmost (a tenth of its 6 s
+            // each): the session file keeps the pinned axis as the window draws it.
+            ("checkmark", 800, 600, ["key:i", "click:400:150", "key:space", "key:period", "key:period"]),
+            // The same axis panned by the wheel: Shift held and button 5 twice (a tenth later
+            // each), then the wheel tilted left (button 6, a tenth back): the X host passes
+            // Shift with the wheel and the tilt as Shift+wheel.
+            (
+                "checkmark", 800, 600,
+                [
+                    "key:i", "click:400:150", "key:space", "shiftwheel:400:500:down",
+                    "shiftwheel:400:500:down",
+                    "tilt:400:500:left",
+                ]
+            ),
         ])
     func reproduction(scene: String, width: Int, height: Int, actions: [String]) throws {
         let driver = try SessionDriver(scene: scene, width: width, height: height)
@@ -173,6 +187,14 @@ struct SessionPropertyTests {
             #expect(abs(axis[1] - axis[0] - 4.8) < 1e-6, "zoomed one notch: \(axis)")
             let groups = try #require(described["inspectorGroups"] as? [[String: Any]])
             #expect(groups.first?["collapsed"] as? Bool == true, "\(groups)")
+        }
+        if actions.last?.hasPrefix("tilt:") == true {
+            let axis = try #require(described["inspectorAxis"] as? [Double], "\(described)")
+            #expect(abs(axis[0] - 0.6) < 1e-6 && abs(axis[1] - axis[0] - 6) < 1e-6, "panned +2 −1: \(axis)")
+        }
+        if actions.last == "key:period" {
+            let axis = try #require(described["inspectorAxis"] as? [Double], "\(described)")
+            #expect(axis[0] >= 1.2 - 1e-6 && abs(axis[1] - axis[0] - 6) < 1e-6, "panned twice: \(axis)")
         }
         if actions.last?.hasPrefix("move:") == true {
             // What --describe says is hovered is the row under the pointer, the one its footer
@@ -207,7 +229,7 @@ final class SessionDriver {
 
     /// One thing a person does, as xdotool does it: `key:NAME`, `click:X:Y`, `move:X:Y`,
     /// `drag:X1:Y1:X2:Y2`, `wheel:X:Y:up|down`, `ctrlwheel:X:Y:up|down` (Control held),
-    /// `size:W:H`.
+    /// `shiftwheel:X:Y:up|down` (Shift held), `tilt:X:Y:left|right` (buttons 6 and 7), `size:W:H`.
     struct Action: CustomStringConvertible {
         var text: String
         init(_ text: String) { self.text = text }
@@ -311,6 +333,13 @@ final class SessionDriver {
             try window.xdotool(
                 "mousemove", "--window", id, parts[1], parts[2], "keydown", "ctrl", "click",
                 parts[3] == "up" ? "4" : "5", "keyup", "ctrl")
+        case "shiftwheel":
+            try window.xdotool(
+                "mousemove", "--window", id, parts[1], parts[2], "keydown", "shift", "click",
+                parts[3] == "up" ? "4" : "5", "keyup", "shift")
+        case "tilt":
+            try window.xdotool(
+                "mousemove", "--window", id, parts[1], parts[2], "click", parts[3] == "left" ? "6" : "7")
         case "size":
             try window.xdotool("windowsize", id, parts[1], parts[2])
             size = (Int(parts[1]) ?? size.width, Int(parts[2]) ?? size.height)

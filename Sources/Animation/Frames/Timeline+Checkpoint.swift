@@ -86,6 +86,7 @@ extension Timeline {
             restore(own)
             dueCallbacks = []
             transactionStack = []
+            noteAttachEverywhere()
             noteModelChange()
         }
     }
@@ -118,14 +119,15 @@ extension Timeline {
         let lastCompletionTime: MediaTime?
     }
 
-    /// What a checkpoint leaves out: the renderer's change counter (a restore bumps it), and the
+    /// What a checkpoint leaves out: the renderer's and the inspector's change counters (a
+    /// restore bumps them), and the
     /// transactions open and callbacks due, which are empty whenever a checkpoint is taken and
     /// emptied when one is restored; the owner's curve edits, configuration set once; and the
     /// timers fired, which each frame sets anew before anything reads them; the least end of
     /// the animated layers, a bound that a restore sets back to unknown.
     static let notCheckpointed: Set = [
-        "changeCount", "transactionStack", "dueCallbacks", "timingFunctionEdit", "durationEdit",
-        "firedTimers", "firstAnimatedLayerEnd",
+        "changeCount", "attachCount", "attachJournal", "journalStart", "transactionStack", "dueCallbacks",
+        "timingFunctionEdit", "durationEdit", "firedTimers", "firstAnimatedLayerEnd",
     ]
 
     /// The timeline's own state now.

@@ -11,6 +11,20 @@ public final class Timeline {
     public internal(set) var previousFrameTime: MediaTime
     /// Bumped when a model value or the tree changes (the renderer's cue to redraw).
     public internal(set) var changeCount = 0
+    /// Bumped when an animation is added to a layer of this timeline, a layer joins a tree, or
+    /// a checkpoint is restored: what can attach animations that were not there before (an
+    /// inspector that lists them looks again only then, `AnimationLog`).
+    public internal(set) var attachCount = 0
+    /// The layers of the bumps of `attachCount` since it was `journalStart`, one a bump, held
+    /// weakly (`layersAttached(since:)`); emptied by a restore and kept to `journalLimit`.
+    var attachJournal: [WeakLayer] = []
+    var journalStart = 0
+    /// The most layers `attachJournal` keeps: past it, the older half goes.
+    static let journalLimit = 1024
+
+    struct WeakLayer {
+        weak var layer: Layer?
+    }
 
     var transactionStack: [Transaction] = []
     /// Layers with animations, in the order they got their first one (dictionaries iterate
@@ -159,7 +173,35 @@ public final class Timeline {
         }
         firstAnimatedLayerEnd = -.infinity
         for transaction in transactionStack { transaction.track(animation) }
+        noteAttach(layer)
         noteModelChange()
+    }
+
+    /// An animation was added to `layer`, or it (with its sublayers) joined a tree.
+    func noteAttach(_ layer: Layer) {
+        attachCount &+= 1
+        attachJournal.append(WeakLayer(layer: layer))
+        if attachJournal.count > Self.journalLimit {
+            let dropped = attachJournal.count - Self.journalLimit / 2
+            attachJournal.removeFirst(dropped)
+            journalStart &+= dropped
+        }
+    }
+
+    /// Forgets which layers got animations: a restore may have changed any of them.
+    func noteAttachEverywhere() {
+        attachCount &+= 1
+        attachJournal = []
+        journalStart = attachCount
+    }
+
+    /// The layers that got an animation or joined a tree since `attachCount` was `count`, in
+    /// that order (one may come more than once); a layer that joined a tree brings its
+    /// sublayers with it. Nil when the timeline no longer knows (a checkpoint restored since,
+    /// or more than `journalLimit` of them): then any layer may have new animations.
+    public func layersAttached(since count: Int) -> [Layer]? {
+        guard count >= journalStart, count <= attachCount else { return nil }
+        return attachJournal[(count - journalStart)...].compactMap(\.layer)
     }
 
     func didRemove(_ animation: LayerAnimation, from layer: Layer) {

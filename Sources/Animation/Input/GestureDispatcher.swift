@@ -32,7 +32,7 @@ public final class GestureDispatcher {
             for recognizer in tracked { recognizer.pointerUp(at: point, time: time) }
             for recognizer in tracked { recognizer.reset() }
             tracked = []
-        case .scroll(let dy, let point, _):
+        case .scroll(let dy, let point, _, _):
             var layer = root.hitTest(Self.point(point, aboveOf: root))
             while let current = layer {
                 let wheels = current.gestureRecognizers.compactMap { $0 as? ScrollWheelGestureRecognizer }

@@ -8,8 +8,9 @@ public enum InputEvent: Hashable, Sendable {
     case up(Point)
     /// The mouse wheel over `at`: `dy` pixels to scroll, positive towards the content's end
     /// (the wheel turned towards the user); a notch is a fixed distance set by the host.
-    /// `control`: the Control key was held (the inspector zooms its axis).
-    case scroll(dy: Double, at: Point, control: Bool = false)
+    /// `control`: the Control key was held (the inspector zooms its axis); `shift`: the Shift
+    /// key was, or the wheel turned sideways (the inspector pans its axis).
+    case scroll(dy: Double, at: Point, control: Bool = false, shift: Bool = false)
     /// A key press.
     case key(Key)
 }

@@ -262,6 +262,7 @@ open class Layer {
         layer.superlayer = self
         revision &+= 1
         timeline.noteTreeChange()
+        layer.timeline.noteAttach(layer)  // its animations (and its sublayers') join the tree
     }
 
     /// Detaches the layer from its superlayer; its animations keep running.

@@ -241,8 +241,8 @@ public struct EventScript: Sendable {
         }
         let verb = words[1]
         let args = words.dropFirst(2)
-        func numbers(_ count: Int, _ usage: String, dropLast: Bool = false) throws(ParseError) -> [Double] {
-            guard args.count == count + (dropLast ? 1 : 0) else { throw fail("\(verb) takes \(usage)") }
+        func numbers(_ count: Int, _ usage: String, flags: Int = 0) throws(ParseError) -> [Double] {
+            guard args.count == count + flags else { throw fail("\(verb) takes \(usage)") }
             var values: [Double] = []
             for arg in args.prefix(count) {
                 guard let value = Double(arg), value.isFinite else {
@@ -277,15 +277,20 @@ public struct EventScript: Sendable {
             }
             return Item(time: time, action: .drag(from: start, to: end, duration: v[4]))
         case "wheel":
-            // `wheel X Y DY ctrl`: the wheel with Control held (the inspector zooms).
-            let control = args.last == "ctrl"
-            let v = try numbers(3, "X Y DY [ctrl]", dropLast: control)
+            // `wheel X Y DY ctrl`: the wheel with Control held (the inspector zooms); `shift`
+            // (after `ctrl` if both): with Shift held (the inspector pans).
+            var flags = args
+            let shift = flags.last == "shift"
+            if shift { flags.removeLast() }
+            let control = flags.last == "ctrl"
+            let v = try numbers(3, "X Y DY [ctrl] [shift]", flags: (control ? 1 : 0) + (shift ? 1 : 0))
             guard abs(v[2]) <= maxCoordinate else {
                 let word = ParseError.quoted(args[args.startIndex + 2])
                 throw fail("a wheel turn of \(word) pixels is outside ±1000000")
             }
             return Item(
-                time: time, action: .event(.scroll(dy: v[2], at: try points(v[0...1]), control: control)))
+                time: time,
+                action: .event(.scroll(dy: v[2], at: try points(v[0...1]), control: control, shift: shift)))
         case "key":
             guard args.count == 1, let name = args.first else { throw fail("key takes one X keysym name") }
             guard let key = Key(keysymName: name) else {

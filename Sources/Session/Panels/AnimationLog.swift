@@ -45,6 +45,8 @@ struct InspectorRow {
     /// with the letter), and whether that half is the copy (`ShownRows.halves`).
     var half: String? = nil
     var isCopy = false
+    /// Its label before the log numbered it (`b1.strokeStart` for `b1.strokeStart (2)`).
+    var labelKey = ""
 
     /// `FishScene.swift:309`: the file's name without its module, and the line; what the
     /// inspector and `render --describe` show as the row's `source`.
@@ -66,6 +68,8 @@ struct RowGroup {
     /// identity it is found by is not reused (a timer, a display link).
     fileprivate var key: AnimationLog.Cause
     fileprivate var anchor: AnyObject?
+    /// Its label before the log numbered it.
+    fileprivate var labelKey: String
     /// How many rows it has.
     var rowCount = 0
 
@@ -94,6 +98,10 @@ final class AnimationLog {
         var label: String
     }
     private var nameCounts: [String: Int] = [:]
+    /// The layers given labels, in order: what a roll back (`rollBack(to:)`) forgets.
+    private var labelledLayers: [ObjectIdentifier] = []
+    /// Rows dropped over `capacity`: a mark taken before a drop cannot be rolled back to.
+    private var dropCount = 0
     /// The groups, in the order they started (`InspectorRow.group` indexes it), and each one's
     /// index by what started it.
     private(set) var groups: [RowGroup] = []
@@ -108,8 +116,21 @@ final class AnimationLog {
     /// frame before, for animations that ended after the one before that.
     private var previousObserved: MediaTime?
     private var hasObserved = false
+    /// The tree and timeline last walked for animations, and the timeline's `attachCount`
+    /// then: while it stays, no animation was added, and a frame's observation skips the walk
+    /// (docs/PERFORMANCE.md), noting only that the endless rows' animations still run.
+    private var walked: (root: ObjectIdentifier, timeline: ObjectIdentifier, count: Int)?
+    /// The rows that never end (timers, display links, endless repeats), by index: their last
+    /// sightings are what a mark keeps, and a frame without the walk updates the animations'.
+    private var endlessRows: [Int] = []
+    /// Numbers the marks taken (`Mark.serial`), and the runs of them that a roll back left
+    /// behind: a mark taken after the one rolled back to describes frames the log has since
+    /// observed again, in a replay whose animations are other objects, so it is no longer a
+    /// state of this log (a checkpoint's restore to it would see them as new rows).
+    private var marksTaken = 0
+    private var abandonedMarks: [ClosedRange<Int>] = []
 
-    private struct Gesture {
+    fileprivate struct Gesture {
         var number: Int
         var kind: String
         var time: MediaTime
@@ -152,7 +173,95 @@ final class AnimationLog {
         previousObserved = nil
         hasObserved = false
         labelCounts = [:]
+        labelledLayers = []
+        dropCount = 0
+        walked = nil
+        endlessRows = []
+        abandonedMarks = []
         revision += 1
+    }
+
+    // MARK: - Marks
+
+    /// The log as it was after some frame, kept by a time-travel checkpoint taken then
+    /// (docs/ARCHITECTURE.md § Time travel): rows and groups are only ever added (but past
+    /// `capacity`), so a mark is their counts and the little else that changes; a few numbers
+    /// and the last sightings of the rows that run for ever, not a copy of the rows.
+    struct Mark {
+        /// Which mark of the log it is, in the order taken (`abandonedMarks`).
+        fileprivate var serial: Int
+        fileprivate var rowCount: Int
+        fileprivate var groupCount: Int
+        fileprivate var labelledCount: Int
+        fileprivate var dropCount: Int
+        /// The scene time of the frame last observed: no row was seen later.
+        fileprivate var time: MediaTime
+        /// When the rows that never end (timers, display links, endless repeats) were last seen.
+        fileprivate var endlessLastSeen: [(index: Int, time: MediaTime)]
+        fileprivate var nameCounts: [String: Int]
+        fileprivate var gesture: Gesture?
+        fileprivate var gestureCount: Int
+        fileprivate var isPressed: Bool
+        fileprivate var previousObserved: MediaTime?
+        fileprivate var hasObserved: Bool
+    }
+
+    /// The log now, to roll back to after later frames were observed.
+    func mark(at time: MediaTime) -> Mark {
+        marksTaken += 1
+        return Mark(
+            serial: marksTaken, rowCount: rows.count, groupCount: groups.count,
+            labelledCount: labelledLayers.count,
+            dropCount: dropCount, time: time,
+            endlessLastSeen: endlessRows.map { ($0, rows[$0].lastSeen) }, nameCounts: nameCounts,
+            gesture: gesture, gestureCount: gestureCount, isPressed: isPressed,
+            previousObserved: previousObserved, hasObserved: hasObserved)
+    }
+
+    /// Whether the log can go back to `mark`: it was taken of this log since it was last
+    /// emptied, not after a mark the log has rolled back to since, and no row was dropped since.
+    func canRollBack(to mark: Mark) -> Bool {
+        mark.dropCount == dropCount && mark.rowCount <= rows.count && mark.groupCount <= groups.count
+            && mark.labelledCount <= labelledLayers.count
+            && !abandonedMarks.contains { $0.contains(mark.serial) }
+    }
+
+    /// Goes back to the log as it was at `mark`: the rows, groups and layer labels added since
+    /// are forgotten, as if the frames after it had not been observed. Returns false (the log
+    /// unchanged) when it cannot (`canRollBack`).
+    @discardableResult
+    func rollBack(to mark: Mark) -> Bool {
+        guard canRollBack(to: mark) else { return false }
+        if marksTaken > mark.serial { abandonedMarks.append((mark.serial + 1)...marksTaken) }
+        for row in rows[mark.rowCount...] {
+            rowIndex[ObjectIdentifier(row.object)] = nil
+            let count = (labelCounts[row.labelKey] ?? 1) - 1
+            labelCounts[row.labelKey] = count > 0 ? count : nil
+            if row.group < mark.groupCount { groups[row.group].rowCount -= 1 }
+        }
+        rows.removeSubrange(mark.rowCount...)
+        for group in groups[mark.groupCount...] {
+            groupIndex[group.key] = nil
+            let count = (groupLabelCounts[group.labelKey] ?? 1) - 1
+            groupLabelCounts[group.labelKey] = count > 0 ? count : nil
+        }
+        groups.removeSubrange(mark.groupCount...)
+        for id in labelledLayers[mark.labelledCount...] { layerLabels[id] = nil }
+        labelledLayers.removeSubrange(mark.labelledCount...)
+        nameCounts = mark.nameCounts
+        for index in rows.indices where rows[index].lastSeen > mark.time { rows[index].lastSeen = mark.time }
+        for (index, time) in mark.endlessLastSeen where rows.indices.contains(index) {
+            rows[index].lastSeen = time
+        }
+        gesture = mark.gesture
+        gestureCount = mark.gestureCount
+        isPressed = mark.isPressed
+        previousObserved = mark.previousObserved
+        hasObserved = mark.hasObserved
+        walked = nil
+        endlessRows.removeAll { $0 >= rows.count }
+        revision += 1
+        return true
     }
 
     /// Notes what runs in `scene` on `timeline` now, after a frame whose scene input was
@@ -181,26 +290,96 @@ final class AnimationLog {
             group = index
             return index
         }
-        for layer in scene.allLayers {
-            for key in layer.animationKeys {
-                guard let animation = layer.animation(forKey: key) else { continue }
-                note(animation, of: layer, now: now, group: groupNow) {
-                    InspectorRow(
-                        kind: .animation, object: animation,
-                        label:
-                            "\(label(of: layer)).\(animation.animatedPropertyNames.joined(separator: ","))",
-                        layer: layer, addedAt: now, begin: animation.beginTime,
-                        duration: animation.effectiveDuration,
-                        activeDuration: animation.activeDuration,
-                        repeatCount: animation.repeatCount, autoreverses: animation.autoreverses,
-                        fillsForwards: !animation.isRemovedOnCompletion
-                            && (animation.fillMode == .forwards || animation.fillMode == .both),
-                        curve: (0...Self.curveSamples).map {
-                            animation.curveValue(atFraction: Double($0) / Double(Self.curveSamples))
-                        }, lastSeen: now, group: 0, location: animation.source)
+        let tree = (root: ObjectIdentifier(scene), timeline: ObjectIdentifier(timeline))
+        if let walked, walked.root == tree.root, walked.timeline == tree.timeline,
+            let attached = walked.count == timeline.attachCount
+                ? [] : timeline.layersAttached(since: walked.count)
+        {
+            // Only the layers that got animations (or joined the tree) since the last frame
+            // observed can have new rows; the endless rows elsewhere need their last sighting.
+            walkAttached(attached, in: scene, now: now, group: groupNow)
+            for index in endlessRows where rows[index].kind == .animation {
+                guard let layer = rows[index].layer, Self.isInTree(layer, of: scene) else { continue }
+                let object = rows[index].object
+                if layer.animationKeys.contains(where: { layer.animation(forKey: $0) === object }) {
+                    rows[index].lastSeen = now
                 }
             }
+        } else {
+            for layer in scene.allLayers { noteAnimations(of: layer, now: now, group: groupNow) }
         }
+        walked = (tree.root, tree.timeline, timeline.attachCount)
+        noteLinksAndTimers(timeline, now: now, group: groupNow)
+        if rows.count > Self.capacity { dropOldest(now: now) }
+    }
+
+    /// Whether `layer` is `root` or below it.
+    private static func isInTree(_ layer: Layer, of root: Layer) -> Bool {
+        var ancestor: Layer? = layer
+        while let current = ancestor, current !== root { ancestor = current.superlayer }
+        return ancestor != nil
+    }
+
+    /// Where `layer` is under `root`: the index of each of its ancestors (and its own) among
+    /// its siblings, from the top; nil when it is not in the tree.
+    private static func treePath(of layer: Layer, under root: Layer) -> [Int]? {
+        var path: [Int] = []
+        var current = layer
+        while current !== root {
+            guard let parent = current.superlayer,
+                let index = parent.sublayers.firstIndex(where: { $0 === current })
+            else { return nil }
+            path.append(index)
+            current = parent
+        }
+        return path.reversed()
+    }
+
+    /// Notes the animations of `layers` (those `Timeline.layersAttached` gives) and their
+    /// sublayers, in the tree's order, as a walk of the whole tree meets them: so the rows
+    /// come in the same order, and the layers get the same numbers, whichever way a frame
+    /// was observed (a restored checkpoint has the next frame walk the whole tree).
+    private func walkAttached(_ layers: [Layer], in scene: Layer, now: MediaTime, group: () -> Int) {
+        guard !layers.isEmpty else { return }
+        var seen = Set<ObjectIdentifier>()
+        var placed: [(path: [Int], layer: Layer)] = []
+        for layer in layers where seen.insert(ObjectIdentifier(layer)).inserted {
+            if let path = Self.treePath(of: layer, under: scene) { placed.append((path, layer)) }
+        }
+        placed.sort { $0.path.lexicographicallyPrecedes($1.path) }
+        var last: [Int]?
+        for (path, layer) in placed {
+            // A layer below one already walked (its subtree) is not walked again.
+            if let last, path.starts(with: last) { continue }
+            last = path
+            for member in layer.allLayers { noteAnimations(of: member, now: now, group: group) }
+        }
+    }
+
+    /// Notes every animation attached to `layer`.
+    private func noteAnimations(of layer: Layer, now: MediaTime, group groupNow: () -> Int) {
+        for key in layer.animationKeys {
+            guard let animation = layer.animation(forKey: key) else { continue }
+            note(animation, of: layer, now: now, group: groupNow) {
+                InspectorRow(
+                    kind: .animation, object: animation,
+                    label:
+                        "\(label(of: layer)).\(animation.animatedPropertyNames.joined(separator: ","))",
+                    layer: layer, addedAt: now, begin: animation.beginTime,
+                    duration: animation.effectiveDuration,
+                    activeDuration: animation.activeDuration,
+                    repeatCount: animation.repeatCount, autoreverses: animation.autoreverses,
+                    fillsForwards: !animation.isRemovedOnCompletion
+                        && (animation.fillMode == .forwards || animation.fillMode == .both),
+                    curve: (0...Self.curveSamples).map {
+                        animation.curveValue(atFraction: Double($0) / Double(Self.curveSamples))
+                    }, lastSeen: now, group: 0, location: animation.source)
+            }
+        }
+    }
+
+    /// Notes the running display links and the timers scheduled (a few: looked at every frame).
+    private func noteLinksAndTimers(_ timeline: Timeline, now: MediaTime, group groupNow: () -> Int) {
         for link in timeline.activeDisplayLinks where !link.isPaused {
             note(link, now: now, group: groupNow) {
                 InspectorRow(
@@ -224,19 +403,23 @@ final class AnimationLog {
                     lastSeen: now, group: 0, location: timer.source)
             }
         }
-        if rows.count > Self.capacity {
-            var excess = rows.count - Self.capacity
-            rows.removeAll { row in
-                let end = row.activeDuration.isFinite ? row.begin + row.activeDuration : .infinity
-                guard excess > 0, row.kind == .animation, end < now else { return false }
-                excess -= 1
-                groups[row.group].rowCount -= 1
-                return true
-            }
-            revision += 1
-            rowIndex = Dictionary(
-                uniqueKeysWithValues: rows.enumerated().map { (ObjectIdentifier($1.object), $0) })
+    }
+
+    /// Drops the oldest rows that ended, past `capacity`.
+    private func dropOldest(now: MediaTime) {
+        var excess = rows.count - Self.capacity
+        rows.removeAll { row in
+            let end = row.activeDuration.isFinite ? row.begin + row.activeDuration : .infinity
+            guard excess > 0, row.kind == .animation, end < now else { return false }
+            excess -= 1
+            groups[row.group].rowCount -= 1
+            return true
         }
+        revision += 1
+        dropCount += 1
+        rowIndex = Dictionary(
+            uniqueKeysWithValues: rows.enumerated().map { (ObjectIdentifier($1.object), $0) })
+        endlessRows = rows.indices.filter { !rows[$0].activeDuration.isFinite }
     }
 
     /// Notes `object` (an animation of `layer`, a display link, a timer): a new row, or the
@@ -253,6 +436,7 @@ final class AnimationLog {
             return
         }
         var row = make()
+        row.labelKey = row.label
         row.group = group()
         groups[row.group].rowCount += 1
         let count = (labelCounts[row.label] ?? 0) + 1
@@ -261,6 +445,7 @@ final class AnimationLog {
         rows.append(row)
         revision += 1
         rowIndex[id] = rows.count - 1
+        if !row.activeDuration.isFinite { endlessRows.append(rows.count - 1) }
     }
 
     // MARK: - Groups
@@ -290,7 +475,7 @@ final class AnimationLog {
                     current.kind = "drag"
                     gesture = current
                 }
-            case .scroll(_, let point, _):
+            case .scroll(_, let point, _, _):
                 gestureCount += 1
                 gesture = Gesture(number: gestureCount, kind: "wheel", time: now, point: point)
             case .key(let key):
@@ -384,7 +569,10 @@ final class AnimationLog {
         let count = (groupLabelCounts[cause.label] ?? 0) + 1
         groupLabelCounts[cause.label] = count
         let label = count > 1 ? "\(cause.label) (\(count))" : cause.label
-        groups.append(RowGroup(label: label, words: cause.words, key: cause.key, anchor: cause.anchor))
+        groups.append(
+            RowGroup(
+                label: label, words: cause.words, key: cause.key, anchor: cause.anchor, labelKey: cause.label)
+        )
         groupIndex[cause.key] = groups.count - 1
         return groups.count - 1
     }
@@ -404,6 +592,7 @@ final class AnimationLog {
         nameCounts[base] = count
         let label = count == 1 ? base : "\(base) \(count)"
         layerLabels[id] = LabelledLayer(layer: layer, label: label)
+        labelledLayers.append(id)
         return label
     }
 

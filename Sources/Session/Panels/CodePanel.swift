@@ -200,7 +200,7 @@ final class CodePanel: Panel {
     }
 
     func handlePointer(_ event: InputEvent, context: PanelContext) -> [SessionRequest] {
-        if case .scroll(let dy, _, _) = event { scroll(by: dy > 0 ? 3 : -3, count: lineCount) }
+        if case .scroll(let dy, _, _, _) = event { scroll(by: dy > 0 ? 3 : -3, count: lineCount) }
         return []
     }
 

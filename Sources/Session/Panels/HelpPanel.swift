@@ -177,7 +177,7 @@ final class HelpPanel: Panel {
     }
 
     func handlePointer(_ event: InputEvent, context: PanelContext) -> [SessionRequest] {
-        if case .scroll(let dy, _, _) = event { scroll(by: dy > 0 ? 3 : -3, context: context) }
+        if case .scroll(let dy, _, _, _) = event { scroll(by: dy > 0 ? 3 : -3, context: context) }
         return []
     }
 

@@ -63,6 +63,9 @@ final class InspectorPanel: Panel {
     private var isScrubbing = false
     /// The selected row's bar end held by the pointer (`BarDrag`), nil while none is.
     private var barDrag: BarDrag?
+    /// The header held over the axis' columns, to pan the axis: where the press was (window
+    /// pixels) and the axis' start then; nil while the header is not held.
+    private var axisDrag: (x: Double, start: MediaTime)?
     /// The selected row, by its label (a click on its name): the graph panel shows it. Kept
     /// while the panel is closed, and in session files (`PanelView.row`).
     private(set) var selectedLabel: String?
@@ -158,9 +161,13 @@ final class InspectorPanel: Panel {
                 "the selected row's duration (right) or delay (left): its knob, else its line's"),
             HelpLine("inspector: wheel", "scroll the rows"),
             HelpLine("inspector: Control+wheel", "zoom the time axis about the pointer"),
+            HelpLine("inspector: Shift+wheel", "pan the time axis back / forward (the wheel tilted too)"),
             HelpLine("inspector: click a group's header", "collapse or expand the rows it started"),
             HelpLine("inspector: +, -", "zoom the time axis in / out"),
             HelpLine("inspector: 0", "fit every row on the axis (+ or - follows the time again)"),
+            HelpLine("inspector: , and .", "pan the time axis back / forward a tenth of it"),
+            HelpLine(
+                "inspector: drag its header", "pan the time axis (over the axis; a click there does nothing)"),
         ]
     }
 
@@ -175,6 +182,7 @@ final class InspectorPanel: Panel {
         log.reset()
         copyLog.reset()
         isScrubbing = false
+        axisDrag = nil
         hoverPoint = nil
         followsNewest = true
         firstRow = 0
@@ -213,6 +221,8 @@ final class InspectorPanel: Panel {
             span = Self.zoomLevels.first { $0 > span + 1e-9 } ?? span
         case .character("0"):
             fitEveryRow(now: context.sceneTime)
+        case .character(","), .character("."):
+            pan(by: key == .character(",") ? -1 : 1, now: context.sceneTime)
         default:
             return nil
         }
@@ -272,6 +282,18 @@ final class InspectorPanel: Panel {
 
     /// Forgets the rows: the scene was rebuilt (a switch, or time travel replaying it).
     func resetLog() { log.reset() }
+
+    /// The log now, for a time-travel checkpoint to bring back (`AnimationLog.Mark`).
+    func logMark(at time: MediaTime) -> AnimationLog.Mark { log.mark(at: time) }
+
+    /// Whether the log can go back to `mark`.
+    func canRollBackLog(to mark: AnimationLog.Mark) -> Bool { log.canRollBack(to: mark) }
+
+    /// Brings the log back to `mark` (the rows of the frames after it forgotten), or empties
+    /// it when it cannot.
+    func rollBackLog(to mark: AnimationLog.Mark) {
+        if !log.rollBack(to: mark) { log.reset() }
+    }
 
     /// Notes the scene's animations at its current time (once a scene frame, after its
     /// commit), after a frame whose scene input was `input`.
@@ -539,6 +561,12 @@ final class InspectorPanel: Panel {
                 }
                 return []
             }
+            if point.y < frame.minY + headerHeight, point.x - frame.minX >= trackMinX {
+                // The header line over the axis' columns: held, it drags the axis (the axis and
+                // the rows under it travel).
+                axisDrag = (point.x, axisRange(at: context.sceneTime).start)
+                return []
+            }
             guard let time = time(atX: point.x) else {
                 hover(at: point)
                 // The rows as the panel shows them now (`render` may not have drawn the frame
@@ -561,18 +589,30 @@ final class InspectorPanel: Panel {
             return [.seek(time)]
         case .move(let point):
             if barDrag != nil { return dragBarEnd(to: point) }
+            if let axisDrag {
+                dragAxis(to: point.x, from: axisDrag)
+                return []
+            }
             if isScrubbing, let time = time(atX: point.x) { return [.seek(time)] }
             hover(at: point)
             return []
         case .up(let point):
             isScrubbing = false
+            if let held = axisDrag {
+                axisDrag = nil
+                dragAxis(to: point.x, from: held)
+                return []
+            }
             guard barDrag != nil else { return [] }
             defer { barDrag = nil }
             return dragBarEnd(to: point)
-        case .scroll(let dy, let point, true):
+        case .scroll(let dy, let point, true, _):
             zoom(in: dy < 0, about: point)
             return []
-        case .scroll(let dy, _, false):
+        case .scroll(let dy, _, false, true):
+            pan(by: dy < 0 ? -1 : 1, now: context.sceneTime)
+            return []
+        case .scroll(let dy, _, false, false):
             let rows = orderedRows.count
             firstRow = min(max(firstRow + (dy > 0 ? 3 : -3), 0), max(rows - visibleRowCount, 0))
             followsNewest = firstRow >= rows - visibleRowCount
@@ -637,6 +677,28 @@ final class InspectorPanel: Panel {
 
     /// How much one wheel notch with Control zooms the axis.
     static let wheelZoom = 1.25
+
+    /// Pans the axis `steps` tenths of its span later (earlier when negative), not before 0,
+    /// and pins it there, as after `0`, until `+` or `-` has it follow the time again: any
+    /// moment of the session, its rows with it, can be brought onto the axis.
+    private func pan(by steps: Double, now: MediaTime) {
+        let start = axisRange(at: now).start
+        pinnedStart = max(((start + steps * span * Self.panStep) * 1000).rounded() / 1000, 0)
+        axisStart = pinnedStart ?? axisStart
+    }
+
+    /// The header held at `drag` and now at window x `x`: the axis follows the pointer (dragged
+    /// right, it shows earlier times), pinned there to a millisecond, never before 0.
+    private func dragAxis(to x: Double, from drag: (x: Double, start: MediaTime)) {
+        let moved = x - drag.x
+        guard moved != 0 || pinnedStart != nil else { return }
+        let shift = moved / (trackMaxX - trackMinX) * span
+        pinnedStart = max(((drag.start - shift) * 1000).rounded() / 1000, 0)
+        axisStart = pinnedStart ?? axisStart
+    }
+
+    /// The part of the axis's span one pan step (a wheel notch with Shift, `,` or `.`) moves it.
+    static let panStep = 0.1
 
     /// The pointer left the panel: no row is under it.
     func pointerLeft() { hoverPoint = nil }

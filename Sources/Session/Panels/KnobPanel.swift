@@ -374,7 +374,7 @@ final class KnobPanel: Panel {
         case .up:
             draggedKnob = nil
             return []
-        case .scroll(let dy, _, _):
+        case .scroll(let dy, _, _, _):
             firstRow = min(max(firstRow + (dy > 0 ? 2 : -2), 0), max(list.count - visibleRowCount, 0))
             return []
         case .key:

@@ -155,7 +155,7 @@ final class LayerTreePanel: Panel {
                 return []
             }
             return select(entry: lines[firstLine + index].entry, context: context)
-        case .scroll(let dy, _, _):
+        case .scroll(let dy, _, _, _):
             let count = layOut(context: context).lines.count
             firstLine = min(max(firstLine + (dy > 0 ? 3 : -3), 0), max(count - visibleLineCount, 0))
             return []

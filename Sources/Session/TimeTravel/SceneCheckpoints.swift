@@ -17,6 +17,8 @@ struct SceneCheckpoints {
         let time: MediaTime
         /// Its memory, estimated (`estimatedBytes`).
         let estimatedBytes: Int
+        /// The inspector's log then, which `restore` brings back (nil: it observed nothing).
+        var observation: ObservationMark? = nil
         /// Puts the scene, its timeline and what the session holds for it back as they were.
         let restore: () -> Void
     }
@@ -99,10 +101,12 @@ struct SceneCheckpoints {
     }
 
     /// The latest checkpoint taken after a frame at or before `frame` and at or before scene
-    /// time `time`.
-    func latest(atOrBefore frame: Int, time: MediaTime) -> Checkpoint? {
+    /// time `time` that `isUsable`.
+    func latest(
+        atOrBefore frame: Int, time: MediaTime, where isUsable: (Checkpoint) -> Bool = { _ in true }
+    ) -> Checkpoint? {
         var index = firstIndex(afterFrame: frame) - 1
-        while index >= 0 && all[index].time > time { index -= 1 }
+        while index >= 0 && (all[index].time > time || !isUsable(all[index])) { index -= 1 }
         return index >= 0 ? all[index] : nil
     }
 

@@ -50,16 +50,19 @@ extension TimeMachine {
         let dispatcher = self.dispatcher
         let gestures = dispatcher.savedState()
         let layoutSize = sceneLayoutSize
+        let observation = host?.observationMark()
         checkpoints.insert(
             SceneCheckpoints.Checkpoint(
                 frame: frame, time: time,
                 estimatedBytes: SceneCheckpoints.estimatedBytes(
                     layers: engine.layerCount, animations: engine.animationCount,
                     sharedLayers: engine.layerCount - engine.newLayerCount,
-                    sharedAnimations: engine.animationCount - engine.newAnimationCount)
+                    sharedAnimations: engine.animationCount - engine.newAnimationCount),
+                observation: observation
             ) {
                 [unowned self] in
-                host?.resetObservation()
+                // The log as it was then, or emptied (TimeMachine+Travel.swift).
+                host?.restoreObservation(observation, afterFrame: frame)
                 own()  // first: what its setters do to layers and timers, the engine's undoes
                 engine.restore()
                 for (name, value) in knobValues { knobs.set(name, to: value) }
@@ -84,14 +87,23 @@ extension TimeMachine {
     }
 
     /// The checkpoint a seek should restore to replay frames up to `lastReplayed` and show
-    /// scene time `goal`: the latest at or before it, and when the inspector watches, at or
-    /// before the replay it observes (`observedReplay`); nil without one.
-    func checkpoint(toReplayUpTo lastReplayed: Int, goal: MediaTime, panelWork: SceneSession.PanelWork)
+    /// scene time `goal`: the latest at or before it; when the inspector keeps its rows
+    /// (`keepsRows`), one whose log it can bring back; when it watches without, at or before
+    /// the replay it observes (`observedReplay`); nil without one.
+    func checkpoint(
+        toReplayUpTo lastReplayed: Int, goal: MediaTime, panelWork: SceneSession.PanelWork,
+        keepsRows: Bool = false
+    )
         -> SceneCheckpoints
         .Checkpoint?
     {
         guard checkpoints.isEnabled else { return nil }
         dropStaleCheckpoints()
+        if keepsRows, let host {
+            return checkpoints.latest(atOrBefore: lastReplayed, time: goal) { checkpoint in
+                host.canRestoreObservation(checkpoint.observation, afterFrame: checkpoint.frame)
+            }
+        }
         let observes = panelWork != .none && host?.observesAnimations == true
         return checkpoints.latest(
             atOrBefore: lastReplayed, time: observes ? goal - Self.observedReplay : goal)

@@ -64,11 +64,20 @@ extension TimeMachine {
         let observedFrom = goal - Self.observedReplay
         let lastReplayed = isBetween ? index : index - 1
         let lastKept = changedFrom.map { Swift.min(lastReplayed, $0 - 1) } ?? lastReplayed
+        // The inspector keeps its rows when it has observed every frame from its first
+        // (`observationStart`) and the frame reached is not before it: the rows are those of
+        // the frames from there, so its log goes back to a checkpoint's (or to empty before
+        // its first frame) and follows the frames replayed after it, however old. Else (a seek
+        // to before the inspector opened) it starts anew `observedReplay` before the goal.
+        let start = panelWork != .none ? host?.observationStart : nil
+        let keepsRows = start.map { index >= $0 } ?? false
         if lastKept >= -1,
-            let checkpoint = checkpoint(toReplayUpTo: lastKept, goal: goal, panelWork: panelWork),
+            let checkpoint = checkpoint(
+                toReplayUpTo: lastKept, goal: goal, panelWork: panelWork, keepsRows: keepsRows),
             needsRebuild || checkpoint.frame >= next
         {
             checkpoint.restore()
+            if !keepsRows { host?.resetObservation() }
             keepPosition()  // a checkpoint taken before a comparison moved the scene
             if changedFrom != nil {
                 for (name, value) in knobsFromStart { knobs.set(name, to: value) }
@@ -79,14 +88,20 @@ extension TimeMachine {
             rebuildScene()
             next = 0
         }
-        if panelWork != .none, next <= lastReplayed, frames[next].time < observedFrom {
+        if let start, keepsRows {
+            if start < 0, next == 0, let host, host.observesAnimations {
+                host.observeReplayedFrame(-1)  // the scene as built, before its first frame
+            }
+        } else if panelWork != .none, next <= lastReplayed, frames[next].time < observedFrom {
             // Forward past frames it would not observe: the log starts anew at the replay's
             // observed frames, as after a rebuild, so its rows are those of one unbroken run.
             host?.resetObservation()
         }
         while next <= lastReplayed {
-            runReplayed(
-                frames[next], index: next, observes: panelWork != .none && frames[next].time >= observedFrom)
+            let observes =
+                keepsRows
+                ? next >= (start ?? 0) : panelWork != .none && frames[next].time >= observedFrom
+            runReplayed(frames[next], index: next, observes: observes)
             checkpointIfDue(afterFrame: next, replayingTo: frames[lastReplayed].time)
             next += 1
         }

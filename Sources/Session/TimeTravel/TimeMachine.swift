@@ -15,6 +15,33 @@ protocol TimeMachineHost: AnyObject {
     func observeReplayedFrame(_ index: Int)
     /// Empties the inspector's log: the scene was rebuilt or restored.
     func resetObservation()
+    /// The history's frame after which the log first observed the scene since it was last
+    /// emptied (-1: the scene as built); nil while it observes nothing.
+    var observationStart: Int? { get }
+    /// What a checkpoint taken now keeps of the log, to bring it back to; nil: nothing.
+    func observationMark() -> ObservationMark?
+    /// Whether the log can be brought back to its state after history frame `frame` (a
+    /// checkpoint's, which kept `mark`) without emptying it: the frame is before the log's
+    /// first, or the mark is of the log as it is now, before the frames since.
+    func canRestoreObservation(_ mark: ObservationMark?, afterFrame frame: Int) -> Bool
+    /// Brings the log back to its state after frame `frame` (`canRestoreObservation`), else
+    /// empties it.
+    func restoreObservation(_ mark: ObservationMark?, afterFrame frame: Int)
+}
+
+/// Hosts without an inspector: nothing to keep, so a restore empties the (absent) log.
+extension TimeMachineHost {
+    var observationStart: Int? { nil }
+    func observationMark() -> ObservationMark? { nil }
+    func canRestoreObservation(_ mark: ObservationMark?, afterFrame frame: Int) -> Bool { false }
+    func restoreObservation(_ mark: ObservationMark?, afterFrame frame: Int) { resetObservation() }
+}
+
+/// The inspector's log as a checkpoint keeps it: its mark, and which run of observing it
+/// belongs to (`SceneSession.observationEpoch`: the log emptied since makes it stale).
+struct ObservationMark {
+    var epoch: Int
+    var log: AnimationLog.Mark
 }
 
 /// The running scene and its time (docs/ARCHITECTURE.md § Time travel): the scene's clock,
@@ -112,6 +139,7 @@ final class TimeMachine {
             relayout(for: size, backToRecord: backToRecord, panelWork: panelWork)
             return (nil, true)
         case .play(let frame):
+            recordQuietFrameShown()
             return (record(frame, size: size), true)
         case .seek(let seek):
             // A knob turned while paused: the frames from the first that read it (or that
@@ -133,15 +161,31 @@ final class TimeMachine {
             if seek.hasInput {
                 // The frame reached, then the new input on top of it.
                 runReplayed(reached.frame, index: history.shown + 1, observes: panelWork != .none)
-                if reached.isRecorded { history.record(reached.frame) }
+                history.record(reached.frame)  // a quiet frame too: it ran before the input
                 let frame = SceneFrame(
                     time: sceneTimeline.currentTime, input: seek.input, size: nil, knobs: seek.knobs)
                 return (record(frame, size: size), true)
             }
             if reached.isRecorded { return (record(reached.frame, size: size), true) }
-            relayout(for: size, backToRecord: hasUnrecordedLayout, panelWork: panelWork)
-            return (reached.frame, false)
+            guard sceneLayoutSize != size || hasUnrecordedLayout else { return (reached.frame, false) }
+            // A quiet frame for a rect the scene is not laid out for: run here, as a replay of
+            // the moment runs it (the inspector observing), then laid out off the record, as
+            // the replay's next frame does. Run live after the layout, the inspector would see
+            // what that layout did (a timer it rescheduled), which no replay sees.
+            runReplayed(reached.frame, index: history.shown, observes: panelWork != .none)
+            relayout(for: size, backToRecord: false, panelWork: panelWork)
+            return (nil, true)
         }
+    }
+
+    /// The scene ran a quiet frame after the one shown (a seek between two recorded frames
+    /// showed it) and a new frame follows: the quiet frame goes into the history first, so that
+    /// a replay runs it too (a timer it fired, an animation it ended) before the new one.
+    private func recordQuietFrameShown() {
+        let shown = history.shown
+        let time = sceneTimeline.currentTime
+        guard history.frames.indices.contains(shown), time > history.frames[shown].time + 1e-9 else { return }
+        history.record(SceneFrame(time: time, input: [], size: nil))
     }
 
     /// Records `frame` as the one after the frame shown, with the scene rect's size when the

@@ -240,15 +240,15 @@ public struct StoredHistory: Codable, Equatable, Sendable {
         return history
     }
 
-    /// `event` in an events script's words (EventScript: `down X Y`, `wheel X Y DY [ctrl]`), keys by
+    /// `event` in an events script's words (EventScript: `down X Y`, `wheel X Y DY [ctrl] [shift]`), keys by
     /// their own names (`key char:?`, `key space`, `key F12`).
     public static func line(_ event: InputEvent) -> String {
         switch event {
         case .down(let point): return "down \(point.x) \(point.y)"
         case .move(let point): return "move \(point.x) \(point.y)"
         case .up(let point): return "up \(point.x) \(point.y)"
-        case .scroll(let dy, let point, let control):
-            return "wheel \(point.x) \(point.y) \(dy)" + (control ? " ctrl" : "")
+        case .scroll(let dy, let point, let control, let shift):
+            return "wheel \(point.x) \(point.y) \(dy)" + (control ? " ctrl" : "") + (shift ? " shift" : "")
         case .key(let key): return "key " + keyName(key)
         }
     }
@@ -259,6 +259,8 @@ public struct StoredHistory: Codable, Equatable, Sendable {
         guard let verb = words.first else { return nil }
         if verb == "key" { return words.count == 2 ? key(named: words[1]).map(InputEvent.key) : nil }
         var args = (words.count == 2 ? words[1] : "").split(separator: " ")
+        let shift = verb == "wheel" && args.last == "shift"
+        if shift { args.removeLast() }
         let control = verb == "wheel" && args.last == "ctrl"
         if control { args.removeLast() }
         let numbers = args.compactMap { Double($0) }
@@ -268,7 +270,8 @@ public struct StoredHistory: Codable, Equatable, Sendable {
         case ("move", 2): return .move(Point(x: numbers[0], y: numbers[1]))
         case ("up", 2): return .up(Point(x: numbers[0], y: numbers[1]))
         case ("wheel", 3):
-            return .scroll(dy: numbers[2], at: Point(x: numbers[0], y: numbers[1]), control: control)
+            return .scroll(
+                dy: numbers[2], at: Point(x: numbers[0], y: numbers[1]), control: control, shift: shift)
         default: return nil
         }
     }

@@ -47,7 +47,16 @@ final class XEventSource {
             return .input(
                 .scroll(
                     dy: dy, at: Point(x: Double(event.xbutton.x), y: Double(event.xbutton.y)),
-                    control: event.xbutton.state & UInt32(ControlMask) != 0))
+                    control: event.xbutton.state & UInt32(ControlMask) != 0,
+                    shift: event.xbutton.state & UInt32(ShiftMask) != 0))
+        case ButtonPress where [6, 7].contains(event.xbutton.button):
+            // The wheel tilted (or a touchpad's sideways swipe): buttons 6 (left) and 7 (right),
+            // as Shift and the wheel.
+            let dx = event.xbutton.button == 6 ? -Self.wheelNotch : Self.wheelNotch
+            return .input(
+                .scroll(
+                    dy: dx, at: Point(x: Double(event.xbutton.x), y: Double(event.xbutton.y)),
+                    control: event.xbutton.state & UInt32(ControlMask) != 0, shift: true))
         case ButtonRelease where event.xbutton.button == UInt32(Button1):
             return .input(.up(Point(x: Double(event.xbutton.x), y: Double(event.xbutton.y))))
         case MotionNotify:
