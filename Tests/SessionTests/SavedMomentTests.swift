@@ -130,6 +130,26 @@ struct SavedMomentTests {
         }
         """#
 
+    /// Property failure seed 2027, sequence 121 (its moment set back to 1.95 s, before the
+    /// drag): the download paused with the layer tree and the inspector open at 375×667, the
+    /// inspector's axis dragged back to 1.194 s, where a timer starts the three path
+    /// animations. The window listed those rows twice (in their group, and again as "frame at
+    /// 1.194 s"), `render --session` of the moment it saved once.
+    static let downloadBeforeScrub = #"""
+        {"bubbles": 0, "debugOverlay": true, "format": "animdemo-session", "history": {"fps": 60, "frames": \#
+        [{"count": 118, "first": 0}, {"height": 398, "input": ["key char:o"], "time": 1.9507246376811591, "w\#
+        idth": 321}, {"height": 398, "input": ["move 314.0 44.0", "wheel 314.0 44.0 40.0"], "time": 1.950724\#
+        6376811591, "width": 480}, {"input": ["move 2.0 2.0"], "time": 1.9507246376811591}, {"height": 224, \#
+        "input": ["move 2.0 2.0"], "time": 1.9507246376811591, "width": 375}, {"input": ["move 374.0 140.0",\#
+         "down 374.0 140.0", "up 374.0 140.0"], "time": 1.9507246376811591}, {"count": 243, "first": 118}], \#
+        "initialHeight": 398, "initialKnobs": {}, "initialWidth": 480}, "isPaused": true, "observedFrom": 0,\#
+         "panelViews": {"inspector": {"firstRow": 6, "follows": true, "row": "animatingLayer.path"}, "layers\#
+        ": {"firstRow": 0, "layer": "textLabel 4"}}, "panels": ["layers", "inspector"], "pointer": [190, 30]\#
+        , "rate": 0.5, "scale": 1, "scene": "download", "sceneTime": 1.9507246376811591, "seed": 1, "trails"\#
+        : {"count": 7, "on": false, "spacing": 4}, "version": 1, "window": {"height": 667, "width": 375, "x"\#
+        : 0, "y": 0}}
+        """#
+
     /// The picture of the session's next frame, by a renderer of its own (CheckpointTests).
     static func picture(_ tester: SceneTester) throws -> Int { try CheckpointTests.drawFrame(tester) }
 
@@ -288,6 +308,29 @@ struct SavedMomentTests {
         #expect(live.count == 2, "the timer of the scene as built and the one its layout made: \(live)")
         let saved = tester.session.watchState(window: WindowGeometry(x: 0, y: 0, width: 375, height: 667))
         let replayed = try SceneTester(scene: "floating", size: size)
+        try #require(replayed.session.resume(from: saved, at: 0) != nil)
+        let again = try Self.picture(replayed)
+        #expect(replayed.session.describe().inspector.map(\.name) == live)
+        #expect(again == shown, "the window shows other rows than the replay")
+    }
+
+    @Test(
+        "the inspector's axis dragged back to the moment a timer starts rows: the rows once, as the replay of the saved moment has them"
+    )
+    func scrubbedBackToATimersMoment() throws {
+        let state = try WatchState(json: Data(Self.downloadBeforeScrub.utf8))
+        let size = Size(width: 375, height: 667)
+        let tester = try SceneTester(scene: "download", size: size)
+        try #require(tester.session.resume(from: state, at: 0) != nil)
+        _ = try Self.picture(tester)
+        tester.send([.move(Point(x: 374, y: 280)), .down(Point(x: 374, y: 280))])
+        _ = try Self.picture(tester)
+        tester.send([.move(Point(x: 190, y: 30)), .up(Point(x: 190, y: 30))])
+        _ = try Self.picture(tester)
+        let shown = try Self.picture(tester)
+        let live = tester.session.describe().inspector.map(\.name)
+        let saved = tester.session.watchState(window: WindowGeometry(x: 0, y: 0, width: 375, height: 667))
+        let replayed = try SceneTester(scene: "download", size: size)
         try #require(replayed.session.resume(from: saved, at: 0) != nil)
         let again = try Self.picture(replayed)
         #expect(replayed.session.describe().inspector.map(\.name) == live)
