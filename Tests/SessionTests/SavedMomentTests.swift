@@ -304,14 +304,11 @@ struct SavedMomentTests {
         let tester = try SceneTester(scene: "floating", size: size, events: "0 key i; 0.98 key space")
         try tester.advance(to: 1.2)
         let shown = try Self.picture(tester)
-        let live = tester.session.describe().inspector.map(\.name)
+        let live = Self.rows(tester)
         #expect(live.count == 2, "the timer of the scene as built and the one its layout made: \(live)")
-        let saved = tester.session.watchState(window: WindowGeometry(x: 0, y: 0, width: 375, height: 667))
-        let replayed = try SceneTester(scene: "floating", size: size)
-        try #require(replayed.session.resume(from: saved, at: 0) != nil)
-        let again = try Self.picture(replayed)
-        #expect(replayed.session.describe().inspector.map(\.name) == live)
-        #expect(again == shown, "the window shows other rows than the replay")
+        let replay = try Self.replayed(tester, scene: "floating")
+        #expect(replay.rows == live)
+        #expect(replay.picture == shown, "the window shows other rows than the replay")
     }
 
     @Test(
@@ -328,13 +325,9 @@ struct SavedMomentTests {
         tester.send([.move(Point(x: 190, y: 30)), .up(Point(x: 190, y: 30))])
         _ = try Self.picture(tester)
         let shown = try Self.picture(tester)
-        let live = tester.session.describe().inspector.map(\.name)
-        let saved = tester.session.watchState(window: WindowGeometry(x: 0, y: 0, width: 375, height: 667))
-        let replayed = try SceneTester(scene: "download", size: size)
-        try #require(replayed.session.resume(from: saved, at: 0) != nil)
-        let again = try Self.picture(replayed)
-        #expect(replayed.session.describe().inspector.map(\.name) == live)
-        #expect(again == shown, "the window shows other rows than the replay")
+        let replay = try Self.replayed(tester, scene: "download")
+        #expect(replay.rows == Self.rows(tester))
+        #expect(replay.picture == shown, "the window shows other rows than the replay")
     }
 
     @Test("a layer graphed after the layer tree closed: the replay graphs the same layer")
