@@ -20,14 +20,7 @@ struct CompareInspectorTests {
     static func compared(
         _ scene: String, size: Size, compare: [String: KnobValue], events: String, scale: Double = 1
     ) throws -> HeadlessHost {
-        let catalog = SceneCatalog.all
-        let index = try #require(catalog.firstIndex { $0.name == scene })
-        let canvas = FrameRenderer()
-        let session = SceneSession(
-            catalog: catalog, index: index, size: size, seed: 1, images: canvas.images, scale: scale,
-            knobs: [:], showsHints: false, compare: compare)
-        return HeadlessHost(
-            session: session, fps: 60, events: try EventScript(parsing: events, fps: 60), canvas: canvas)
+        try CompareTests.host(scene, size: size, compare: compare, events: events, scale: scale)
     }
 
     /// Runs `host` up to scene time `time` (its frames on the 60 fps grid).

@@ -27,18 +27,20 @@ struct CompareTests {
         return nil
     }
 
-    /// A headless session of `scene` at `size`, with `knobs`, comparing with `compare` if given.
+    /// A headless session of `scene` at `size` and `scale`, with `knobs`, comparing with
+    /// `compare` if given, fed `events` (an events script).
     static func host(
-        _ scene: String, size: Size, knobs: [String: KnobValue] = [:], compare: [String: KnobValue]? = nil
+        _ scene: String, size: Size, knobs: [String: KnobValue] = [:], compare: [String: KnobValue]? = nil,
+        events: String = "", scale: Double = 1
     ) throws -> HeadlessHost {
         let catalog = SceneCatalog.all
         let index = try #require(catalog.firstIndex { $0.name == scene })
         let canvas = FrameRenderer()
         let session = SceneSession(
-            catalog: catalog, index: index, size: size, seed: 1, images: canvas.images, knobs: knobs,
-            showsHints: false, compare: compare)
+            catalog: catalog, index: index, size: size, seed: 1, images: canvas.images, scale: scale,
+            knobs: knobs, showsHints: false, compare: compare)
         return HeadlessHost(
-            session: session, fps: 60, events: EventScript(items: [], fps: 60), canvas: canvas)
+            session: session, fps: 60, events: try EventScript(parsing: events, fps: 60), canvas: canvas)
     }
 
     /// The pixels of `rect` (whole pixels) of `image`, row by row.
