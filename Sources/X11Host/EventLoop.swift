@@ -36,10 +36,12 @@ final class EventLoop {
     private var lastFrame = -1
     /// Something on screen must change although nothing animates (input, expose, a toast).
     private var needsFrame = true
-    /// When the last frame said the next one is due (host time), nil if not until input.
-    private var nextWakeTime: MediaTime?
-    /// The frame's own part of `nextWakeTime`: the session's and the captures' wake.
+    /// When the last frame said the next one is due (host time): the session's and the
+    /// captures' wake, nil if not until input.
     private var frameWakeTime: MediaTime?
+    /// When the loop next has something to do without input: the frame's wake or the paused
+    /// window's whole draw.
+    private var nextWakeTime: MediaTime? { [frameWakeTime, wholeDrawTime].compactMap { $0 }.min() }
     /// Paused, the frame on screen was repainted clipped to its damage, which Cairo draws a
     /// little apart from a whole draw (`IncrementalCanvas.isWholeDraw`): when it is drawn again,
     /// whole, so that what stays on screen is `render`'s (host time; pushed back by every frame
@@ -312,7 +314,6 @@ final class EventLoop {
     /// a frame (`wholeDrawTime`).
     private func drawWhole() throws(WindowError) {
         wholeDrawTime = nil
-        nextWakeTime = frameWakeTime
         guard isVisible else { return }
         var damage: [Rect] = []
         do {
@@ -392,7 +393,6 @@ final class EventLoop {
                 ? clock.time(of: frame) + Self.wholeDrawDelay : nil
         }
         frameWakeTime = [result.nextWakeTime, captures.deadline].compactMap { $0 }.min()
-        nextWakeTime = [frameWakeTime, wholeDrawTime].compactMap { $0 }.min()
         wantsFramesBackToBack =
             isDrawing && (result.nextWakeTime.map { $0 <= clock.time(of: frame) } ?? false)
         needsFrame = (needsFrame && !isDrawing) || result.needsAnotherFrame  // undrawn: still due
