@@ -328,6 +328,7 @@ final class EventLoop {
         }
         presenter.present(damage)
         events.flush()
+        TestReport.line("whole frame \(lastFrame)")
     }
 
     /// Runs `frame` through the session's one frame loop (docs/ARCHITECTURE.md § One frame),
@@ -391,6 +392,10 @@ final class EventLoop {
             wholeDrawTime =
                 session.isPaused && !incremental.isWholeDraw
                 ? clock.time(of: frame) + Self.wholeDrawDelay : nil
+        } else if isDrawing, let wholeDrawTime, clock.time(of: frame) >= wholeDrawTime, session.isPaused {
+            // A paused window whose frames keep coming (the debug overlay wakes every frame)
+            // never waits idle for its whole draw: it comes after a frame that changed nothing.
+            try drawWhole()
         }
         frameWakeTime = [result.nextWakeTime, captures.deadline].compactMap { $0 }.min()
         wantsFramesBackToBack =

@@ -57,6 +57,26 @@ struct PanelWindowTests {
             differing(again, atPause) == 0, "the X did not come back: \(differing(again, atPause)) pixels")
     }
 
+    /// The debug overlay wakes the window every frame, paused too, so the window is never idle:
+    /// the whole draw that makes a paused frame `render`'s (`EventLoop.wholeDrawTime`) then
+    /// comes after a frame that changed nothing. Before, it waited for an idle that never came.
+    @Test("paused with the debug overlay on, a change is drawn again whole")
+    func wholeDrawWithDebugOverlay() throws {
+        let app = try RunningWindow(scene: "checkmark", width: 800, height: 600)
+        defer { app.stop() }
+        try app.key("k")
+        try app.key("space")
+        #expect(app.waitUntilIdle() != nil, "the knob panel never settled")
+        try app.key("d")
+        let wholeDraws = { app.program.reportLines.filter { $0.hasPrefix("whole frame ") }.count }
+        let before = wholeDraws()
+        // The next knob chosen: two rows of the panel repainted, clipped to their damage.
+        try app.key("Down")
+        #expect(
+            pollUntil(timeout: 10) { wholeDraws() > before ? true : nil } == true,
+            "no whole draw after the change: \(app.program.reportLines.suffix(5))")
+    }
+
     @Test("Escape closes the help, then the knob panel, and only then quits")
     func escape() throws {
         let app = try RunningWindow(scene: "elastic", width: 800, height: 600)
