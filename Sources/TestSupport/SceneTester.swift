@@ -181,6 +181,20 @@ public final class SceneTester {
         try render(frame: HeadlessHost.nearestFrame(to: time, fps: fps), background: background)
     }
 
+    /// The moment shown saved as a session file (the window at 800×600), read back as
+    /// `--session` reads it and resumed in a new tester of the same scene: what `render
+    /// --session` would show. The file's state too, for what a test checks of the format.
+    public func savedAndResumed() throws -> (state: WatchState, resumed: SceneTester) {
+        let saved = session.watchState(window: WindowGeometry(x: 0, y: 0, width: 800, height: 600))
+        let state = try SessionFile.state(
+            from: try saved.encoded(), path: "moment.\(SessionFile.fileExtension)", catalog: SceneCatalog.all)
+        let resumed = try SceneTester(scene: session.sceneName)
+        guard resumed.session.resume(from: state, at: 0) != nil else {
+            throw SceneTesterError.notResumed(session.sceneName)
+        }
+        return (state, resumed)
+    }
+
     /// The pictures of a fresh run of `scene` at `times` (as `animdemo render` writes them),
     /// keyed by the requested time.
     public static func frames(
@@ -203,6 +217,7 @@ public enum SceneTesterError: Error, CustomStringConvertible {
     case noLayer(String)
     case wrongType(String)
     case frameAlreadyRun(Int, last: Int)
+    case notResumed(String)
 
     public var description: String {
         switch self {
@@ -213,6 +228,7 @@ public enum SceneTesterError: Error, CustomStringConvertible {
         case .wrongType(let name): "the scene is a \(name)"
         case .frameAlreadyRun(let frame, let last):
             "frame \(frame) has already run (the last was \(last)); render a later one or start a new tester"
+        case .notResumed(let name): "the saved moment of \(name) did not resume"
         }
     }
 }

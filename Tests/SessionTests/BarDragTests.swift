@@ -59,12 +59,8 @@ struct BarDragTests {
             scene: "download", events: script + "; 1.1 drag \(bar[1]) \(y) \(bar[1] + 30) \(y) 0.1")
         try tester.advance(to: 1.3)
         let shown = try tester.render()
-        let saved = tester.session.watchState(window: WindowGeometry(x: 0, y: 0, width: 800, height: 600))
-        let state = try SessionFile.state(
-            from: try saved.encoded(), path: "bar.animdemo", catalog: SceneCatalog.all)
+        let (state, resumed) = try tester.savedAndResumed()
         #expect(state.version == 1, "a knob turn: a file earlier programs read")
-        let resumed = try SceneTester(scene: "download")
-        try #require(resumed.session.resume(from: state, at: 0) != nil)
         let again = try resumed.render()
         #expect(resumed.session.describe().changedKnobs == ["animationDuration"])
         #expect(

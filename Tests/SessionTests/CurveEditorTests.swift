@@ -92,15 +92,11 @@ struct CurveEditorTests {
         let tester = try SceneTester(scene: "download", events: script)
         let edited = try tester.render(at: 1.45)
         let editor = try #require(tester.session.describe().curveEditor)
-        let json = try tester.session.watchState(window: WindowGeometry(x: 0, y: 0, width: 800, height: 600))
-            .encoded()
-        let state = try SessionFile.state(from: json, path: "edit.animdemo", catalog: SceneCatalog.all)
+        let (state, resumed) = try tester.savedAndResumed()
         #expect(state.version == 2)
         #expect(
             state.history.initialKnobs.keys.contains { $0.hasPrefix("curve@") },
             "\(state.history.initialKnobs)")
-        let resumed = try SceneTester(scene: "download")
-        try #require(resumed.session.resume(from: state, at: 0) != nil)
         let shown = try resumed.render()
         #expect(resumed.session.describe().curveEditor == editor)
         #expect(Self.differingPixels(edited, shown) == 0)

@@ -201,9 +201,7 @@ struct InspectorTests {
         #expect(span[1] - span[0] < 6, "fitted, not just left at the 6 s it opened with: \(span)")
         // A session file keeps the zoom: the same axis and pixels.
         let before = try tester.render()
-        let state = try WatchState(json: try tester.session.watchState(window: nil).encoded())
-        let resumed = try SceneTester(scene: "checkmark")
-        #expect(resumed.session.resume(from: state, at: 0) != nil)
+        let resumed = try tester.savedAndResumed().resumed
         let after = try resumed.render()
         #expect(resumed.session.describe().inspectorAxis == span)
         #expect(after.pixels == before.pixels)

@@ -74,12 +74,8 @@ struct LineEditTests {
         let (tester, _) = try Self.dragged()
         let shown = try tester.render()
         let (name, seconds) = try Self.delayEdit(tester.session)
-        let saved = tester.session.watchState(window: WindowGeometry(x: 0, y: 0, width: 800, height: 600))
-        let state = try SessionFile.state(
-            from: try saved.encoded(), path: "line.animdemo", catalog: SceneCatalog.all)
+        let (state, resumed) = try tester.savedAndResumed()
         #expect(state.version == 2, "an edit of a line: version 2")
-        let resumed = try SceneTester(scene: "download")
-        try #require(resumed.session.resume(from: state, at: 0) != nil)
         let again = try resumed.render()
         #expect(resumed.session.knobs.lineEdits[name] == seconds)
         #expect(shown.pixels.count == again.pixels.count)

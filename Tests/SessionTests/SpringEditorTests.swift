@@ -129,11 +129,7 @@ struct SpringEditorTests {
         let tester = try SceneTester(scene: "elastic", events: script)
         let edited = try tester.render(at: 1.05)
         let editor = try #require(tester.session.describe().curveEditor)
-        let json = try tester.session.watchState(window: WindowGeometry(x: 0, y: 0, width: 800, height: 600))
-            .encoded()
-        let state = try SessionFile.state(from: json, path: "spring.animdemo", catalog: SceneCatalog.all)
-        let resumed = try SceneTester(scene: "elastic")
-        try #require(resumed.session.resume(from: state, at: 0) != nil)
+        let resumed = try tester.savedAndResumed().resumed
         let shown = try resumed.render()
         #expect(resumed.session.describe().curveEditor == editor)
         #expect(Self.differingPixels(edited, shown) == 0)
