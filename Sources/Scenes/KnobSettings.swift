@@ -102,12 +102,37 @@ public final class KnobSettings {
     public func timing(at source: CallSite, duration: Double, delay: Double) -> (
         duration: Double, delay: Double
     ) {
-        let names = LineEdit.allCases.map { Self.lineEditName($0, for: source) }
-        for (name, own) in zip(names, [duration, delay]) {
-            noteRead(name)
-            if ownLineValues[name] == nil { ownLineValues[name] = own }
+        // Every animation added asks, as `timingFunction(at:own:)` does: the line's two names
+        // are made once (two strings built and four lookups were a third of a replay of the
+        // fish), and their reads noted only when `firstReads` would change.
+        let names: (duration: String, delay: String)
+        if let known = timingLines[source] {
+            names = known.names
+            if known.readsEpoch != readsEpoch || known.firstRead > frameRunning {
+                noteTimingRead(names, at: source)
+            }
+        } else {
+            names = (Self.lineEditName(.duration, for: source), Self.lineEditName(.delay, for: source))
+            noteTimingRead(names, at: source)
+            if ownLineValues[names.duration] == nil { ownLineValues[names.duration] = duration }
+            if ownLineValues[names.delay] == nil { ownLineValues[names.delay] = delay }
         }
-        return (lineEdits[names[0]] ?? duration, lineEdits[names[1]] ?? delay)
+        if lineEdits.isEmpty { return (duration, delay) }
+        return (lineEdits[names.duration] ?? duration, lineEdits[names.delay] ?? delay)
+    }
+
+    /// By source line, what `timing(at:duration:delay:)` knows of it: its duration's and
+    /// delay's edit names, and the later of their entries in `firstReads` as of `readsEpoch`.
+    private var timingLines: [CallSite: (names: (duration: String, delay: String), firstRead: Int, readsEpoch: Int)] =
+        [:]
+
+    /// Notes the reads of a line's duration and delay edits, and what `firstReads` then says.
+    private func noteTimingRead(_ names: (duration: String, delay: String), at source: CallSite) {
+        noteRead(names.duration)
+        noteRead(names.delay)
+        let firstRead = Swift.max(
+            firstReads[names.duration] ?? frameRunning, firstReads[names.delay] ?? frameRunning)
+        timingLines[source] = (names, firstRead, readsEpoch)
     }
 
     /// The line edits that differ from the scene's own value at their line, by name.
