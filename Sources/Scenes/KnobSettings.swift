@@ -106,7 +106,7 @@ public final class KnobSettings {
         // are made once (two strings built and four lookups were a third of a replay of the
         // fish), and their reads noted only when `firstReads` would change.
         let names: (duration: String, delay: String)
-        if let known = timingLines[source] {
+        if let known = timingLines[SourceLine(source)] {
             names = known.names
             if known.readsEpoch != readsEpoch || known.firstRead > frameRunning {
                 noteTimingRead(names, at: source)
@@ -123,8 +123,8 @@ public final class KnobSettings {
 
     /// By source line, what `timing(at:duration:delay:)` knows of it: its duration's and
     /// delay's edit names, and the later of their entries in `firstReads` as of `readsEpoch`.
-    private var timingLines: [CallSite: (names: (duration: String, delay: String), firstRead: Int, readsEpoch: Int)] =
-        [:]
+    private var timingLines:
+        [SourceLine: (names: (duration: String, delay: String), firstRead: Int, readsEpoch: Int)] = [:]
 
     /// Notes the reads of a line's duration and delay edits, and what `firstReads` then says.
     private func noteTimingRead(_ names: (duration: String, delay: String), at source: CallSite) {
@@ -132,7 +132,7 @@ public final class KnobSettings {
         noteRead(names.delay)
         let firstRead = Swift.max(
             firstReads[names.duration] ?? frameRunning, firstReads[names.delay] ?? frameRunning)
-        timingLines[source] = (names, firstRead, readsEpoch)
+        timingLines[SourceLine(source)] = (names, firstRead, readsEpoch)
     }
 
     /// The line edits that differ from the scene's own value at their line, by name.
@@ -152,7 +152,7 @@ public final class KnobSettings {
         // Every animation added asks (thousands a minute with bubbles, and again in a replay):
         // the line's name is made once, and its read noted only when `firstReads` would change.
         let name: String
-        if let known = curveLines[source] {
+        if let known = curveLines[SourceLine(source)] {
             name = known.name
             if known.readsEpoch != readsEpoch || known.firstRead > frameRunning {
                 noteCurveRead(name, at: source)
@@ -167,14 +167,27 @@ public final class KnobSettings {
 
     /// By source line, what `timingFunction(at:own:)` knows of it: its curve edit's name, and
     /// its entry in `firstReads` as of `readsEpoch` (the line's own curve is in `ownCurves`).
-    private var curveLines: [CallSite: (name: String, firstRead: Int, readsEpoch: Int)] = [:]
+    private var curveLines: [SourceLine: (name: String, firstRead: Int, readsEpoch: Int)] = [:]
+
+    /// A source line as a key of `curveLines` and `timingLines`, hashed by its line number
+    /// alone: every animation added looks its line up twice, and hashing the file's name was
+    /// most of a lookup. Lines of two files with one number are told apart by `==`, which
+    /// compares the names (at once when both are the same `#fileID` literal).
+    struct SourceLine: Hashable {
+        let site: CallSite
+
+        init(_ site: CallSite) { self.site = site }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(site.line) }
+    }
+
     /// Counts `forgetReads(after:)`, the one change to `firstReads` besides a read's.
     private var readsEpoch = 0
 
     /// Notes the read of curve edit `name` at `source`, and what `firstReads` then says.
     private func noteCurveRead(_ name: String, at source: CallSite) {
         noteRead(name)
-        curveLines[source] = (name, firstReads[name] ?? frameRunning, readsEpoch)
+        curveLines[SourceLine(source)] = (name, firstReads[name] ?? frameRunning, readsEpoch)
     }
 
     /// The curve edits that differ from the scene's own curve at their line, by name.
