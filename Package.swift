@@ -8,7 +8,9 @@ import PackageDescription
 let isInstalledCopy = FileManager.default.fileExists(atPath: Context.packageDirectory + "/installed-copy")
 
 /// Release builds of the frame path skip Swift's run-time exclusivity checks (the compiler
-/// still checks what it can statically); they cost a tenth of a frame with 2,000 bubbles.
+/// still checks what it can statically); they cost a tenth of a frame with 2,000 bubbles, and
+/// in the scenes and the time machine about 8 % of a replay (a knob turned while paused at
+/// 600 s of the fish, docs/PERFORMANCE.md § Time travel).
 let fastFrames: [SwiftSetting] = [
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
 ]
@@ -83,13 +85,15 @@ let package = Package(
             swiftSettings: fastFrames),
 
         // The tutorial ports, the app shell around them, the window
-        .target(name: "Scenes", dependencies: ["Animation"]),
+        .target(name: "Scenes", dependencies: ["Animation"], swiftSettings: fastFrames),
         // The scenes' own source text, built in (the code panel): the plugin runs the tool on
         // Sources/Scenes/**/*.swift and compiles the string literals it writes.
         .executableTarget(name: "EmbedSources"),
         .plugin(name: "EmbedSceneSources", capability: .buildTool(), dependencies: ["EmbedSources"]),
         .target(name: "SceneSources", plugins: ["EmbedSceneSources"]),
-        .target(name: "Session", dependencies: ["Animation", "Render", "Scenes", "SceneSources"]),
+        .target(
+            name: "Session", dependencies: ["Animation", "Render", "Scenes", "SceneSources"],
+            swiftSettings: fastFrames),
         .target(name: "X11Host", dependencies: ["Animation", "Render", "Session", "CX11"]),
 
         // `animdemo export`: what a layer tree draws, baked into a Lottie animation

@@ -102,12 +102,37 @@ public final class KnobSettings {
     public func timing(at source: CallSite, duration: Double, delay: Double) -> (
         duration: Double, delay: Double
     ) {
-        let names = LineEdit.allCases.map { Self.lineEditName($0, for: source) }
-        for (name, own) in zip(names, [duration, delay]) {
-            noteRead(name)
-            if ownLineValues[name] == nil { ownLineValues[name] = own }
+        // Every animation added asks, as `timingFunction(at:own:)` does: the line's two names
+        // are made once (two strings built and four lookups were a third of a replay of the
+        // fish), and their reads noted only when `firstReads` would change.
+        let names: (duration: String, delay: String)
+        if let known = timingLines[SourceLine(source)] {
+            names = known.names
+            if known.readsEpoch != readsEpoch || known.firstRead > frameRunning {
+                noteTimingRead(names, at: source)
+            }
+        } else {
+            names = (Self.lineEditName(.duration, for: source), Self.lineEditName(.delay, for: source))
+            noteTimingRead(names, at: source)
+            if ownLineValues[names.duration] == nil { ownLineValues[names.duration] = duration }
+            if ownLineValues[names.delay] == nil { ownLineValues[names.delay] = delay }
         }
-        return (lineEdits[names[0]] ?? duration, lineEdits[names[1]] ?? delay)
+        if lineEdits.isEmpty { return (duration, delay) }
+        return (lineEdits[names.duration] ?? duration, lineEdits[names.delay] ?? delay)
+    }
+
+    /// By source line, what `timing(at:duration:delay:)` knows of it: its duration's and
+    /// delay's edit names, and the later of their entries in `firstReads` as of `readsEpoch`.
+    private var timingLines:
+        [SourceLine: (names: (duration: String, delay: String), firstRead: Int, readsEpoch: Int)] = [:]
+
+    /// Notes the reads of a line's duration and delay edits, and what `firstReads` then says.
+    private func noteTimingRead(_ names: (duration: String, delay: String), at source: CallSite) {
+        noteRead(names.duration)
+        noteRead(names.delay)
+        let firstRead = Swift.max(
+            firstReads[names.duration] ?? frameRunning, firstReads[names.delay] ?? frameRunning)
+        timingLines[SourceLine(source)] = (names, firstRead, readsEpoch)
     }
 
     /// The line edits that differ from the scene's own value at their line, by name.
@@ -127,7 +152,7 @@ public final class KnobSettings {
         // Every animation added asks (thousands a minute with bubbles, and again in a replay):
         // the line's name is made once, and its read noted only when `firstReads` would change.
         let name: String
-        if let known = curveLines[source] {
+        if let known = curveLines[SourceLine(source)] {
             name = known.name
             if known.readsEpoch != readsEpoch || known.firstRead > frameRunning {
                 noteCurveRead(name, at: source)
@@ -142,14 +167,27 @@ public final class KnobSettings {
 
     /// By source line, what `timingFunction(at:own:)` knows of it: its curve edit's name, and
     /// its entry in `firstReads` as of `readsEpoch` (the line's own curve is in `ownCurves`).
-    private var curveLines: [CallSite: (name: String, firstRead: Int, readsEpoch: Int)] = [:]
+    private var curveLines: [SourceLine: (name: String, firstRead: Int, readsEpoch: Int)] = [:]
+
+    /// A source line as a key of `curveLines` and `timingLines`, hashed by its line number
+    /// alone: every animation added looks its line up twice, and hashing the file's name was
+    /// most of a lookup. Lines of two files with one number are told apart by `==`, which
+    /// compares the names (at once when both are the same `#fileID` literal).
+    struct SourceLine: Hashable {
+        let site: CallSite
+
+        init(_ site: CallSite) { self.site = site }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(site.line) }
+    }
+
     /// Counts `forgetReads(after:)`, the one change to `firstReads` besides a read's.
     private var readsEpoch = 0
 
     /// Notes the read of curve edit `name` at `source`, and what `firstReads` then says.
     private func noteCurveRead(_ name: String, at source: CallSite) {
         noteRead(name)
-        curveLines[source] = (name, firstReads[name] ?? frameRunning, readsEpoch)
+        curveLines[SourceLine(source)] = (name, firstReads[name] ?? frameRunning, readsEpoch)
     }
 
     /// The curve edits that differ from the scene's own curve at their line, by name.

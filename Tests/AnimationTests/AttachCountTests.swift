@@ -11,6 +11,7 @@ struct AttachCountTests {
     )
     func bumps() throws {
         let timeline = Timeline()
+        timeline.journalsAttaches = true  // as the inspector turns it on
         let loop = FrameLoop()
         let root = Layer(timeline: timeline)
         let layer = Layer(timeline: timeline)
@@ -46,5 +47,28 @@ struct AttachCountTests {
         checkpoint.restore()
         #expect(moved(), "a restore may bring animations back")
         #expect(timeline.layersAttached(since: start) == nil, "which layers, the timeline no longer knows")
+    }
+
+    @Test(
+        "the journal of the layers is kept only once turned on: before, the count moves and the layers are unknown"
+    )
+    func journalOnlyWhenAsked() {
+        let timeline = Timeline()
+        let root = Layer(timeline: timeline)
+        let first = Layer(timeline: timeline)
+        let second = Layer(timeline: timeline)
+        let start = timeline.attachCount
+        root.addSublayer(first)
+        #expect(timeline.attachCount != start, "a layer joined the tree")
+        #expect(timeline.layersAttached(since: start) == nil, "no journal: which layers, it does not know")
+        timeline.journalsAttaches = true
+        let since = timeline.attachCount
+        root.addSublayer(second)
+        #expect(
+            timeline.layersAttached(since: since)?.map(ObjectIdentifier.init) == [ObjectIdentifier(second)],
+            "the layers attached since it was turned on")
+        #expect(timeline.layersAttached(since: start) == nil, "nor before it was")
+        timeline.journalsAttaches = false
+        #expect(timeline.layersAttached(since: since) == nil, "turned off, it forgets")
     }
 }

@@ -122,12 +122,13 @@ extension Timeline {
     /// What a checkpoint leaves out: the renderer's and the inspector's change counters (a
     /// restore bumps them), and the
     /// transactions open and callbacks due, which are empty whenever a checkpoint is taken and
-    /// emptied when one is restored; the owner's curve edits, configuration set once; and the
+    /// emptied when one is restored; the owner's curve edits and whether the inspector journals
+    /// attaches, configuration; and the
     /// timers fired, which each frame sets anew before anything reads them; the least end of
     /// the animated layers, a bound that a restore sets back to unknown.
     static let notCheckpointed: Set = [
         "changeCount", "attachCount", "attachJournal", "journalStart", "transactionStack", "dueCallbacks",
-        "timingFunctionEdit", "durationEdit", "firedTimers", "firstAnimatedLayerEnd",
+        "timingFunctionEdit", "durationEdit", "journalsAttaches", "firedTimers", "firstAnimatedLayerEnd",
     ]
 
     /// The timeline's own state now.

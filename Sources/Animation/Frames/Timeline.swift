@@ -19,6 +19,14 @@ public final class Timeline {
     /// weakly (`layersAttached(since:)`); emptied by a restore and kept to `journalLimit`.
     var attachJournal: [WeakLayer] = []
     var journalStart = 0
+    /// Whether `attachJournal` notes the layers at all: an inspector that reads
+    /// `layersAttached(since:)` turns it on. Off (the default), the journal stays empty and
+    /// `layersAttached(since:)` says it does not know: a weak reference to every layer that
+    /// gets an animation gave each its own side table to make and free, about 3 % of a replay
+    /// of the fish, which nothing read unless an inspector watched. Configuration, not state.
+    public var journalsAttaches = false {
+        didSet { if !journalsAttaches { noteAttachEverywhere() } }
+    }
     /// The most layers `attachJournal` keeps: past it, the older half goes.
     static let journalLimit = 1024
 
@@ -180,6 +188,10 @@ public final class Timeline {
     /// An animation was added to `layer`, or it (with its sublayers) joined a tree.
     func noteAttach(_ layer: Layer) {
         attachCount &+= 1
+        guard journalsAttaches else {
+            journalStart = attachCount  // the journal knows nothing before this
+            return
+        }
         attachJournal.append(WeakLayer(layer: layer))
         if attachJournal.count > Self.journalLimit {
             let dropped = attachJournal.count - Self.journalLimit / 2
@@ -198,7 +210,8 @@ public final class Timeline {
     /// The layers that got an animation or joined a tree since `attachCount` was `count`, in
     /// that order (one may come more than once); a layer that joined a tree brings its
     /// sublayers with it. Nil when the timeline no longer knows (a checkpoint restored since,
-    /// or more than `journalLimit` of them): then any layer may have new animations.
+    /// or more than `journalLimit` of them, or `journalsAttaches` off then): then any layer
+    /// may have new animations.
     public func layersAttached(since count: Int) -> [Layer]? {
         guard count >= journalStart, count <= attachCount else { return nil }
         return attachJournal[(count - journalStart)...].compactMap(\.layer)

@@ -309,6 +309,7 @@ final class AnimationLog {
             for layer in scene.allLayers { noteAnimations(of: layer, now: now, group: groupNow) }
         }
         walked = (tree.root, tree.timeline, timeline.attachCount)
+        timeline.journalsAttaches = true  // from now on the next frame's walk can be of those alone
         noteLinksAndTimers(timeline, now: now, group: groupNow)
         if rows.count > Self.capacity { dropOldest(now: now) }
     }
