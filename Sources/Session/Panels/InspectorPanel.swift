@@ -362,13 +362,23 @@ final class InspectorPanel: Panel {
         // Ordered again only when the log's rows or the collapsed groups change, not on every
         // frame's look at the hover (a fish's session has thousands of rows).
         if ordered?.revision != revision || ordered?.collapsed != collapsedGroups {
-            var members = Array(repeating: [InspectorRow](), count: shownRows.groups.count)
-            for row in shownRows.rows where row.kind != .animation { members[row.group].append(row) }
-            for row in shownRows.rows where row.kind == .animation { members[row.group].append(row) }
+            // Indices first, each row copied once into its line: a row is a dozen references,
+            // and copying each one several times cost more than the rest (issue 39).
+            let shown = shownRows
+            var members = Array(repeating: [Int](), count: shown.groups.count)
+            for index in shown.rows.indices where shown.rows[index].kind != .animation {
+                members[shown.rows[index].group].append(index)
+            }
+            for index in shown.rows.indices where shown.rows[index].kind == .animation {
+                members[shown.rows[index].group].append(index)
+            }
             var lines: [Line] = []
-            for (index, group) in shownRows.groups.enumerated() where !members[index].isEmpty {
+            lines.reserveCapacity(shown.rows.count + shown.groups.count)
+            for (index, group) in shown.groups.enumerated() where !members[index].isEmpty {
                 lines.append(.header(index))
-                if !collapsedGroups.contains(group.label) { lines += members[index].map(Line.row) }
+                if !collapsedGroups.contains(group.label) {
+                    for row in members[index] { lines.append(.row(shown.rows[row])) }
+                }
             }
             ordered = (revision, collapsedGroups, lines)
         }
@@ -406,13 +416,23 @@ final class InspectorPanel: Panel {
         }
     }
 
-    /// Where the animations, timers and display links running at scene time `now` come from.
+    /// Where the animations, timers and display links running at scene time `now` come from,
+    /// each place once, in the order of their first rows: a row runs from when it was added
+    /// to the end of its active interval (an endless one's last sighting), give or take 1 ns.
+    /// The code panel asks every frame; a fish's thousands of rows come from a few lines, so
+    /// each line's rows are merged into spans as they come (`RunningSpans`), not walked.
     func runningLocations(at now: MediaTime) -> [CallSite] {
-        shownRows.rows.compactMap { row in
-            let end = row.activeDuration.isFinite ? row.begin + row.activeDuration : row.lastSeen
-            return row.addedAt <= now + 1e-9 && now <= end + 1e-9 ? row.location : nil
+        let rows = shownRows.rows
+        if runningSpans.revision != revision {
+            var spans = runningSpans.spans
+            let isExtended = runningSpans.halves == halves?.main && spans.rows.isPrefix(of: rows)
+            if !isExtended { spans = RunningSpans() }
+            spans.add(rows)
+            runningSpans = (revision, halves?.main, spans)
         }
+        return runningSpans.spans.locations(runningAt: now, rows: rows)
     }
+    private var runningSpans = (revision: -1, halves: String?.none, spans: RunningSpans())
 
     /// The rows as `render --describe` gives them.
     func describedRows(scale: Double) -> [SessionDescription.InspectorRow] {
@@ -507,14 +527,26 @@ final class InspectorPanel: Panel {
     }
     /// The width the longest name of the log needs in the name column, pixels.
     private var namesWidth = 0.0
-    private var namesMeasured: (revision: Int, scale: Double)?
+    private var namesMeasured: (revision: Int, scale: Double, halves: String?, rows: RowsPrefix, groups: Int)?
     private var nameWidths: [String: Double] = [:]
 
-    /// Measures the log's names again when its rows changed: each name once (the widths kept).
+    /// Measures the log's names again when its rows changed: each name once (the widths kept),
+    /// and when rows were only added since (a playing scene's log), only theirs and their
+    /// groups', against the widest before: a row's and a group's name never change.
     private func settleNameColumn() {
         guard namesMeasured?.revision != revision || namesMeasured?.scale != scale else { return }
         if namesMeasured?.scale != scale { nameWidths = [:] }
-        namesMeasured = (revision, scale)
+        let shown = shownRows
+        let added =
+            namesMeasured.flatMap { measured in
+                // Halves name their rows with a letter: comparing starts or ends, all again.
+                measured.scale == scale && measured.halves == halves?.main
+                    && measured.rows.isPrefix(of: shown.rows)
+                    && measured.groups <= shown.groups.count
+                    ? (rows: measured.rows.count, groups: measured.groups) : nil
+            } ?? (rows: 0, groups: 0)
+        let widest = added.rows == 0 && added.groups == 0 ? 0 : namesWidth
+        namesMeasured = (revision, scale, halves?.main, RowsPrefix(shown.rows), shown.groups.count)
         let fontSize = PanelStyle.fontSize * scale
         func width(_ text: String, bold: Bool) -> Double {
             let key = bold ? "\u{1}" + text : text
@@ -526,9 +558,14 @@ final class InspectorPanel: Panel {
         // As drawn: a row's name from the margin, 12 px short of the column's end; a group's
         // after its triangle (7 + 4 px), 6 px short.
         let margin = PanelStyle.margin * scale
-        let rows = shownRows.rows.reduce(0.0) { max($0, width($1.label, bold: false) + 12 * scale + 1) }
-        let groups = shownRows.groups.reduce(0.0) {
-            max($0, margin + 11 * scale + width($1.label, bold: true) + 6 * scale + 1)
+        var rows = widest
+        for index in shown.rows.indices.dropFirst(added.rows) {
+            rows = max(rows, width(shown.rows[index].label, bold: false) + 12 * scale + 1)
+        }
+        var groups = widest
+        for index in shown.groups.indices.dropFirst(added.groups) {
+            groups = max(
+                groups, margin + 11 * scale + width(shown.groups[index].label, bold: true) + 6 * scale + 1)
         }
         namesWidth = max(rows, groups)
     }
@@ -819,8 +856,9 @@ final class InspectorPanel: Panel {
         }
     }
 
-    /// The hovered row's timing, where it comes from and its layer's value now.
-    private func details(_ row: InspectorRow) -> String {
+    /// The hovered row's timing, where it comes from and its layer's value now; with
+    /// `isSizing`, the widest its value's text can be instead of the value (`footerNeed`).
+    private func details(_ row: InspectorRow, isSizing: Bool = false) -> String {
         var parts = [row.label]
         if let source = row.source { parts.append(source) }
         switch row.kind {
@@ -838,7 +876,13 @@ final class InspectorPanel: Panel {
                 if animation.autoreverses { parts.append("autoreverses") }
                 if let fill = Self.fillName[animation.fillMode] { parts.append("fill \(fill)") }
                 if !animation.isRemovedOnCompletion { parts.append("kept") }
-                if let layer = row.layer, let value = animation.presentationValueDescription(of: layer) {
+                if isSizing, let widest = animation.presentationValueWidestDescription {
+                    // One word, spaces as wide as digits: it wraps as a whole, so a value no
+                    // wider, in words, fits in the lines it needs (TextMetrics.lines is greedy).
+                    parts.append("now " + String(widest.map { $0 == " " ? "0" : $0 }))
+                } else if !isSizing, let layer = row.layer,
+                    let value = animation.presentationValueDescription(of: layer)
+                {
                     parts.append("now \(value)")
                 }
             }
@@ -1065,20 +1109,53 @@ final class InspectorPanel: Panel {
         if let drag = barDrag?.text {
             detailLines = min(max(detailLines, footerLineCount(of: drag, width: width)), most)
         }
+        let key = FooterNeedKey(revision: revision, collapsed: collapsedGroups, width: width, scale: scale)
+        if footerNeeds.key != key || footerNeeds.lines.count != rows.count {
+            footerNeeds = (key, Array(repeating: nil, count: rows.count))
+        }
         // A taller footer shows fewer rows (others, when the list follows the newest): until
         // the lines shown need no more than it has.
         while true {
             settleFirstRow(count: rows.count)
             let shown = rows.dropFirst(firstRow).prefix(visibleRowCount)
-            let needed = shown.reduce(detailLines) { max($0, footerLineCount(of: details($1), width: width)) }
+            let needed = shown.indices.reduce(detailLines) {
+                max($0, footerNeed(ofLine: $1, in: rows, width: width))
+            }
             let lines = min(needed, most)
             if lines <= detailLines { break }
             detailLines = lines
         }
     }
 
-    /// The lines `text` takes in the footer, `width` pixels wide; measured once a text (the
-    /// values of a paused scene's rows do not change from frame to frame).
+    /// The lines the footer needs for line `index` of `rows` (`orderedRows`, `footerNeeds`
+    /// made for them by `settleFooter`): its details
+    /// with room for any value of its property (`details(_:isSizing:)`), not the value now,
+    /// which changes every frame a scene plays; measured once while the rows, the collapsed
+    /// groups, the width and the scale stay. Formatting and measuring each row in view's value
+    /// every frame to size the footer took a sixth of a playing window's loop (issue 39).
+    private func footerNeed(ofLine index: Int, in rows: [Line], width: Double) -> Int {
+        if let known = footerNeeds.lines[index] { return known }
+        let text =
+            switch rows[index] {
+            case .row(let row): details(row, isSizing: true)
+            case .header: details(rows[index])
+            }
+        let fontSize = PanelStyle.fontSize * scale
+        let count =
+            TextMetrics.width(of: text, fontSize: fontSize) <= width
+            ? 1 : TextMetrics.lines(of: text, width: width, fontSize: fontSize).count
+        footerNeeds.lines[index] = count
+        return count
+    }
+    private struct FooterNeedKey: Equatable {
+        var revision: Int
+        var collapsed: Set<String>
+        var width: Double
+        var scale: Double
+    }
+    private var footerNeeds: (key: FooterNeedKey?, lines: [Int?]) = (nil, [])
+
+    /// The lines `text` takes in the footer, `width` pixels wide; measured once a text.
     private func footerLineCount(of text: String, width: Double) -> Int {
         if footerWidth != width {
             footerWidth = width
@@ -1089,7 +1166,7 @@ final class InspectorPanel: Panel {
         let count =
             TextMetrics.width(of: text, fontSize: fontSize) <= width
             ? 1 : TextMetrics.lines(of: text, width: width, fontSize: fontSize).count
-        if footerLineCounts.count >= 512 { footerLineCounts = [:] }  // a playing scene's values
+        if footerLineCounts.count >= 512 { footerLineCounts = [:] }  // a bar end dragged through values
         footerLineCounts[text] = count
         return count
     }
@@ -1147,5 +1224,116 @@ protocol SpringDescribing {
 extension SpringAnimation: SpringDescribing {
     var springDescription: String {
         "spring mass \(AnimationLog.format(mass)) stiffness \(AnimationLog.format(stiffness)) damping \(AnimationLog.format(damping))"
+    }
+}
+
+/// The times each call site has a row running (`InspectorPanel.runningLocations`): a row
+/// runs from when it was added to its active interval's end, 1 ns wider each side. The rows
+/// that end are merged into sorted spans per call site as they come (rows only add to a
+/// log, in time order, while a scene plays); the rows that never end are looked at as they
+/// are now, their last sighting moving on.
+struct RunningSpans {
+    private var places: [(location: CallSite, spans: [(start: MediaTime, end: MediaTime)], endless: [Int])] =
+        []
+    private var index: [CallSite: Int] = [:]
+    /// The rows added so far.
+    private(set) var rows = RowsPrefix([])
+
+    /// Adds `rows` past those added before (which they begin with).
+    mutating func add(_ rows: [InspectorRow]) {
+        for number in rows.indices.dropFirst(self.rows.count) {
+            let row = rows[number]
+            guard let location = row.location else { continue }
+            let place: Int
+            if let known = index[location] {
+                place = known
+            } else {
+                place = places.count
+                index[location] = place
+                places.append((location, [], []))
+            }
+            guard row.activeDuration.isFinite else {
+                places[place].endless.append(number)
+                continue
+            }
+            let span = (start: row.addedAt - 1e-9, end: row.begin + row.activeDuration + 1e-9)
+            guard span.start <= span.end else { continue }
+            Self.insert(span, into: &places[place].spans)
+        }
+        self.rows = RowsPrefix(rows)
+    }
+
+    /// Puts `span` into `spans` (sorted, apart), merged with those it overlaps: at the end,
+    /// as a playing scene's rows come, or in its place (both halves of a comparison).
+    private static func insert(
+        _ span: (start: MediaTime, end: MediaTime), into spans: inout [(start: MediaTime, end: MediaTime)]
+    ) {
+        if let last = spans.last, last.start <= span.start {
+            if span.start <= last.end {
+                spans[spans.count - 1].end = max(last.end, span.end)
+            } else {
+                spans.append(span)
+            }
+            return
+        }
+        var merged = span
+        var kept: [(start: MediaTime, end: MediaTime)] = []
+        kept.reserveCapacity(spans.count + 1)
+        var isPlaced = false
+        for other in spans {
+            if other.end < merged.start {
+                kept.append(other)
+            } else if merged.end < other.start {
+                if !isPlaced {
+                    kept.append(merged)
+                    isPlaced = true
+                }
+                kept.append(other)
+            } else {
+                merged = (min(merged.start, other.start), max(merged.end, other.end))
+            }
+        }
+        if !isPlaced { kept.append(merged) }
+        spans = kept
+    }
+
+    /// The call sites with a row running at `time`, `rows` being those added.
+    func locations(runningAt time: MediaTime, rows: [InspectorRow]) -> [CallSite] {
+        places.compactMap { place in
+            for number in place.endless where rows.indices.contains(number) {
+                let row = rows[number]
+                if row.addedAt <= time + 1e-9 && time <= row.lastSeen + 1e-9 { return place.location }
+            }
+            // The last span starting at or before `time` (binary search), if it reaches it.
+            var low = 0
+            var high = place.spans.count
+            while low < high {
+                let middle = (low + high) / 2
+                if place.spans[middle].start <= time { low = middle + 1 } else { high = middle }
+            }
+            return low > 0 && time <= place.spans[low - 1].end ? place.location : nil
+        }
+    }
+}
+
+/// The rows a cache was made from, to tell whether the rows now only add to them: the log
+/// appends rows; dropping the oldest, rolling back and starting again shorten the rows or
+/// change what is at the first or the last place the cache saw (it holds those two rows'
+/// objects, so their identities are not reused).
+struct RowsPrefix {
+    private(set) var count = 0
+    private var first: AnyObject?
+    private var last: AnyObject?
+
+    init(_ rows: [InspectorRow]) {
+        count = rows.count
+        first = rows.first?.object
+        last = rows.last?.object
+    }
+
+    /// Whether `rows` begin with the rows this was made from.
+    func isPrefix(of rows: [InspectorRow]) -> Bool {
+        guard count > 0 else { return true }
+        return count <= rows.count && rows[0].object === first && rows[count - 1].object === last
     }
 }
