@@ -87,25 +87,14 @@ struct InspectorTests {
         let panel = try #require(tester.session.describe().panels.first { $0.name == "inspector" })
         #expect(panel.rect[3] > 100)
         var outlines: [String: Rect] = [:]
-        // A row of each check layer in view (the footer keeps room for the widest value of
-        // the rows in view, so which of a layer's rows the list shows depends on the panel).
-        for layer in ["b1", "b2", "b3"] {
-            let row = tester.session.describe().inspector.first {
-                $0.name.hasPrefix(layer + ".") && $0.rect != nil
-            }
-            let name = try #require(row?.name, "no row of \(layer) is shown")
-            let rect = try #require(row?.rect)
-            let seconds = try #require(row?.duration)
-            // As the footer writes it: 0.75, 1.
-            let duration = seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)"
+        for name in ["b1.strokeStart", "b2.strokeStart", "b3.strokeStart"] {
+            let row = tester.session.describe().inspector.first { $0.name == name }
+            let rect = try #require(row?.rect, "\(name) is not shown")
             tester.send([.move(Point(x: 60, y: rect[1] + rect[3] / 2))])
             try tester.tick()
             let shown = texts(tester)
             #expect(
-                shown.contains {
-                    $0.hasPrefix(name) && $0.contains("duration \(duration) s")
-                        && $0.contains("now")
-                },
+                shown.contains { $0.hasPrefix(name) && $0.contains("duration 0.5 s") && $0.contains("now") },
                 "\(shown)")
             outlines[name] = tester.session.inspectorOutline
         }

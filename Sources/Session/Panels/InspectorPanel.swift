@@ -856,9 +856,16 @@ final class InspectorPanel: Panel {
         }
     }
 
-    /// The hovered row's timing, where it comes from and its layer's value now; with
-    /// `isSizing`, the widest its value's text can be instead of the value (`footerNeed`).
-    private func details(_ row: InspectorRow, isSizing: Bool = false) -> String {
+    /// What a row's details say of its value: the value now (the footer's text), or, to size
+    /// the footer without it (`footerNeed`), nothing or the widest text the value can take.
+    private enum ValueText {
+        case now
+        case none
+        case widest
+    }
+
+    /// The hovered row's timing, where it comes from and its layer's value now (`value`).
+    private func details(_ row: InspectorRow, value: ValueText = .now) -> String {
         var parts = [row.label]
         if let source = row.source { parts.append(source) }
         switch row.kind {
@@ -876,14 +883,18 @@ final class InspectorPanel: Panel {
                 if animation.autoreverses { parts.append("autoreverses") }
                 if let fill = Self.fillName[animation.fillMode] { parts.append("fill \(fill)") }
                 if !animation.isRemovedOnCompletion { parts.append("kept") }
-                if isSizing, let widest = animation.presentationValueWidestDescription {
+                switch value {
+                case .now:
+                    if let layer = row.layer, let value = animation.presentationValueDescription(of: layer) {
+                        parts.append("now \(value)")
+                    }
+                case .widest:
                     // One word, spaces as wide as digits: it wraps as a whole, so a value no
-                    // wider, in words, fits in the lines it needs (TextMetrics.lines is greedy).
-                    parts.append("now " + String(widest.map { $0 == " " ? "0" : $0 }))
-                } else if !isSizing, let layer = row.layer,
-                    let value = animation.presentationValueDescription(of: layer)
-                {
-                    parts.append("now \(value)")
+                    // wider, in words, fits in the lines it takes (TextMetrics.lines is greedy).
+                    if let widest = animation.presentationValueWidestDescription {
+                        parts.append("now " + String(widest.map { $0 == " " ? "0" : $0 }))
+                    }
+                case .none: break
                 }
             }
         case .timer:
@@ -1128,24 +1139,30 @@ final class InspectorPanel: Panel {
     }
 
     /// The lines the footer needs for line `index` of `rows` (`orderedRows`, `footerNeeds`
-    /// made for them by `settleFooter`): its details
-    /// with room for any value of its property (`details(_:isSizing:)`), not the value now,
-    /// which changes every frame a scene plays; measured once while the rows, the collapsed
-    /// groups, the width and the scale stay. Formatting and measuring each row in view's value
-    /// every frame to size the footer took a sixth of a playing window's loop (issue 39).
+    /// made for them by `settleFooter`): the lines of its details without a value and with
+    /// the widest its property's value can take (`details(_:value:)`), measured once while
+    /// the rows, the collapsed groups, the width and the scale stay; where the two are the
+    /// same, so are the lines of its details with the value now, which is formatted only for
+    /// the rows near a line's end (a value within the widest's numbers; past them the footer
+    /// may cut the last line of a hovered row's details). Formatting and measuring each row
+    /// in view's value every frame a scene plays, to size the footer, took a sixth of a
+    /// playing window's loop (issue 39).
     private func footerNeed(ofLine index: Int, in rows: [Line], width: Double) -> Int {
-        if let known = footerNeeds.lines[index] { return known }
-        let text =
-            switch rows[index] {
-            case .row(let row): details(row, isSizing: true)
-            case .header: details(rows[index])
-            }
-        let fontSize = PanelStyle.fontSize * scale
-        let count =
-            TextMetrics.width(of: text, fontSize: fontSize) <= width
-            ? 1 : TextMetrics.lines(of: text, width: width, fontSize: fontSize).count
-        footerNeeds.lines[index] = count
-        return count
+        if let known = footerNeeds.lines[index] {
+            if let lines = known { return lines }
+            return footerLineCount(of: details(rows[index]), width: width)
+        }
+        let need: Int?
+        switch rows[index] {
+        case .row(let row):
+            let least = footerLineCount(of: details(row, value: .none), width: width, isKept: false)
+            let most = footerLineCount(of: details(row, value: .widest), width: width, isKept: false)
+            need = least == most ? least : nil
+        case .header:
+            need = footerLineCount(of: details(rows[index]), width: width, isKept: false)
+        }
+        footerNeeds.lines[index] = .some(need)
+        return need ?? footerLineCount(of: details(rows[index]), width: width)
     }
     private struct FooterNeedKey: Equatable {
         var revision: Int
@@ -1153,10 +1170,13 @@ final class InspectorPanel: Panel {
         var width: Double
         var scale: Double
     }
-    private var footerNeeds: (key: FooterNeedKey?, lines: [Int?]) = (nil, [])
+    /// Each line's need (`footerNeed`): not measured yet (nil), or its lines, or nil when
+    /// they depend on its value now.
+    private var footerNeeds: (key: FooterNeedKey?, lines: [Int??]) = (nil, [])
 
-    /// The lines `text` takes in the footer, `width` pixels wide; measured once a text.
-    private func footerLineCount(of text: String, width: Double) -> Int {
+    /// The lines `text` takes in the footer, `width` pixels wide; measured once a text (kept
+    /// unless `isKept` is false: texts measured once for good, by `footerNeed`).
+    private func footerLineCount(of text: String, width: Double, isKept: Bool = true) -> Int {
         if footerWidth != width {
             footerWidth = width
             footerLineCounts = [:]
@@ -1166,7 +1186,8 @@ final class InspectorPanel: Panel {
         let count =
             TextMetrics.width(of: text, fontSize: fontSize) <= width
             ? 1 : TextMetrics.lines(of: text, width: width, fontSize: fontSize).count
-        if footerLineCounts.count >= 512 { footerLineCounts = [:] }  // a bar end dragged through values
+        guard isKept else { return count }
+        if footerLineCounts.count >= 512 { footerLineCounts = [:] }  // a playing scene's values
         footerLineCounts[text] = count
         return count
     }
