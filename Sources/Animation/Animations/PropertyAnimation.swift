@@ -33,11 +33,25 @@ extension LayerAnimation {
     public func presentationValueDescription(of layer: Layer) -> String? {
         (self as? any PropertyValueDescribing)?.valueDescription(of: layer)
     }
+
+    /// A text at least as wide as any `presentationValueDescription(of:)` of this animation's
+    /// property, for room to be kept for it without the value: its numbers as wide as
+    /// `-00000.000` (a fraction's, opacity and stroke ends, `-0.000`; a colour's channels
+    /// `0.000`), so any value within ±99,999.999 (±9.999, a channel within 0…9.999) is no wider, written with the same separators; nil as for the value.
+    /// The same for every layer and time, so a panel sizes itself once, not every frame.
+    public var presentationValueWidestDescription: String? {
+        (self as? any PropertyValueDescribing)?.widestValueDescription
+    }
 }
+
+/// The properties whose values are fractions, 0…1 (a spring may overshoot a little): their
+/// widest description is `-0.000` (any value within ±9.999), not a coordinate's.
+private let fractionPropertyNames: Set<String> = ["opacity", "strokeStart", "strokeEnd"]
 
 /// An animation that can describe its property's value on a layer.
 protocol PropertyValueDescribing {
     func valueDescription(of layer: Layer) -> String?
+    var widestValueDescription: String { get }
     func components(of layer: Layer) -> [ValueComponent]?
 }
 
@@ -59,6 +73,19 @@ extension PropertyAnimation: PropertyValueDescribing {
         case let color as Color:
             return
                 "rgba(\([color.red, color.green, color.blue, color.alpha].map(number).joined(separator: ", ")))"
+        default: return String(describing: Value.self)
+        }
+    }
+
+    var widestValueDescription: String {
+        let number = "-00000.000"  // as wide as `number(_:)` writes any value within ±99,999.999
+        let channel = "0.000"  // 0…1, three decimals at most
+        switch Value.self {
+        case is Double.Type: return fractionPropertyNames.contains(keyPath.name) ? "-0.000" : number
+        case is Point.Type: return "(\(number), \(number))"
+        case is Size.Type: return "\(number) × \(number)"
+        case is Rect.Type: return "(\(number), \(number), \(number), \(number))"
+        case is Color.Type: return "rgba(\(channel), \(channel), \(channel), \(channel))"
         default: return String(describing: Value.self)
         }
     }

@@ -362,13 +362,23 @@ final class InspectorPanel: Panel {
         // Ordered again only when the log's rows or the collapsed groups change, not on every
         // frame's look at the hover (a fish's session has thousands of rows).
         if ordered?.revision != revision || ordered?.collapsed != collapsedGroups {
-            var members = Array(repeating: [InspectorRow](), count: shownRows.groups.count)
-            for row in shownRows.rows where row.kind != .animation { members[row.group].append(row) }
-            for row in shownRows.rows where row.kind == .animation { members[row.group].append(row) }
+            // Indices first, each row copied once into its line: a row is a dozen references,
+            // and copying each one several times cost more than the rest (issue 39).
+            let shown = shownRows
+            var members = Array(repeating: [Int](), count: shown.groups.count)
+            for index in shown.rows.indices where shown.rows[index].kind != .animation {
+                members[shown.rows[index].group].append(index)
+            }
+            for index in shown.rows.indices where shown.rows[index].kind == .animation {
+                members[shown.rows[index].group].append(index)
+            }
             var lines: [Line] = []
-            for (index, group) in shownRows.groups.enumerated() where !members[index].isEmpty {
+            lines.reserveCapacity(shown.rows.count + shown.groups.count)
+            for (index, group) in shown.groups.enumerated() where !members[index].isEmpty {
                 lines.append(.header(index))
-                if !collapsedGroups.contains(group.label) { lines += members[index].map(Line.row) }
+                if !collapsedGroups.contains(group.label) {
+                    for row in members[index] { lines.append(.row(shown.rows[row])) }
+                }
             }
             ordered = (revision, collapsedGroups, lines)
         }
@@ -406,13 +416,23 @@ final class InspectorPanel: Panel {
         }
     }
 
-    /// Where the animations, timers and display links running at scene time `now` come from.
+    /// Where the animations, timers and display links running at scene time `now` come from,
+    /// each place once, in the order of their first rows: a row runs from when it was added
+    /// to the end of its active interval (an endless one's last sighting), give or take 1 ns.
+    /// The code panel asks every frame; a fish's thousands of rows come from a few lines, so
+    /// each line's rows are merged into spans as they come (`RunningSpans`), not walked.
     func runningLocations(at now: MediaTime) -> [CallSite] {
-        shownRows.rows.compactMap { row in
-            let end = row.activeDuration.isFinite ? row.begin + row.activeDuration : row.lastSeen
-            return row.addedAt <= now + 1e-9 && now <= end + 1e-9 ? row.location : nil
+        let rows = shownRows.rows
+        if runningSpans.revision != revision {
+            var spans = runningSpans.spans
+            let isExtended = runningSpans.halves == halves?.main && spans.rows.isPrefix(of: rows)
+            if !isExtended { spans = RunningSpans() }
+            spans.add(rows)
+            runningSpans = (revision, halves?.main, spans)
         }
+        return runningSpans.spans.locations(runningAt: now, rows: rows)
     }
+    private var runningSpans = (revision: -1, halves: String?.none, spans: RunningSpans())
 
     /// The rows as `render --describe` gives them.
     func describedRows(scale: Double) -> [SessionDescription.InspectorRow] {
@@ -507,14 +527,26 @@ final class InspectorPanel: Panel {
     }
     /// The width the longest name of the log needs in the name column, pixels.
     private var namesWidth = 0.0
-    private var namesMeasured: (revision: Int, scale: Double)?
+    private var namesMeasured: (revision: Int, scale: Double, halves: String?, rows: RowsPrefix, groups: Int)?
     private var nameWidths: [String: Double] = [:]
 
-    /// Measures the log's names again when its rows changed: each name once (the widths kept).
+    /// Measures the log's names again when its rows changed: each name once (the widths kept),
+    /// and when rows were only added since (a playing scene's log), only theirs and their
+    /// groups', against the widest before: a row's and a group's name never change.
     private func settleNameColumn() {
         guard namesMeasured?.revision != revision || namesMeasured?.scale != scale else { return }
         if namesMeasured?.scale != scale { nameWidths = [:] }
-        namesMeasured = (revision, scale)
+        let shown = shownRows
+        let added =
+            namesMeasured.flatMap { measured in
+                // Halves name their rows with a letter: comparing starts or ends, all again.
+                measured.scale == scale && measured.halves == halves?.main
+                    && measured.rows.isPrefix(of: shown.rows)
+                    && measured.groups <= shown.groups.count
+                    ? (rows: measured.rows.count, groups: measured.groups) : nil
+            } ?? (rows: 0, groups: 0)
+        let widest = added.rows == 0 && added.groups == 0 ? 0 : namesWidth
+        namesMeasured = (revision, scale, halves?.main, RowsPrefix(shown.rows), shown.groups.count)
         let fontSize = PanelStyle.fontSize * scale
         func width(_ text: String, bold: Bool) -> Double {
             let key = bold ? "\u{1}" + text : text
@@ -526,9 +558,14 @@ final class InspectorPanel: Panel {
         // As drawn: a row's name from the margin, 12 px short of the column's end; a group's
         // after its triangle (7 + 4 px), 6 px short.
         let margin = PanelStyle.margin * scale
-        let rows = shownRows.rows.reduce(0.0) { max($0, width($1.label, bold: false) + 12 * scale + 1) }
-        let groups = shownRows.groups.reduce(0.0) {
-            max($0, margin + 11 * scale + width($1.label, bold: true) + 6 * scale + 1)
+        var rows = widest
+        for index in shown.rows.indices.dropFirst(added.rows) {
+            rows = max(rows, width(shown.rows[index].label, bold: false) + 12 * scale + 1)
+        }
+        var groups = widest
+        for index in shown.groups.indices.dropFirst(added.groups) {
+            groups = max(
+                groups, margin + 11 * scale + width(shown.groups[index].label, bold: true) + 6 * scale + 1)
         }
         namesWidth = max(rows, groups)
     }
@@ -819,8 +856,16 @@ final class InspectorPanel: Panel {
         }
     }
 
-    /// The hovered row's timing, where it comes from and its layer's value now.
-    private func details(_ row: InspectorRow) -> String {
+    /// What a row's details say of its value: the value now (the footer's text), or, to size
+    /// the footer without it (`footerNeed`), nothing or the widest text the value can take.
+    private enum ValueText {
+        case now
+        case none
+        case widest
+    }
+
+    /// The hovered row's timing, where it comes from and its layer's value now (`value`).
+    private func details(_ row: InspectorRow, value: ValueText = .now) -> String {
         var parts = [row.label]
         if let source = row.source { parts.append(source) }
         switch row.kind {
@@ -838,8 +883,18 @@ final class InspectorPanel: Panel {
                 if animation.autoreverses { parts.append("autoreverses") }
                 if let fill = Self.fillName[animation.fillMode] { parts.append("fill \(fill)") }
                 if !animation.isRemovedOnCompletion { parts.append("kept") }
-                if let layer = row.layer, let value = animation.presentationValueDescription(of: layer) {
-                    parts.append("now \(value)")
+                switch value {
+                case .now:
+                    if let layer = row.layer, let value = animation.presentationValueDescription(of: layer) {
+                        parts.append("now \(value)")
+                    }
+                case .widest:
+                    // One word, spaces as wide as digits: it wraps as a whole, so a value no
+                    // wider, in words, fits in the lines it takes (TextMetrics.lines is greedy).
+                    if let widest = animation.presentationValueWidestDescription {
+                        parts.append("now " + String(widest.map { $0 == " " ? "0" : $0 }))
+                    }
+                case .none: break
                 }
             }
         case .timer:
@@ -1065,21 +1120,63 @@ final class InspectorPanel: Panel {
         if let drag = barDrag?.text {
             detailLines = min(max(detailLines, footerLineCount(of: drag, width: width)), most)
         }
+        let key = FooterNeedKey(revision: revision, collapsed: collapsedGroups, width: width, scale: scale)
+        if footerNeeds.key != key || footerNeeds.lines.count != rows.count {
+            footerNeeds = (key, Array(repeating: nil, count: rows.count))
+        }
         // A taller footer shows fewer rows (others, when the list follows the newest): until
         // the lines shown need no more than it has.
         while true {
             settleFirstRow(count: rows.count)
             let shown = rows.dropFirst(firstRow).prefix(visibleRowCount)
-            let needed = shown.reduce(detailLines) { max($0, footerLineCount(of: details($1), width: width)) }
+            let needed = shown.indices.reduce(detailLines) {
+                max($0, footerNeed(ofLine: $1, in: rows, width: width))
+            }
             let lines = min(needed, most)
             if lines <= detailLines { break }
             detailLines = lines
         }
     }
 
-    /// The lines `text` takes in the footer, `width` pixels wide; measured once a text (the
-    /// values of a paused scene's rows do not change from frame to frame).
-    private func footerLineCount(of text: String, width: Double) -> Int {
+    /// The lines the footer needs for line `index` of `rows` (`orderedRows`, `footerNeeds`
+    /// made for them by `settleFooter`): the lines of its details without a value and with
+    /// the widest its property's value can take (`details(_:value:)`), measured once while
+    /// the rows, the collapsed groups, the width and the scale stay; where the two are the
+    /// same, so are the lines of its details with the value now, which is formatted only for
+    /// the rows near a line's end (a value within the widest's numbers; past them the footer
+    /// may cut the last line of a hovered row's details). Formatting and measuring each row
+    /// in view's value every frame a scene plays, to size the footer, took a sixth of a
+    /// playing window's loop (issue 39).
+    private func footerNeed(ofLine index: Int, in rows: [Line], width: Double) -> Int {
+        if let known = footerNeeds.lines[index] {
+            if let lines = known { return lines }
+            return footerLineCount(of: details(rows[index]), width: width)
+        }
+        let need: Int?
+        switch rows[index] {
+        case .row(let row):
+            let least = footerLineCount(of: details(row, value: .none), width: width, isKept: false)
+            let most = footerLineCount(of: details(row, value: .widest), width: width, isKept: false)
+            need = least == most ? least : nil
+        case .header:
+            need = footerLineCount(of: details(rows[index]), width: width, isKept: false)
+        }
+        footerNeeds.lines[index] = .some(need)
+        return need ?? footerLineCount(of: details(rows[index]), width: width)
+    }
+    private struct FooterNeedKey: Equatable {
+        var revision: Int
+        var collapsed: Set<String>
+        var width: Double
+        var scale: Double
+    }
+    /// Each line's need (`footerNeed`): not measured yet (nil), or its lines, or nil when
+    /// they depend on its value now.
+    private var footerNeeds: (key: FooterNeedKey?, lines: [Int??]) = (nil, [])
+
+    /// The lines `text` takes in the footer, `width` pixels wide; measured once a text (kept
+    /// unless `isKept` is false: texts measured once for good, by `footerNeed`).
+    private func footerLineCount(of text: String, width: Double, isKept: Bool = true) -> Int {
         if footerWidth != width {
             footerWidth = width
             footerLineCounts = [:]
@@ -1089,6 +1186,7 @@ final class InspectorPanel: Panel {
         let count =
             TextMetrics.width(of: text, fontSize: fontSize) <= width
             ? 1 : TextMetrics.lines(of: text, width: width, fontSize: fontSize).count
+        guard isKept else { return count }
         if footerLineCounts.count >= 512 { footerLineCounts = [:] }  // a playing scene's values
         footerLineCounts[text] = count
         return count
