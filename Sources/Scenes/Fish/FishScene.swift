@@ -671,7 +671,8 @@ extension FishScene: CheckpointingScene, CheckpointedObject {
         (swimGeneration, swimDuration) = (saved.swimGeneration, saved.swimDuration)
         (bubbleTimer, loadLink) = (saved.bubbleTimer, saved.loadLink)
         floatsByBubble = Dictionary(
-            uniqueKeysWithValues: saved.floatsByBubble.lazy.map { (ObjectIdentifier($0.bubbleImageView), $0) })
+            uniqueKeysWithValues: saved.floatsByBubble.lazy.map { (ObjectIdentifier($0.bubbleImageView), $0) }
+        )
         bubblesBlown = saved.bubblesBlown
         isDebugOverlayVisible = saved.isDebugOverlayVisible
         (floatOptions, popScale) = (saved.floatOptions, saved.popScale)
