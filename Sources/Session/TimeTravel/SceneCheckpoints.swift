@@ -49,10 +49,10 @@ struct SceneCheckpoints {
     /// The budget of checkpoints that share almost nothing with the one before (each more than
     /// `heavyThreshold`): a heavy load whose objects all come and go between two of them, the
     /// fish's 2,000 bubbles (6 MB a checkpoint, 2 s a bubble). 48 MB kept 8 of them in ten
-    /// minutes, a seek replaying up to 75 s; 80 MB keeps 13–15, the process at about 110 MB,
-    /// within the 128 MB issue 39 gives that row (a checkpoint's real memory is about 1.1 times
-    /// its estimate since a bubble's presentation copy and path segments no longer outlive it
-    /// there; it was 1.3 times, 127 MB). The floating demo's checkpoints share their balloons
+    /// minutes, a seek replaying up to 75 s; 80 MB keeps 13, the process at 92 MB, within the
+    /// 128 MB issue 39 gives that row (a checkpoint's resident memory is about 1.1 times its
+    /// estimate since a bubble's presentation copy and path segments no longer outlive it
+    /// there; it was 1.3 times). The floating demo's checkpoints share their balloons
     /// (0.1–0.3 MB each) and keep `byteBudget`; its row allows 96 MB.
     static let heavyByteBudget = 80 << 20
 
