@@ -194,6 +194,33 @@ struct PresentationTests {
         #expect(layer.presentation().position.x == 75)
     }
 
+    @Test("a layer leaving the tree lets go of its presentation copy, unless someone keeps it")
+    func removedLayerDropsCopy() {
+        let timeline = Timeline()
+        let parent = Layer(timeline: timeline)
+        let layer = Layer(timeline: timeline)
+        parent.addSublayer(layer)
+        let move = BasicAnimation(keyPath: .position)
+        move.fromValue = Point(x: 0, y: 0)
+        move.toValue = Point(x: 100, y: 0)
+        move.duration = 1
+        layer.add(move, forKey: "move")
+        timeline.beginFrame(at: 0.25)
+        // Kept by someone: the removal leaves it linked to its layer.
+        let kept = layer.presentation()
+        layer.removeFromSuperlayer()
+        #expect(kept.modelLayer === layer)
+        // Kept by nobody but the layer: it goes with the removal (a checkpoint that keeps the
+        // layer alive no longer keeps its copy), and the next one is made anew.
+        parent.addSublayer(layer)
+        timeline.beginFrame(at: 0.5)
+        weak var copy = layer.presentation()
+        #expect(copy != nil && copy !== kept)
+        layer.removeFromSuperlayer()
+        #expect(copy == nil)
+        #expect(layer.presentation().position.x == 50)
+    }
+
     @Test("a presentation copy outliving its layer has no model layer (and does not crash)")
     func copyOutlivesLayer() {
         let timeline = Timeline()

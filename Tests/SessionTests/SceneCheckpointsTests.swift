@@ -74,23 +74,39 @@ struct SceneCheckpointsTests {
         #expect(Self.longestGap(replayed, in: 0...max(newest - 600, 0)) <= 30)
     }
 
-    @Test("past the memory budget, fewer, spread evenly: 6 MB each (2,000 bubbles), 8 of them")
+    @Test("past the memory budget, fewer, spread evenly: 6 MB each (2,000 bubbles), 13 of them in 80 MB")
     func budget() {
         let heavy = SceneCheckpoints.estimatedBytes(layers: 2000, animations: 2000)
         #expect(heavy == 6_144_000)
+        #expect(SceneCheckpoints.budget(bytes: heavy) == 80 << 20)
         #expect(SceneCheckpoints.spacing(bytes: 70_000) == 0)
-        #expect(SceneCheckpoints.spacing(bytes: heavy) == 600 * 6_144_000 / Double(48 << 20))  // 73 s
-        // Ten minutes: one every 73–146 s, not 3 (one every 440 s, spaced for an hour).
+        #expect(SceneCheckpoints.spacing(bytes: heavy) == 600 * 6_144_000 / Double(80 << 20))  // 44 s
+        // Ten minutes: one every 44–88 s, not 3 (one every 440 s, spaced for an hour).
         let tenMinutes = Self.played(seconds: 600, bytes: heavy)
-        #expect(tenMinutes.estimatedBytes <= SceneCheckpoints.byteBudget)
-        #expect(tenMinutes.all.count == SceneCheckpoints.byteBudget / heavy)
-        #expect(Self.longestGap(tenMinutes, in: 0...600) <= 2 * 73.3)
+        #expect(tenMinutes.estimatedBytes <= SceneCheckpoints.heavyByteBudget)
+        #expect(tenMinutes.all.count == SceneCheckpoints.heavyByteBudget / heavy)
+        #expect(Self.longestGap(tenMinutes, in: 0...600) <= 2 * 44)
         // An hour: as many, spread over it.
         let checkpoints = Self.played(seconds: 3600, bytes: heavy)
-        #expect(checkpoints.estimatedBytes <= SceneCheckpoints.byteBudget)
-        #expect(checkpoints.all.count == SceneCheckpoints.byteBudget / heavy)
+        #expect(checkpoints.estimatedBytes <= SceneCheckpoints.heavyByteBudget)
+        #expect(checkpoints.all.count == SceneCheckpoints.heavyByteBudget / heavy)
         #expect(checkpoints.all.first?.frame == -1)
-        #expect(Self.longestGap(checkpoints, in: 0...3600) <= 2 * 3600 / 7)
+        #expect(Self.longestGap(checkpoints, in: 0...3600) <= 2 * 3600 / 12)
+    }
+
+    @Test("checkpoints that share their objects keep the 48 MB budget; a heavy one, past 3 MB, 80 MB")
+    func budgetBySize() {
+        // The floating demo at an hour: 3,600 balloons, two changed since the checkpoint before.
+        let shared = SceneCheckpoints.estimatedBytes(
+            layers: 3600, animations: 3600, sharedLayers: 3598, sharedAnimations: 3598)
+        #expect(SceneCheckpoints.budget(bytes: shared) == 48 << 20)
+        #expect(SceneCheckpoints.budget(bytes: 3 << 20) == 48 << 20)
+        #expect(SceneCheckpoints.budget(bytes: (3 << 20) + 1) == 80 << 20)
+        // A small checkpoint inserted after heavy ones thins them back to the 48 MB budget.
+        var checkpoints = Self.played(seconds: 600, bytes: 6_144_000)
+        #expect(checkpoints.estimatedBytes > SceneCheckpoints.byteBudget)
+        checkpoints.insert(.init(frame: 600 * 60, time: 600, estimatedBytes: 70_000, restore: {}))
+        #expect(checkpoints.estimatedBytes <= SceneCheckpoints.byteBudget)
     }
 
     @Test("a replay through a gap where the budget drops a new one at once takes one there, not one a frame")
@@ -117,7 +133,7 @@ struct SceneCheckpointsTests {
             }
         }
         #expect(taken <= 1, "took \(taken) in one gap")
-        #expect(checkpoints.estimatedBytes <= SceneCheckpoints.byteBudget)
+        #expect(checkpoints.estimatedBytes <= SceneCheckpoints.heavyByteBudget)
         #expect(checkpoints.all.count == before.count)
     }
 

@@ -156,14 +156,22 @@ public final class KeyframeAnimation<Value: Interpolatable>: PropertyAnimation<V
     private var pathSegments: [PathSegment] {
         if let segmentCache { return segmentCache }
         let segments = path?.segments ?? []
-        segmentCache = segments
         soleSegment = segments.count == 1 ? segments[0] : nil
+        // A sole segment that `place` takes on its fast path is all it needs again, so the
+        // array is not kept: its storage (about 170 bytes) outlived each bubble's float in every
+        // checkpoint that holds the animation (issue 39).
+        if soleSegment == nil || !takesSoleSegment { segmentCache = segments }
         return segments
+    }
+
+    /// Whether `place` evaluates a sole segment directly (evenly spaced keyframes, not paced).
+    private var takesSoleSegment: Bool {
+        (calculationMode == .linear || calculationMode == .cubic) && keyTimes == nil
     }
 
     /// The point (and tangent) on `path` at progress `p`; nil without a path.
     func place(at p: Double) -> (point: Point, tangent: Point?)? {
-        if let soleSegment, calculationMode == .linear || calculationMode == .cubic, keyTimes == nil {
+        if let soleSegment, takesSoleSegment {
             // The general case below with one segment and evenly spaced keyframes.
             var u = min(max(p, 0), 1)
             if let functions = timingFunctions, !functions.isEmpty { u = functions[0].progress(at: u) }

@@ -275,7 +275,19 @@ open class Layer {
         }
         parent.revision &+= 1
         superlayer = nil
+        dropPresentationCopy()
         timeline.noteTreeChange()
+    }
+
+    /// Lets go of the cached presentation copy (a layer out of the tree is not drawn), unless
+    /// someone else holds it: a popped bubble's copy, made for its pop, outlived it in every
+    /// checkpoint that keeps the bubble, as much memory as the layer itself (issue 39). The
+    /// next `presentation()` makes a new one.
+    private func dropPresentationCopy() {
+        guard isKnownUniquelyReferenced(&cachedPresentation) else { return }
+        cachedPresentation?.modelReference = nil
+        cachedPresentation = nil
+        cachedTime = .nan
     }
 
     /// Adds a recognizer that receives presses starting on this layer or its sublayers.

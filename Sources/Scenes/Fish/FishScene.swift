@@ -638,7 +638,9 @@ extension FishScene: CheckpointingScene, CheckpointedObject {
         let swimDuration: MediaTime
         let bubbleTimer: ScheduledTimer?
         let loadLink: DisplayLink?
-        let floatsByBubble: [ObjectIdentifier: (number: Int, bubbleImageView: Layer, bubble: FloatingBubble)]
+        /// The dictionary's values: an array of 2,000 bubbles is half the memory of the
+        /// dictionary's storage (4,096 buckets), which each checkpoint kept a copy of (issue 39).
+        let floatsByBubble: [(number: Int, bubbleImageView: Layer, bubble: FloatingBubble)]
         let bubblesBlown: Int
         let isDebugOverlayVisible: Bool
         let floatOptions: FloatOptions
@@ -658,7 +660,7 @@ extension FishScene: CheckpointingScene, CheckpointedObject {
         Checkpoint(
             mode: mode, bounds: bounds, hasLaidOut: hasLaidOut, swimGeneration: swimGeneration,
             swimDuration: swimDuration, bubbleTimer: bubbleTimer, loadLink: loadLink,
-            floatsByBubble: floatsByBubble,
+            floatsByBubble: Array(floatsByBubble.values),
             bubblesBlown: bubblesBlown, isDebugOverlayVisible: isDebugOverlayVisible,
             floatOptions: floatOptions, popScale: popScale, random: random.state, loadRandom: loadRandom.state
         )
@@ -668,7 +670,10 @@ extension FishScene: CheckpointingScene, CheckpointedObject {
         (mode, bounds, hasLaidOut) = (saved.mode, saved.bounds, saved.hasLaidOut)
         (swimGeneration, swimDuration) = (saved.swimGeneration, saved.swimDuration)
         (bubbleTimer, loadLink) = (saved.bubbleTimer, saved.loadLink)
-        (floatsByBubble, bubblesBlown) = (saved.floatsByBubble, saved.bubblesBlown)
+        floatsByBubble = Dictionary(
+            uniqueKeysWithValues: saved.floatsByBubble.lazy.map { (ObjectIdentifier($0.bubbleImageView), $0) }
+        )
+        bubblesBlown = saved.bubblesBlown
         isDebugOverlayVisible = saved.isDebugOverlayVisible
         (floatOptions, popScale) = (saved.floatOptions, saved.popScale)
         (random.state, loadRandom.state) = (saved.random, saved.loadRandom)

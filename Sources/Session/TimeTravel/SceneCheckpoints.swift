@@ -39,12 +39,30 @@ struct SceneCheckpoints {
         (a / step).rounded(.down) == (b / step).rounded(.down)
     }
 
-    /// The most memory the checkpoints kept may take, together, as `estimatedBytes` counts it:
-    /// past it, the ones whose going leaves the shortest gap go, until they fit, and new ones
-    /// come less often (`spacing`). The scenes take 2–15 MB an hour; only a heavy load meets
+    /// The most memory the checkpoints kept may take, together, as `estimatedBytes` counts it
+    /// (`heavyByteBudget` for heavy ones): past it, the ones whose going leaves the shortest gap
+    /// go, until they fit, and new ones come less often (`spacing`). The scenes take 2–15 MB an hour; only a heavy load meets
     /// it: the fish's 2,000 bubbles, or the floating demo's balloons, which stay, one more a
     /// second.
     static let byteBudget = 48 << 20
+
+    /// The budget of checkpoints that share almost nothing with the one before (each more than
+    /// `heavyThreshold`): a heavy load whose objects all come and go between two of them, the
+    /// fish's 2,000 bubbles (6 MB a checkpoint, 2 s a bubble). 48 MB kept 8 of them in ten
+    /// minutes, a seek replaying up to 75 s; 80 MB keeps 13, the process at 92 MB, within the
+    /// 128 MB issue 39 gives that row (a checkpoint's resident memory is about 1.1 times its
+    /// estimate since a bubble's presentation copy and path segments no longer outlive it
+    /// there; it was 1.3 times). The floating demo's checkpoints share their balloons
+    /// (0.1–0.3 MB each) and keep `byteBudget`; its row allows 96 MB.
+    static let heavyByteBudget = 80 << 20
+
+    /// A checkpoint past this estimate counts against `heavyByteBudget`: 3 MB, twelve times the
+    /// floating demo's at an hour and half the fish's 2,000 bubbles'.
+    static let heavyThreshold = byteBudget / 16
+
+    /// The budget that checkpoints of `bytes` each are thinned to (`byteBudget`, or
+    /// `heavyByteBudget` past `heavyThreshold`).
+    static func budget(bytes: Int) -> Int { bytes > heavyThreshold ? heavyByteBudget : byteBudget }
 
     /// A checkpoint's memory, estimated from what it saved: about 0.5 kB a layer (its values,
     /// and the objects it keeps alive) and 2.5 kB an animation (with its path, the completion
@@ -119,7 +137,7 @@ struct SceneCheckpoints {
     /// ten minutes of the fish's 2,000 bubbles then kept 3, one every 440 s, and a seek
     /// replayed up to 4 s; the budget's thinning spreads them over a longer history.
     static func spacing(bytes: Int) -> MediaTime {
-        bytes * hourCount <= byteBudget ? 0 : 600 * Double(bytes) / Double(byteBudget)
+        bytes * hourCount <= byteBudget ? 0 : 600 * Double(bytes) / Double(budget(bytes: bytes))
     }
 
     /// Whether a checkpoint after the frame at scene time `time` (frame `frame`) would be
@@ -147,7 +165,8 @@ struct SceneCheckpoints {
         return index == all.count || !Self.sameBucket(all[index].time, time, step: step)
     }
 
-    /// Adds `checkpoint` in its place, then thins the older ones to their tiers' intervals.
+    /// Adds `checkpoint` in its place, then thins the older ones to their tiers' intervals and
+    /// the budget for its size (`budget(bytes:)`).
     mutating func insert(_ checkpoint: Checkpoint) {
         let index = firstIndex(afterFrame: checkpoint.frame)
         if index > 0 && all[index - 1].frame == checkpoint.frame { return }
@@ -166,7 +185,8 @@ struct SceneCheckpoints {
         estimatedBytes = all.reduce(0) { $0 + $1.estimatedBytes }
         // Over the budget: drop the one (not the first, nor the newest) between the two
         // nearest neighbours, until it fits.
-        while estimatedBytes > Self.byteBudget && all.count > 2 {
+        let budget = Self.budget(bytes: checkpoint.estimatedBytes)
+        while estimatedBytes > budget && all.count > 2 {
             var dropped = 1
             for index in 1..<(all.count - 1)
             where all[index + 1].time - all[index - 1].time < all[dropped + 1].time - all[dropped - 1].time {

@@ -428,9 +428,11 @@ extension FishScene: CheckpointingScene, CheckpointedObject {
         let swimDuration: MediaTime
         let bubbleTimer: ScheduledTimer?
         let loadLink: DisplayLink?
+        /// The dictionary's values: an array of 2,000 bubbles is half the
+        /// memory of the dictionary's storage (4,096 buckets), which each
+        /// checkpoint kept a copy of (issue 39).
         let floatsByBubble: [
-            ObjectIdentifier: (
-                number: Int, bubbleImageView: Layer, bubble: FloatingBubble)]
+            (number: Int, bubbleImageView: Layer, bubble: FloatingBubble)]
         let bubblesBlown: Int
         let isDebugOverlayVisible: Bool
         let floatOptions: FloatOptions
@@ -453,7 +455,7 @@ extension FishScene: CheckpointingScene, CheckpointedObject {
             swimGeneration: swimGeneration,
             swimDuration: swimDuration, bubbleTimer: bubbleTimer,
             loadLink: loadLink,
-            floatsByBubble: floatsByBubble,
+            floatsByBubble: Array(floatsByBubble.values),
             bubblesBlown: bubblesBlown,
             isDebugOverlayVisible: isDebugOverlayVisible,
             floatOptions: floatOptions, popScale: popScale,
@@ -467,8 +469,12 @@ extension FishScene: CheckpointingScene, CheckpointedObject {
         (swimGeneration, swimDuration) = (
             saved.swimGeneration, saved.swimDuration)
         (bubbleTimer, loadLink) = (saved.bubbleTimer, saved.loadLink)
-        (floatsByBubble, bubblesBlown) = (
-            saved.floatsByBubble, saved.bubblesBlown)
+        floatsByBubble = Dictionary(
+            uniqueKeysWithValues: saved.floatsByBubble.lazy.map {
+                (ObjectIdentifier($0.bubbleImageView), $0)
+            }
+        )
+        bubblesBlown = saved.bubblesBlown
         isDebugOverlayVisible = saved.isDebugOverlayVisible
         (floatOptions, popScale) = (saved.floatOptions, saved.popScale)
         (random.state, loadRandom.state) = (saved.random, saved.loadRandom)
