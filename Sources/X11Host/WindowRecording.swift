@@ -15,7 +15,9 @@ import Session
 /// showing window frame     0     2     4     6     6     6     6     14    16
 /// ```
 /// A recording frame is sent once a later window frame (or the end) shows that its picture is
-/// final; runs of the same picture go as one patch and a count.
+/// final; runs of the same picture go as one patch and a count. The window frame on screen at
+/// the stop ends the recording: drawn after the last recording frame's time, it gets one more
+/// frame (what the user saw last is the file's last picture).
 ///
 /// Frames go to the encoder as `FramePatch`es on a `WorkerThread`, below the loop's priority;
 /// if the encoder falls behind they wait in memory, up to `maxPendingBytes`. Past it they wait
@@ -66,6 +68,8 @@ final class WindowRecording {
     var hasSaidBehind = false
     /// The latest window frame drawn, without the toast and the dot.
     private var latest: [UInt32]?
+    /// Whether a recording frame was given `latest` (sent, or repeated for an encoder behind).
+    private var isLatestSent = false
     /// The frame the encoder is at: the last one sent.
     private var sent: [UInt32]?
     /// The encoder's thread (internal for the tests, which hold it up).
@@ -121,7 +125,10 @@ final class WindowRecording {
         // Recording frames k with k / fps < (frame − startFrame) / windowFPS.
         let elapsed = max(frame - startFrame, 0)
         let due = min((elapsed * fps + windowFPS - 1) / windowFPS, maxFrameCount)
-        if due > frameCount, let latest { send(latest, count: due - frameCount) }
+        if due > frameCount, let latest {
+            send(latest, count: due - frameCount)
+            isLatestSent = true
+        }
         return due >= maxFrameCount
     }
 
@@ -129,6 +136,7 @@ final class WindowRecording {
     func keep(_ pixels: [UInt32]) {
         precondition(pixels.count == width * height, "a kept frame is not \(width)x\(height)")
         latest = pixels
+        isLatestSent = false
     }
 
     /// Ends the recording before window frame `frame` (at least one frame long) and has its
@@ -137,7 +145,11 @@ final class WindowRecording {
         -> WorkerThread
     {
         _ = advance(to: frame)
-        if frameCount == 0, let latest { send(latest, count: 1) }
+        // The picture on screen when the recording stopped is its last frame, also when it was
+        // drawn after the last recording frame's time (within 1/fps of the stop).
+        if let latest, frameCount == 0 || (!isLatestSent && frameCount < maxFrameCount) {
+            send(latest, count: 1)
+        }
         encoder.startReportingProgress(frameCount: frameCount, mailbox: mailbox)
         worker.enqueue { [encoder, stem] in
             encoder.save(to: folder, stem: stem, number: number, mailbox: mailbox)

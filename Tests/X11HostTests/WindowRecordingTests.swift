@@ -83,6 +83,21 @@ struct WindowRecordingTests {
         #expect(Self.shownFrames(animation) == [100, 102, 105, 107, 110])
     }
 
+    @Test("the window frame on screen at the stop ends the recording, even between recording frames")
+    func endsWithThePictureShown() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // At 30 fps recording frame 7 is at window frame 14; 15 is drawn, and the stop comes
+        // before 16, the next recording frame's time: 15 is what the window showed last.
+        let animation = try Self.record(drawn: Array(0...15), endingBefore: 16, in: folder)
+        #expect(Self.shownFrames(animation) == [0, 2, 4, 6, 8, 10, 12, 14, 15])
+        // Once drawn on a recording frame's time, it is not added again.
+        let other = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: other) }
+        let again = try Self.record(drawn: Array(0...14), endingBefore: 16, in: other)
+        #expect(Self.shownFrames(again) == [0, 2, 4, 6, 8, 10, 12, 14])
+    }
+
     @Test("a recording stopped at once still has one frame")
     func oneFrame() throws {
         let folder = try Self.folder()
