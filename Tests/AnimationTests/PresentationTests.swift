@@ -165,15 +165,20 @@ struct PresentationTests {
         #expect(quarter.distance(to: expected) <= 1e-12)
     }
 
-    @Test("a presentation copy someone keeps does not change with later frames; the layer's own is reused")
-    func keptCopies() throws {
-        let timeline = Timeline()
-        let layer = Layer(timeline: timeline)
+    /// Moves `layer` from x 0 to 100 over the first second.
+    static func move(_ layer: Layer) {
         let move = BasicAnimation(keyPath: .position)
         move.fromValue = Point(x: 0, y: 0)
         move.toValue = Point(x: 100, y: 0)
         move.duration = 1
         layer.add(move, forKey: "move")
+    }
+
+    @Test("a presentation copy someone keeps does not change with later frames; the layer's own is reused")
+    func keptCopies() throws {
+        let timeline = Timeline()
+        let layer = Layer(timeline: timeline)
+        Self.move(layer)
         timeline.beginFrame(at: 0.25)
         let kept = layer.presentation()
         #expect(kept.position.x == 25)
@@ -200,11 +205,7 @@ struct PresentationTests {
         let parent = Layer(timeline: timeline)
         let layer = Layer(timeline: timeline)
         parent.addSublayer(layer)
-        let move = BasicAnimation(keyPath: .position)
-        move.fromValue = Point(x: 0, y: 0)
-        move.toValue = Point(x: 100, y: 0)
-        move.duration = 1
-        layer.add(move, forKey: "move")
+        Self.move(layer)
         timeline.beginFrame(at: 0.25)
         // Kept by someone: the removal leaves it linked to its layer.
         let kept = layer.presentation()
