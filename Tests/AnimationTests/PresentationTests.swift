@@ -215,7 +215,7 @@ struct PresentationTests {
         // layer alive no longer keeps its copy), and the next one is made anew.
         parent.addSublayer(layer)
         timeline.beginFrame(at: 0.5)
-        weak var copy = layer.presentation()
+        weak let copy = layer.presentation()
         #expect(copy != nil && copy !== kept)
         layer.removeFromSuperlayer()
         #expect(copy == nil)
