@@ -136,7 +136,8 @@ extension Timeline {
     var checkpoint: Checkpoint {
         Checkpoint(
             currentTime: currentTime, previousFrameTime: previousFrameTime,
-            animatedLayers: animatedLayers.checkpointCopy, animatedLayerEnds: animatedLayerEnds.checkpointCopy,
+            animatedLayers: animatedLayers.checkpointCopy,
+            animatedLayerEnds: animatedLayerEnds.checkpointCopy,
             leftLayerCount: leftLayerCount, timers: timers,
             displayLinks: displayLinks, lastCompletionTime: lastCompletionTime)
     }
