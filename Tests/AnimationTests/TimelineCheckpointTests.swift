@@ -149,4 +149,19 @@ struct TimelineCheckpointTests {
         world.timeline.commitTransaction()
         #expect(world.timeline.checkpoint(of: [world.root]) != nil)
     }
+
+    @Test("a checkpoint's copy of an array with room to grow holds just its elements")
+    func checkpointCopyIsExact() {
+        var live: [Layer?] = []
+        live.reserveCapacity(1_000)
+        let timeline = Timeline()
+        for _ in 0..<10 { live.append(Layer(timeline: timeline)) }
+        let saved = live.checkpointCopy
+        #expect(saved.elementsEqual(live, by: ===))
+        #expect(saved.capacity < 100, "capacity \(saved.capacity) for 10 elements: the live array's storage")
+        live[0] = nil
+        #expect(saved[0] != nil, "the live array changed in its own storage, not the saved one's")
+        let full = Array(0..<64)
+        #expect(full.checkpointCopy == full)
+    }
 }

@@ -54,3 +54,16 @@ extension CheckpointedObject where Checkpoint == NothingToCheckpoint {
     public var checkpoint: NothingToCheckpoint { NothingToCheckpoint() }
     public func restore(_ checkpoint: NothingToCheckpoint) {}
 }
+
+extension Array {
+    /// A copy of the elements in storage of their own that holds just them, for a checkpoint to
+    /// keep an array its object goes on changing (issue 39). Kept as is, the checkpoint shares
+    /// the array's storage, the object's next change copies it into storage of the same
+    /// capacity (twice that when full), and the checkpoint goes on holding the old one with its
+    /// room to grow, up to twice what it needs: the timeline's list of animated layers and
+    /// its ends, a view's list of objects, a layer's sublayers. Copied here, the checkpoint
+    /// holds only the elements and the object changes its own storage in place.
+    public var checkpointCopy: [Element] {
+        capacity > count ? withUnsafeBufferPointer { Array($0) } : self
+    }
+}

@@ -33,6 +33,7 @@ extension Timeline {
             return save
         }
         var animationSaves: [LayerAnimation.SharedRunSave] = []
+        animationSaves.reserveCapacity(layers.reduce(0) { $0 + $1.animationEntries.count })
         var newAnimationCount = 0
         var restores: [() -> Void] = []
         var seenTransactions = Set<ObjectIdentifier>()
@@ -134,8 +135,10 @@ extension Timeline {
     /// The timeline's own state now.
     var checkpoint: Checkpoint {
         Checkpoint(
-            currentTime: currentTime, previousFrameTime: previousFrameTime, animatedLayers: animatedLayers,
-            animatedLayerEnds: animatedLayerEnds, leftLayerCount: leftLayerCount, timers: timers,
+            currentTime: currentTime, previousFrameTime: previousFrameTime,
+            animatedLayers: animatedLayers.checkpointCopy,
+            animatedLayerEnds: animatedLayerEnds.checkpointCopy,
+            leftLayerCount: leftLayerCount, timers: timers,
             displayLinks: displayLinks, lastCompletionTime: lastCompletionTime)
     }
 

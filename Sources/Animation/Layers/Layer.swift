@@ -535,7 +535,7 @@ open class Layer {
             opacity: opacity,
             isHidden: isHidden, drawing: drawing, name: name,
             isUserInteractionEnabled: isUserInteractionEnabled,
-            actions: actions, gestureRecognizers: gestureRecognizers, sublayers: sublayers,
+            actions: actions, gestureRecognizers: gestureRecognizers, sublayers: sublayers.checkpointCopy,
             superlayer: superlayer,
             animationEntries: animationEntries, anonymousKeyCounter: anonymousKeyCounter,
             timelineSlot: timelineSlot, earliestEnd: earliestEnd)

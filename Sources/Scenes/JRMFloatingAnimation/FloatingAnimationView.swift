@@ -225,7 +225,8 @@ extension FloatingAnimationView: CheckpointedObject {
     var checkpoint: Checkpoint {
         Checkpoint(
             options: options, superviewWidth: superviewWidth,
-            imageViewAnimationCompleted: imageViewAnimationCompleted, images: images, objects: objects)
+            imageViewAnimationCompleted: imageViewAnimationCompleted, images: images,
+            objects: objects.checkpointCopy)
     }
 
     func restore(_ saved: Checkpoint) {
