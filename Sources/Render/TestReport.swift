@@ -11,6 +11,8 @@ import Foundation
 /// - `test-report idle frame N events E`: the window waits for input with nothing to animate
 ///   (no frame is due), after frame N, having read E input events so far (key presses,
 ///   left-button presses and releases, wheel notches). Printed once each time it goes idle.
+/// - `test-report whole frame N`, `reshape pending frame N NAME=VALUE …`, `reshaped frame M`:
+///   the window's other lines (docs/CONTRIBUTING.md § Test lists them all).
 public enum TestReport {
     /// The environment variable that turns the report on (`1`).
     public static let variable = "ANIMDEMO_TEST_REPORT"

@@ -201,6 +201,20 @@ public final class KnobSettings {
     /// Puts back the curve edits a checkpoint saved.
     public func restoreCurveEdits(_ edits: [String: TimingFunction]) { curveEdits = edits }
 
+    /// A copy of these settings with `changes` set: what the panels show of knobs turned while
+    /// paused whose reshape has not run yet (the window draws the new value first,
+    /// docs/ARCHITECTURE.md § Knobs). The scene never reads the copy, so it notes no reads.
+    public func previewing(_ changes: [String: KnobValue]) -> KnobSettings {
+        let copy = KnobSettings(knobs: knobs)
+        copy.values = values
+        copy.curveEdits = curveEdits
+        copy.ownCurves = ownCurves
+        copy.lineEdits = lineEdits
+        copy.ownLineValues = ownLineValues
+        for (name, value) in changes { copy.set(name, to: value) }
+        return copy
+    }
+
     /// The knob called `name`, if the scene has one.
     public func knob(named name: String) -> Knob? { knobs.first { $0.name == name } }
 

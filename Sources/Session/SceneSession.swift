@@ -53,6 +53,27 @@ public final class SceneSession {
     }
     /// The running scene's knobs, as set now.
     public var knobs: KnobSettings { machine.knobs }
+    /// Set by the window host: a knob turned while paused (the knob panel, the curve editor, a
+    /// bar's end) is drawn first and reshapes the moment on the next frame, so the panel shows
+    /// the new value at once and a drag's values coalesce to the latest (docs/ARCHITECTURE.md
+    /// § Knobs). Off, as in `render`, `bench` and the tests' hosts, one frame does both.
+    public var defersReshape = false
+    /// The knobs turned while paused whose reshape waits for the next frame (`defersReshape`),
+    /// by name: the panels show them already; empty when none waits.
+    public private(set) var reshapePending: [String: KnobValue] = [:]
+    /// `reshapePending` as one line: `NAME=VALUE` by name, spaces apart, each value as
+    /// `--set` takes it (the window's `reshape pending` test-report line).
+    public var reshapePendingText: String {
+        reshapePending.sorted { $0.key < $1.key }.map { name, value in
+            let knob = shownKnobs.knob(named: name) ?? Knob(name, curve: .linear, "")
+            return "\(name)=\(KnobAssignment.text(of: value, for: knob))"
+        }.joined(separator: " ")
+    }
+    /// `knobs` with `reshapePending` set, while a reshape waits.
+    private var previewKnobs: KnobSettings?
+    /// The knobs as the panels and `describe` show them: as set, and those waiting for their
+    /// reshape at their new values.
+    var shownKnobs: KnobSettings { previewKnobs ?? machine.knobs }
     /// The frame rate whose grid scene times are on, and one frame of it in seconds: the step
     /// of `Left` and `Right`.
     public var fps: Int { machine.fps }
@@ -267,19 +288,34 @@ public final class SceneSession {
             size = newSize
             layOutWindow()
         }
-        let (requests, sceneInput) = route(pendingRequests, input, at: hostTime)
+        // A reshape that waited a frame (`defersReshape`) runs now, as if asked first in this
+        // frame; the panels go on showing its values while this frame's input is routed.
+        let carried = reshapePending.sorted { $0.key < $1.key }.map {
+            SessionRequest.setKnob($0.key, $0.value)
+        }
+        let (requests, sceneInput) = route(carried + pendingRequests, input, at: hostTime)
         pendingRequests = []
+        reshapePending = [:]
+        previewKnobs = nil
         let asked = FrameRequests(requests, sceneTime: sceneTimeline.currentTime) {
             knobs.knob(named: $0) != nil || KnobSettings.isEdit($0)
         }
         if asked.pauses { pause(at: hostTime) }
         let commands = apply(requests)
-        let plan = FramePlan.make(
+        var plan = FramePlan.make(
             clock: machine.clock, wasPaused: wasPaused, hostTime: hostTime,
             sceneTime: sceneTimeline.currentTime,
             requests: asked, input: sceneInput, history: HistorySummary(history),
             needsLayout: machine.sceneLayoutSize != mainRect.size,
             hasUnrecordedLayout: machine.hasUnrecordedLayout)
+        if defersReshape, carried.isEmpty, commands.isEmpty, case .seek(let seek) = plan, seek.fromStart,
+            seek.input.isEmpty, machine.sceneLayoutSize == mainRect.size
+        {
+            // Knobs alone, paused: this frame draws their new values, the next reshapes.
+            reshapePending = seek.knobsFromStart
+            previewKnobs = knobs.previewing(seek.knobsFromStart)
+            plan = .idle
+        }
         if case .seek(let seek) = plan, seek.isClamped { showMessage(FramePlan.clampedMessage) }
         let live = machine.execute(plan, at: hostTime, size: mainRect.size, panelWork: panelWork)
         machine.keepPosition()
@@ -311,7 +347,8 @@ public final class SceneSession {
             twin.machine.checkpointAfterLiveFrame(twinLive.frame, isRecorded: twinLive.isRecorded)
         }
         return FrameResult(
-            commands: commands, needsAnotherFrame: changeCounts != drawnChangeCounts,
+            commands: commands,
+            needsAnotherFrame: changeCounts != drawnChangeCounts || !reshapePending.isEmpty,
             nextWakeTime: nextWakeTime)
     }
 
@@ -392,7 +429,7 @@ public final class SceneSession {
         let graphed = graphedLayer
         return PanelContext(
             sceneTime: sceneTimeline.currentTime, isPaused: isPaused, rate: playbackRate, scale: scale,
-            knobs: knobs, scene: scene, sceneName: sceneName, sceneTimeline: sceneTimeline,
+            knobs: shownKnobs, scene: scene, sceneName: sceneName, sceneTimeline: sceneTimeline,
             step: catalog[sceneIndex].step, stepCount: catalog[sceneIndex].steps.count,
             hoveredLocation: inspector.hoveredLocation,
             runningLocations: { [inspector, sceneTimeline] in
@@ -696,6 +733,14 @@ public final class SceneSession {
     /// before the frame that first read the knob, else from its start).
     public func setKnob(_ name: String, to value: KnobValue) {
         pendingRequests.append(.setKnob(name, value))
+    }
+
+    /// Runs the reshape that waits for its frame (`reshapePending`) now, at `hostTime`, undrawn:
+    /// before the window's state is written for another build (`--watch`), which keeps the
+    /// history, so that the knobs the panel showed are the ones taken up.
+    public func finishPendingReshape(at hostTime: MediaTime) {
+        guard !reshapePending.isEmpty else { return }
+        _ = try? runFrame(at: hostTime, input: [])  // throws only what draw and present throw: none here
     }
 
     /// Pauses and, on the next frame, shows the scene at scene time `time` (docs/ARCHITECTURE.md

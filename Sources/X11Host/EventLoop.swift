@@ -94,6 +94,8 @@ final class EventLoop {
     ) {
         self.watch = watch
         self.session = session
+        // A knob turned while paused shows its value on this frame and reshapes on the next.
+        session.defersReshape = true
         incremental = IncrementalCanvas(images: images, background: Self.background)
         self.window = window
         self.events = XEventSource(window: window)
@@ -215,6 +217,7 @@ final class EventLoop {
         for request in requests {
             switch request {
             case .save:
+                finishPendingReshape()
                 do {
                     try watch.write(session.watchState(window: geometry))
                 } catch {
@@ -222,6 +225,7 @@ final class EventLoop {
                 }
                 isFinished = true
             case .hold:
+                finishPendingReshape()
                 do {
                     try watch.hold(session.watchState(window: geometry))
                     isHolding = true
@@ -242,6 +246,14 @@ final class EventLoop {
                 isFinished = true
             }
         }
+    }
+
+    /// A knob's reshape still waiting for its frame runs now, undrawn, so that the state written
+    /// for the next build has the knobs the panel shows.
+    private func finishPendingReshape() {
+        guard !session.reshapePending.isEmpty else { return }
+        lastFrame = max(lastFrame + 1, clock.frame(at: FrameClock.now()))
+        session.finishPendingReshape(at: clock.time(of: lastFrame))
     }
 
     /// Where the window is on the screen and its size (a round trip to the server).
@@ -335,16 +347,20 @@ final class EventLoop {
     /// drawing into the presenter's memory and sending what changed; then does what the keys
     /// asked for.
     private func runFrame(_ frame: Int) throws(WindowError) {
+        // The last frame drew a knob's new value and left its reshape to this one: the reshape
+        // runs alone, as it would have on that frame, and the input read since (a drag's motion,
+        // coalesced to the latest) waits for the next frame.
+        let reshapes = !session.reshapePending.isEmpty
         var resize: Size?
-        if let size = pendingSize {
+        if !reshapes, let size = pendingSize {
             try presenter.resize(width: Int(size.width), height: Int(size.height))
             resize = size
             pendingSize = nil
             incremental.invalidate()  // the memory may be new: its pixels are undefined
             needsFullPresent = true
         }
-        let input = pendingInput
-        pendingInput = []
+        let input = reshapes ? [] : pendingInput
+        if !reshapes { pendingInput = [] }
         var damage: [Rect] = []
         var isWhole = false
         let isDrawing = isVisible
@@ -386,6 +402,10 @@ final class EventLoop {
         }
         lastFrame = frame
         watch?.noteFrame(session, now: FrameClock.now())
+        if reshapes { TestReport.line("reshaped frame \(frame)") }
+        if !session.reshapePending.isEmpty {
+            TestReport.line("reshape pending frame \(frame) \(session.reshapePendingText)")
+        }
         hasReportedIdle = false
         session.isRecording = captures.isRecording
         if isDrawing && !damage.isEmpty {

@@ -131,7 +131,11 @@ final class RunningWindow {
     /// Runs xdotool against the server; throws with its stderr if it fails. The input events
     /// it sends are counted (`inputEvents`).
     @discardableResult
-    func xdotool(_ arguments: String...) throws -> String {
+    func xdotool(_ arguments: String...) throws -> String { try xdotool(arguments) }
+
+    /// The same, with the arguments as an array (a drag's steps made in a loop).
+    @discardableResult
+    func xdotool(_ arguments: [String]) throws -> String {
         inputEvents += Self.inputEvents(in: arguments)
         return try server.xdotool(arguments)
     }

@@ -54,9 +54,15 @@ public struct SessionDescription: Encodable, Sendable {
     /// that owns the curve (if one does), the curve's control points, and its two handles'
     /// centres (window pixels / scale).
     public var curveEditor: CurveEditor?
+    /// The knobs' values as the panels show them (a knob turned while paused, its reshape still
+    /// to run, at its new value).
     public var knobs: [String: KnobText]
     /// The knobs that differ from the tutorial's values, by name.
     public var changedKnobs: [String]
+    /// The knobs turned while paused whose reshape has not run yet (the window draws the panel
+    /// first and reshapes on the next frame, `SceneSession.defersReshape`), by name at their
+    /// new values; absent while none waits (always, in `render`).
+    public var reshapePending: [String: KnobText]? = nil
     /// The knob panel's field while a value is typed in it: the knob, the text, and why the last
     /// Return did not apply it.
     public var knobField: KnobField?
@@ -241,6 +247,7 @@ extension SceneSession {
         func box(_ rect: Rect) -> [Double] {
             [rect.minX, rect.minY, rect.width, rect.height].map { ($0 / scale * 1000).rounded() / 1000 }
         }
+        let knobs = shownKnobs
         let knobValues = Self.knobTexts(knobs)
         var description = SessionDescription(
             sceneTime: (sceneTimeline.currentTime * 1e6).rounded() / 1e6, paused: isPaused,
@@ -279,6 +286,14 @@ extension SceneSession {
             elided: rootLayer.elidedTexts())
         description.compare = describedComparison(box: box)
         description.stepBarRect = overlay.stepBarFrame.map(box)
+        if !reshapePending.isEmpty {
+            description.reshapePending = reshapePending.reduce(into: [:]) { texts, change in
+                // A curve edit is not among `knobs`: its curve as a curve knob's text.
+                texts[change.key] =
+                    knobValues[change.key]
+                    ?? .text(KnobAssignment.text(of: change.value, for: Knob(change.key, curve: .linear, "")))
+            }
+        }
         return description
     }
 

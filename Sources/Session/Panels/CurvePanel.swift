@@ -643,27 +643,29 @@ extension SceneSession {
             }
         }
         guard let row = curveRow, row.label == label else { return nil }
+        // A handle dragged shows where it is before the moment is reshaped (`defersReshape`).
+        let shown = shownKnobs
         if row.isSpring {
             // Knob-owned: the spring the knobs make now (an edit shows before the row is re-run).
             let edit = row.knob.flatMap {
-                SpringEdit(ratioKnob: $0, knobs: knobs, initialVelocity: row.spring?.initialVelocity ?? 0)
+                SpringEdit(ratioKnob: $0, knobs: shown, initialVelocity: row.spring?.initialVelocity ?? 0)
             }
             return CurveTarget(
                 row: label, source: row.source, knob: edit?.ratioKnob, own: .linear, curve: .linear,
                 isSpring: true,
                 spring: edit?.spring ?? row.spring, springEdit: edit)
         }
-        if let name = row.knob, let knob = knobs.knob(named: name), case .curve(let own) = knob.defaultValue,
-            case .curve(let curve)? = knobs.value(of: name)
+        if let name = row.knob, let knob = shown.knob(named: name), case .curve(let own) = knob.defaultValue,
+            case .curve(let curve)? = shown.value(of: name)
         {
             return CurveTarget(
                 row: label, source: row.source, knob: name, own: own, curve: curve, isSpring: row.isSpring,
                 spring: row.spring)
         }
         let name = KnobSettings.curveEditName(for: row.source)
-        let own = knobs.ownCurves[name] ?? .linear
+        let own = shown.ownCurves[name] ?? .linear
         return CurveTarget(
-            row: label, source: row.source, knob: nil, own: own, curve: knobs.curveEdits[name] ?? own,
+            row: label, source: row.source, knob: nil, own: own, curve: shown.curveEdits[name] ?? own,
             isSpring: row.isSpring, spring: row.spring)
     }
 
