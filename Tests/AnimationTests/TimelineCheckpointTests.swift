@@ -157,7 +157,8 @@ struct TimelineCheckpointTests {
         let timeline = Timeline()
         for _ in 0..<10 { live.append(Layer(timeline: timeline)) }
         let saved = live.checkpointCopy
-        #expect(saved.elementsEqual(live, by: ===))
+        let sameElements = saved.elementsEqual(live, by: ===)
+        #expect(sameElements)
         #expect(saved.capacity < 100, "capacity \(saved.capacity) for 10 elements: the live array's storage")
         live[0] = nil
         #expect(saved[0] != nil, "the live array changed in its own storage, not the saved one's")
