@@ -22,6 +22,8 @@ public final class DamageTracker {
         var seenInFrame: Int
         /// The box of its whole subtree this frame.
         var subtree: Rect
+        /// Its sublayers drawn last frame, in order (hidden and transparent ones left out).
+        var drawnSublayers: [ObjectIdentifier] = []
 
         init(layer: Layer, signature: Int?, box: Rect, revision: Int, placement: Placement, seenInFrame: Int)
         {
@@ -133,12 +135,49 @@ public final class DamageTracker {
             if layer.masksToBounds {
                 childPlacement.clip = layer.bounds.applying(toRoot).intersection(parent.clip)
             }
+            // The sublayers drawn, checked against last frame's as they come: a new list only
+            // where it differs (a still tree allocates nothing).
+            let last = record.drawnSublayers
+            var matched = 0
+            var changed: [ObjectIdentifier]?
             for sublayer in model.sublayers {
+                let before = seenThisFrame
                 subtree = subtree.union(visit(sublayer, placement: childPlacement, damaged: &damaged))
+                guard seenThisFrame > before else { continue }  // hidden or transparent
+                let id = ObjectIdentifier(sublayer)
+                if changed != nil {
+                    changed?.append(id)
+                } else if matched < last.count, last[matched] == id {
+                    matched += 1
+                } else {
+                    changed = Array(last[..<matched]) + [id]
+                }
             }
+            if changed == nil, matched < last.count { changed = Array(last[..<matched]) }
+            if let drawn = changed {
+                damageReorder(from: last, to: drawn, damaged: &damaged)
+                record.drawnSublayers = drawn
+            }
+        } else if !record.drawnSublayers.isEmpty {
+            record.drawnSublayers = []
         }
         record.subtree = subtree
         return subtree
+    }
+
+    /// Sublayers drawn in both frames whose order among themselves changed: where they overlap,
+    /// another one is on top now, though none of them changed its own drawing or place. Their
+    /// subtrees are damaged (this frame's boxes). Those added or gone are damaged already.
+    private func damageReorder(
+        from last: [ObjectIdentifier], to now: [ObjectIdentifier], damaged: inout [Rect]
+    ) {
+        let lastSet = Set(last)
+        let nowSet = Set(now)
+        let stayed = now.filter { lastSet.contains($0) }
+        guard !stayed.elementsEqual(last.lazy.filter { nowSet.contains($0) }) else { return }
+        for id in stayed {
+            if let record = records[id], record.seenInFrame == frame { damaged.append(record.subtree) }
+        }
     }
 
     /// A hash of everything that decides the layer's own pixels, where it is included.
