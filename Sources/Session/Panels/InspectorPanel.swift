@@ -353,6 +353,11 @@ final class InspectorPanel: Panel {
             if case .row(let row) = self { return row }
             return nil
         }
+
+        var isRow: Bool {
+            if case .row = self { return true }
+            return false
+        }
     }
 
     /// Every line: each group's header in the order the groups started, then, unless it is
@@ -385,6 +390,11 @@ final class InspectorPanel: Panel {
         return ordered?.lines ?? []
     }
     private var ordered: (revision: Int, collapsed: Set<String>, lines: [Line])?
+
+    /// The names of the rows in view now, top to bottom (for the tests).
+    var rowLabelsInView: [String] {
+        orderedRows.dropFirst(firstRow).prefix(visibleRowCount).compactMap { $0.row?.label }
+    }
 
     /// The row under the pointer, as an index into `orderedRows`, for the scroll `firstRow`.
     private func hoveredRow(count: Int) -> Int? {
@@ -832,9 +842,11 @@ final class InspectorPanel: Panel {
     /// groups' headers among them (a collapsed group's rows are not in the list).
     static func range(rows lines: [Line], first: Int, shown: Int) -> String {
         guard !lines.isEmpty else { return "no animation yet" }
-        let rowCount = lines.reduce(0) { $0 + ($1.row == nil ? 0 : 1) }
-        let before = lines.prefix(first).reduce(0) { $0 + ($1.row == nil ? 0 : 1) }
-        let inView = lines.dropFirst(first).prefix(shown).reduce(0) { $0 + ($1.row == nil ? 0 : 1) }
+        // Counted by case, not through `row`: that copies each row (a dozen references), and
+        // the list is every row of the session, counted each time the rows are drawn.
+        let rowCount = lines.reduce(0) { $0 + ($1.isRow ? 1 : 0) }
+        let before = lines.prefix(first).reduce(0) { $0 + ($1.isRow ? 1 : 0) }
+        let inView = lines.dropFirst(first).prefix(shown).reduce(0) { $0 + ($1.isRow ? 1 : 0) }
         let scrolls = lines.count > shown ? " · wheel scrolls" : ""
         if shown == 0 {
             return rowCount == 1 ? "1 row, no room to show it" : "\(rowCount) rows, no room to show them"
@@ -1123,6 +1135,9 @@ final class InspectorPanel: Panel {
         let key = FooterNeedKey(revision: revision, collapsed: collapsedGroups, width: width, scale: scale)
         if footerNeeds.key != key || footerNeeds.lines.count != rows.count {
             footerNeeds = (key, Array(repeating: nil, count: rows.count))
+            // The rows measured for the last rows keep their needs (those in view then):
+            // a row that only moved up as the log gained one is not measured again.
+            rowNeeds = (previous: rowNeeds.current, current: [:])
         }
         // A taller footer shows fewer rows (others, when the list follows the newest): until
         // the lines shown need no more than it has.
@@ -1155,9 +1170,16 @@ final class InspectorPanel: Panel {
         let need: Int?
         switch rows[index] {
         case .row(let row):
-            let least = footerLineCount(of: details(row, value: .none), width: width, isKept: false)
-            let most = footerLineCount(of: details(row, value: .widest), width: width, isKept: false)
-            need = least == most ? least : nil
+            let rowKey = RowNeedKey(row, width: width, scale: scale)
+            if let kept = rowNeeds.current[rowKey] ?? rowNeeds.previous[rowKey], kept.object === row.object {
+                need = kept.need
+            } else {
+                rowsMeasured += 1
+                let least = footerLineCount(of: details(row, value: .none), width: width, isKept: false)
+                let most = footerLineCount(of: details(row, value: .widest), width: width, isKept: false)
+                need = least == most ? least : nil
+            }
+            rowNeeds.current[rowKey] = (row.object, need)
         case .header:
             need = footerLineCount(of: details(rows[index]), width: width, isKept: false)
         }
@@ -1173,6 +1195,46 @@ final class InspectorPanel: Panel {
     /// Each line's need (`footerNeed`): not measured yet (nil), or its lines, or nil when
     /// they depend on its value now.
     private var footerNeeds: (key: FooterNeedKey?, lines: [Int??]) = (nil, [])
+    /// What a row's need (`footerNeed`) depends on: the row (its animation, a copy the scene
+    /// does not change once added, and what the log noted of it) and the footer's width and
+    /// scale. Not its place in the list, nor the revision: a row that moves up when the log
+    /// gains one keeps its need (issue 39).
+    private struct RowNeedKey: Hashable {
+        var object: ObjectIdentifier
+        var label: String
+        var source: String?
+        var kind: InspectorRow.Kind
+        var addedAt: MediaTime
+        var begin: MediaTime
+        var duration: MediaTime
+        var repeatCount: Double
+        var autoreverses: Bool
+        var width: Double
+        var scale: Double
+
+        init(_ row: InspectorRow, width: Double, scale: Double) {
+            object = ObjectIdentifier(row.object)
+            label = row.label
+            source = row.source
+            kind = row.kind
+            addedAt = row.addedAt
+            begin = row.begin
+            duration = row.duration
+            repeatCount = row.repeatCount
+            autoreverses = row.autoreverses
+            self.width = width
+            self.scale = scale
+        }
+    }
+    /// The needs of the rows measured under the rows listed now (`current`) and the rows
+    /// before (`previous`), each with its object, so that its identity is not reused: at most
+    /// the rows in view of two revisions.
+    private var rowNeeds:
+        (previous: [RowNeedKey: (object: AnyObject, need: Int?)], current: [RowNeedKey: (object: AnyObject, need: Int?)])
+        = ([:], [:])
+    /// How many rows' details `footerNeed` formatted and measured to size the footer (for the
+    /// tests: a row that only moves up is not measured again).
+    private(set) var rowsMeasured = 0
 
     /// The lines `text` takes in the footer, `width` pixels wide; measured once a text (kept
     /// unless `isKept` is false: texts measured once for good, by `footerNeed`).
