@@ -29,6 +29,7 @@ struct InspectorFooterNeedTests {
         #expect(inspector.rowsMeasured > 0)
         #expect(
             inspector.rowsMeasured <= seen.count,
-            "\(inspector.rowsMeasured) rows measured for \(seen.count) rows in view over \(views.count) lists")
+            "\(inspector.rowsMeasured) rows measured for \(seen.count) rows in view over \(views.count) lists"
+        )
     }
 }

@@ -1229,9 +1229,8 @@ final class InspectorPanel: Panel {
     /// The needs of the rows measured under the rows listed now (`current`) and the rows
     /// before (`previous`), each with its object, so that its identity is not reused: at most
     /// the rows in view of two revisions.
-    private var rowNeeds:
-        (previous: [RowNeedKey: (object: AnyObject, need: Int?)], current: [RowNeedKey: (object: AnyObject, need: Int?)])
-        = ([:], [:])
+    private var rowNeeds: (previous: [RowNeedKey: KeptNeed], current: [RowNeedKey: KeptNeed]) = ([:], [:])
+    private typealias KeptNeed = (object: AnyObject, need: Int?)
     /// How many rows' details `footerNeed` formatted and measured to size the footer (for the
     /// tests: a row that only moves up is not measured again).
     private(set) var rowsMeasured = 0
