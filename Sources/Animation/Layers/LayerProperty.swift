@@ -79,7 +79,9 @@ extension LayerProperty where Value == Double {
     }
     public static var lineWidth: Self { .init("lineWidth", \ShapeLayer.lineWidth, isEngineOwn: true) }
     public static var miterLimit: Self { .init("miterLimit", \ShapeLayer.miterLimit, isEngineOwn: true) }
-    public static var lineDashPhase: Self { .init("lineDashPhase", \ShapeLayer.lineDashPhase, isEngineOwn: true) }
+    public static var lineDashPhase: Self {
+        .init("lineDashPhase", \ShapeLayer.lineDashPhase, isEngineOwn: true)
+    }
     public static var strokeStart: Self { .init("strokeStart", \ShapeLayer.strokeStart, isEngineOwn: true) }
     public static var strokeEnd: Self { .init("strokeEnd", \ShapeLayer.strokeEnd, isEngineOwn: true) }
 }
@@ -93,7 +95,9 @@ extension LayerProperty where Value == Color {
     }
     public static var fillColor: Self { .init("fillColor", \ShapeLayer.fillColor, isEngineOwn: true) }
     public static var strokeColor: Self { .init("strokeColor", \ShapeLayer.strokeColor, isEngineOwn: true) }
-    public static var foregroundColor: Self { .init("foregroundColor", \TextLayer.foregroundColor, isEngineOwn: true) }
+    public static var foregroundColor: Self {
+        .init("foregroundColor", \TextLayer.foregroundColor, isEngineOwn: true)
+    }
 }
 
 extension LayerProperty where Value == BezierPath {
