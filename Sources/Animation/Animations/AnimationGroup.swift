@@ -17,6 +17,10 @@ public final class AnimationGroup: LayerAnimation {
 
     public override var animatedPropertyNames: [String] { animations.flatMap(\.animatedPropertyNames) }
 
+    override func mayWrite(engineOwnProperty name: String) -> Bool {
+        animations.contains { $0.mayWrite(engineOwnProperty: name) }
+    }
+
     override func apply(to layer: Layer, state: TimingState) {
         let localTime = progress(for: state) * effectiveDuration
         for animation in animations {

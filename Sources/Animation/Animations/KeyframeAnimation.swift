@@ -60,6 +60,11 @@ public final class KeyframeAnimation<Value: Interpolatable>: PropertyAnimation<V
         rotationMode = other.rotationMode
     }
 
+    /// Its property, and the transform too when it turns the layer along its path.
+    override func mayWrite(engineOwnProperty name: String) -> Bool {
+        super.mayWrite(engineOwnProperty: name) || (rotationMode != nil && name == "transform")
+    }
+
     override func apply(to layer: Layer, state: TimingState) {
         let isPaced = calculationMode == .paced || calculationMode == .cubicPaced
         let p = isPaced ? state.fraction : progress(for: state)

@@ -71,6 +71,11 @@ public class LayerAnimation: MediaTiming {
     /// Subclasses write their value for `state` into the presentation copy.
     func apply(to layer: Layer, state: TimingState) {}
 
+    /// Whether applying the animation may write the engine's own property named `name`
+    /// (`LayerProperty.isEngineOwn`): false only when it surely does not, so that an implicit
+    /// animation's start value need not apply it (`Layer.presentationValue(of:withModelValue:)`).
+    func mayWrite(engineOwnProperty name: String) -> Bool { true }
+
     /// The names of the properties the animation changes (`["strokeEnd"]`), for inspectors.
     public var animatedPropertyNames: [String] { [] }
 

@@ -18,6 +18,10 @@ public class PropertyAnimation<Value: Interpolatable>: LayerAnimation {
 
     public override var animatedPropertyNames: [String] { [keyPath.name] }
 
+    override func mayWrite(engineOwnProperty name: String) -> Bool {
+        !keyPath.isEngineOwn || keyPath.name == name
+    }
+
     override func apply(to layer: Layer, state: TimingState) {
         guard let underlying = keyPath.get(layer) else { return }
         keyPath.set(layer, value(for: state, underlying: underlying))

@@ -44,6 +44,14 @@ extension Timeline {
 
     /// Fires the timers due at the current time, earliest first.
     public func fireDueTimers() {
+        // Most frames fire none (the fish's bubble timer, one frame in six): then no list is
+        // made, filtered and sorted (a fifteenth of a knob's replay of the fish at 600 s).
+        let now = currentTime
+        guard timers.contains(where: { $0.isValid && $0.isDue(at: now) }) else {
+            if !firedTimers.isEmpty { firedTimers = [] }
+            if timers.contains(where: { !$0.isValid }) { timers.removeAll { !$0.isValid } }
+            return
+        }
         let due = timers.filter { $0.isValid && $0.isDue(at: currentTime) }.sorted {
             $0.fireTime < $1.fireTime
         }

@@ -684,8 +684,15 @@ open class Layer {
     /// The presentation value of `property` as it was before the model changed to its
     /// current value (for implicit animations, which start where the screen is).
     func presentationValue<Value>(of property: LayerProperty<Value>, withModelValue model: Value) -> Value {
-        // Without animations the copy is the model: its value, without making the copy.
+        // Without animations the copy is the model: its value, without making the copy. So
+        // too when none of them writes the property (a bubble's opacity faded in its pop while
+        // its path animation holds its position): the copy would only be made and freed.
         guard !animationEntries.isEmpty else { return model }
+        if property.isEngineOwn,
+            !animationEntries.contains(where: { $0.animation.mayWrite(engineOwnProperty: property.name) })
+        {
+            return model
+        }
         let copy = type(of: self).init(presentationOf: self)
         property.set(copy, model)
         for entry in animationEntries {

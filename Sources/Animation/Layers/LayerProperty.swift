@@ -8,6 +8,11 @@ public struct LayerProperty<Value: Interpolatable> {
     public let name: String
     /// Whether a change of the model value animates implicitly (docs/SEMANTICS.md: not `path`).
     public let hasImplicitAnimation: Bool
+    /// One of the engine's own properties (`.opacity`, `.strokeEnd`, …): it writes the one
+    /// stored property its name says and nothing else, so two of them with different names
+    /// never write the same value. A property made with the public initializer may be any key
+    /// path (a computed one can write several), so it is not.
+    let isEngineOwn: Bool
     let get: (Layer) -> Value?
     let set: (Layer, Value) -> Void
 
@@ -15,8 +20,17 @@ public struct LayerProperty<Value: Interpolatable> {
     public init<Root: Layer>(
         _ name: String, _ keyPath: ReferenceWritableKeyPath<Root, Value>, implicit: Bool = true
     ) {
+        self.init(name, keyPath, implicit: implicit, isEngineOwn: false)
+    }
+
+    /// A property stored at `keyPath`, saying whether it is one of the engine's own.
+    init<Root: Layer>(
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<Root, Value>, implicit: Bool = true,
+        isEngineOwn: Bool
+    ) {
         self.name = name
         self.hasImplicitAnimation = implicit
+        self.isEngineOwn = isEngineOwn
         self.get = { ($0 as? Root)?[keyPath: keyPath] }
         self.set = { layer, value in (layer as? Root)?[keyPath: keyPath] = value }
     }
@@ -29,6 +43,7 @@ public struct LayerProperty<Value: Interpolatable> {
     ) {
         self.name = name
         self.hasImplicitAnimation = implicit
+        self.isEngineOwn = true
         self.get = get
         self.set = set
     }
@@ -62,11 +77,13 @@ extension LayerProperty where Value == Double {
     public static var borderWidth: Self {
         .init("borderWidth", get: { $0.borderWidth }, set: { $0.borderWidth = $1 })
     }
-    public static var lineWidth: Self { .init("lineWidth", \ShapeLayer.lineWidth) }
-    public static var miterLimit: Self { .init("miterLimit", \ShapeLayer.miterLimit) }
-    public static var lineDashPhase: Self { .init("lineDashPhase", \ShapeLayer.lineDashPhase) }
-    public static var strokeStart: Self { .init("strokeStart", \ShapeLayer.strokeStart) }
-    public static var strokeEnd: Self { .init("strokeEnd", \ShapeLayer.strokeEnd) }
+    public static var lineWidth: Self { .init("lineWidth", \ShapeLayer.lineWidth, isEngineOwn: true) }
+    public static var miterLimit: Self { .init("miterLimit", \ShapeLayer.miterLimit, isEngineOwn: true) }
+    public static var lineDashPhase: Self {
+        .init("lineDashPhase", \ShapeLayer.lineDashPhase, isEngineOwn: true)
+    }
+    public static var strokeStart: Self { .init("strokeStart", \ShapeLayer.strokeStart, isEngineOwn: true) }
+    public static var strokeEnd: Self { .init("strokeEnd", \ShapeLayer.strokeEnd, isEngineOwn: true) }
 }
 
 extension LayerProperty where Value == Color {
@@ -76,12 +93,14 @@ extension LayerProperty where Value == Color {
     public static var borderColor: Self {
         .init("borderColor", get: { $0.borderColor }, set: { $0.borderColor = $1 })
     }
-    public static var fillColor: Self { .init("fillColor", \ShapeLayer.fillColor) }
-    public static var strokeColor: Self { .init("strokeColor", \ShapeLayer.strokeColor) }
-    public static var foregroundColor: Self { .init("foregroundColor", \TextLayer.foregroundColor) }
+    public static var fillColor: Self { .init("fillColor", \ShapeLayer.fillColor, isEngineOwn: true) }
+    public static var strokeColor: Self { .init("strokeColor", \ShapeLayer.strokeColor, isEngineOwn: true) }
+    public static var foregroundColor: Self {
+        .init("foregroundColor", \TextLayer.foregroundColor, isEngineOwn: true)
+    }
 }
 
 extension LayerProperty where Value == BezierPath {
     /// Animatable, but with no implicit animation (docs/SEMANTICS.md § Shape layers and trimming).
-    public static var path: Self { .init("path", \ShapeLayer.path, implicit: false) }
+    public static var path: Self { .init("path", \ShapeLayer.path, implicit: false, isEngineOwn: true) }
 }
