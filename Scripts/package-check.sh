@@ -34,7 +34,10 @@ cd "$work/away"
 [ "$(command -v animdemo)" = /usr/bin/animdemo ] || fail "animdemo is not /usr/bin/animdemo"
 version=$(animdemo --version)
 [ -n "$version" ] && [[ "$deb" == *"_${version}_"* ]] || fail "--version \"$version\" is not the package's"
-animdemo --list | grep -q '^fish ' || fail "--list has no fish"
+# Each output is read whole before it is searched: `grep -q` stops reading at the first match,
+# and under pipefail the writer's SIGPIPE would fail the check (CI, loaded, did so once).
+list=$(animdemo --list) || fail "animdemo --list failed"
+grep -q '^fish ' <<<"$list" || fail "--list has no fish"
 env -u ANIMDEMO_ASSETS animdemo render --scene fish --at 1 --out o
 env -u ANIMDEMO_ASSETS animdemo render --scene fish --at 1 --assets /usr/share/animdemo --out named
 mkdir empty
@@ -55,13 +58,15 @@ mv Assets.away Assets
 echo "animdemo $version from /usr/bin: --list, render (with the installed images)"
 
 [ "$(man -w animdemo)" = /usr/share/man/man1/animdemo.1.gz ] || fail "man -w animdemo: $(man -w animdemo 2>&1)"
-MANPAGER=cat man animdemo 2>/dev/null | grep -q "Render a scene headless" || fail "man animdemo does not show the page"
+page=$(MANPAGER=cat man animdemo 2>/dev/null) || fail "man animdemo failed"
+grep -q "Render a scene headless" <<<"$page" || fail "man animdemo does not show the page"
 desktop-file-validate /usr/share/applications/animdemo.desktop || fail "the desktop entry is not valid"
 grep -q '^Exec=/usr/bin/animdemo --from-desktop$' /usr/share/applications/animdemo.desktop || fail "Exec="
 # bash: the completion offers the subcommands after `animdemo re`.
-bash -c 'shopt -s extglob; source /usr/share/bash-completion/completions/animdemo
+offered=$(bash -c 'shopt -s extglob; source /usr/share/bash-completion/completions/animdemo
     COMP_WORDS=(animdemo re); COMP_CWORD=1; COMP_LINE="animdemo re"; COMP_POINT=11
-    _animdemo; printf "%s\n" "${COMPREPLY[@]}"' | grep -qx render || fail "the bash completion does not offer render"
+    _animdemo; printf "%s\n" "${COMPREPLY[@]}"') || fail "the bash completion failed"
+grep -qx render <<<"$offered" || fail "the bash completion does not offer render"
 grep -q "compdef\|#compdef" /usr/share/zsh/vendor-completions/_animdemo || fail "the zsh completion"
 grep -q "complete -c 'animdemo'" /usr/share/fish/vendor_completions.d/animdemo.fish || fail "the fish completion"
 echo "man page, desktop entry, bash/zsh/fish completions"
