@@ -24,18 +24,7 @@ struct ImplicitStartValueTests {
             layer.transform = AffineTransform(scaleX: 2, y: 1)
             layer.opacity = 0.8
             root.addSublayer(layer)
-            var path = BezierPath()
-            path.move(to: Point(x: 0, y: 0))
-            path.addCurve(
-                to: Point(x: 100, y: -200), controlPoint1: Point(x: -50, y: -100),
-                controlPoint2: Point(x: 150, y: -100))
-            let float = KeyframeAnimation(keyPath: .position)
-            float.path = path
-            if turns { float.rotationMode = .auto }
-            float.duration = 2
-            float.fillMode = .forwards
-            float.isRemovedOnCompletion = false
-            layer.add(float, forKey: "float")
+            layer.add(KeyframeAnimation.bubbleFloat(turns: turns), forKey: "float")
             timeline.beginFrame(at: 0.5)
         }
 

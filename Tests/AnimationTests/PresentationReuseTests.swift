@@ -47,18 +47,7 @@ struct PresentationReuseTests {
             layer.opacity = 0.8
             layer.contents = ImageAsset(named: "bubble")
             root.addSublayer(layer)
-            var path = BezierPath()
-            path.move(to: Point(x: 0, y: 0))
-            path.addCurve(
-                to: Point(x: 100, y: -200), controlPoint1: Point(x: -50, y: -100),
-                controlPoint2: Point(x: 150, y: -100))
-            let float = KeyframeAnimation(keyPath: .position)
-            float.path = path
-            float.rotationMode = .auto
-            float.duration = 2
-            float.fillMode = .forwards
-            float.isRemovedOnCompletion = false
-            layer.add(float, forKey: "float")
+            layer.add(KeyframeAnimation.bubbleFloat(turns: true), forKey: "float")
             let nudge = BasicAnimation(keyPath: .position)
             nudge.byValue = Point(x: 5, y: -3)
             nudge.duration = 1.5
@@ -225,5 +214,24 @@ struct PresentationReuseTests {
             #expect(abs(reused.strokeEnd - Double(frame) / 60) <= 1e-12)  // linear, from 0 to 1
         }
         #expect(shape.presentation().fillColor == Color(red: 1, green: 0, blue: 0))
+    }
+}
+
+extension KeyframeAnimation where Value == Point {
+    /// A bubble's float for the tests: along a curve 200 points up over 2 s, held at its end,
+    /// turning the layer along the path when `turns`.
+    static func bubbleFloat(turns: Bool) -> KeyframeAnimation<Point> {
+        var path = BezierPath()
+        path.move(to: Point(x: 0, y: 0))
+        path.addCurve(
+            to: Point(x: 100, y: -200), controlPoint1: Point(x: -50, y: -100),
+            controlPoint2: Point(x: 150, y: -100))
+        let float = KeyframeAnimation(keyPath: .position)
+        float.path = path
+        if turns { float.rotationMode = .auto }
+        float.duration = 2
+        float.fillMode = .forwards
+        float.isRemovedOnCompletion = false
+        return float
     }
 }
