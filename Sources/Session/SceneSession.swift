@@ -447,7 +447,8 @@ public final class SceneSession {
             layerGraphSamples: layerGraphSamples,
             animationLabel: { [inspector] animation in inspector.label(of: animation) },
             curveTarget: openPanel(CurvePanel.self) == nil ? nil : curveTarget(),
-            comparedKnobs: compareTwin.map { ComparedKnobs(knobs: $0.machine.knobs, copyIsA: $0.isA) })
+            comparedKnobs: compareTwin.map { ComparedKnobs(knobs: $0.machine.knobs, copyIsA: $0.isA) },
+            keyPanel: openPanels.last.map { type(of: $0).kind })
     }
 
     /// The inspector's log notes the scene's animations now (once a scene frame, after its

@@ -54,6 +54,7 @@ final class KnobPanel: Panel {
         var field: KnobField?
         var compared: [KnobValue]?
         var copyIsA: Bool
+        var keysElsewhere: String?
     }
 
     /// A knob's value being typed (Return opens it on the chosen knob): the text so far, and
@@ -120,8 +121,12 @@ final class KnobPanel: Panel {
     /// The header's height: one line, or more where the panel is too narrow for it (it wraps).
     private var headerHeight: Double { (Self.headerHeight + Double(headerLineCount - 1) * 16) * scale }
     private var headerLineCount = 1
-    /// What `headerLineCount` was settled for: the panel's size, scale, knob count, first row, plot.
-    private var headerSettledFor: [Double]?
+    /// What `headerLineCount` was settled for: the panel's size, scale, knob count, first row,
+    /// plot, comparison, and the panel the keys go to.
+    private var headerSettledFor: ([Double], String?)?
+    /// The panel above this one, which the keys go to (spoken name), as last updated; nil while
+    /// this one is topmost and its keys work.
+    private var keysElsewhere: String?
 
     /// The header's lines set the rows' room, which the header counts: settled from one line
     /// each time, before the first row is kept within the rows, so that both depend on the
@@ -132,8 +137,8 @@ final class KnobPanel: Panel {
             frame.width, frame.height, scale, Double(count), Double(firstRow), selectedHasPlot ? 1 : 0,
             comparison == nil ? 0 : 1,
         ]
-        guard key != headerSettledFor else { return }
-        headerSettledFor = key
+        if let settled = headerSettledFor, settled.0 == key, settled.1 == keysElsewhere { return }
+        headerSettledFor = (key, keysElsewhere)
         headerLineCount = 1
         for _ in 0..<3 {
             let lines = headerLines(count: count).count
@@ -149,8 +154,12 @@ final class KnobPanel: Panel {
             ? " · \(firstRow + 1)–\(min(firstRow + visibleRowCount, count)) of \(count)" : ""
         let turned = comparison.map { " \($0.copyIsA ? "B" : "A")" } ?? ""
         let halves = comparison == nil ? "" : " · A | B"
+        // Only the topmost panel has the keys: under another, the header does not offer them.
+        let keys =
+            keysElsewhere.map { "drag to change · the \($0) has the keys (k twice brings them here)" }
+            ?? "↑↓ choose · ←→ change\(turned) · 0 reset · p copy"
         return TextMetrics.lines(
-            of: "knobs\(shown)\(halves) · ↑↓ choose · ←→ change\(turned) · 0 reset · p copy",
+            of: "knobs\(shown)\(halves) · \(keys)",
             width: max(frame.width - 2 * margin, 1), fontSize: PanelStyle.fontSize * scale, bold: true)
     }
     /// A row's height: one line, two while comparing (the values of A and B under the name).
@@ -387,6 +396,9 @@ final class KnobPanel: Panel {
     func update(context: PanelContext) {
         guard !frame.isEmpty else { return }
         comparison = context.comparedKnobs
+        keysElsewhere = context.keyPanel.flatMap { kind in
+            kind.name == Self.kind.name ? nil : kind.spokenName ?? "\(kind.name) panel"
+        }
         let knobs = context.knobs
         let list = knobs.knobs
         if !list.contains(where: { $0.name == selectedName }) {
@@ -402,7 +414,8 @@ final class KnobPanel: Panel {
         }
         let state = DrawnState(
             frame: frame, scale: scale, scene: context.sceneName, values: values, selected: selectedName,
-            firstRow: firstRow, field: field, compared: compared, copyIsA: comparison?.copyIsA ?? false)
+            firstRow: firstRow, field: field, compared: compared, copyIsA: comparison?.copyIsA ?? false,
+            keysElsewhere: keysElsewhere)
         guard state != drawn else { return }
         drawn = state
         // The columns are measured from the names and values drawn: only when they change.

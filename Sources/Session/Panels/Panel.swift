@@ -66,6 +66,8 @@ struct PanelContext {
     /// The comparison's copy (`|`, `--compare`): its knobs, which the knob panel shows beside
     /// the running scene's; nil while there is none.
     var comparedKnobs: ComparedKnobs? = nil
+    /// The topmost open panel, which the keys go to first (nil: none is open).
+    var keyPanel: PanelKind? = nil
 }
 
 /// The knobs of a comparison's copy, fixed from its start, and whether the copy is A (the
