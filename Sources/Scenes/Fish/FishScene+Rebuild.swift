@@ -1,0 +1,146 @@
+import Animation
+
+/// What one bubble is made from, so that a checkpoint keeps these few numbers (about 150
+/// bytes) and not the bubble's layer, animations, transaction and closures (about 3 kB, which
+/// two checkpoints 2 s apart never share: a bubble lives 2 s; issue 39), and makes the bubble
+/// again on a restore (FishScene+Rebuild.swift, `CheckpointingScene.rebuiltLayer`).
+struct BubbleSave {
+    /// Its place in the order bubbles were blown (and so in the bubbles layer).
+    var number: Int
+    var bubble: FloatingBubble
+    /// The path animation's begin time as it was added (resolved from 0, or the load's head
+    /// start); the fade begins with it.
+    var begin: MediaTime = 0
+    /// Copies of the animations as added, when a curve or duration edit changed them from
+    /// what the bubble makes (nil: it did not).
+    var edited: EditedFloat?
+    /// Its pop, once under way.
+    var pop: PopSave?
+}
+
+/// A bubble's path animation and fade as they were added, where an edit made them differ.
+final class EditedFloat {
+    let path: LayerAnimation
+    let fade: LayerAnimation?
+
+    init(path: LayerAnimation, fade: LayerAnimation?) { (self.path, self.fade) = (path, fade) }
+}
+
+/// A pop under way: the scale it grows the bubble to and its cross-dissolve.
+final class PopSave {
+    let scale: Double
+    let crossDissolve: CrossDissolveSave
+
+    init(scale: Double, crossDissolve: CrossDissolveSave) {
+        (self.scale, self.crossDissolve) = (scale, crossDissolve)
+    }
+}
+
+extension FishScene {
+    /// After `blowBubble` added a bubble's animations: what a checkpoint needs to add them
+    /// again (their begin time, and copies of them if an edit changed them).
+    func noteAnimationsAdded(to bubbleImageView: Layer) {
+        let id = ObjectIdentifier(bubbleImageView)
+        guard let save = floatsByBubble[id]?.save,
+            let path = bubbleImageView.animation(forKey: "movingAnimation")
+        else { return }
+        let fade = bubbleImageView.animation(forKey: "fadeOut")
+        animationSources.path = animationSources.path ?? path.source
+        if let fade { animationSources.fade = animationSources.fade ?? fade.source }
+        floatsByBubble[id]?.save.begin = path.beginTime
+        let madePath = pathAnimation(save.bubble, beginTime: path.beginTime)
+        let madeFade = fade.map { _ in fadeAnimation(save.bubble, beginTime: path.beginTime) }
+        if !sameTiming(path, madePath) || !sameTiming(fade, madeFade) {
+            floatsByBubble[id]?.save.edited = EditedFloat(path: path.copy(), fade: fade?.copy())
+        }
+    }
+
+    private func sameTiming(_ added: LayerAnimation?, _ made: LayerAnimation?) -> Bool {
+        guard let added, let made else { return added == nil && made == nil }
+        return added.beginTime == made.beginTime && added.duration == made.duration
+            && added.timingFunction == made.timingFunction
+    }
+
+    /// The float of `bubble` along its path, as `blowBubble` adds it.
+    func pathAnimation(_ bubble: FloatingBubble, beginTime: MediaTime) -> KeyframeAnimation<Point> {
+        let pathAnimation = KeyframeAnimation(keyPath: .position)
+        pathAnimation.duration = bubble.duration
+        pathAnimation.path = bubble.zigzagPath
+        pathAnimation.fillMode = .forwards
+        pathAnimation.isRemovedOnCompletion = false
+        pathAnimation.beginTime = beginTime
+        return pathAnimation
+    }
+}
+
+// step 7 {
+extension FishScene {
+    /// The bubbles: a checkpoint leaves their layers out, and the scene makes them again.
+    /// Not before step 6, whose bubbles `blowTutorialBubble` makes otherwise.
+    var rebuiltLayer: Layer? { stage >= .randomness ? bubbles : nil }
+
+    /// The scene's state without the bubbles' layers, and the bubbles as `BubbleSave`s, in
+    /// the order they were blown (the bubbles layer's, each popping one's snapshot above it).
+    func savedStateRebuildingLayers() -> (state: () -> Void, layers: RebuiltLayers) {
+        let saved = checkpoint(keepingBubbles: false)
+        let saves = floatsByBubble.values.map(\.save).sorted { $0.number < $1.number }
+        let popping = saves.reduce(0) { $0 + ($1.pop == nil ? 0 : 1) }
+        // A pop keeps its snapshot's look and two animations' settings.
+        let bytes = saves.count * MemoryLayout<BubbleSave>.stride + popping * 640
+        return (
+            { [self] in restore(saved) },
+            RebuiltLayers(count: saves.count, estimatedBytes: bytes) { [weak self] in
+                self?.rebuildBubbles(saves)
+            }
+        )
+    }
+
+    /// Makes the bubbles of `saves` again as `blowBubble` and `pop` made them, as they were
+    /// at the checkpoint's time (the timeline's now): each layer, its path animation and fade
+    /// (finished or not by now), the transaction whose completion pops it, and for a pop
+    /// under way its cross-dissolve. Runs in the engine's restore, which then gives them their
+    /// places in the timeline's list of animated layers.
+    func rebuildBubbles(_ saves: [BubbleSave]) {
+        let now = timeline.currentTime
+        floatsByBubble.reserveCapacity(saves.count)
+        for save in saves {
+            let bubble = save.bubble
+            let bubbleImageView = Layer(timeline: timeline)
+            bubbleImageView.name = "bubble"
+            bubbleImageView.contents = ImageAsset(named: bubble.imageName)
+            bubbleImageView.bounds = Rect(x: 0, y: 0, width: bubble.size, height: bubble.size)
+            bubbleImageView.position = bubble.origin
+            bubbleImageView.opacity = bubble.fadesOut ? 0 : bubble.alpha
+            bubbleImageView.isUserInteractionEnabled = false
+            bubbleImageView.masksToBounds = true
+            bubbles.addSublayer(bubbleImageView)
+            floatsByBubble[ObjectIdentifier(bubbleImageView)] = (bubbleImageView, save)
+
+            let path = save.edited?.path.copy() ?? pathAnimation(bubble, beginTime: save.begin)
+            let fade =
+                bubble.fadesOut
+                ? save.edited?.fade?.copy() ?? fadeAnimation(bubble, beginTime: save.begin) : nil
+            if let pop = save.pop {
+                // Its float is over (the pop is its transaction's completion), the fade gone.
+                bubbleImageView.transform = AffineTransform(scaleX: pop.scale, y: pop.scale)
+                bubbleImageView.addRestored(
+                    path, forKey: "movingAnimation", source: animationSources.path, hasFinished: true)
+                ViewTransition.restoreCrossDissolve(pop.crossDissolve, with: bubbleImageView) { [weak self] in
+                    self?.popDidEnd(bubbleImageView)
+                }
+                continue
+            }
+            let transaction = timeline.beginTransaction()
+            transaction.completionBlock = { [weak self] in self?.pop(bubbleImageView) }
+            bubbleImageView.addRestored(
+                path, forKey: "movingAnimation", source: animationSources.path,
+                hasFinished: path.hasEnded(at: now))
+            if let fade, !fade.hasEnded(at: now) {
+                bubbleImageView.addRestored(
+                    fade, forKey: "fadeOut", source: animationSources.fade, hasFinished: false)
+            }
+            timeline.commitTransaction()
+        }
+    }
+}
+// } step 7
