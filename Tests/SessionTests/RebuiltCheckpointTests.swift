@@ -71,11 +71,15 @@ struct RebuiltCheckpointTests {
             #expect(shown?.pixels == expected?.pixels, "frame \(target): pixels")
             let (a, b) = (Array(shown?.layers ?? ""), Array(expected?.layers ?? ""))
             if a != b {
-                let first = zip(a, b).firstIndex { $0 != $1 } ?? min(a.count, b.count)
+                let first =
+                    zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                    ?? min(a.count, b.count)
                 let start = max(first - 300, 0)
+                let restored = String(a[start..<min(first + 200, a.count)])
+                let uninterrupted = String(b[start..<min(first + 200, b.count)])
                 Issue.record(
-                    "frame \(target): the layer trees differ at \(first): restored …\(String(a[start..<min(first + 200, a.count)])) "
-                        + "uninterrupted …\(String(b[start..<min(first + 200, b.count)]))")
+                    "frame \(target): the layer trees differ at \(first): restored …\(restored) uninterrupted …\(uninterrupted)"
+                )
             }
         }
     }

@@ -36,6 +36,19 @@ final class PopSave {
     }
 }
 
+extension EditedFloat: CheckpointedObject {
+    typealias Checkpoint = NothingToCheckpoint
+    /// Constants: copies that are never added, only copied again.
+    static let notCheckpointed: Set = ["path", "fade"]
+}
+
+extension PopSave: CheckpointedObject {
+    typealias Checkpoint = NothingToCheckpoint
+    /// Constants.
+    static let notCheckpointed: Set = ["scale", "crossDissolve"]
+}
+
+// step 6 {
 extension FishScene {
     /// After `blowBubble` added a bubble's animations: what a checkpoint needs to add them
     /// again (their begin time, and copies of them if an edit changed them).
@@ -72,6 +85,8 @@ extension FishScene {
         return pathAnimation
     }
 }
+
+// } step 6
 
 // step 7 {
 extension FishScene {

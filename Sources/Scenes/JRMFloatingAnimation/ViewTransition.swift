@@ -127,3 +127,11 @@ final class CrossDissolveSave {
         viewFade = view.animation(forKey: LayerProperty.opacity.name)?.copy()
     }
 }
+
+extension CrossDissolveSave: CheckpointedObject {
+    typealias Checkpoint = NothingToCheckpoint
+    /// Constants: the fades are copies that are never added, only copied again.
+    static let notCheckpointed: Set = [
+        "bounds", "anchorPoint", "position", "transform", "drawing", "snapshotFade", "viewFade",
+    ]
+}

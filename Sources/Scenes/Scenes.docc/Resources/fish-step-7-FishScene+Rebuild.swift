@@ -41,6 +41,18 @@ final class PopSave {
     }
 }
 
+extension EditedFloat: CheckpointedObject {
+    typealias Checkpoint = NothingToCheckpoint
+    /// Constants: copies that are never added, only copied again.
+    static let notCheckpointed: Set = ["path", "fade"]
+}
+
+extension PopSave: CheckpointedObject {
+    typealias Checkpoint = NothingToCheckpoint
+    /// Constants.
+    static let notCheckpointed: Set = ["scale", "crossDissolve"]
+}
+
 extension FishScene {
     /// After `blowBubble` added a bubble's animations: what a checkpoint needs
     /// to add them again (their begin time, and copies of them if an edit
