@@ -18,29 +18,47 @@ extension Timeline {
     /// neither they, nor their animations, transactions and the closures those hold stay alive
     /// in it (issue 39: the fish's 2,000 bubbles, which share nothing from one checkpoint to the
     /// next). It saves `rebuilt` without them and keeps their places in the list of animated
-    /// layers, by where each sits under `rebuilt`.
+    /// layers, by where each sits under `rebuilt`. An animated layer out of every tree with no
+    /// animation left (one that left `rebuilt` this frame) is left out too, its place empty, as
+    /// the next frame's end would leave it.
     ///
     /// Nil between a frame's phases (callbacks due or a transaction open): take it after a
     /// frame, as `FrameLoop.runFrame` leaves the timeline.
     public func checkpoint(of roots: [Layer], rebuilding rebuilt: Layer? = nil) -> TimelineCheckpoint? {
         guard dueCallbacks.isEmpty, transactionStack.isEmpty else { return nil }
         var own = checkpoint
-        // The places of the animated layers under `rebuilt`: by their index path from it.
-        var holes: [(slot: Int, path: [Int])] = []
+        // The places of the animated layers under `rebuilt`: by their index among its
+        // sublayers (two numbers each: an array a place was 64 bytes more), or, deeper down,
+        // by their index path from it.
+        var holes: [(slot: Int32, index: Int32)] = []
+        var deepHoles: [(slot: Int, path: [Int])] = []
         if let rebuilt {
             var list = own.animatedLayers
             let indices = Dictionary(
                 uniqueKeysWithValues: rebuilt.sublayers.enumerated().map { (ObjectIdentifier($1), $0) })
+            var ends = own.animatedLayerEnds
+            var left = own.leftLayerCount
             for (slot, layer) in list.enumerated() {
                 guard let layer else { continue }
-                let path =
-                    layer.superlayer === rebuilt
-                    ? indices[ObjectIdentifier(layer)].map { [$0] } : layer.indexPath(under: rebuilt)
-                guard let path else { continue }
-                holes.append((slot, path))
+                if layer.superlayer == nil && !layer.hasAnimations && !roots.contains(where: { $0 === layer })
+                {
+                    // Out of every tree with no animation left (a bubble that popped, its
+                    // snapshot): the next frame's end empties its place, so it is empty here,
+                    // and the layer, which the scene let go of, is not kept.
+                    (list[slot], ends[slot], left) = (nil, .infinity, left + 1)
+                    continue
+                }
+                if layer.superlayer === rebuilt, let index = indices[ObjectIdentifier(layer)] {
+                    holes.append((Int32(slot), Int32(index)))
+                } else if let path = layer.indexPath(under: rebuilt) {
+                    deepHoles.append((slot, path))
+                } else {
+                    continue
+                }
                 list[slot] = nil
             }
-            own = own.replacing(animatedLayers: list)
+            own = own.replacing(animatedLayers: list, ends: ends, leftLayerCount: left)
+            holes = holes.checkpointCopy
         }
         var seen = Set<ObjectIdentifier>()
         var layers: [Layer] = []
@@ -84,7 +102,7 @@ extension Timeline {
         restores += displayLinks.map { $0.savedState() }
         return TimelineCheckpoint(
             layerCount: layers.count, animationCount: animationSaves.count, newLayerCount: newLayerCount,
-            newAnimationCount: newAnimationCount, rebuiltAnimatedLayerCount: holes.count
+            newAnimationCount: newAnimationCount, rebuiltAnimatedLayerCount: holes.count + deepHoles.count
         ) { [self] rebuild in
             // Made again rather than kept: a set of thousands of layers in each of hundreds of
             // checkpoints took more memory than their shared saved states.
@@ -123,13 +141,23 @@ extension Timeline {
                     transaction.disableActions = true
                     rebuild()
                 }
-                for hole in holes {
-                    guard let layer = rebuilt.layer(at: hole.path) else {
-                        preconditionFailure("the scene did not make again the layer at \(hole.path)")
+                let sublayers = rebuilt.sublayers
+                let places =
+                    holes.lazy.map {
+                        (
+                            slot: Int($0.slot),
+                            layer: sublayers.indices.contains(Int($0.index)) ? sublayers[Int($0.index)] : nil
+                        )
                     }
-                    animatedLayers[hole.slot] = layer
-                    animatedLayerEnds[hole.slot] = -.infinity
-                    layer.timelineSlot = hole.slot
+                    + deepHoles.lazy.map { (slot: $0.slot, layer: rebuilt.layer(at: $0.path)) }
+                for place in places {
+                    guard let layer = place.layer else {
+                        preconditionFailure(
+                            "the scene did not make again the animated layer of place \(place.slot)")
+                    }
+                    animatedLayers[place.slot] = layer
+                    animatedLayerEnds[place.slot] = -.infinity
+                    layer.timelineSlot = place.slot
                 }
                 assert(
                     !rebuilt.sublayers.contains { $0.hasAnimations && $0.timelineSlot < 0 },
@@ -217,10 +245,10 @@ extension Timeline {
         let lastCompletionTime: MediaTime?
 
         /// The same with another list of animated layers.
-        func replacing(animatedLayers list: [Layer?]) -> Checkpoint {
+        func replacing(animatedLayers list: [Layer?], ends: [MediaTime], leftLayerCount: Int) -> Checkpoint {
             Checkpoint(
                 currentTime: currentTime, previousFrameTime: previousFrameTime, animatedLayers: list,
-                animatedLayerEnds: animatedLayerEnds, leftLayerCount: leftLayerCount, timers: timers,
+                animatedLayerEnds: ends, leftLayerCount: leftLayerCount, timers: timers,
                 displayLinks: displayLinks, lastCompletionTime: lastCompletionTime)
         }
     }

@@ -2,22 +2,95 @@ import Animation
 import Scenes
 
 /// What one bubble is made from, so that a checkpoint keeps these few numbers
-/// (about 150 bytes) and not the bubble's layer, animations, transaction and
-/// closures (about 3 kB, which two checkpoints 2 s apart never share: a bubble
-/// lives 2 s; issue 39), and makes the bubble again on a restore
-/// (FishScene+Rebuild.swift, `CheckpointingScene.rebuiltLayer`).
+/// (96 bytes) and not the bubble's layer, animations, transaction and closures
+/// (about 3 kB, which two checkpoints 2 s apart never share: a bubble lives 2
+/// s; issue 39), and makes the bubble again on a restore
+/// (`FishScene.rebuildBubbles`, `CheckpointingScene.rebuiltLayer`).
 struct BubbleSave {
     /// Its place in the order bubbles were blown (and so in the bubbles layer).
     var number: Int
-    var bubble: FloatingBubble
+    /// Its `FloatingBubble`, packed: the numbers, and the shape, flags and
+    /// image as bytes.
+    private let origin: Point
+    private let size, alpha, height, t, duration, w: Double
+    private let shape, flags, image: UInt8
     /// The path animation's begin time as it was added (resolved from 0, or the
     /// load's head start); the fade begins with it.
     var begin: MediaTime = 0
-    /// Copies of the animations as added, when a curve or duration edit changed
-    /// them from what the bubble makes (nil: it did not).
-    var edited: EditedFloat?
+    /// What few bubbles have: copies of the animations as an edit changed them,
+    /// the pop under way, an image `imageNames` does not have.
+    var extra: BubbleExtra?
+
+    /// The images a bubble can show (`FloatOptions.imageSets`), by their index
+    /// in a save.
+    static let imageNames = Array(
+        Set(FloatOptions.imageSets.flatMap(\.images))).sorted()
+
+    init(number: Int, bubble: FloatingBubble) {
+        self.number = number
+        (origin, size, alpha, height, t) = (
+            bubble.origin, bubble.size, bubble.alpha, bubble.height, bubble.t)
+        (duration, w) = (bubble.duration, bubble.w)
+        shape = UInt8(FloatingShape.allCases.firstIndex(of: bubble.shape) ?? 0)
+        flags =
+            (
+                bubble.swapsControlPoints ? 1 : 0) | (bubble.sinks ? 2 : 0) | (
+                    bubble.fadesOut ? 4 : 0)
+        let image = Self.imageNames.firstIndex(of: bubble.imageName)
+        self.image = image.map(UInt8.init) ?? .max
+        if image == nil { extra = BubbleExtra(imageName: bubble.imageName) }
+    }
+
+    var bubble: FloatingBubble {
+        FloatingBubble(
+            origin: origin, size: size, alpha: alpha, height: height, t: t,
+            swapsControlPoints: flags & 1 != 0,
+            duration: duration, shape: FloatingShape.allCases[Int(shape)], w: w,
+            sinks: flags & 2 != 0,
+            fadesOut: flags & 4 != 0,
+            imageName: image == .max ? extra?.imageName ?? "" : Self.imageNames[
+                Int(image)])
+    }
+
     /// Its pop, once under way.
-    var pop: PopSave?
+    var pop: PopSave? {
+        get { extra?.pop }
+        set {
+            extra = BubbleExtra(
+                imageName: extra?.imageName, edited: extra?.edited,
+                pop: newValue)
+        }
+    }
+
+    /// Copies of its animations as added, where an edit changed them.
+    var edited: EditedFloat? {
+        get { extra?.edited }
+        set {
+            extra = BubbleExtra(
+                imageName: extra?.imageName, edited: newValue, pop: extra?.pop)
+        }
+    }
+}
+
+/// What few bubbles' saves have (`BubbleSave.extra`): constants, so that a
+/// checkpoint that holds one keeps what it was (a pop that starts later makes a
+/// new one).
+final class BubbleExtra {
+    let imageName: String?
+    let edited: EditedFloat?
+    let pop: PopSave?
+
+    init(
+        imageName: String? = nil, edited: EditedFloat? = nil,
+        pop: PopSave? = nil) {
+        (self.imageName, self.edited, self.pop) = (imageName, edited, pop)
+    }
+}
+
+extension BubbleExtra: CheckpointedObject {
+    typealias Checkpoint = NothingToCheckpoint
+    /// Constants.
+    static let notCheckpointed: Set = ["imageName", "edited", "pop"]
 }
 
 /// A bubble's path animation and fade as they were added, where an edit made
