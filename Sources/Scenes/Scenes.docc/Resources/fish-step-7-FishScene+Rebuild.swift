@@ -188,9 +188,10 @@ extension FishScene {
         let saves = floatsByBubble.values.map(
             \.save).sorted { $0.number < $1.number }
         let popping = saves.reduce(0) { $0 + ($1.pop == nil ? 0 : 1) }
-        // A pop keeps its snapshot's look and two animations' settings.
+        // A pop keeps a few numbers in three small objects (`PopSave`,
+        // `CrossDissolveSave`, `BubbleExtra`).
         let bytes = saves.count * MemoryLayout<BubbleSave>.stride
-            + popping * 640
+            + popping * 256
         return (
             { [self] in restore(saved) },
             RebuiltLayers(
