@@ -10,7 +10,8 @@ import Animation
 /// Restoring puts those values back on the same objects, so the closures the scene made
 /// (timers' callbacks, completions, recognizers' actions) are the ones it runs on, reaching
 /// the same objects: nothing is copied or rebuilt, and the frames that follow are the
-/// uninterrupted run's, byte for byte.
+/// uninterrupted run's, byte for byte. A scene whose heavy load comes and goes between two
+/// checkpoints may instead save that load as numbers and make it again (`rebuiltLayer`).
 public protocol CheckpointingScene: Scene {
     /// The scene's own state now, as values (and objects by reference): every stored property
     /// that can change, of the scene and of the helper objects it keeps; its random

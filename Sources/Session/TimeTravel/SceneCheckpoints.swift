@@ -20,9 +20,12 @@ struct SceneCheckpoints {
         /// The inspector's log then, which `restore` brings back (nil: it observed nothing).
         var observation: ObservationMark? = nil
         /// Whether the scene makes some of its layers again on its restore, as other objects
-        /// (`CheckpointingScene.rebuiltLayer`): kept every 2 s at any age, and not restored
-        /// while an inspector knows animations by object.
+        /// (`CheckpointingScene.rebuiltLayer`): not restored while an inspector knows
+        /// animations by object.
         var rebuildsLayers = false
+        /// Whether it makes a heavy load again (`isDense(rebuilding:)`): kept every 2 s at any
+        /// age, within `heavyByteBudget`.
+        var isDense = false
         /// Puts the scene, its timeline and what the session holds for it back as they were.
         let restore: () -> Void
     }
@@ -32,12 +35,21 @@ struct SceneCheckpoints {
     /// 600 s, then 30 s.
     static let tiers: [(age: MediaTime, interval: MediaTime)] = [(120, 2), (600, 10), (.infinity, 30)]
 
-    /// The interval between checkpoints kept at `time` when the newest is at `newest`;
-    /// `rebuildsLayers`: of a scene whose checkpoints save its heavy load as the few numbers it
-    /// is made from (the fish's bubbles, issue 39), the first tier's at any age: its replay is
-    /// slow (10–13 ms a second of 2,000 bubbles), and the budget thins them evenly instead.
-    static func interval(at time: MediaTime, newest: MediaTime, rebuildsLayers: Bool = false) -> MediaTime {
-        if rebuildsLayers { return tiers[0].interval }
+    /// Layers made again on a restore from which a checkpoint is dense: the scene saves a
+    /// heavy load as the few numbers it is made from (the fish's bubbles, issue 39), whose
+    /// replay is slow (2,000 bubbles: 10 ms a second of scene time). The fish's own 20 or so
+    /// bubbles replay fast, and keep the tiers (a replay from the start taking one every 2 s
+    /// made a knob's reshape at 600 s 25 % slower).
+    static let denseLayerCount = 500
+
+    /// Whether a checkpoint that makes `count` layers again is dense.
+    static func isDense(rebuilding count: Int) -> Bool { count >= denseLayerCount }
+
+    /// The interval between checkpoints kept at `time` when the newest is at `newest`; for
+    /// `dense` ones the first tier's at any age: their load is slow to replay, and the budget
+    /// thins them evenly instead.
+    static func interval(at time: MediaTime, newest: MediaTime, dense: Bool = false) -> MediaTime {
+        if dense { return tiers[0].interval }
         let age = newest - time
         return (tiers.first { age <= $0.age } ?? tiers[tiers.count - 1]).interval
     }
@@ -69,10 +81,10 @@ struct SceneCheckpoints {
     static let heavyThreshold = byteBudget / 16
 
     /// The budget that checkpoints of `bytes` each are thinned to (`byteBudget`, or
-    /// `heavyByteBudget` past `heavyThreshold` and for those that rebuild their scene's heavy
-    /// load, which share nothing with the one before either).
-    static func budget(bytes: Int, rebuildsLayers: Bool = false) -> Int {
-        bytes > heavyThreshold || rebuildsLayers ? heavyByteBudget : byteBudget
+    /// `heavyByteBudget` past `heavyThreshold` and for `dense` ones, which share nothing with the
+    /// one before either).
+    static func budget(bytes: Int, dense: Bool = false) -> Int {
+        bytes > heavyThreshold || dense ? heavyByteBudget : byteBudget
     }
 
     /// A checkpoint's memory, estimated from what it saved: about 0.5 kB a layer (its values,
@@ -147,8 +159,8 @@ struct SceneCheckpoints {
     /// them would (a heavy load is then not saved every 2 s only to be dropped). Not an hour:
     /// ten minutes of the fish's 2,000 bubbles then kept 3, one every 440 s, and a seek
     /// replayed up to 4 s; the budget's thinning spreads them over a longer history.
-    static func spacing(bytes: Int, rebuildsLayers: Bool = false) -> MediaTime {
-        bytes * hourCount <= byteBudget || rebuildsLayers
+    static func spacing(bytes: Int, dense: Bool = false) -> MediaTime {
+        bytes * hourCount <= byteBudget || dense
             ? 0 : 600 * Double(bytes) / Double(budget(bytes: bytes))
     }
 
@@ -158,14 +170,14 @@ struct SceneCheckpoints {
     /// going on to it), so the interval is the one the tiers give then: the tiers' intervals
     /// divide each other, so the first frame of each of those intervals is what thinning would
     /// keep of the checkpoints taken every 2 s.
-    /// `rebuildsLayers`: the checkpoint would rebuild its scene's layers (`interval`).
+    /// `dense`: the checkpoint would be dense (`interval`).
     func wants(
-        frame: Int, time: MediaTime, keptUntil end: MediaTime = -.infinity, rebuildsLayers: Bool = false
+        frame: Int, time: MediaTime, keptUntil end: MediaTime = -.infinity, dense: Bool = false
     )
         -> Bool
     {
         let step = Self.interval(
-            at: time, newest: max(all.last?.time ?? time, time, end), rebuildsLayers: rebuildsLayers)
+            at: time, newest: max(all.last?.time ?? time, time, end), dense: dense)
         let index = firstIndex(afterFrame: frame)
         if let gap = refusedGap, index > 0, index < all.count, all[index - 1].frame == gap.after,
             all[index].frame == gap.before
@@ -176,7 +188,7 @@ struct SceneCheckpoints {
             let previous = all[index - 1]
             if previous.frame == frame || Self.sameBucket(previous.time, time, step: step)
                 || time - previous.time
-                    < Self.spacing(bytes: previous.estimatedBytes, rebuildsLayers: previous.rebuildsLayers)
+                    < Self.spacing(bytes: previous.estimatedBytes, dense: previous.isDense)
             {
                 return false
             }
@@ -195,7 +207,7 @@ struct SceneCheckpoints {
         kept.reserveCapacity(all.count)
         for checkpoint in all {
             let step = Self.interval(
-                at: checkpoint.time, newest: newest, rebuildsLayers: checkpoint.rebuildsLayers)
+                at: checkpoint.time, newest: newest, dense: checkpoint.isDense)
             if let previous = kept.last, Self.sameBucket(previous.time, checkpoint.time, step: step) {
                 continue
             }
@@ -205,7 +217,7 @@ struct SceneCheckpoints {
         estimatedBytes = all.reduce(0) { $0 + $1.estimatedBytes }
         // Over the budget: drop the one (not the first, nor the newest) between the two
         // nearest neighbours, until it fits.
-        let budget = Self.budget(bytes: checkpoint.estimatedBytes, rebuildsLayers: checkpoint.rebuildsLayers)
+        let budget = Self.budget(bytes: checkpoint.estimatedBytes, dense: checkpoint.isDense)
         while estimatedBytes > budget && all.count > 2 {
             var dropped = 1
             for index in 1..<(all.count - 1)

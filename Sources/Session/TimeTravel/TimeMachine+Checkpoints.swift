@@ -41,7 +41,8 @@ extension TimeMachine {
         // While the inspector knows animations by object, the scene's layers are kept, not
         // made again (`CheckpointingScene.rebuiltLayer`).
         let rebuilt = host?.observesAnimations == true ? nil : scene.rebuiltLayer
-        guard checkpoints.wants(frame: frame, time: time, keptUntil: end, rebuildsLayers: rebuilt != nil),
+        let dense = SceneCheckpoints.isDense(rebuilding: rebuilt?.sublayers.count ?? 0)
+        guard checkpoints.wants(frame: frame, time: time, keptUntil: end, dense: dense),
             let engine = sceneTimeline.checkpoint(of: [scene.rootLayer], rebuilding: rebuilt)
         else { return }
         let (own, layers) =
@@ -66,7 +67,7 @@ extension TimeMachine {
                     sharedAnimations: engine.animationCount - engine.newAnimationCount)
                     + layers.estimatedBytes,
                 observation: observation,
-                rebuildsLayers: layers.count > 0 || engine.rebuiltAnimatedLayerCount > 0
+                rebuildsLayers: layers.count > 0 || engine.rebuiltAnimatedLayerCount > 0, isDense: dense
             ) {
                 [unowned self] in
                 // The log as it was then, or emptied (TimeMachine+Travel.swift).
