@@ -81,15 +81,18 @@ final class EditedFloat {
     init(path: LayerAnimation, fade: LayerAnimation?) { (self.path, self.fade) = (path, fade) }
 }
 
-/// A pop under way: the scale it grows the bubble to and its cross-dissolve.
+/// A pop under way: the transform it gave the bubble (its scale) and its cross-dissolve.
 final class PopSave {
-    let scale: Double
+    let transform: AffineTransform
     let crossDissolve: CrossDissolveSave
 
-    init(scale: Double, crossDissolve: CrossDissolveSave) {
-        (self.scale, self.crossDissolve) = (scale, crossDissolve)
+    init(transform: AffineTransform, crossDissolve: CrossDissolveSave) {
+        (self.transform, self.crossDissolve) = (transform, crossDissolve)
     }
 }
+
+/// A bubble in flight or popping: its layer, what it is made from, its pop's snapshot.
+typealias LiveBubble = (bubbleImageView: Layer, save: BubbleSave, snapshot: Layer?)
 
 extension EditedFloat: CheckpointedObject {
     typealias Checkpoint = NothingToCheckpoint
@@ -100,48 +103,8 @@ extension EditedFloat: CheckpointedObject {
 extension PopSave: CheckpointedObject {
     typealias Checkpoint = NothingToCheckpoint
     /// Constants.
-    static let notCheckpointed: Set = ["scale", "crossDissolve"]
+    static let notCheckpointed: Set = ["transform", "crossDissolve"]
 }
-
-// step 6 {
-extension FishScene {
-    /// After `blowBubble` added a bubble's animations: what a checkpoint needs to add them
-    /// again (their begin time, and copies of them if an edit changed them).
-    func noteAnimationsAdded(to bubbleImageView: Layer) {
-        let id = ObjectIdentifier(bubbleImageView)
-        guard let save = floatsByBubble[id]?.save,
-            let path = bubbleImageView.animation(forKey: "movingAnimation")
-        else { return }
-        let fade = bubbleImageView.animation(forKey: "fadeOut")
-        animationSources.path = animationSources.path ?? path.source
-        if let fade { animationSources.fade = animationSources.fade ?? fade.source }
-        floatsByBubble[id]?.save.begin = path.beginTime
-        let madePath = pathAnimation(save.bubble, beginTime: path.beginTime)
-        let madeFade = fade.map { _ in fadeAnimation(save.bubble, beginTime: path.beginTime) }
-        if !sameTiming(path, madePath) || !sameTiming(fade, madeFade) {
-            floatsByBubble[id]?.save.edited = EditedFloat(path: path.copy(), fade: fade?.copy())
-        }
-    }
-
-    private func sameTiming(_ added: LayerAnimation?, _ made: LayerAnimation?) -> Bool {
-        guard let added, let made else { return added == nil && made == nil }
-        return added.beginTime == made.beginTime && added.duration == made.duration
-            && added.timingFunction == made.timingFunction
-    }
-
-    /// The float of `bubble` along its path, as `blowBubble` adds it.
-    func pathAnimation(_ bubble: FloatingBubble, beginTime: MediaTime) -> KeyframeAnimation<Point> {
-        let pathAnimation = KeyframeAnimation(keyPath: .position)
-        pathAnimation.duration = bubble.duration
-        pathAnimation.path = bubble.zigzagPath
-        pathAnimation.fillMode = .forwards
-        pathAnimation.isRemovedOnCompletion = false
-        pathAnimation.beginTime = beginTime
-        return pathAnimation
-    }
-}
-
-// } step 6
 
 // step 7 {
 extension FishScene {
@@ -153,7 +116,7 @@ extension FishScene {
     /// the order they were blown (the bubbles layer's, each popping one's snapshot above it).
     func savedStateRebuildingLayers() -> (state: () -> Void, layers: RebuiltLayers) {
         let saved = checkpoint(keepingBubbles: false)
-        let saves = floatsByBubble.values.map(\.save).sorted { $0.number < $1.number }
+        let saves = floatsByBubble.values.sorted { $0.save.number < $1.save.number }.map(completedSave)
         let popping = saves.reduce(0) { $0 + ($1.pop == nil ? 0 : 1) }
         // A pop keeps a few numbers in three small objects (`PopSave`, `CrossDissolveSave`,
         // `BubbleExtra`).
@@ -164,6 +127,44 @@ extension FishScene {
                 self?.rebuildBubbles(saves)
             }
         )
+    }
+
+    /// A live bubble's save with what its animations hold now (read here, not as it is blown
+    /// or pops: a frame pays nothing for it): the path animation's begin time as resolved,
+    /// copies of the animations if an edit changed them, the pop under way.
+    private func completedSave(_ live: LiveBubble) -> BubbleSave {
+        var save = live.save
+        let layer = live.bubbleImageView
+        guard let path = layer.animation(forKey: "movingAnimation") else { return save }
+        let fade = layer.animation(forKey: "fadeOut")
+        animationSources.path = animationSources.path ?? path.source
+        if let fade { animationSources.fade = animationSources.fade ?? fade.source }
+        save.begin = path.beginTime
+        let bubble = save.bubble
+        let isMade =
+            path.duration == bubble.duration && path.timingFunction == nil
+            && (fade.map {
+                $0.beginTime == path.beginTime && $0.duration == bubble.duration
+                    && $0.timingFunction == .easeInEaseOut
+            } ?? true)
+        if !isMade { save.edited = EditedFloat(path: path.copy(), fade: fade?.copy()) }
+        if let snapshot = live.snapshot {
+            save.pop = PopSave(
+                transform: layer.transform,
+                crossDissolve: CrossDissolveSave(of: snapshot, view: layer, duration: bubblePopDuration))
+        }
+        return save
+    }
+
+    /// The float of `bubble` along its path, as `blowBubble` adds it.
+    func pathAnimation(_ bubble: FloatingBubble, beginTime: MediaTime) -> KeyframeAnimation<Point> {
+        let pathAnimation = KeyframeAnimation(keyPath: .position)
+        pathAnimation.duration = bubble.duration
+        pathAnimation.path = bubble.zigzagPath
+        pathAnimation.fillMode = .forwards
+        pathAnimation.isRemovedOnCompletion = false
+        pathAnimation.beginTime = beginTime
+        return pathAnimation
     }
 
     /// Makes the bubbles of `saves` again as `blowBubble` and `pop` made them, as they were
@@ -185,22 +186,25 @@ extension FishScene {
             bubbleImageView.isUserInteractionEnabled = false
             bubbleImageView.masksToBounds = true
             bubbles.addSublayer(bubbleImageView)
-            floatsByBubble[ObjectIdentifier(bubbleImageView)] = (bubbleImageView, save)
+            let id = ObjectIdentifier(bubbleImageView)
+            floatsByBubble[id] = (bubbleImageView, save, nil)
 
             let path = save.edited?.path.copy() ?? pathAnimation(bubble, beginTime: save.begin)
-            let fade =
-                bubble.fadesOut
-                ? save.edited?.fade?.copy() ?? fadeAnimation(bubble, beginTime: save.begin) : nil
             if let pop = save.pop {
                 // Its float is over (the pop is its transaction's completion), the fade gone.
-                bubbleImageView.transform = AffineTransform(scaleX: pop.scale, y: pop.scale)
+                bubbleImageView.transform = pop.transform
                 bubbleImageView.addRestored(
                     path, forKey: "movingAnimation", source: animationSources.path, hasFinished: true)
-                ViewTransition.restoreCrossDissolve(pop.crossDissolve, with: bubbleImageView) { [weak self] in
+                floatsByBubble[id]?.snapshot = ViewTransition.restoreCrossDissolve(
+                    pop.crossDissolve, with: bubbleImageView
+                ) { [weak self] in
                     self?.popDidEnd(bubbleImageView)
                 }
                 continue
             }
+            let fade =
+                bubble.fadesOut
+                ? save.edited.map { $0.fade?.copy() } ?? fadeAnimation(bubble, beginTime: save.begin) : nil
             let transaction = timeline.beginTransaction()
             transaction.completionBlock = { [weak self] in self?.pop(bubbleImageView) }
             bubbleImageView.addRestored(

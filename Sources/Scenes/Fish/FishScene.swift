@@ -110,7 +110,8 @@ final class FishScene: Scene {
     /// takes its bubble out without moving the others (an array of 2,000 floats moved ~140,000
     /// instructions' worth of them at each of the 17 pops a frame).
     /// Each keeps what its bubble is made from, for a checkpoint to make it again (`BubbleSave`).
-    var floatsByBubble: [ObjectIdentifier: (bubbleImageView: Layer, save: BubbleSave)] = [:]
+    /// A popping bubble's entry also holds its pop's snapshot.
+    var floatsByBubble: [ObjectIdentifier: LiveBubble] = [:]
     var bubblesBlown = 0
     /// The lines that add a bubble's path animation and fade (`CallSite`), the same for every
     /// bubble: read from the first, for the bubbles a checkpoint makes again.
@@ -365,7 +366,7 @@ final class FishScene: Scene {
         bubbles.addSublayer(bubbleImageView)
         bubblesBlown += 1
         floatsByBubble[ObjectIdentifier(bubbleImageView)] = (
-            bubbleImageView, BubbleSave(number: bubblesBlown, bubble: bubble)
+            bubbleImageView, BubbleSave(number: bubblesBlown, bubble: bubble), nil
         )
         updateGuides()
 
@@ -386,7 +387,6 @@ final class FishScene: Scene {
         if bubble.fadesOut { fadeOut(bubbleImageView, bubble, beginTime: pathAnimation.beginTime) }
 
         timeline.commitTransaction()
-        noteAnimationsAdded(to: bubbleImageView)
     }
     // } step 6
 
@@ -417,13 +417,12 @@ final class FishScene: Scene {
     /// example's `transitionWithView(…, CrossDissolve) { transform = scale 1.3 }` and
     /// `removeFromSuperview`).
     func pop(_ bubbleImageView: Layer) {
-        let popping = ViewTransition.crossDissolve(with: bubbleImageView, duration: bubblePopDuration) {
+        let snapshot = ViewTransition.crossDissolve(with: bubbleImageView, duration: bubblePopDuration) {
             bubbleImageView.transform = AffineTransform(scaleX: popScale, y: popScale)
         } completion: { [weak self] in
             self?.popDidEnd(bubbleImageView)
         }
-        floatsByBubble[ObjectIdentifier(bubbleImageView)]?.save.pop = PopSave(
-            scale: popScale, crossDissolve: popping)
+        floatsByBubble[ObjectIdentifier(bubbleImageView)]?.snapshot = snapshot
     }
 
     /// The pop's end: the bubble leaves the tree.
@@ -660,7 +659,7 @@ extension FishScene: CheckpointingScene, CheckpointedObject {
         /// The dictionary's values: an array of 2,000 bubbles is half the memory of the
         /// dictionary's storage (4,096 buckets), which each checkpoint kept a copy of (issue 39).
         /// Empty in a checkpoint that makes the bubbles again (FishScene+Rebuild.swift).
-        let floatsByBubble: [(bubbleImageView: Layer, save: BubbleSave)]
+        let floatsByBubble: [LiveBubble]
         let bubblesBlown: Int
         let isDebugOverlayVisible: Bool
         let floatOptions: FloatOptions

@@ -19,12 +19,12 @@ enum ViewTransition {
     /// The snapshot copies what the view draws of its own (an image view's contents, its
     /// background), which is all a bubble has; sublayers are not copied. The fades' source is
     /// the caller's line.
-    /// Returns what `restoreCrossDissolve` needs to make it again as it is now.
+    /// Returns the snapshot (`CrossDissolveSave` saves the cross-dissolve from it).
     @discardableResult
     static func crossDissolve(
         with view: Layer, duration: MediaTime, fileID: String = #fileID, line: Int = #line,
         animations: () -> Void, completion: @escaping () -> Void
-    ) -> CrossDissolveSave {
+    ) -> Layer {
         let timeline = view.timeline
         let opacity = view.opacity
         let shown = view.presentation()
@@ -58,7 +58,7 @@ enum ViewTransition {
             snapshot.removeFromSuperlayer()
             completion()
         }
-        return CrossDissolveSave(of: snapshot, view: view, duration: duration)
+        return snapshot
     }
 
     /// Makes a cross-dissolve under way again as `save` holds it, on `view` made again, for a
@@ -67,9 +67,11 @@ enum ViewTransition {
     /// had ended at the timeline's time now), in a transaction whose completion is the one
     /// `crossDissolve` gives: `completion` after the snapshot goes. Run it in the engine's
     /// restore, after `view` is back in its superlayer with the model values it had then.
+    /// Returns the snapshot.
+    @discardableResult
     static func restoreCrossDissolve(
         _ save: CrossDissolveSave, with view: Layer, completion: @escaping () -> Void
-    ) {
+    ) -> Layer {
         let timeline = view.timeline
         let snapshot = Layer(timeline: timeline)
         let look = save.look ?? CrossDissolveSave.Look(view)
@@ -104,6 +106,7 @@ enum ViewTransition {
                 fade, forKey: LayerProperty.opacity.name, source: save.source, hasFinished: hasEnded)
         }
         timeline.commitTransaction()
+        return snapshot
     }
 
     /// A fade of the block `crossDissolve` runs, as it makes it (before any edit): from
@@ -152,10 +155,12 @@ final class CrossDissolveSave {
         }
     }
 
+    /// The cross-dissolve under way from `view` to `snapshot` (`crossDissolve` returned it),
+    /// asked to last `duration`.
     init(of snapshot: Layer, view: Layer, duration: MediaTime) {
         let snapshotFade = snapshot.animation(forKey: LayerProperty.opacity.name)
         let viewFade = view.animation(forKey: LayerProperty.opacity.name)
-        let begin = snapshotFade?.beginTime ?? view.timeline.currentTime
+        let begin = snapshotFade?.beginTime ?? viewFade?.beginTime ?? view.timeline.currentTime
         let from = { (fade: LayerAnimation?) in (fade as? BasicAnimation<Double>)?.fromValue }
         let (opacity, viewFrom) = (from(snapshotFade) ?? snapshot.opacity, from(viewFade))
         let source = snapshotFade?.source

@@ -42,9 +42,9 @@ final class FishScene: Scene {
     /// were blown: a pop takes its bubble out without moving the others (an
     /// array of 2,000 floats moved ~140,000 instructions' worth of them at each
     /// of the 17 pops a frame). Each keeps what its bubble is made from, for a
-    /// checkpoint to make it again (`BubbleSave`).
-    var floatsByBubble: [
-        ObjectIdentifier: (bubbleImageView: Layer, save: BubbleSave)] = [:]
+    /// checkpoint to make it again (`BubbleSave`). A popping bubble's entry
+    /// also holds its pop's snapshot.
+    var floatsByBubble: [ObjectIdentifier: LiveBubble] = [:]
     var bubblesBlown = 0
     /// The lines that add a bubble's path animation and fade (`CallSite`), the
     /// same for every bubble: read from the first, for the bubbles a checkpoint
@@ -442,7 +442,7 @@ extension FishScene: CheckpointingScene, CheckpointedObject {
         /// memory of the dictionary's storage (4,096 buckets), which each
         /// checkpoint kept a copy of (issue 39). Empty in a checkpoint that
         /// makes the bubbles again (FishScene+Rebuild.swift).
-        let floatsByBubble: [(bubbleImageView: Layer, save: BubbleSave)]
+        let floatsByBubble: [LiveBubble]
         let bubblesBlown: Int
         let isDebugOverlayVisible: Bool
         let floatOptions: FloatOptions

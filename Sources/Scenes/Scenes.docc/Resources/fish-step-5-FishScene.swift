@@ -42,9 +42,9 @@ final class FishScene: Scene {
     /// were blown: a pop takes its bubble out without moving the others (an
     /// array of 2,000 floats moved ~140,000 instructions' worth of them at each
     /// of the 17 pops a frame). Each keeps what its bubble is made from, for a
-    /// checkpoint to make it again (`BubbleSave`).
-    var floatsByBubble: [
-        ObjectIdentifier: (bubbleImageView: Layer, save: BubbleSave)] = [:]
+    /// checkpoint to make it again (`BubbleSave`). A popping bubble's entry
+    /// also holds its pop's snapshot.
+    var floatsByBubble: [ObjectIdentifier: LiveBubble] = [:]
     var bubblesBlown = 0
     /// The lines that add a bubble's path animation and fade (`CallSite`), the
     /// same for every bubble: read from the first, for the bubbles a checkpoint
@@ -316,15 +316,14 @@ final class FishScene: Scene {
     /// the tree (the example's `transitionWithView(…, CrossDissolve) {
     /// transform = scale 1.3 }` and `removeFromSuperview`).
     func pop(_ bubbleImageView: Layer) {
-        let popping = ViewTransition.crossDissolve(
+        let snapshot = ViewTransition.crossDissolve(
             with: bubbleImageView, duration: bubblePopDuration) {
             bubbleImageView.transform = AffineTransform(
                 scaleX: popScale, y: popScale)
         } completion: { [weak self] in
             self?.popDidEnd(bubbleImageView)
         }
-        floatsByBubble[ObjectIdentifier(bubbleImageView)]?.save.pop = PopSave(
-            scale: popScale, crossDissolve: popping)
+        floatsByBubble[ObjectIdentifier(bubbleImageView)]?.snapshot = snapshot
     }
 
     /// The pop's end: the bubble leaves the tree.
@@ -491,7 +490,7 @@ extension FishScene: CheckpointingScene, CheckpointedObject {
         /// memory of the dictionary's storage (4,096 buckets), which each
         /// checkpoint kept a copy of (issue 39). Empty in a checkpoint that
         /// makes the bubbles again (FishScene+Rebuild.swift).
-        let floatsByBubble: [(bubbleImageView: Layer, save: BubbleSave)]
+        let floatsByBubble: [LiveBubble]
         let bubblesBlown: Int
         let isDebugOverlayVisible: Bool
         let floatOptions: FloatOptions
