@@ -97,6 +97,63 @@ struct RebuiltCheckpointTests {
         Self.expectEqual(result, targets: targets)
     }
 
+    /// The line of FishScene.swift that holds `text` (the line an animation's `source` names).
+    static func fishLine(_ text: String) throws -> Int {
+        let source = try String(
+            contentsOf: ProgramRun.packageRoot.appendingPathComponent("Sources/Scenes/Fish/FishScene.swift"),
+            encoding: .utf8)
+        let lines = source.components(separatedBy: "\n")
+        return try #require(
+            lines.firstIndex { $0.contains(text) }, "no line of FishScene.swift holds \(text)") + 1
+    }
+
+    @Test(
+        "with the float, the fade and the pop edited (curve, duration, delay), restored moments are the run's"
+    )
+    func edited() throws {
+        let path = try Self.fishLine("bubbleImageView.add(pathAnimation, forKey:")
+        let fade = try Self.fishLine("bubbleImageView.add(fadeAnimation(")
+        let pop = try Self.fishLine("ViewTransition.crossDissolve(with: bubbleImageView")
+        let file = "Scenes/FishScene.swift"
+        let edits: [(String, KnobValue)] = [
+            ("duration@\(file):\(path)", .number(1.7)), ("curve@\(file):\(path)", .curve(.easeIn)),
+            ("delay@\(file):\(fade)", .number(0.2)), ("duration@\(file):\(pop)", .number(0.4)),
+            ("curve@\(file):\(pop)", .curve(.linear)),
+        ]
+        // Fading bubbles until 3 s (a faded bubble's pop ends at once), then popping ones.
+        let targets = [120, 121, 125, 150, 240, 241, 262, 360, 361, 365, 400]
+        func edited() throws -> SceneTester {
+            let tester = try SceneTester(
+                scene: "fish", size: Self.size, fps: Self.fps, events: "3 key a", bubbleLoad: 100,
+                knobs: ["fadeOut=on"])
+            for (name, value) in edits { tester.session.setKnob(name, to: value) }
+            return tester
+        }
+        let uninterrupted = try edited()
+        var expected: [Int: Moment] = [:]
+        for frame in 0...(targets.max() ?? 0) {
+            let pixels = try CheckpointReplay.drawFrame(uninterrupted)
+            if targets.contains(frame) {
+                expected[frame] = Moment(pixels: pixels, layers: try Self.layers(uninterrupted))
+            }
+        }
+        let tester = try edited()
+        for _ in 0..<480 { try tester.host.step(panelWork: .none) }
+        #expect(tester.session.checkpointFramesRebuildingLayers == [120, 240, 360])
+        #expect(tester.session.knobs.curveEdits.count == 2 && tester.session.knobs.lineEdits.count == 3)
+        var shown: [Int: Moment] = [:]
+        var snapshots = 0
+        for target in targets {
+            _ = try CheckpointReplay.seek(tester, to: 479)
+            let pixels = try #require(try CheckpointReplay.seek(tester, to: target))
+            let tree = try Self.layers(tester)
+            snapshots += tree.components(separatedBy: "bubble snapshot").count - 1
+            shown[target] = Moment(pixels: pixels, layers: tree)
+        }
+        #expect(snapshots > 0, "some bubbles were popping")
+        Self.expectEqual((expected, shown, [], snapshots), targets: targets)
+    }
+
     @Test("the plain fish tapped in tap mode, a bubble fading: mid-float and mid-pop across a checkpoint")
     func tapping() throws {
         // Tap mode from 0.1 s; taps on the fish so that at 4 s (frame 240) one bubble is

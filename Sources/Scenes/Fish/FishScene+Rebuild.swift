@@ -195,11 +195,11 @@ extension FishScene {
                 bubbleImageView.transform = pop.transform
                 bubbleImageView.addRestored(
                     path, forKey: "movingAnimation", source: animationSources.path, hasFinished: true)
-                floatsByBubble[id]?.snapshot = ViewTransition.restoreCrossDissolve(
-                    pop.crossDissolve, with: bubbleImageView
-                ) { [weak self] in
-                    self?.popDidEnd(bubbleImageView)
+                // Made before the entry is written: a pop whose fades had ended would end in it.
+                let snapshot = ViewTransition.restoreCrossDissolve(pop.crossDissolve, with: bubbleImageView) {
+                    [weak self] in self?.popDidEnd(bubbleImageView)
                 }
+                floatsByBubble[id]?.snapshot = snapshot
                 continue
             }
             let fade =
