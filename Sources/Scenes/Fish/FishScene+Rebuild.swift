@@ -1,12 +1,10 @@
 import Animation
 
-/// What one bubble is made from, so that a checkpoint keeps these few numbers (96 bytes) and
+/// What one bubble is made from, so that a checkpoint keeps these few numbers (88 bytes) and
 /// not the bubble's layer, animations, transaction and closures (about 3 kB, which two
 /// checkpoints 2 s apart never share: a bubble lives 2 s; issue 39), and makes the bubble
 /// again on a restore (`FishScene.rebuildBubbles`, `CheckpointingScene.rebuiltLayer`).
 struct BubbleSave {
-    /// Its place in the order bubbles were blown (and so in the bubbles layer).
-    var number: Int
     /// Its `FloatingBubble`, packed: the numbers, and the shape, flags and image as bytes.
     private let origin: Point
     private let size, alpha, height, t, duration, w: Double
@@ -21,8 +19,7 @@ struct BubbleSave {
     /// The images a bubble can show (`FloatOptions.imageSets`), by their index in a save.
     static let imageNames = Array(Set(FloatOptions.imageSets.flatMap(\.images))).sorted()
 
-    init(number: Int, bubble: FloatingBubble) {
-        self.number = number
+    init(_ bubble: FloatingBubble) {
         (origin, size, alpha, height, t) = (bubble.origin, bubble.size, bubble.alpha, bubble.height, bubble.t)
         (duration, w) = (bubble.duration, bubble.w)
         shape = UInt8(FloatingShape.allCases.firstIndex(of: bubble.shape) ?? 0)
@@ -91,8 +88,9 @@ final class PopSave {
     }
 }
 
-/// A bubble in flight or popping: its layer, what it is made from, its pop's snapshot.
-typealias LiveBubble = (bubbleImageView: Layer, save: BubbleSave, snapshot: Layer?)
+/// A bubble in flight or popping: its layer, its place in the order bubbles were blown (and so
+/// in the bubbles layer), what it is made from, its pop's snapshot.
+typealias LiveBubble = (bubbleImageView: Layer, number: Int, save: BubbleSave, snapshot: Layer?)
 
 extension EditedFloat: CheckpointedObject {
     typealias Checkpoint = NothingToCheckpoint
@@ -116,11 +114,15 @@ extension FishScene {
     /// the order they were blown (the bubbles layer's, each popping one's snapshot above it).
     func savedStateRebuildingLayers() -> (state: () -> Void, layers: RebuiltLayers) {
         let saved = checkpoint(keepingBubbles: false)
-        let saves = floatsByBubble.values.sorted { $0.save.number < $1.save.number }.map(completedSave)
+        // In the order they were blown, which is the bubbles layer's (a popping one's snapshot
+        // above it): the order they are made again in, numbered again from there.
+        let saves = floatsByBubble.values.sorted { $0.number < $1.number }.map(completedSave)
         let popping = saves.reduce(0) { $0 + ($1.pop == nil ? 0 : 1) }
         // A pop keeps a few numbers in three small objects (`PopSave`, `CrossDissolveSave`,
         // `BubbleExtra`).
-        let bytes = saves.count * MemoryLayout<BubbleSave>.stride + popping * 256
+        // Each also keeps its place in the timeline's list of animated layers (16 bytes with
+        // its end) and the engine's note of it (8).
+        let bytes = saves.count * (MemoryLayout<BubbleSave>.stride + 24) + popping * 256
         return (
             { [self] in restore(saved) },
             RebuiltLayers(count: saves.count, estimatedBytes: bytes) { [weak self] in
@@ -175,7 +177,7 @@ extension FishScene {
     func rebuildBubbles(_ saves: [BubbleSave]) {
         let now = timeline.currentTime
         floatsByBubble.reserveCapacity(saves.count)
-        for save in saves {
+        for (index, save) in saves.enumerated() {
             let bubble = save.bubble
             let bubbleImageView = Layer(timeline: timeline)
             bubbleImageView.name = "bubble"
@@ -187,7 +189,8 @@ extension FishScene {
             bubbleImageView.masksToBounds = true
             bubbles.addSublayer(bubbleImageView)
             let id = ObjectIdentifier(bubbleImageView)
-            floatsByBubble[id] = (bubbleImageView, save, nil)
+            // Numbered up to the last blown, in their order: only the order is read.
+            floatsByBubble[id] = (bubbleImageView, bubblesBlown - saves.count + index + 1, save, nil)
 
             let path = save.edited?.path.copy() ?? pathAnimation(bubble, beginTime: save.begin)
             if let pop = save.pop {

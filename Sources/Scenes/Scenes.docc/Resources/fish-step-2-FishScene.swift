@@ -53,7 +53,7 @@ final class FishScene: Scene {
     /// The live bubbles' floats, in the order they were blown (for the debug
     /// overlay).
     var floats: [(bubbleImageView: Layer, bubble: FloatingBubble)] {
-        floatsByBubble.values.sorted { $0.save.number < $1.save.number }.map {
+        floatsByBubble.values.sorted { $0.number < $1.number }.map {
             ($0.bubbleImageView, $0.save.bubble)
         }
     }
