@@ -47,8 +47,8 @@ final class FishScene: Scene {
     var floatsByBubble: [ObjectIdentifier: LiveBubble] = [:]
     var bubblesBlown = 0
     /// The lines that add a bubble's path animation and fade (`CallSite`), the
-    /// same for every bubble: read from the first, for the bubbles a checkpoint
-    /// makes again.
+    /// same for every bubble: read from a live one's as a checkpoint is taken,
+    /// for the bubbles it makes again.
     var animationSources: (path: CallSite?, fade: CallSite?)
     /// The live bubbles' floats, in the order they were blown (for the debug
     /// overlay).
@@ -501,8 +501,7 @@ extension FishScene: CheckpointingScene, CheckpointedObject {
     }
 
     /// Constants: its layers (the engine's), the knobs (the session's), the
-    /// lines that add a bubble's animations (the same for every bubble, set by
-    /// the first).
+    /// lines that add a bubble's animations (the same for every bubble).
     static let notCheckpointed: Set = [
         "title", "rootLayer", "timeline", "stage", "fishImageView", "bubbles",
         "fishSize", "pathGuide",
