@@ -818,6 +818,12 @@ extension SceneSession: TimeMachineHost {
     /// before the first frame).
     public var checkpointFrames: [Int] { machine.checkpoints.all.map(\.frame) }
 
+    /// Those of `checkpointFrames` whose restore makes some of the scene's layers again
+    /// (`CheckpointingScene.rebuiltLayer`).
+    public var checkpointFramesRebuildingLayers: [Int] {
+        machine.checkpoints.all.filter(\.rebuildsLayers).map(\.frame)
+    }
+
     /// A new instance of the running scene on a new clock (`TimeMachine.rebuildScene`).
     func rebuildScene() { machine.rebuildScene() }
 

@@ -10,16 +10,37 @@ import Testing
 struct SceneCheckpointsTests {
     /// The checkpoints a scene playing for `seconds` at 60 fps takes, `bytes` each: one before
     /// the first frame, then after the first frame of every 2 s, as the session does.
-    static func played(seconds: Int, bytes: Int) -> SceneCheckpoints {
+    /// `dense`: they make a heavy load again (`SceneCheckpoints.isDense`), but the first, of
+    /// the scene as built, which has none yet (a few kilobytes).
+    static func played(seconds: Int, bytes: Int, dense: Bool = false) -> SceneCheckpoints {
         var checkpoints = SceneCheckpoints()
-        checkpoints.insert(.init(frame: -1, time: 0, estimatedBytes: bytes, restore: {}))
+        checkpoints.insert(.init(frame: -1, time: 0, estimatedBytes: dense ? 4_000 : bytes, restore: {}))
         for frame in 0..<(seconds * 60) {
             let time = Double(frame) / 60
-            if checkpoints.wants(frame: frame, time: time) {
-                checkpoints.insert(.init(frame: frame, time: time, estimatedBytes: bytes, restore: {}))
+            if checkpoints.wants(frame: frame, time: time, dense: dense) {
+                checkpoints.insert(
+                    .init(frame: frame, time: time, estimatedBytes: bytes, isDense: dense, restore: {}))
             }
         }
         return checkpoints
+    }
+
+    @Test(
+        "checkpoints that make a heavy load again are kept every 2 s at any age, then thinned evenly by the heavy budget"
+    )
+    func dense() {
+        #expect(SceneCheckpoints.isDense(rebuilding: 2_000))
+        #expect(!SceneCheckpoints.isDense(rebuilding: 25))
+        // Ten minutes of the fish's 2,000 bubbles as numbers: about 0.26 MB each, all kept.
+        let tenMinutes = Self.played(seconds: 600, bytes: 260_000, dense: true)
+        #expect(tenMinutes.all.count == 300)  // before the first frame, then 2 s … 598 s
+        #expect(Self.longestGap(tenMinutes, in: 0...600) <= 2)
+        // The same without `dense`: the tiers and the normal budget keep a third as many.
+        #expect(Self.played(seconds: 600, bytes: 260_000).all.count < 120)
+        // Twenty minutes: the heavy budget thins them evenly, the gaps twice as long at most.
+        let twenty = Self.played(seconds: 1200, bytes: 260_000, dense: true)
+        #expect(twenty.estimatedBytes <= SceneCheckpoints.heavyByteBudget)
+        #expect(Self.longestGap(twenty, in: 0...1200) <= 4 + 1e-9)
     }
 
     /// The longest stretch of scene time between two checkpoints kept in `range` (seconds).

@@ -13,21 +13,70 @@ extension Timeline {
     /// objects it captured, which the checkpoint keeps alive and restores too. What an object
     /// outside the engine holds (a scene's own properties) is its owner's to save.
     ///
+    /// `rebuilt`: a layer whose sublayers (and what is under them) the checkpoint leaves out,
+    /// for its scene to make again on a restore (`TimelineCheckpoint.restore(rebuilding:)`):
+    /// neither they, nor their animations, transactions and the closures those hold stay alive
+    /// in it (issue 39: the fish's 2,000 bubbles, which share nothing from one checkpoint to the
+    /// next). It saves `rebuilt` without them and keeps their places in the list of animated
+    /// layers, by where each sits under `rebuilt`. An animated layer out of every tree with no
+    /// animation left (one that left `rebuilt` this frame) is left out too, its place empty, as
+    /// the next frame's end would leave it.
+    ///
     /// Nil between a frame's phases (callbacks due or a transaction open): take it after a
     /// frame, as `FrameLoop.runFrame` leaves the timeline.
-    public func checkpoint(of roots: [Layer]) -> TimelineCheckpoint? {
+    public func checkpoint(of roots: [Layer], rebuilding rebuilt: Layer? = nil) -> TimelineCheckpoint? {
         guard dueCallbacks.isEmpty, transactionStack.isEmpty else { return nil }
+        var own = checkpoint
+        // The places of the animated layers under `rebuilt`: by their index among its
+        // sublayers (two numbers each: an array a place was 64 bytes more), or, deeper down,
+        // by their index path from it.
+        var holes: [(slot: Int32, index: Int32)] = []
+        var deepHoles: [(slot: Int, path: [Int])] = []
+        if let rebuilt {
+            var list = own.animatedLayers
+            let indices = Dictionary(
+                uniqueKeysWithValues: rebuilt.sublayers.enumerated().map { (ObjectIdentifier($1), $0) })
+            var ends = own.animatedLayerEnds
+            var left = own.leftLayerCount
+            for (slot, layer) in list.enumerated() {
+                guard let layer else { continue }
+                if layer.superlayer == nil && !layer.hasAnimations && !roots.contains(where: { $0 === layer })
+                {
+                    // Out of every tree with no animation left (a bubble that popped, its
+                    // snapshot): the next frame's end empties its place, so it is empty here,
+                    // and the layer, which the scene let go of, is not kept.
+                    (list[slot], ends[slot], left) = (nil, .infinity, left + 1)
+                    continue
+                }
+                if layer.superlayer === rebuilt, let index = indices[ObjectIdentifier(layer)] {
+                    holes.append((Int32(slot), Int32(index)))
+                } else if let path = layer.indexPath(under: rebuilt) {
+                    deepHoles.append((slot, path))
+                } else {
+                    continue
+                }
+                list[slot] = nil
+            }
+            own = own.replacing(animatedLayers: list, ends: ends, leftLayerCount: left)
+            holes = holes.checkpointCopy
+        }
         var seen = Set<ObjectIdentifier>()
         var layers: [Layer] = []
-        var pending = roots + animatedLayers.compactMap { $0 }
+        var pending = roots + own.animatedLayers.compactMap { $0 }
         while let layer = pending.popLast() {
             guard seen.insert(ObjectIdentifier(layer)).inserted else { continue }
             layers.append(layer)
-            pending += layer.sublayers
+            if layer !== rebuilt { pending += layer.sublayers }
         }
         // Saved states unchanged since the last checkpoint are shared with it (`isNew` false).
         var newLayerCount = 0
         let layerSaves = layers.map { layer in
+            if layer === rebuilt {
+                // Saved without its sublayers, and not shared: a checkpoint that keeps them (or
+                // not) may have the same revision.
+                newLayerCount += 1
+                return Layer.SharedLayerSave(of: layer, restore: layer.savedStateLeavingOutSublayers())
+            }
             let (save, isNew) = layer.sharedSavedState()
             if isNew { newLayerCount += 1 }
             return save
@@ -51,11 +100,10 @@ extension Timeline {
         }
         restores += timers.map { $0.savedState() }
         restores += displayLinks.map { $0.savedState() }
-        let own = checkpoint
         return TimelineCheckpoint(
             layerCount: layers.count, animationCount: animationSaves.count, newLayerCount: newLayerCount,
-            newAnimationCount: newAnimationCount
-        ) { [self] in
+            newAnimationCount: newAnimationCount, rebuiltAnimatedLayerCount: holes.count + deepHoles.count
+        ) { [self] rebuild in
             // Made again rather than kept: a set of thousands of layers in each of hundreds of
             // checkpoints took more memory than their shared saved states.
             let saved = Set(layerSaves.lazy.map { ObjectIdentifier($0.layer) })
@@ -87,9 +135,63 @@ extension Timeline {
             restore(own)
             dueCallbacks = []
             transactionStack = []
+            if let rebuilt {
+                // The scene makes the left-out layers again, then each takes its place back.
+                transaction { transaction in
+                    transaction.disableActions = true
+                    rebuild()
+                }
+                let sublayers = rebuilt.sublayers
+                let places =
+                    holes.lazy.map {
+                        (
+                            slot: Int($0.slot),
+                            layer: sublayers.indices.contains(Int($0.index)) ? sublayers[Int($0.index)] : nil
+                        )
+                    }
+                    + deepHoles.lazy.map { (slot: $0.slot, layer: rebuilt.layer(at: $0.path)) }
+                for place in places {
+                    guard let layer = place.layer else {
+                        preconditionFailure(
+                            "the scene did not make again the animated layer of place \(place.slot)")
+                    }
+                    animatedLayers[place.slot] = layer
+                    animatedLayerEnds[place.slot] = -.infinity
+                    layer.timelineSlot = place.slot
+                }
+                assert(
+                    !rebuilt.sublayers.contains { $0.hasAnimations && $0.timelineSlot < 0 },
+                    "a layer made again got animations it had no place for")
+            }
             noteAttachEverywhere()
             noteModelChange()
         }
+    }
+}
+
+extension Layer {
+    /// Where this layer sits under `ancestor`: the index of each layer on the way down from it
+    /// (nil if it is not under it).
+    func indexPath(under ancestor: Layer) -> [Int]? {
+        var path: [Int] = []
+        var layer = self
+        while let parent = layer.superlayer {
+            guard let index = parent.sublayers.firstIndex(where: { $0 === layer }) else { return nil }
+            path.append(index)
+            if parent === ancestor { return path.reversed() }
+            layer = parent
+        }
+        return nil
+    }
+
+    /// The layer at `path` under this one (`indexPath(under:)`).
+    func layer(at path: [Int]) -> Layer? {
+        var layer = self
+        for index in path {
+            guard layer.sublayers.indices.contains(index) else { return nil }
+            layer = layer.sublayers[index]
+        }
+        return layer
     }
 }
 
@@ -102,8 +204,31 @@ public struct TimelineCheckpoint {
     /// before, whose saved state it shares (a reference each, `Layer.sharedSavedState()`).
     public let newLayerCount: Int
     public let newAnimationCount: Int
-    /// Puts the saved state back on the same objects, with actions disabled.
-    public let restore: () -> Void
+    /// How many animated layers it left out for the scene to make again (`rebuilding`).
+    public let rebuiltAnimatedLayerCount: Int
+    /// Puts the saved state back on the same objects, with actions disabled; then, for a
+    /// checkpoint that left out the sublayers of a layer (`Timeline.checkpoint(of:rebuilding:)`),
+    /// runs `rebuild`, in a transaction with actions disabled, which must make them again as they
+    /// were, in the same order (`Layer.addRestored` for their animations), and gives each
+    /// animated one its place back in the timeline's list, so that completions run in the
+    /// order they did.
+    let restoreRebuilding: (_ rebuild: () -> Void) -> Void
+
+    /// Puts the saved state back (`restore(rebuilding:)` with nothing left out to make).
+    public func restore() { restoreRebuilding {} }
+
+    /// Puts the saved state back, and `rebuild` makes again what the checkpoint left out.
+    public func restore(rebuilding rebuild: () -> Void) { restoreRebuilding(rebuild) }
+
+    init(
+        layerCount: Int, animationCount: Int, newLayerCount: Int, newAnimationCount: Int,
+        rebuiltAnimatedLayerCount: Int, restore: @escaping (_ rebuild: () -> Void) -> Void
+    ) {
+        (self.layerCount, self.animationCount) = (layerCount, animationCount)
+        (self.newLayerCount, self.newAnimationCount) = (newLayerCount, newAnimationCount)
+        self.rebuiltAnimatedLayerCount = rebuiltAnimatedLayerCount
+        restoreRebuilding = restore
+    }
 }
 
 extension Timeline {
@@ -118,6 +243,14 @@ extension Timeline {
         let timers: [ScheduledTimer]
         let displayLinks: [DisplayLink]
         let lastCompletionTime: MediaTime?
+
+        /// The same with another list of animated layers.
+        func replacing(animatedLayers list: [Layer?], ends: [MediaTime], leftLayerCount: Int) -> Checkpoint {
+            Checkpoint(
+                currentTime: currentTime, previousFrameTime: previousFrameTime, animatedLayers: list,
+                animatedLayerEnds: ends, leftLayerCount: leftLayerCount, timers: timers,
+                displayLinks: displayLinks, lastCompletionTime: lastCompletionTime)
+        }
     }
 
     /// What a checkpoint leaves out: the renderer's and the inspector's change counters (a

@@ -347,6 +347,29 @@ open class Layer {
         timeline.didAdd(copy, to: self)
     }
 
+    /// Adds `animation` itself (not a copy) under `key` as it ran before a checkpoint that left
+    /// this layer out, for its scene to make again (`TimelineCheckpoint.restore(rebuilding:)`):
+    /// its settings are the ones it was added with then, its begin time already resolved (not
+    /// 0 for now, nor edited again: `Timeline.timingFunctionEdit`), `source` the line that
+    /// added it. One that had finished then (`hasFinished`) is marked so and not tracked by the
+    /// transactions open now, so that no completion runs twice; one that had not is tracked
+    /// by them, as when it was added. The layer takes its place in the timeline's list of
+    /// animated layers from the restore, not now.
+    public final func addRestored(
+        _ animation: LayerAnimation, forKey key: String, source: CallSite?, hasFinished: Bool
+    ) {
+        precondition(!isPresentation, "animations are added to model layers")
+        animation.source = source
+        animation.hasFinished = hasFinished
+        animationEntries.append((key, animation))
+        revision &+= 1
+        if !hasFinished {
+            for transaction in timeline.transactionStack { transaction.track(animation) }
+        }
+        timeline.noteAttach(self)
+        timeline.noteModelChange()
+    }
+
     /// The animation under `key` (the copy that runs; changing it has no effect).
     public final func animation(forKey key: String) -> LayerAnimation? {
         animationEntries.first { $0.key == key }?.animation
@@ -421,6 +444,8 @@ open class Layer {
     /// one shares it while nothing it holds has changed; weak: the checkpoints keep it, and it
     /// keeps the layer.
     private weak var lastSave: SharedLayerSave?
+    /// Set while `savedStateLeavingOutSublayers()` saves this layer.
+    private var savesNoSublayers = false
 
     /// Seconds: `removeFinishedAnimations` checks each animation from this long before the
     /// earliest end on, so that rounding in `endTime` cannot make it a frame late.
@@ -445,6 +470,14 @@ open class Layer {
     open func savedState() -> () -> Void {
         let saved = checkpoint
         return { [self] in restore(saved) }
+    }
+
+    /// `savedState()` with no sublayers: the layer's scene makes them again on a restore
+    /// (`Timeline.checkpoint(of:rebuilding:)`), and its restore leaves it with none.
+    final func savedStateLeavingOutSublayers() -> () -> Void {
+        savesNoSublayers = true
+        defer { savesNoSublayers = false }
+        return savedState()
     }
 
     /// `savedState()`, or the one the last checkpoint took when nothing it holds has changed
@@ -525,7 +558,7 @@ open class Layer {
         "isPresentation", "hasAnimations", "presentationWrites", "isAnimatingAnswer", "revision",
         "cachedPresentation", "cachedCopy", "cachedTime", "cachedRevision", "isAnimatingTime",
         "soleAnimation",
-        "timeline", "modelReference", "lastSave",
+        "timeline", "modelReference", "lastSave", "savesNoSublayers",
     ]
 
     /// This layer's state now.
@@ -535,7 +568,8 @@ open class Layer {
             opacity: opacity,
             isHidden: isHidden, drawing: drawing, name: name,
             isUserInteractionEnabled: isUserInteractionEnabled,
-            actions: actions, gestureRecognizers: gestureRecognizers, sublayers: sublayers.checkpointCopy,
+            actions: actions, gestureRecognizers: gestureRecognizers,
+            sublayers: savesNoSublayers ? [] : sublayers.checkpointCopy,
             superlayer: superlayer,
             animationEntries: animationEntries, anonymousKeyCounter: anonymousKeyCounter,
             timelineSlot: timelineSlot, earliestEnd: earliestEnd)

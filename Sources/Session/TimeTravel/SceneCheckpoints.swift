@@ -19,6 +19,13 @@ struct SceneCheckpoints {
         let estimatedBytes: Int
         /// The inspector's log then, which `restore` brings back (nil: it observed nothing).
         var observation: ObservationMark? = nil
+        /// Whether the scene makes some of its layers again on its restore, as other objects
+        /// (`CheckpointingScene.rebuiltLayer`): not restored while an inspector knows
+        /// animations by object.
+        var rebuildsLayers = false
+        /// Whether it makes a heavy load again (`isDense(rebuilding:)`): kept every 2 s at any
+        /// age, within `heavyByteBudget`.
+        var isDense = false
         /// Puts the scene, its timeline and what the session holds for it back as they were.
         let restore: () -> Void
     }
@@ -28,8 +35,21 @@ struct SceneCheckpoints {
     /// 600 s, then 30 s.
     static let tiers: [(age: MediaTime, interval: MediaTime)] = [(120, 2), (600, 10), (.infinity, 30)]
 
-    /// The interval between checkpoints kept at `time` when the newest is at `newest`.
-    static func interval(at time: MediaTime, newest: MediaTime) -> MediaTime {
+    /// Layers made again on a restore from which a checkpoint is dense: the scene saves a
+    /// heavy load as the few numbers it is made from (the fish's bubbles, issue 39), whose
+    /// replay is slow (2,000 bubbles: 10 ms a second of scene time). The fish's own 20 or so
+    /// bubbles replay fast, and keep the tiers (a replay from the start taking one every 2 s
+    /// made a knob's reshape at 600 s 25 % slower).
+    static let denseLayerCount = 500
+
+    /// Whether a checkpoint that makes `count` layers again is dense.
+    static func isDense(rebuilding count: Int) -> Bool { count >= denseLayerCount }
+
+    /// The interval between checkpoints kept at `time` when the newest is at `newest`; for
+    /// `dense` ones the first tier's at any age: their load is slow to replay, and the budget
+    /// thins them evenly instead.
+    static func interval(at time: MediaTime, newest: MediaTime, dense: Bool = false) -> MediaTime {
+        if dense { return tiers[0].interval }
         let age = newest - time
         return (tiers.first { age <= $0.age } ?? tiers[tiers.count - 1]).interval
     }
@@ -61,8 +81,11 @@ struct SceneCheckpoints {
     static let heavyThreshold = byteBudget / 16
 
     /// The budget that checkpoints of `bytes` each are thinned to (`byteBudget`, or
-    /// `heavyByteBudget` past `heavyThreshold`).
-    static func budget(bytes: Int) -> Int { bytes > heavyThreshold ? heavyByteBudget : byteBudget }
+    /// `heavyByteBudget` past `heavyThreshold` and for `dense` ones, which share nothing with the
+    /// one before either).
+    static func budget(bytes: Int, dense: Bool = false) -> Int {
+        bytes > heavyThreshold || dense ? heavyByteBudget : byteBudget
+    }
 
     /// A checkpoint's memory, estimated from what it saved: about 0.5 kB a layer (its values,
     /// and the objects it keeps alive) and 2.5 kB an animation (with its path, the completion
@@ -136,8 +159,9 @@ struct SceneCheckpoints {
     /// them would (a heavy load is then not saved every 2 s only to be dropped). Not an hour:
     /// ten minutes of the fish's 2,000 bubbles then kept 3, one every 440 s, and a seek
     /// replayed up to 4 s; the budget's thinning spreads them over a longer history.
-    static func spacing(bytes: Int) -> MediaTime {
-        bytes * hourCount <= byteBudget ? 0 : 600 * Double(bytes) / Double(budget(bytes: bytes))
+    static func spacing(bytes: Int, dense: Bool = false) -> MediaTime {
+        bytes * hourCount <= byteBudget || dense
+            ? 0 : 600 * Double(bytes) / Double(budget(bytes: bytes))
     }
 
     /// Whether a checkpoint after the frame at scene time `time` (frame `frame`) would be
@@ -146,8 +170,14 @@ struct SceneCheckpoints {
     /// going on to it), so the interval is the one the tiers give then: the tiers' intervals
     /// divide each other, so the first frame of each of those intervals is what thinning would
     /// keep of the checkpoints taken every 2 s.
-    func wants(frame: Int, time: MediaTime, keptUntil end: MediaTime = -.infinity) -> Bool {
-        let step = Self.interval(at: time, newest: max(all.last?.time ?? time, time, end))
+    /// `dense`: the checkpoint would be dense (`interval`).
+    func wants(
+        frame: Int, time: MediaTime, keptUntil end: MediaTime = -.infinity, dense: Bool = false
+    )
+        -> Bool
+    {
+        let step = Self.interval(
+            at: time, newest: max(all.last?.time ?? time, time, end), dense: dense)
         let index = firstIndex(afterFrame: frame)
         if let gap = refusedGap, index > 0, index < all.count, all[index - 1].frame == gap.after,
             all[index].frame == gap.before
@@ -157,7 +187,8 @@ struct SceneCheckpoints {
         if index > 0 {
             let previous = all[index - 1]
             if previous.frame == frame || Self.sameBucket(previous.time, time, step: step)
-                || time - previous.time < Self.spacing(bytes: previous.estimatedBytes)
+                || time - previous.time
+                    < Self.spacing(bytes: previous.estimatedBytes, dense: previous.isDense)
             {
                 return false
             }
@@ -175,7 +206,8 @@ struct SceneCheckpoints {
         var kept: [Checkpoint] = []
         kept.reserveCapacity(all.count)
         for checkpoint in all {
-            let step = Self.interval(at: checkpoint.time, newest: newest)
+            let step = Self.interval(
+                at: checkpoint.time, newest: newest, dense: checkpoint.isDense)
             if let previous = kept.last, Self.sameBucket(previous.time, checkpoint.time, step: step) {
                 continue
             }
@@ -185,7 +217,7 @@ struct SceneCheckpoints {
         estimatedBytes = all.reduce(0) { $0 + $1.estimatedBytes }
         // Over the budget: drop the one (not the first, nor the newest) between the two
         // nearest neighbours, until it fits.
-        let budget = Self.budget(bytes: checkpoint.estimatedBytes)
+        let budget = Self.budget(bytes: checkpoint.estimatedBytes, dense: checkpoint.isDense)
         while estimatedBytes > budget && all.count > 2 {
             var dropped = 1
             for index in 1..<(all.count - 1)

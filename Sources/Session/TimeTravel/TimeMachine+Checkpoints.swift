@@ -37,11 +37,18 @@ extension TimeMachine {
         guard checkpoints.isEnabled, !checkpoints.isSuspended else { return }
         dropStaleCheckpoints()
         let time = frame < 0 ? 0 : sceneTimeline.currentTime
-        guard checkpoints.wants(frame: frame, time: time, keptUntil: end),
-            let scene = scene as? CheckpointingScene,
-            let engine = sceneTimeline.checkpoint(of: [scene.rootLayer])
+        guard let scene = scene as? CheckpointingScene else { return }
+        // While the inspector knows animations by object, the scene's layers are kept, not
+        // made again (`CheckpointingScene.rebuiltLayer`).
+        let rebuilt = host?.observesAnimations == true ? nil : scene.rebuiltLayer
+        let dense = SceneCheckpoints.isDense(rebuilding: rebuilt?.sublayers.count ?? 0)
+        guard checkpoints.wants(frame: frame, time: time, keptUntil: end, dense: dense),
+            let engine = sceneTimeline.checkpoint(of: [scene.rootLayer], rebuilding: rebuilt)
         else { return }
-        let own = scene.savedState()
+        let (own, layers) =
+            rebuilt != nil
+            ? scene.savedStateRebuildingLayers()
+            : (scene.savedState(), RebuiltLayers(count: 0, estimatedBytes: 0) {})
         let knobs = self.knobs
         let knobValues = knobs.knobs.compactMap { knob in knobs.value(of: knob.name).map { (knob.name, $0) } }
         let curveEdits = knobs.curveEdits
@@ -57,14 +64,16 @@ extension TimeMachine {
                 estimatedBytes: SceneCheckpoints.estimatedBytes(
                     layers: engine.layerCount, animations: engine.animationCount,
                     sharedLayers: engine.layerCount - engine.newLayerCount,
-                    sharedAnimations: engine.animationCount - engine.newAnimationCount),
-                observation: observation
+                    sharedAnimations: engine.animationCount - engine.newAnimationCount)
+                    + layers.estimatedBytes,
+                observation: observation,
+                rebuildsLayers: layers.count > 0 || engine.rebuiltAnimatedLayerCount > 0, isDense: dense
             ) {
                 [unowned self] in
                 // The log as it was then, or emptied (TimeMachine+Travel.swift).
                 host?.restoreObservation(observation, afterFrame: frame)
                 own()  // first: what its setters do to layers and timers, the engine's undoes
-                engine.restore()
+                engine.restore(rebuilding: layers.rebuild)
                 for (name, value) in knobValues { knobs.set(name, to: value) }
                 knobs.restoreCurveEdits(curveEdits)
                 knobs.restoreLineEdits(lineEdits)
@@ -99,13 +108,18 @@ extension TimeMachine {
     {
         guard checkpoints.isEnabled else { return nil }
         dropStaleCheckpoints()
+        // A checkpoint whose layers the scene makes again has other animation objects than
+        // the run's, which an inspector's log would take for new ones.
+        let knowsObjects = host?.observesAnimations == true
         if keepsRows, let host {
             return checkpoints.latest(atOrBefore: lastReplayed, time: goal) { checkpoint in
-                host.canRestoreObservation(checkpoint.observation, afterFrame: checkpoint.frame)
+                !(knowsObjects && checkpoint.rebuildsLayers)
+                    && host.canRestoreObservation(checkpoint.observation, afterFrame: checkpoint.frame)
             }
         }
-        let observes = panelWork != .none && host?.observesAnimations == true
+        let observes = panelWork != .none && knowsObjects
         return checkpoints.latest(
-            atOrBefore: lastReplayed, time: observes ? goal - Self.observedReplay : goal)
+            atOrBefore: lastReplayed, time: observes ? goal - Self.observedReplay : goal
+        ) { checkpoint in !(knowsObjects && checkpoint.rebuildsLayers) }
     }
 }

@@ -41,19 +41,21 @@ final class FishScene: Scene {
     /// The live bubbles' floats by bubble layer, numbered in the order they
     /// were blown: a pop takes its bubble out without moving the others (an
     /// array of 2,000 floats moved ~140,000 instructions' worth of them at each
-    /// of the 17 pops a frame).
-    private var floatsByBubble:
-        [
-            ObjectIdentifier: (
-                number: Int, bubbleImageView: Layer, bubble: FloatingBubble)] =
-            [:]
-    private var bubblesBlown = 0
+    /// of the 17 pops a frame). Each keeps what its bubble is made from, for a
+    /// checkpoint to make it again (`BubbleSave`). A popping bubble's entry
+    /// also holds its pop's snapshot.
+    var floatsByBubble: [ObjectIdentifier: LiveBubble] = [:]
+    var bubblesBlown = 0
+    /// The lines that add a bubble's path animation and fade (`CallSite`), the
+    /// same for every bubble: read from a live one's as a checkpoint is taken,
+    /// for the bubbles it makes again.
+    var animationSources: (path: CallSite?, fade: CallSite?)
     /// The live bubbles' floats, in the order they were blown (for the debug
     /// overlay).
     var floats: [(bubbleImageView: Layer, bubble: FloatingBubble)] {
-        floatsByBubble.values.sorted {
-            $0.number < $1.number
-        }.map { ($0.bubbleImageView, $0.bubble) }
+        floatsByBubble.values.sorted { $0.number < $1.number }.map {
+            ($0.bubbleImageView, $0.save.bubble)
+        }
     }
     /// The fish's size in points: the example's 200 × 200 view.
     let fishSize = fishViewSize
@@ -293,13 +295,21 @@ final class FishScene: Scene {
             transaction.disableActions = true
             bubbleImageView.opacity = 0
         }
+        bubbleImageView.add(
+            fadeAnimation(bubble, beginTime: beginTime), forKey: "fadeOut")
+    }
+
+    /// The library's fade of `bubble` from its alpha to 0 over the float.
+    func fadeAnimation(
+        _ bubble: FloatingBubble,
+        beginTime: MediaTime) -> BasicAnimation<Double> {
         let fade = BasicAnimation(keyPath: .opacity)
         fade.fromValue = bubble.alpha
         fade.toValue = 0
         fade.duration = bubble.duration
         fade.timingFunction = .easeInEaseOut
         fade.beginTime = beginTime
-        bubbleImageView.add(fade, forKey: "fadeOut")
+        return fade
     }
 
     /// The duration of the leg under way (the knob as it was when the leg
@@ -416,7 +426,7 @@ final class FishScene: Scene {
 
     /// Redraws the guides from the live bubbles' floats, while the overlay is
     /// on.
-    private func updateGuides() {
+    func updateGuides() {
         guard isDebugOverlayVisible else { return }
     }
 }
@@ -436,9 +446,9 @@ extension FishScene: CheckpointingScene, CheckpointedObject {
         let loadLink: DisplayLink?
         /// The dictionary's values: an array of 2,000 bubbles is half the
         /// memory of the dictionary's storage (4,096 buckets), which each
-        /// checkpoint kept a copy of (issue 39).
-        let floatsByBubble: [
-            (number: Int, bubbleImageView: Layer, bubble: FloatingBubble)]
+        /// checkpoint kept a copy of (issue 39). Empty in a checkpoint that
+        /// makes the bubbles again (FishScene+Rebuild.swift).
+        let floatsByBubble: [LiveBubble]
         let bubblesBlown: Int
         let isDebugOverlayVisible: Bool
         let floatOptions: FloatOptions
@@ -448,20 +458,24 @@ extension FishScene: CheckpointingScene, CheckpointedObject {
         let loadRandom: UInt64
     }
 
-    /// Constants: its layers (the engine's), the knobs (the session's).
+    /// Constants: its layers (the engine's), the knobs (the session's), the
+    /// lines that add a bubble's animations (the same for every bubble).
     static let notCheckpointed: Set = [
         "title", "rootLayer", "timeline", "stage", "fishImageView", "bubbles",
         "fishSize", "pathGuide",
-        "controlGuide", "knobs",
+        "controlGuide", "knobs", "animationSources",
     ]
 
-    var checkpoint: Checkpoint {
+    var checkpoint: Checkpoint { checkpoint(keepingBubbles: true) }
+
+    /// Its state now; without the bubbles' layers unless `keepingBubbles`.
+    func checkpoint(keepingBubbles: Bool) -> Checkpoint {
         Checkpoint(
             mode: mode, bounds: bounds, hasLaidOut: hasLaidOut,
             swimGeneration: swimGeneration,
             swimDuration: swimDuration, bubbleTimer: bubbleTimer,
             loadLink: loadLink,
-            floatsByBubble: Array(floatsByBubble.values),
+            floatsByBubble: keepingBubbles ? Array(floatsByBubble.values) : [],
             bubblesBlown: bubblesBlown,
             isDebugOverlayVisible: isDebugOverlayVisible,
             floatOptions: floatOptions, popScale: popScale,
