@@ -29,7 +29,9 @@ enum StepsDocC {
     }
 
     /// The code files of step `step`: a version of every file the step changes, the one it
-    /// adds most to first; the previous step's first file unchanged when it changes none.
+    /// adds most to first, a type's extension files (`FishScene+Rebuild.swift`) after the
+    /// others, so that the caption goes with the scene's own code; the previous step's first
+    /// file unchanged when it changes none.
     static func codeFiles(_ code: StepCode, atStep step: Int) -> [CodeFile] {
         let changed = code.files.compactMap { file -> (CodeFile, Int)? in
             guard let text = readerFile(code, file, atStep: step),
@@ -38,7 +40,9 @@ enum StepsDocC {
             return (CodeFile(step: step, name: file.name, text: text), file.addedLines(atStep: step).count)
         }
         let sorted = changed.enumerated().sorted {
-            ($0.element.1, -$0.offset) > ($1.element.1, -$1.offset)
+            let (first, second) = ($0.element.0.name.contains("+"), $1.element.0.name.contains("+"))
+            if first != second { return second }
+            return ($0.element.1, -$0.offset) > ($1.element.1, -$1.offset)
         }.map(\.element.0)
         if !sorted.isEmpty || step <= 1 { return sorted }
         return codeFiles(code, atStep: step - 1).prefix(1).map { file in
