@@ -6,8 +6,29 @@ import Foundation
 public enum TextMetrics {
     /// The advance of `text` in pixels at `fontSize`; 0 if Cairo cannot measure it.
     public static func width(of text: String, fontSize: Double, bold: Bool = false) -> Double {
-        measuring { $0?.advance(of: text, fontSize: fontSize, bold: bold) ?? 0 }
+        let key = WidthKey(text: text, fontSize: fontSize, bold: bold)
+        return measuring { context in
+            if let width = widths[key] { return width }
+            let width = context?.advance(of: text, fontSize: fontSize, bold: bold) ?? 0
+            if widths.count >= widthsKept { widths.removeAll(keepingCapacity: true) }
+            widths[key] = width
+            return width
+        }
     }
+
+    /// A text measured, and how.
+    private struct WidthKey: Hashable {
+        var text: String
+        var fontSize: Double
+        var bold: Bool
+    }
+    /// The widths measured, kept (under `lock`): the panels measure the same texts again at each
+    /// rebuild (the inspector's header, footer and names, to fit them), and Cairo shapes a text
+    /// again for each measure. A width depends only on its key, so a kept one is the same.
+    nonisolated(unsafe) private static var widths: [WidthKey: Double] = [:]
+    /// How many widths are kept before they are all forgotten, which bounds the memory (a
+    /// session's texts of a few thousand rows; then they are measured again as needed).
+    static let widthsKept = 8192
 
     /// One context for every measurement, used by one thread at a time: a context made and
     /// destroyed per call made and destroyed a scaled font each time, and cairo 1.16 aborts
