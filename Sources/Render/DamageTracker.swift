@@ -199,7 +199,8 @@ public final class DamageTracker {
         if let shape = layer as? ShapeLayer, !shape.path.isEmpty {
             var outset = 0.0
             if shape.strokeColor.alpha > 0 {
-                let reach = shape.lineJoin == .miter ? max(shape.miterLimit, 1.5) : 1.5
+                let hasMiters = shape.lineJoin == .miter && hasJoins(shape.path)
+                let reach = hasMiters ? max(shape.miterLimit, 1.5) : 1.5
                 outset = shape.lineWidth / 2 * reach
             }
             box = box.union(shape.path.bounds.insetBy(dx: -outset, dy: -outset))
@@ -214,6 +215,25 @@ public final class DamageTracker {
                     height: bounds.height + 2 * text.fontSize))
         }
         return box
+    }
+
+    /// Whether a stroke of `path` joins segments, where a miter can reach past the caps: a
+    /// subpath of two segments or more, a closed one, or a curve (whose flattened pieces
+    /// join). Lines alone, one a subpath, have none: the panels' playhead, a tick mark. Their
+    /// box at the miter's reach (ten half widths) made the playhead's column of each frame
+    /// 20 px wide instead of 7.
+    static func hasJoins(_ path: BezierPath) -> Bool {
+        var segments = 0
+        for element in path.elements {
+            switch element {
+            case .move: segments = 0
+            case .line:
+                segments += 1
+                if segments > 1 { return true }
+            case .quadCurve, .curve, .close: return true
+            }
+        }
+        return false
     }
 
     /// Merges overlapping or touching rectangles, and everything into one box when there are
