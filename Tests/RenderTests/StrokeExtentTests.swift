@@ -1,7 +1,8 @@
 import Animation
-@testable import Render
 import TestSupport
 import Testing
+
+@testable import Render
 
 /// A stroke's box in the damage (`DamageTracker.extent`) reaches as far as its joins can: a
 /// miter up to miterLimit half widths. Lines without joins (the panels' playhead, a tick)
@@ -49,7 +50,9 @@ struct StrokeExtentTests {
     /// repaints leave what a whole draw of the frame shows (no pixel of an old line left, none
     /// of the new one cut), within the 2/255 of a clipped antialiased edge (GoldenImage's
     /// default), and the column each frame repaints is narrow.
-    @Test("a moving line repaints a narrow column and leaves the whole frame", arguments: [LineCap.butt, .square, .round])
+    @Test(
+        "a moving line repaints a narrow column and leaves the whole frame",
+        arguments: [LineCap.butt, .square, .round])
     func movingLine(cap: LineCap) throws {
         let timeline = Timeline()
         let root = Layer(timeline: timeline)
