@@ -96,17 +96,20 @@ final class RecordingEncoder: @unchecked Sendable {
         let what = "the recording"
         let fileExtension = recorder.format.fileExtension
         do {
-            if let failure {
+            // A write error (a full disk) keeps what was written before it; any other error, nothing.
+            if let failure, recorder.writeError == nil {
                 recorder.discard()
                 folder.forget(temporary)
-                throw CaptureFolder.Failure(what: what, directory: folder.directory, reason: "\(failure)")
+                throw CaptureFolder.Failure(
+                    what: what, directory: folder.directory, reason: Self.reason(failure))
             }
             reportProgress(finishing: true)
             do {
                 try recorder.finish()
             } catch {
                 folder.forget(temporary)
-                throw CaptureFolder.Failure(what: what, directory: folder.directory, reason: "\(error)")
+                throw CaptureFolder.Failure(
+                    what: what, directory: folder.directory, reason: Self.reason(error))
             }
             let path = try folder.publish(temporary, stem: stem, fileExtension: fileExtension, what: what)
             if FrameStats.isRequested {
@@ -116,8 +119,16 @@ final class RecordingEncoder: @unchecked Sendable {
                         + "(cpu \(Int((encodingCPUSeconds * 1000).rounded())) ms, \(recorder.effort.rawValue))"
                 )
             }
-            Console.output("saved \(path)")
-            mailbox.post("saved \(path.split(separator: "/").last.map(String.init) ?? path)")
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            if let writeError = recorder.writeError, let kept = recorder.keptDuration {
+                // What was on disk is kept: the recording up to the frame that did not fit.
+                let part = "its first \(String(format: "%.1f", kept)) s (then \(Self.reason(writeError)))"
+                Console.output("saved \(path): \(part)")
+                mailbox.post("saved \(name): \(part)")
+            } else {
+                Console.output("saved \(path)")
+                mailbox.post("saved \(name)")
+            }
         } catch let failure as CaptureFolder.Failure {
             Console.error(failure.description)
             mailbox.post(failure.description)
@@ -125,6 +136,14 @@ final class RecordingEncoder: @unchecked Sendable {
             Console.error("cannot save the recording: \(error)")
             mailbox.post("cannot save the recording: \(error)")
         }
+    }
+
+    /// Why the file could not be written, for "cannot save the recording in DIR: …": the
+    /// system's words when it was the disk (the hidden file's name would only puzzle), else
+    /// the recorder's message.
+    private static func reason(_ error: RecordingError) -> String {
+        guard case .cannotWrite(_, let reason) = error else { return "\(error)" }
+        return reason
     }
 
     /// This thread's CPU time, seconds.

@@ -294,6 +294,7 @@ struct StreamedWebPTests {
             count += bytes.count
         }
         func overwrite(_ bytes: [UInt8], at offset: Int) throws(RecordingError) {}
+        func truncate(to count: Int) { self.count = count }
     }
 
     @Test("an output that stops taking bytes stops the encoder with its error, at the frame that did not fit")
@@ -318,6 +319,55 @@ struct StreamedWebPTests {
         #expect(failure == .cannotWrite(path: "full.webp", reason: "No space left on device"))
         #expect(appended >= 1 && appended < 50, "\(appended) frames before the disk was full")
         #expect(output.count <= 400)
+    }
+
+    /// A frame of `width` × `width` opaque noise from `seed`: it compresses badly, so each one
+    /// takes hundreds of bytes.
+    static func noise(_ seed: Int, width: Int = 16) -> [UInt32] {
+        var state = UInt64(seed) &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return (0..<(width * width)).map { _ in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return 0xFF00_0000 | UInt32(truncatingIfNeeded: state >> 40)
+        }
+    }
+
+    @Test("a full disk keeps the frames written before it: the file ends at the last whole frame")
+    func fullDiskKeepsWhatWasWritten() throws {
+        let folder = try RecordingTests.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = "\(folder)/full.webp"
+        let capacity = 4000
+        let recorder = try AnimationRecorder(
+            format: .webp, width: 16, height: 16, fps: 10, loopCount: 0, quality: nil, effort: .fast,
+            streamingTo: path, fileCapacity: capacity)
+        let frames = (0..<40).map { Self.noise($0) }
+        var appended = 0
+        var refused: RecordingError?
+        for frame in frames {
+            do {
+                try recorder.append(pixels: frame)
+                appended += 1
+            } catch {
+                refused = error
+                break
+            }
+        }
+        let expected = RecordingError.cannotWrite(path: path, reason: "No space left on device")
+        #expect(refused == expected)
+        #expect(recorder.writeError == expected)
+        #expect(throws: expected, "no frame goes in after it") { try recorder.append(pixels: frames[0]) }
+        try recorder.finish()
+        let decoded = try DecodedAnimation(contentsOfFile: path)
+        // Append k writes frame k − 1 (frame k waits for its duration): the append that failed
+        // was writing the frame before it, so the frames before that one are on disk.
+        #expect(appended >= 3, "the capacity holds a few frames: \(appended)")
+        #expect(decoded.frames.count == appended - 1)
+        #expect(decoded.frames.map(\.pixels) == Array(frames.prefix(decoded.frames.count)))
+        #expect(decoded.frames.allSatisfy { $0.durationMilliseconds == 100 })
+        #expect(recorder.keptDuration == Double(decoded.totalMilliseconds) / 1000)
+        let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? -1
+        #expect(size > 0 && size <= capacity, "\(size) bytes")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["full.webp"])
     }
 
     // MARK: - The container's parts

@@ -106,6 +106,30 @@ struct WindowRecordingTests {
         #expect(Self.shownFrames(animation) == [5])
     }
 
+    @Test("the folder removed while recording: saving says why, naming the folder, and leaves no file")
+    func folderRemoved() throws {
+        let parent = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let folder = parent.appendingPathComponent("shots")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        let recording = try WindowRecording(
+            format: .webp, width: Self.width, height: Self.height, startFrame: 0, windowFPS: 60, fps: 30,
+            stem: "gone", folder: CaptureFolder(directory: folder.path), number: 1)
+        for frame in 0...6 {
+            _ = recording.advance(to: frame)
+            recording.keep(Self.picture(frame))
+        }
+        // The file being written goes with its folder; the encoder writes on into it, unlinked.
+        try FileManager.default.removeItem(at: folder)
+        let mailbox = try CaptureMailbox()
+        recording.finish(before: 7, mailbox: mailbox).finish()
+        let messages = mailbox.take().map(\.text)
+        #expect(
+            messages.last == "cannot save the recording in \(folder.path): No such file or directory",
+            "\(messages)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).isEmpty)
+    }
+
     @Test("the recording reaches its limit at 60 s, with exactly 60 s of frames")
     func limit() throws {
         let folder = try Self.folder()

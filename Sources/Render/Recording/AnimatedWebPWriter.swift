@@ -38,8 +38,11 @@ struct AnimatedWebPWriter {
     private let height: Int
     /// Whether a frame so far has (or may have) transparent pixels.
     private var hasAlpha = false
-    /// Where the output was before the last frame went in, to cut a partly written one off.
+    /// Where the last frame written whole ends, to cut a partly written one off.
     private(set) var endOfLastWholeFrame: Int
+    /// How many frames were written whole, and their length in milliseconds.
+    private(set) var frameCount = 0
+    private(set) var milliseconds = 0
 
     /// Writes the header of a `width` × `height` animation (1…16383 each) that plays
     /// `loopCount` times (0: forever) on `background` (ARGB; libwebp's default is white).
@@ -84,7 +87,16 @@ struct AnimatedWebPWriter {
         chunk += bitstream
         try output.write(chunk)
         endOfLastWholeFrame = output.count
+        frameCount += 1
+        milliseconds += duration
         self.hasAlpha = self.hasAlpha || hasAlpha
+    }
+
+    /// Cuts off a frame partly written (the output refused the rest) and completes the file
+    /// with the frames written whole.
+    func finishAtLastWholeFrame() throws(RecordingError) {
+        try output.truncate(to: endOfLastWholeFrame)
+        try finish()
     }
 
     /// Writes the RIFF size and the flags over the header: the file is complete.

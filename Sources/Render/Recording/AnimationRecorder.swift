@@ -40,6 +40,11 @@ public final class AnimationRecorder {
     private var encoded: Result<[UInt8], RecordingError>?
     /// Streamed: what `finish()` gave.
     private var streamed: Result<Void, RecordingError>?
+    /// Streamed: the error that stopped the file growing (a full disk, say); no frame can be
+    /// appended after it, and `finish()` keeps the frames written whole before it (WebP).
+    public private(set) var writeError: RecordingError?
+    /// Once `finish()` has kept the frames written before `writeError`: their length.
+    public private(set) var keptDuration: MediaTime?
 
     /// The longest side each format can store (GIF: 16-bit sizes; WebP: 14-bit).
     static let maxSide: [AnimationFormat: Int] = [.gif: 65535, .webp: 16383]
@@ -57,9 +62,19 @@ public final class AnimationRecorder {
     ///     created now) until `finish()` gives it that name.
     /// - Throws: `RecordingError` naming a size, frame rate, loop count or quality out of range,
     ///   or a path it cannot write.
-    public init(
+    public convenience init(
         format: AnimationFormat, width: Int, height: Int, fps: Int, loopCount: Int = 0, quality: Int? = nil,
         effort: EncodingEffort = .smallestFile, streamingTo path: String? = nil
+    ) throws(RecordingError) {
+        try self.init(
+            format: format, width: width, height: height, fps: fps, loopCount: loopCount, quality: quality,
+            effort: effort, streamingTo: path, fileCapacity: .max)
+    }
+
+    /// The same, the streamed file taking at most `fileCapacity` bytes, as a full disk (tests).
+    init(
+        format: AnimationFormat, width: Int, height: Int, fps: Int, loopCount: Int, quality: Int?,
+        effort: EncodingEffort, streamingTo path: String?, fileCapacity: Int
     ) throws(RecordingError) {
         let maxSide = Self.maxSide[format] ?? 0
         guard (1...maxSide).contains(width), (1...maxSide).contains(height) else {
@@ -84,7 +99,7 @@ public final class AnimationRecorder {
         if let path {
             let requested = try AnimationFormat.format(forPath: path)
             guard requested == format else { throw .extensionMismatch(path: path, format: format) }
-            output = try PartialFile(beside: path)
+            output = try PartialFile(beside: path, capacity: fileCapacity)
         } else {
             output = RecordingBuffer()
         }
@@ -124,7 +139,13 @@ public final class AnimationRecorder {
         guard pixels.count == width * height else {
             throw .frameSizeMismatch(expected: width * height, actual: pixels.count)
         }
-        try encoder.append(pixels)
+        if let writeError { throw writeError }
+        do {
+            try encoder.append(pixels)
+        } catch {
+            if case .cannotWrite = error, isStreaming { writeError = error }
+            throw error
+        }
         frameCount += 1
     }
 
@@ -152,9 +173,11 @@ public final class AnimationRecorder {
     }
 
     /// Ends a streamed recording (`streamingTo:`): writes what is left and gives the file its
-    /// name, replacing a file there. On an error no file is left behind; calling it again
-    /// throws the same error.
-    /// - Throws: `RecordingError` for no frames, or a file it could not write.
+    /// name, replacing a file there. After a `writeError`, a WebP keeps the frames written whole
+    /// before it (`keptDuration`), so a full disk loses nothing already on it. On an error no
+    /// file is left behind; calling it again throws the same error.
+    /// - Throws: `RecordingError` for no frames, or a file it could not write (after a
+    ///   `writeError`, that one when no frame was written whole, or for a GIF).
     public func finish() throws(RecordingError) {
         guard let file = output as? PartialFile else {
             preconditionFailure("finish() on a recorder in memory: call finish(to:)")
@@ -163,8 +186,19 @@ public final class AnimationRecorder {
             streamed
             ?? Result { () throws(RecordingError) in
                 do throws(RecordingError) {
-                    guard frameCount > 0 else { throw .noFrames(path: file.path) }
-                    try encoder.finish()
+                    guard frameCount > 0 else { throw writeError ?? .noFrames(path: file.path) }
+                    if writeError == nil {
+                        do throws(RecordingError) {
+                            try encoder.finish()
+                        } catch {
+                            guard case .cannotWrite = error else { throw error }
+                            writeError = error  // the last frame did not fit
+                        }
+                    }
+                    if let writeError {
+                        guard let kept = try encoder.finishAfterWriteError() else { throw writeError }
+                        keptDuration = Double(kept) / 1000
+                    }
                     try file.commit()
                 } catch {
                     file.discard()

@@ -7,4 +7,8 @@ protocol FrameEncoder: AnyObject {
     /// Ends the animation, writing the rest of the file to the output; called once, after at
     /// least one frame.
     func finish() throws(RecordingError)
+    /// After the output refused a write: ends the file at the last frame written whole and
+    /// returns how many milliseconds it holds; nil when there is no such frame, or the format
+    /// writes its file only at the end (GIF).
+    func finishAfterWriteError() throws(RecordingError) -> Int?
 }

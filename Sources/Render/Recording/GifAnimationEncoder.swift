@@ -110,6 +110,8 @@ final class GifAnimationEncoder: FrameEncoder {
         try output.write(try file.finish())
     }
 
+    func finishAfterWriteError() -> Int? { nil }
+
     /// The smallest rectangle holding every pixel that differs, or nil when none does.
     private func changedRectangle(from old: [UInt32], to new: [UInt32])
         -> (left: Int, top: Int, width: Int, height: Int)?

@@ -15,11 +15,15 @@ final class PartialFile: RecordingOutput {
     /// Open until committed or discarded, then nil.
     private var descriptor: Int32?
     private(set) var count = 0
+    /// The most bytes the file takes: past them a write fails as on a full disk (for tests;
+    /// `Int.max` otherwise).
+    private let capacity: Int
 
     /// Creates the temporary file beside `path`, empty, with the usual permissions (0666 less
     /// the umask, as any new file).
     /// - Throws: `RecordingError.cannotWrite` naming `path` when its folder takes no new file.
-    init(beside path: String) throws(RecordingError) {
+    init(beside path: String, capacity: Int = .max) throws(RecordingError) {
+        self.capacity = capacity
         let (folder, name) = Self.split(path)
         guard !name.isEmpty, name != ".", name != ".." else {
             throw .cannotWrite(path: path, reason: "the path names a folder, not a file")
@@ -57,6 +61,11 @@ final class PartialFile: RecordingOutput {
     }
 
     func write(_ bytes: [UInt8]) throws(RecordingError) {
+        guard bytes.count <= capacity - count else {
+            // As a full disk: what fits is written, then the error.
+            try overwrite(Array(bytes.prefix(capacity - count)), at: count)
+            throw .cannotWrite(path: path, reason: String(cString: strerror(ENOSPC)))
+        }
         try overwrite(bytes, at: count)
         count += bytes.count
     }
@@ -64,6 +73,7 @@ final class PartialFile: RecordingOutput {
     func overwrite(_ bytes: [UInt8], at offset: Int) throws(RecordingError) {
         guard let descriptor else { preconditionFailure("a write after commit or discard") }
         precondition(offset >= 0 && offset <= count, "a write at \(offset), past the end (\(count))")
+        guard !bytes.isEmpty else { return }
         var written = 0
         while written < bytes.count {
             let result = bytes.withUnsafeBytes { buffer in

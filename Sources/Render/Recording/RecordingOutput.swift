@@ -9,6 +9,9 @@ protocol RecordingOutput: AnyObject {
     func write(_ bytes: [UInt8]) throws(RecordingError)
     /// Writes `bytes` over ones already written, from `offset` (`offset + bytes.count ≤ count`).
     func overwrite(_ bytes: [UInt8], at offset: Int) throws(RecordingError)
+    /// Cuts what was written back to its first `count` bytes (after a failed write, to the end
+    /// of the last whole part).
+    func truncate(to count: Int) throws(RecordingError)
 }
 
 /// A `RecordingOutput` in memory: the whole file, for `AnimationRecorder.finish(to:)`.
@@ -22,5 +25,10 @@ final class RecordingBuffer: RecordingOutput {
     func overwrite(_ bytes: [UInt8], at offset: Int) {
         precondition(offset >= 0 && offset + bytes.count <= self.bytes.count, "overwrite past the end")
         self.bytes.replaceSubrange(offset..<(offset + bytes.count), with: bytes)
+    }
+
+    func truncate(to count: Int) {
+        precondition((0...bytes.count).contains(count), "a truncate to \(count) of \(bytes.count) bytes")
+        bytes.removeLast(bytes.count - count)
     }
 }

@@ -98,6 +98,12 @@ final class WebPAnimationEncoder: FrameEncoder {
         try writer.finish()
     }
 
+    func finishAfterWriteError() throws(RecordingError) -> Int? {
+        guard writer.frameCount > 0 else { return nil }
+        try writer.finishAtLastWholeFrame()
+        return writer.milliseconds
+    }
+
     /// Writes the pending frame, which lasts until `end` milliseconds.
     private func writePending(until end: Int) throws(RecordingError) {
         guard let pending else { return }
