@@ -72,7 +72,7 @@ let package = Package(
         // giflib: not every libgif-dev has a pkg-config file, so the module map links "gif".
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(
-            name: "CWebP", pkgConfig: "libwebp libwebpmux libwebpdemux",
+            name: "CWebP", pkgConfig: "libwebp libwebpdemux",
             providers: [.apt(["libwebp-dev"])]),
 
         // Sprite copies with the processor's vector unit (pixman's arithmetic, eight pixels at a time).

@@ -12,8 +12,8 @@
 # The Swift runtime is linked into the program (install.sh builds with --static-swift-stdlib),
 # so the package depends only on Debian's libraries:
 #   libx11-6, libxext6 (the window, MIT-SHM), libcairo2 (drawing; it brings pixman),
-#   libgif7, libwebp7, libwebpmux3, libwebpdemux2 (recordings: the WebP encoder's mux
-#   library and the decoder's demux library, which the program links), fonts-dejavu-core
+#   libgif7, libwebp7, libwebpdemux2 (recordings: the WebP encoder, and the decoder's demux
+#   library, which the program links), fonts-dejavu-core
 #   (the overlays' text), and libc6, libstdc++6 and libgcc-s1 (the Swift runtime's own
 #   needs; `dpkg-shlibdeps` would name them too).
 set -euo pipefail
@@ -58,7 +58,7 @@ Version: $version
 Architecture: $arch
 Maintainer: animdemo maintainers <${DEBEMAIL:-animdemo@users.noreply.github.com}>
 Installed-Size: $size
-Depends: libc6, libgcc-s1, libstdc++6, libx11-6, libxext6, libcairo2, libgif7, libwebp7, libwebpmux3, libwebpdemux2, fonts-dejavu-core
+Depends: libc6, libgcc-s1, libstdc++6, libx11-6, libxext6, libcairo2, libgif7, libwebp7, libwebpdemux2, fonts-dejavu-core
 Section: graphics
 Priority: optional
 Description: iOS animation tutorials in an X11 window

@@ -101,16 +101,21 @@ struct RecordCommand: ParsableCommand {
         }
         let schedule = try schedule(sceneFPS: opened?.fps ?? sceneFPS)
         let (size, scale) = try opened.map { (size: $0.pixelSize, scale: $0.scale) } ?? scene.headlessSize()
-        let recorder: AnimationRecorder
-        do {
-            let format = try AnimationFormat.format(forPath: out)
-            recorder = try AnimationRecorder(
-                format: format, width: Int(size.width), height: Int(size.height), fps: fps, loopCount: loop,
-                quality: quality, effort: fast ? .fast : .smallestFile)
-        } catch {
-            throw ValidationError(error.description)
+        func recorder(streaming: Bool) throws -> AnimationRecorder {
+            do {
+                return try AnimationRecorder(
+                    format: try AnimationFormat.format(forPath: out), width: Int(size.width),
+                    height: Int(size.height), fps: fps, loopCount: loop, quality: quality,
+                    effort: fast ? .fast : .smallestFile, streamingTo: streaming ? out : nil)
+            } catch {
+                throw ValidationError(error.description)
+            }
         }
+        _ = try recorder(streaming: false)  // the settings are checked before the folder
         try checkFolder()
+        // The file is written as it is encoded (a hidden name beside --out until it is whole),
+        // so a long WebP's memory does not grow with it.
+        let recorder = try recorder(streaming: true)
         let canvas = FrameRenderer(images: try scene.imageStore())
         let progress = Progress(total: schedule.frameCount)
         if let opened {
@@ -131,7 +136,7 @@ struct RecordCommand: ParsableCommand {
             try host.record(schedule, into: recorder) { progress.show(done: $0) }
         }
         do {
-            try recorder.finish(to: out)
+            try recorder.finish()
         } catch {
             progress.end()
             throw ValidationError(error.description)

@@ -342,7 +342,7 @@ public struct EncodeBenchmarkResult: Codable, Sendable {
     public var medianMilliseconds: Double
     public var p99Milliseconds: Double
     public var maxMilliseconds: Double
-    /// Every frame's append together, and the end: assembling the file and writing it.
+    /// Every frame's append together, and the end: the last frame and writing the file.
     public var totalMilliseconds: Double
     public var finishMilliseconds: Double
     /// The file's size.

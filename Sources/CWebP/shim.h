@@ -1,5 +1,4 @@
-// libwebp's encoder and its animation encoder (libwebpmux) and decoder (libwebpdemux), for
-// Swift. Nothing else lives here.
+// libwebp's encoder (one still picture at a time: the recorder writes the animation's container
+// itself) and its animation decoder (libwebpdemux), for Swift. Nothing else lives here.
 #include <webp/encode.h>
-#include <webp/mux.h>
 #include <webp/demux.h>

@@ -294,15 +294,22 @@ final class FrameCapture {
         let size = session.size
         do {
             try folder.create(for: "the recording")
+            fileNumber += 1
             recording = try WindowRecording(
                 format: format, width: Int(size.width), height: Int(size.height), startFrame: frame,
                 windowFPS: windowFPS, fps: min(Self.recordingFPS, windowFPS),
-                stem: CaptureFolder.stem(scene: session.sceneName),
+                stem: CaptureFolder.stem(scene: session.sceneName), folder: folder, number: fileNumber,
                 maxPendingBytes: WindowRecording.configuredPendingBytes,
                 spillDirectories: PatchSpill.directories(for: folder.directory))
             messages.append(
                 .init(text: "recording \(format.fileExtension.uppercased()): press g to stop and save"))
         } catch let failure as CaptureFolder.Failure {
+            Console.error(failure.description)
+            messages.append(.init(text: failure.description))
+        } catch RecordingError.cannotWrite(_, let reason) {
+            // The file the recording streams into: named by its folder, not its hidden name.
+            let failure = CaptureFolder.Failure(
+                what: "the recording", directory: folder.directory, reason: reason)
             Console.error(failure.description)
             messages.append(.init(text: failure.description))
         } catch {
@@ -317,10 +324,8 @@ final class FrameCapture {
         guard let recording else { return }
         self.recording = nil
         if FrameStats.isRequested { Console.error(recording.loopSummary(before: frame)) }
-        fileNumber += 1
         savingRecordings.removeAll { $0.hasEnded }
-        savingRecordings.append(
-            recording.finish(before: frame, folder: folder, number: fileNumber, mailbox: mailbox))
+        savingRecordings.append(recording.finish(before: frame, mailbox: mailbox))
         if let reason {
             Console.output(reason)
             messages.append(.init(text: reason))

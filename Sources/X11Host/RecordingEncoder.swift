@@ -3,11 +3,15 @@ import Foundation
 import Glibc
 import Render
 
-/// The encoding end of a window recording: an `AnimationRecorder` and the frame it is at,
-/// used only by the recording's `WorkerThread`, one job at a time (hence `@unchecked Sendable`:
-/// the loop hands it over when the recording starts and never touches it again).
+/// The encoding end of a window recording: an `AnimationRecorder` streaming into a hidden file
+/// in the folder, and the frame it is at, used only by the recording's `WorkerThread`, one job
+/// at a time (hence `@unchecked Sendable`: the loop hands it over when the recording starts
+/// and never touches it again).
 final class RecordingEncoder: @unchecked Sendable {
     private let recorder: AnimationRecorder
+    /// Where the file is saved, and its hidden name there until then (`CaptureFolder`).
+    private let folder: CaptureFolder
+    private let temporary: String
     /// `GIF` or `WEBP`, for the messages.
     private let format: String
     /// The frame being recorded, whole: the patches are applied to it.
@@ -27,12 +31,14 @@ final class RecordingEncoder: @unchecked Sendable {
     /// Frames appended so far (the recorder's count, kept under the lock for the loop's thread).
     private var encodedFrames = 0
 
-    /// Share of saving that encoding the frames is: the rest is assembling and writing the file
-    /// (seconds for a large lossless WebP, where libwebp does its work at the end).
+    /// Share of saving that encoding the frames is: the rest is finishing and naming the file
+    /// (writing a GIF, which is written whole at the end; a WebP is on disk by then).
     static let encodingShare = 0.9
 
-    init(recorder: AnimationRecorder) {
+    init(recorder: AnimationRecorder, folder: CaptureFolder, temporary: String) {
         self.recorder = recorder
+        self.folder = folder
+        self.temporary = temporary
         format = recorder.format.fileExtension.uppercased()
         frame = [UInt32](repeating: 0, count: recorder.width * recorder.height)
     }
@@ -82,23 +88,28 @@ final class RecordingEncoder: @unchecked Sendable {
         }
     }
 
-    /// Writes the file into `folder` under `STEM.gif` (or `.webp`, or the first free `STEM-N`),
-    /// prints `saved PATH` and leaves the window's message in `mailbox`.
-    func save(to folder: CaptureFolder, stem: String, number: Int, mailbox: CaptureMailbox) {
+    /// Finishes the file and names it `STEM.gif` (or `.webp`, or the first free `STEM-N`) in the
+    /// folder, prints `saved PATH` and leaves the window's message in `mailbox`; after an
+    /// error (a frame the encoder or the disk refused) the part written is removed and the
+    /// message says why.
+    func save(stem: String, mailbox: CaptureMailbox) {
         let what = "the recording"
         let fileExtension = recorder.format.fileExtension
         do {
-            if let failure {
-                throw CaptureFolder.Failure(what: what, directory: folder.directory, reason: "\(failure)")
+            // A write error (a full disk) keeps what was written before it; any other error, nothing.
+            if let failure, recorder.writeError == nil {
+                recorder.discard()
+                folder.forget(temporary)
+                throw CaptureFolder.Failure(
+                    what: what, directory: folder.directory, reason: Self.reason(failure))
             }
-            try folder.create(for: what)
             reportProgress(finishing: true)
-            let temporary = folder.temporaryPath(for: stem, fileExtension: fileExtension, number: number)
             do {
-                try recorder.finish(to: temporary)
+                try recorder.finish()
             } catch {
                 folder.forget(temporary)
-                throw CaptureFolder.Failure(what: what, directory: folder.directory, reason: "\(error)")
+                throw CaptureFolder.Failure(
+                    what: what, directory: folder.directory, reason: Self.reason(error))
             }
             let path = try folder.publish(temporary, stem: stem, fileExtension: fileExtension, what: what)
             if FrameStats.isRequested {
@@ -108,8 +119,16 @@ final class RecordingEncoder: @unchecked Sendable {
                         + "(cpu \(Int((encodingCPUSeconds * 1000).rounded())) ms, \(recorder.effort.rawValue))"
                 )
             }
-            Console.output("saved \(path)")
-            mailbox.post("saved \(path.split(separator: "/").last.map(String.init) ?? path)")
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            if let writeError = recorder.writeError, let kept = recorder.keptDuration {
+                // What was on disk is kept: the recording up to the frame that did not fit.
+                let part = "its first \(String(format: "%.1f", kept)) s (then \(Self.reason(writeError)))"
+                Console.output("saved \(path): \(part)")
+                mailbox.post("saved \(name): \(part)")
+            } else {
+                Console.output("saved \(path)")
+                mailbox.post("saved \(name)")
+            }
         } catch let failure as CaptureFolder.Failure {
             Console.error(failure.description)
             mailbox.post(failure.description)
@@ -117,6 +136,14 @@ final class RecordingEncoder: @unchecked Sendable {
             Console.error("cannot save the recording: \(error)")
             mailbox.post("cannot save the recording: \(error)")
         }
+    }
+
+    /// Why the file could not be written, for "cannot save the recording in DIR: …": the
+    /// system's words when it was the disk (the hidden file's name would only puzzle), else
+    /// the recorder's message.
+    private static func reason(_ error: RecordingError) -> String {
+        guard case .cannotWrite(_, let reason) = error else { return "\(error)" }
+        return reason
     }
 
     /// This thread's CPU time, seconds.

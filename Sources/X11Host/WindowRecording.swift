@@ -19,6 +19,9 @@ import Session
 /// the stop ends the recording: drawn after the last recording frame's time, it gets one more
 /// frame (what the user saw last is the file's last picture).
 ///
+/// The encoder writes the file as it goes (`AnimationRecorder(streamingTo:)`, a hidden name in
+/// the folder from the start), so the encoded frames do not wait in memory either.
+///
 /// Frames go to the encoder as `FramePatch`es on a `WorkerThread`, below the loop's priority;
 /// if the encoder falls behind they wait in memory, up to `maxPendingBytes`. Past it they wait
 /// on disk (`PatchSpill`: a temporary file in the recording's folder, else `$TMPDIR`, gone when
@@ -89,18 +92,31 @@ final class WindowRecording {
     private var sentBytes = 0
     private var wholeBytes = 0
 
-    /// Starts a recording at window frame `startFrame`; frames past `maxPendingBytes` wait in a
-    /// file in the first of `spillDirectories` that takes one (none: they repeat).
-    /// - Throws: `RecordingError` if the recorder refuses the size or frame rate.
+    /// Starts a recording at window frame `startFrame`, written into `folder` (which must
+    /// exist) under a hidden name (`number`: this window's count of files, which keeps it
+    /// unique) until it is saved; frames past `maxPendingBytes` wait in a file in the first of
+    /// `spillDirectories` that takes one (none: they repeat).
+    /// - Throws: `RecordingError` if the recorder refuses the size or frame rate, or the folder
+    ///   takes no file.
     init(
         format: AnimationFormat, width: Int, height: Int, startFrame: Int, windowFPS: Int, fps: Int,
-        stem: String, maxPendingBytes: Int = WindowRecording.maxPendingBytes, spillDirectories: [String] = []
+        stem: String, folder: CaptureFolder, number: Int,
+        maxPendingBytes: Int = WindowRecording.maxPendingBytes,
+        spillDirectories: [String] = []
     ) throws(RecordingError) {
         pendingLimit = maxPendingBytes
         self.spillDirectories = spillDirectories
-        encoder = RecordingEncoder(
-            recorder: try AnimationRecorder(
-                format: format, width: width, height: height, fps: fps, effort: Self.effort))
+        let temporary = folder.temporaryPath(for: stem, fileExtension: format.fileExtension, number: number)
+        let recorder: AnimationRecorder
+        do {
+            recorder = try AnimationRecorder(
+                format: format, width: width, height: height, fps: fps, effort: Self.effort,
+                streamingTo: temporary)
+        } catch {
+            folder.forget(temporary)
+            throw error
+        }
+        encoder = RecordingEncoder(recorder: recorder, folder: folder, temporary: temporary)
         self.width = width
         self.height = height
         self.startFrame = startFrame
@@ -140,10 +156,9 @@ final class WindowRecording {
     }
 
     /// Ends the recording before window frame `frame` (at least one frame long) and has its
-    /// thread write the file; returns that thread, which ends once the file is written.
-    func finish(before frame: Int, folder: CaptureFolder, number: Int, mailbox: CaptureMailbox)
-        -> WorkerThread
-    {
+    /// thread finish the file and give it its name; returns that thread, which ends once the
+    /// file is saved.
+    func finish(before frame: Int, mailbox: CaptureMailbox) -> WorkerThread {
         _ = advance(to: frame)
         // The picture on screen when the recording stopped is its last frame, also when it was
         // drawn after the last recording frame's time (within 1/fps of the stop).
@@ -151,9 +166,7 @@ final class WindowRecording {
             send(latest, count: 1)
         }
         encoder.startReportingProgress(frameCount: frameCount, mailbox: mailbox)
-        worker.enqueue { [encoder, stem] in
-            encoder.save(to: folder, stem: stem, number: number, mailbox: mailbox)
-        }
+        worker.enqueue { [encoder, stem] in encoder.save(stem: stem, mailbox: mailbox) }
         worker.close()
         return worker
     }

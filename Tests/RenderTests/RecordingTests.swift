@@ -314,7 +314,7 @@ struct RecordingTests {
         #expect(changed.allSatisfy { after[$0] == 0xFFFF_0000 })
     }
 
-    @Test("libwebp merges a WebP frame identical to its predecessor into one longer frame")
+    @Test("a WebP frame identical to its predecessor merges into it: one longer frame")
     func webpMergesRepeats() throws {
         let folder = try Self.makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -32,14 +32,14 @@ struct WindowRecordingTests {
     ) throws -> DecodedAnimation {
         let recording = try WindowRecording(
             format: .gif, width: width, height: height, startFrame: drawn[0], windowFPS: windowFPS, fps: fps,
-            stem: "test")
+            stem: "test", folder: CaptureFolder(directory: folder.path), number: 1)
         for frame in drawn {
             _ = recording.advance(to: frame)
             recording.keep(picture(frame))
         }
         let mailbox = try CaptureMailbox()
         recording.finish(
-            before: end, folder: CaptureFolder(directory: folder.path), number: 1, mailbox: mailbox
+            before: end, mailbox: mailbox
         ).finish()
         let messages = mailbox.take()
         #expect(messages.last == CaptureMailbox.Message(text: "saved test.gif"), "\(messages)")
@@ -106,13 +106,37 @@ struct WindowRecordingTests {
         #expect(Self.shownFrames(animation) == [5])
     }
 
+    @Test("the folder removed while recording: saving says why, naming the folder, and leaves no file")
+    func folderRemoved() throws {
+        let parent = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let folder = parent.appendingPathComponent("shots")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        let recording = try WindowRecording(
+            format: .webp, width: Self.width, height: Self.height, startFrame: 0, windowFPS: 60, fps: 30,
+            stem: "gone", folder: CaptureFolder(directory: folder.path), number: 1)
+        for frame in 0...6 {
+            _ = recording.advance(to: frame)
+            recording.keep(Self.picture(frame))
+        }
+        // The file being written goes with its folder; the encoder writes on into it, unlinked.
+        try FileManager.default.removeItem(at: folder)
+        let mailbox = try CaptureMailbox()
+        recording.finish(before: 7, mailbox: mailbox).finish()
+        let messages = mailbox.take().map(\.text)
+        #expect(
+            messages.last == "cannot save the recording in \(folder.path): No such file or directory",
+            "\(messages)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).isEmpty)
+    }
+
     @Test("the recording reaches its limit at 60 s, with exactly 60 s of frames")
     func limit() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let recording = try WindowRecording(
             format: .gif, width: Self.width, height: Self.height, startFrame: 600, windowFPS: 60, fps: 30,
-            stem: "limit")
+            stem: "limit", folder: CaptureFolder(directory: folder.path), number: 1)
         #expect(recording.deadline == 70, "host time 10 s + 60 s")
         #expect(!recording.advance(to: 600))
         recording.keep(Self.picture(1))
@@ -124,7 +148,7 @@ struct WindowRecordingTests {
         #expect(recording.frameCount == 1800)
         let mailbox = try CaptureMailbox()
         recording.finish(
-            before: 600 + 5000, folder: CaptureFolder(directory: folder.path), number: 1, mailbox: mailbox
+            before: 600 + 5000, mailbox: mailbox
         ).finish()
         let animation = try DecodedAnimation(contentsOfFile: folder.appendingPathComponent("limit.gif").path)
         #expect(animation.frames.count == 1800)
@@ -138,7 +162,7 @@ struct WindowRecordingTests {
         // Any frame waiting is too many: the first waits, the others repeat it.
         let recording = try WindowRecording(
             format: .gif, width: Self.width, height: Self.height, startFrame: 0, windowFPS: 60, fps: 30,
-            stem: "behind", maxPendingBytes: 0)
+            stem: "behind", folder: CaptureFolder(directory: folder.path), number: 1, maxPendingBytes: 0)
         // The encoder's thread held up until every frame is drawn: the first frame waits, whole.
         let gate = DispatchSemaphore(value: 0)
         recording.worker.enqueue { gate.wait() }
@@ -151,7 +175,7 @@ struct WindowRecordingTests {
         #expect(waiting.count == 1, "only the first frame's patch waits, never more: \(waiting)")
         let mailbox = try CaptureMailbox()
         let saving = recording.finish(
-            before: 13, folder: CaptureFolder(directory: folder.path), number: 1, mailbox: mailbox)
+            before: 13, mailbox: mailbox)
         gate.signal()
         saving.finish()
         let animation = try DecodedAnimation(contentsOfFile: folder.appendingPathComponent("behind.gif").path)
@@ -169,7 +193,8 @@ struct WindowRecordingTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let recording = try WindowRecording(
             format: .gif, width: Self.width, height: Self.height, startFrame: 0, windowFPS: 60, fps: 30,
-            stem: "spilled", maxPendingBytes: 0, spillDirectories: [folder.path])
+            stem: "spilled", folder: CaptureFolder(directory: folder.path), number: 1, maxPendingBytes: 0,
+            spillDirectories: [folder.path])
         // The encoder's thread held up until every frame is drawn, as in the test above.
         let gate = DispatchSemaphore(value: 0)
         recording.worker.enqueue { gate.wait() }
@@ -183,7 +208,7 @@ struct WindowRecordingTests {
         #expect(waiting == [0, 12 * 4 + 3 * MemoryLayout<FramePatch.Span>.stride], "\(waiting)")
         let mailbox = try CaptureMailbox()
         let saving = recording.finish(
-            before: 13, folder: CaptureFolder(directory: folder.path), number: 1, mailbox: mailbox)
+            before: 13, mailbox: mailbox)
         gate.signal()
         saving.finish()
         // Every frame after the first went through the file (the last one when the recording ended).

@@ -42,12 +42,17 @@ final class GifAnimationEncoder: FrameEncoder {
     private let height: Int
     private let fps: Int
     private let file: GifEncoder
+    /// Where the file goes, whole, at the end.
+    private let output: any RecordingOutput
     private let quantizer = ColorQuantizer()
     /// The previous frame's colours (0xRRGGBB), empty before the first frame.
     private var previous: [UInt32] = []
     private var frame = 0
 
-    init(width: Int, height: Int, fps: Int, loopCount: Int) throws(RecordingError) {
+    init(output: any RecordingOutput, width: Int, height: Int, fps: Int, loopCount: Int)
+        throws(RecordingError)
+    {
+        self.output = output
         self.width = width
         self.height = height
         self.fps = fps
@@ -101,9 +106,11 @@ final class GifAnimationEncoder: FrameEncoder {
         )
     }
 
-    func finish() throws(RecordingError) -> [UInt8] {
-        try file.finish()
+    func finish() throws(RecordingError) {
+        try output.write(try file.finish())
     }
+
+    func finishAfterWriteError() -> Int? { nil }
 
     /// The smallest rectangle holding every pixel that differs, or nil when none does.
     private func changedRectangle(from old: [UInt32], to new: [UInt32])

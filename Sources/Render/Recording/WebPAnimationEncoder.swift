@@ -1,7 +1,10 @@
 internal import CWebP
+import Foundation
 
-/// Owns one libwebp animation encoder (`WebPAnimEncoder` from libwebpmux) and feeds it frames
-/// as they arrive; libwebp keeps the encoded frames, not the pixels.
+/// Encodes each frame with libwebp (`WebPEncode`) as it arrives and writes it to the output
+/// with `AnimatedWebPWriter`, so the recording holds one encoded frame and one frame of
+/// pixels, never the file: streamed into a `PartialFile`, its memory does not grow with its
+/// length.
 ///
 /// - Lossless by default (`quality` nil): opaque pixels come back identical. Lossy with a
 ///   quality of 0…100.
@@ -9,27 +12,48 @@ internal import CWebP
 ///   level 0 of `WebPConfigLosslessPreset`: method 0, effort 0), whose pixels are the same.
 /// - Frame `n` starts at round(n × 1000 / fps) milliseconds (`FrameTiming`); the last frame
 ///   ends at the recording's length, rounded.
-/// - libwebp merges a frame identical to its predecessor into it (one frame, twice as long),
-///   so a file can hold fewer frames than were appended; the total duration is unchanged.
+/// - Only what changed is encoded: the smallest rectangle holding every pixel that differs
+///   from the frame before, its corner moved to even coordinates (the container stores half
+///   offsets). Lossless, when every changed pixel is opaque, the unchanged pixels inside it go
+///   in as transparent and the frame is blended over the last one (they compress to almost
+///   nothing), as libwebp's own animation encoder does; otherwise the rectangle replaces
+///   what was there.
+/// - A frame identical to its predecessor makes that one longer instead of adding a frame, so
+///   a file can hold fewer frames than were appended; the total duration is unchanged. That is
+///   why one encoded frame waits: its duration is known when the next different frame (or the
+///   end) comes.
 /// - Frames are premultiplied; WebP stores straight alpha, so partly transparent pixels are
 ///   divided by their alpha first (exact for opaque pixels, which is what scenes draw).
 final class WebPAnimationEncoder: FrameEncoder {
-    private let handle: OpaquePointer
+    /// An encoded frame waiting for its duration.
+    private struct Pending {
+        var start: Int  // milliseconds
+        var x: Int
+        var y: Int
+        var width: Int
+        var height: Int
+        var blending: AnimatedWebPWriter.Blending
+        var hasAlpha: Bool
+        var bitstream: [UInt8]
+    }
+
     private var config = WebPConfig()
     private let width: Int
     private let height: Int
     private let fps: Int
+    private var writer: AnimatedWebPWriter
     private var frame = 0
+    /// The last frame appended (premultiplied), what the canvas shows once it is drawn.
+    private var previous: [UInt32] = []
+    private var pending: Pending?
 
     init(
-        width: Int, height: Int, fps: Int, loopCount: Int, quality: Int?,
+        output: any RecordingOutput, width: Int, height: Int, fps: Int, loopCount: Int, quality: Int?,
         effort: EncodingEffort
     ) throws(RecordingError) {
-        var options = WebPAnimEncoderOptions()
-        guard WebPAnimEncoderOptionsInit(&options) != 0, WebPConfigInit(&config) != 0 else {
+        guard WebPConfigInit(&config) != 0 else {
             throw .encoderFailed(format: .webp, reason: "libwebp version mismatch")
         }
-        options.anim_params.loop_count = Int32(loopCount)
         if let quality {
             config.lossless = 0
             config.quality = Float(quality)
@@ -44,54 +68,155 @@ final class WebPAnimationEncoder: FrameEncoder {
         guard WebPValidateConfig(&config) != 0 else {
             throw .encoderFailed(format: .webp, reason: "invalid configuration")
         }
-        guard let handle = WebPAnimEncoderNew(Int32(width), Int32(height), &options) else {
-            throw .encoderFailed(format: .webp, reason: "cannot start a \(width)x\(height) animation")
-        }
-        self.handle = handle
         self.width = width
         self.height = height
         self.fps = fps
+        writer = try AnimatedWebPWriter(output: output, width: width, height: height, loopCount: loopCount)
     }
 
-    deinit { WebPAnimEncoderDelete(handle) }
-
     func append(_ pixels: [UInt32]) throws(RecordingError) {
+        let start = FrameTiming.start(of: frame, fps: fps, unitsPerSecond: FrameTiming.millisecondsPerSecond)
+        let rectangle: Rectangle
+        if previous.isEmpty {
+            rectangle = Rectangle(x: 0, y: 0, width: width, height: height)
+        } else if let changed = changedRectangle(from: previous, to: pixels) {
+            rectangle = changed
+        } else {
+            frame += 1  // the same picture: the pending frame lasts longer
+            return
+        }
+        let next = try encode(pixels, in: rectangle, start: start)
+        try writePending(until: start)
+        pending = next
+        previous = pixels
+        frame += 1
+    }
+
+    func finish() throws(RecordingError) {
+        try writePending(
+            until: FrameTiming.start(of: frame, fps: fps, unitsPerSecond: FrameTiming.millisecondsPerSecond))
+        try writer.finish()
+    }
+
+    func finishAfterWriteError() throws(RecordingError) -> Int? {
+        guard writer.frameCount > 0 else { return nil }
+        try writer.finishAtLastWholeFrame()
+        return writer.milliseconds
+    }
+
+    /// Writes the pending frame, which lasts until `end` milliseconds.
+    private func writePending(until end: Int) throws(RecordingError) {
+        guard let pending else { return }
+        guard end - pending.start <= AnimatedWebPWriter.maxDuration else {
+            throw .encoderFailed(format: .webp, reason: "a frame shows longer than WebP can time (4.6 hours)")
+        }
+        try writer.appendFrame(
+            x: pending.x, y: pending.y, width: pending.width, height: pending.height,
+            duration: end - pending.start, blending: pending.blending, hasAlpha: pending.hasAlpha,
+            bitstream: pending.bitstream)
+        self.pending = nil
+    }
+
+    // MARK: - One frame
+
+    /// A frame's rectangle on the canvas, its corner at even coordinates.
+    struct Rectangle: Equatable {
+        var x: Int
+        var y: Int
+        var width: Int
+        var height: Int
+    }
+
+    /// Encodes the `rectangle` of `pixels` as a frame starting at `start` milliseconds.
+    private func encode(_ pixels: [UInt32], in rectangle: Rectangle, start: Int) throws(RecordingError)
+        -> Pending
+    {
         var picture = WebPPicture()
         guard WebPPictureInit(&picture) != 0 else {
             throw .encoderFailed(format: .webp, reason: "libwebp version mismatch")
         }
         picture.use_argb = 1
-        picture.width = Int32(width)
-        picture.height = Int32(height)
+        picture.width = Int32(rectangle.width)
+        picture.height = Int32(rectangle.height)
         guard WebPPictureAlloc(&picture) != 0, let argb = picture.argb else {
-            throw .encoderFailed(format: .webp, reason: "out of memory for a \(width)x\(height) frame")
+            throw .encoderFailed(
+                format: .webp, reason: "out of memory for a \(rectangle.width)x\(rectangle.height) frame")
         }
-        defer { WebPPictureFree(&picture) }  // the encoder keeps its own copy
+        defer { WebPPictureFree(&picture) }
         let stride = Int(picture.argb_stride)
-        for y in 0..<height {
-            for x in 0..<width {
-                argb[y * stride + x] = Self.straight(pixels[y * width + x])
+        // Blend over the last frame when that is exact: lossless, and every changed pixel opaque
+        // (a blended pixel that is not transparent must cover what is under it).
+        var blends = !previous.isEmpty && config.lossless != 0
+        var hasAlpha = false
+        pixels.withUnsafeBufferPointer { new in
+            previous.withUnsafeBufferPointer { old in
+                for y in 0..<rectangle.height {
+                    let row = (rectangle.y + y) * width + rectangle.x
+                    for x in 0..<rectangle.width {
+                        let pixel = new[row + x]
+                        if pixel >> 24 != 0xFF {
+                            hasAlpha = true
+                            if blends && pixel != old[row + x] { blends = false }
+                        }
+                        argb[y * stride + x] = Self.straight(pixel)
+                    }
+                }
+                guard blends else { return }
+                hasAlpha = true
+                for y in 0..<rectangle.height {
+                    let row = (rectangle.y + y) * width + rectangle.x
+                    for x in 0..<rectangle.width where new[row + x] == old[row + x] {
+                        argb[y * stride + x] = 0
+                    }
+                }
             }
         }
-        let timestamp = FrameTiming.start(
-            of: frame, fps: fps, unitsPerSecond: FrameTiming.millisecondsPerSecond)
-        guard WebPAnimEncoderAdd(handle, &picture, Int32(timestamp), &config) != 0 else {
-            throw .encoderFailed(format: .webp, reason: lastError())
+        var memory = WebPMemoryWriter()
+        WebPMemoryWriterInit(&memory)
+        defer { WebPMemoryWriterClear(&memory) }
+        let encoded = withUnsafeMutablePointer(to: &memory) { memory in
+            picture.writer = WebPMemoryWrite
+            picture.custom_ptr = UnsafeMutableRawPointer(memory)
+            return WebPEncode(&config, &picture) != 0
         }
-        frame += 1
+        guard encoded, let bytes = memory.mem else {
+            throw .encoderFailed(format: .webp, reason: Self.describe(picture.error_code))
+        }
+        guard
+            let chunks = AnimatedWebPWriter.frameChunks(
+                ofStill: UnsafeRawBufferPointer(start: bytes, count: memory.size))
+        else {
+            throw .encoderFailed(format: .webp, reason: "libwebp wrote a frame laid out unlike a still WebP")
+        }
+        return Pending(
+            start: start, x: rectangle.x, y: rectangle.y, width: rectangle.width, height: rectangle.height,
+            blending: blends ? .blend : .replace, hasAlpha: hasAlpha, bitstream: Array(chunks))
     }
 
-    func finish() throws(RecordingError) -> [UInt8] {
-        let end = FrameTiming.start(of: frame, fps: fps, unitsPerSecond: FrameTiming.millisecondsPerSecond)
-        guard WebPAnimEncoderAdd(handle, nil, Int32(end), nil) != 0 else {
-            throw .encoderFailed(format: .webp, reason: lastError())
+    /// The smallest rectangle holding every pixel that differs, its corner moved down to even
+    /// coordinates; nil when none differs.
+    func changedRectangle(from old: [UInt32], to new: [UInt32]) -> Rectangle? {
+        old.withUnsafeBufferPointer { old in
+            new.withUnsafeBufferPointer { new in
+                guard let oldStart = old.baseAddress, let newStart = new.baseAddress else { return nil }
+                var (minX, minY, maxX, maxY) = (width, height, -1, -1)
+                for y in 0..<height {
+                    let row = y * width
+                    // Rows that are the same compare as memory, the common case.
+                    if memcmp(oldStart + row, newStart + row, width * 4) == 0 { continue }
+                    var x = 0
+                    while x < minX && old[row + x] == new[row + x] { x += 1 }
+                    var last = width - 1
+                    while last > maxX && old[row + last] == new[row + last] { last -= 1 }
+                    (minX, maxX) = (min(minX, x), max(maxX, last))
+                    if minY > y { minY = y }
+                    maxY = y
+                }
+                guard maxX >= 0 else { return nil }
+                let (x, y) = (minX & ~1, minY & ~1)
+                return Rectangle(x: x, y: y, width: maxX - x + 1, height: maxY - y + 1)
+            }
         }
-        var data = WebPData()
-        guard WebPAnimEncoderAssemble(handle, &data) != 0, let bytes = data.bytes else {
-            throw .encoderFailed(format: .webp, reason: lastError())
-        }
-        defer { WebPDataClear(&data) }
-        return Array(UnsafeBufferPointer(start: bytes, count: data.size))
     }
 
     /// A premultiplied ARGB word as straight (non-premultiplied) ARGB, rounded to nearest.
@@ -105,7 +230,15 @@ final class WebPAnimationEncoder: FrameEncoder {
         return alpha << 24 | channel(16) | channel(8) | channel(0)
     }
 
-    private func lastError() -> String {
-        WebPAnimEncoderGetError(handle).map { String(cString: $0) } ?? "unknown libwebp error"
+    /// libwebp's encoding error in words.
+    private static func describe(_ error: WebPEncodingError) -> String {
+        switch error {
+        case VP8_ENC_ERROR_OUT_OF_MEMORY, VP8_ENC_ERROR_BITSTREAM_OUT_OF_MEMORY: return "out of memory"
+        case VP8_ENC_ERROR_BAD_DIMENSION: return "a frame of a size it cannot encode"
+        case VP8_ENC_ERROR_PARTITION0_OVERFLOW, VP8_ENC_ERROR_PARTITION_OVERFLOW:
+            return "a frame too large for lossy WebP's partitions"
+        case VP8_ENC_ERROR_FILE_TOO_BIG: return "a frame over 4 GiB"
+        default: return "libwebp error \(error.rawValue)"
+        }
     }
 }
