@@ -27,6 +27,12 @@ protocol TimeMachineHost: AnyObject {
     /// Brings the log back to its state after frame `frame` (`canRestoreObservation`), else
     /// empties it.
     func restoreObservation(_ mark: ObservationMark?, afterFrame frame: Int)
+    /// Whether the log dropped rows over its capacity since it was last emptied: a mark taken
+    /// before a drop cannot be rolled back to.
+    var observationHasDropped: Bool { get }
+    /// Whether the log, at the pace it gained rows so far, would pass its capacity before
+    /// scene time `time`.
+    func observationWouldOverflow(before time: MediaTime) -> Bool
 }
 
 /// Hosts without an inspector: nothing to keep, so a restore empties the (absent) log.
@@ -35,6 +41,8 @@ extension TimeMachineHost {
     func observationMark() -> ObservationMark? { nil }
     func canRestoreObservation(_ mark: ObservationMark?, afterFrame frame: Int) -> Bool { false }
     func restoreObservation(_ mark: ObservationMark?, afterFrame frame: Int) { resetObservation() }
+    var observationHasDropped: Bool { false }
+    func observationWouldOverflow(before time: MediaTime) -> Bool { false }
 }
 
 /// The inspector's log as a checkpoint keeps it: its mark, and which run of observing it
