@@ -92,6 +92,7 @@ extension TimeMachine {
             needsRebuild || checkpoint.frame >= next
         {
             checkpoint.restore()
+            lastRestoredCheckpoint = checkpoint.frame
             if !keepsRows { host?.resetObservation() }
             keepPosition()  // a checkpoint taken before a comparison moved the scene
             if changedFrom != nil {
@@ -101,6 +102,7 @@ extension TimeMachine {
             next = checkpoint.frame + 1
         } else if needsRebuild {
             rebuildScene()
+            lastRestoredCheckpoint = nil
             next = 0
         }
         if let start, keepsRows {

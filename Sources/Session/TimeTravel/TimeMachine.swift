@@ -73,6 +73,9 @@ final class TimeMachine {
     var knobs: KnobSettings
     /// Time travel's checkpoints of the scene (TimeMachine+Checkpoints.swift).
     var checkpoints = SceneCheckpoints()
+    /// The frame of the checkpoint the last seek restored (-1: the one before the first
+    /// frame), nil when it restored none: which one a seek took, for the tests.
+    var lastRestoredCheckpoint: Int?
     /// Delivers the scene's pointer events to its recognizers.
     var dispatcher = GestureDispatcher()
     /// The size the scene was last laid out for (points are computed from it).
