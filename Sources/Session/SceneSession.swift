@@ -475,7 +475,7 @@ public final class SceneSession {
         return ObservationMark(epoch: observationEpoch, log: inspector.logMark(at: sceneTimeline.currentTime))
     }
 
-    var observationHasDropped: Bool { observationStart != nil && inspector.logHasDropped }
+    var observationDrops: Int { observationStart != nil ? inspector.logDrops : 0 }
 
     func observationWouldOverflow(before time: MediaTime) -> Bool {
         observationStart != nil && inspector.logWouldOverflow(before: time, now: sceneTimeline.currentTime)

@@ -114,8 +114,8 @@ final class AnimationLog {
         return Double(rows.count) + pace * (time - now) > Double(capacity)
     }
 
-    /// Whether a drop was made since the log was last emptied (`canRollBack`).
-    var hasDropped: Bool { dropCount > 0 }
+    /// How many drops were made since the log was last emptied (`canRollBack`).
+    var drops: Int { dropCount }
     /// How many rows the drops took, for the panel to say so.
     private(set) var droppedRows = 0
     /// The rows left by the last drop: the next waits for a tenth of the capacity more (when

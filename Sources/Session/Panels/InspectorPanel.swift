@@ -286,8 +286,8 @@ final class InspectorPanel: Panel {
     /// The log now, for a time-travel checkpoint to bring back (`AnimationLog.Mark`).
     func logMark(at time: MediaTime) -> AnimationLog.Mark { log.mark(at: time) }
 
-    /// Whether the log dropped rows over its capacity since it was last emptied.
-    var logHasDropped: Bool { log.hasDropped }
+    /// How many times the log dropped rows over its capacity since it was last emptied.
+    var logDrops: Int { log.drops }
 
     /// Whether the log would pass its capacity before scene time `time` (`wouldOverflow`).
     func logWouldOverflow(before time: MediaTime, now: MediaTime) -> Bool {

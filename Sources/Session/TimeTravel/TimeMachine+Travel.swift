@@ -71,7 +71,7 @@ extension TimeMachine {
         // to before the inspector opened) it starts anew `observedReplay` before the goal.
         let start = panelWork != .none ? host?.observationStart : nil
         var keepsRows = start.map { index >= $0 } ?? false
-        if keepsRows, needsRebuild, let start, host?.observationHasDropped == true {
+        if keepsRows, needsRebuild, let start, (host?.observationDrops ?? 0) > 0 {
             // Going back past the log's last drop of rows over its capacity, no checkpoint has
             // a mark of the log to roll back to: only a replay from the log's first frame would
             // give its rows, every frame since observed (a heavy load's minutes, issue 39m), so
@@ -114,8 +114,9 @@ extension TimeMachine {
             // observed frames, as after a rebuild, so its rows are those of one unbroken run.
             host?.resetObservation()
         }
+        let dropsBefore = host?.observationDrops ?? 0
         while next <= lastReplayed {
-            if keepsRows, frames[next].time < observedFrom, host?.observationHasDropped == true {
+            if keepsRows, frames[next].time < observedFrom, (host?.observationDrops ?? 0) > dropsBefore {
                 // A long replay (forward, or from an old mark) filled the log past its capacity
                 // `observedReplay` or more before the goal: the rest would be observed only to be
                 // dropped. It starts anew there instead, as above.

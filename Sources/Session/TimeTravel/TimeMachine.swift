@@ -27,9 +27,9 @@ protocol TimeMachineHost: AnyObject {
     /// Brings the log back to its state after frame `frame` (`canRestoreObservation`), else
     /// empties it.
     func restoreObservation(_ mark: ObservationMark?, afterFrame frame: Int)
-    /// Whether the log dropped rows over its capacity since it was last emptied: a mark taken
-    /// before a drop cannot be rolled back to.
-    var observationHasDropped: Bool { get }
+    /// How many times the log dropped rows over its capacity since it was last emptied (0
+    /// while it observes nothing): a mark taken before a drop cannot be rolled back to.
+    var observationDrops: Int { get }
     /// Whether the log, at the pace it gained rows so far, would pass its capacity before
     /// scene time `time`.
     func observationWouldOverflow(before time: MediaTime) -> Bool
@@ -41,7 +41,7 @@ extension TimeMachineHost {
     func observationMark() -> ObservationMark? { nil }
     func canRestoreObservation(_ mark: ObservationMark?, afterFrame frame: Int) -> Bool { false }
     func restoreObservation(_ mark: ObservationMark?, afterFrame frame: Int) { resetObservation() }
-    var observationHasDropped: Bool { false }
+    var observationDrops: Int { 0 }
     func observationWouldOverflow(before time: MediaTime) -> Bool { false }
 }
 
