@@ -475,6 +475,12 @@ public final class SceneSession {
         return ObservationMark(epoch: observationEpoch, log: inspector.logMark(at: sceneTimeline.currentTime))
     }
 
+    var observationDrops: Int { observationStart != nil ? inspector.logDrops : 0 }
+
+    func observationWouldOverflow(before time: MediaTime) -> Bool {
+        observationStart != nil && inspector.logWouldOverflow(before: time, now: sceneTimeline.currentTime)
+    }
+
     func canRestoreObservation(_ mark: ObservationMark?, afterFrame frame: Int) -> Bool {
         guard let start = observationStart else { return false }
         if frame < start || frame < 0 { return true }

@@ -100,8 +100,27 @@ final class AnimationLog {
     private var nameCounts: [String: Int] = [:]
     /// The layers given labels, in order: what a roll back (`rollBack(to:)`) forgets.
     private var labelledLayers: [ObjectIdentifier] = []
-    /// Rows dropped over `capacity`: a mark taken before a drop cannot be rolled back to.
+    /// Drops of rows over `capacity`: a mark taken before a drop cannot be rolled back to.
     private var dropCount = 0
+    /// The scene time of the first frame observed since the log was last emptied.
+    private var firstObserved: MediaTime?
+
+    /// Whether the log, gaining rows at the pace it has since its first frame, would pass its
+    /// capacity before scene time `time` (now `now`): a replay that far would observe rows only
+    /// to drop them (TimeMachine+Travel.swift).
+    func wouldOverflow(before time: MediaTime, now: MediaTime) -> Bool {
+        guard let first = firstObserved, now > first, time > now else { return false }
+        let pace = Double(rows.count + droppedRows) / (now - first)
+        return Double(rows.count) + pace * (time - now) > Double(capacity)
+    }
+
+    /// How many drops were made since the log was last emptied (`canRollBack`).
+    var drops: Int { dropCount }
+    /// How many rows the drops took, for the panel to say so.
+    private(set) var droppedRows = 0
+    /// The rows left by the last drop: the next waits for a tenth of the capacity more (when
+    /// too few rows had ended to drop, it would otherwise go through them all every frame).
+    private var dropTriedAt = 0
     /// The groups, in the order they started (`InspectorRow.group` indexes it), and each one's
     /// index by what started it.
     private(set) var groups: [RowGroup] = []
@@ -152,12 +171,15 @@ final class AnimationLog {
     private(set) var revision = 0
     /// Samples of each curve plot.
     static let curveSamples = 24
-    /// The most rows kept: past it the oldest that ended are dropped. A row costs about 1.6 KB
-    /// with the animation it holds (measured: `render` of the fish at 150 s and 600 s, 4 490 and
-    /// 18 080 rows, 46 and 68 MB), so this is some 100 MB at most; the fish, the busiest scene
-    /// (its bubbles add some 30 rows a second), fills it in about half an hour, the others in
-    /// hours.
-    static let capacity = 60_000
+    /// The most rows kept (`defaultCapacity`; a test sets fewer): past it the oldest that ended
+    /// are dropped, a tenth of it at once (`dropOldest`).
+    var capacity = AnimationLog.defaultCapacity
+    /// A row costs about 1.6 KB with the animation it holds (measured: `render` of the fish at
+    /// 150 s and 600 s, 4 490 and 18 080 rows, 46 and 68 MB), so this is some 100 MB at most;
+    /// the fish, the busiest scene (its bubbles add some 30 rows a second), fills it in about
+    /// half an hour, the others in hours; the fish's heavy load (`--bubbles 2000`, some 3,000
+    /// rows a second) in 20 s.
+    static let defaultCapacity = 60_000
 
     func reset() {
         rows = []
@@ -175,6 +197,9 @@ final class AnimationLog {
         labelCounts = [:]
         labelledLayers = []
         dropCount = 0
+        droppedRows = 0
+        dropTriedAt = 0
+        firstObserved = nil
         walked = nil
         endlessRows = []
         abandonedMarks = []
@@ -204,6 +229,7 @@ final class AnimationLog {
         fileprivate var isPressed: Bool
         fileprivate var previousObserved: MediaTime?
         fileprivate var hasObserved: Bool
+        fileprivate var firstObserved: MediaTime?
     }
 
     /// The log now, to roll back to after later frames were observed.
@@ -215,7 +241,7 @@ final class AnimationLog {
             dropCount: dropCount, time: time,
             endlessLastSeen: endlessRows.map { ($0, rows[$0].lastSeen) }, nameCounts: nameCounts,
             gesture: gesture, gestureCount: gestureCount, isPressed: isPressed,
-            previousObserved: previousObserved, hasObserved: hasObserved)
+            previousObserved: previousObserved, hasObserved: hasObserved, firstObserved: firstObserved)
     }
 
     /// Whether the log can go back to `mark`: it was taken of this log since it was last
@@ -258,6 +284,7 @@ final class AnimationLog {
         isPressed = mark.isPressed
         previousObserved = mark.previousObserved
         hasObserved = mark.hasObserved
+        firstObserved = mark.firstObserved
         walked = nil
         endlessRows.removeAll { $0 >= rows.count }
         revision += 1
@@ -268,6 +295,7 @@ final class AnimationLog {
     /// `input` (pointer events in window pixels, keys).
     func observe(scene: Layer, timeline: Timeline, input: [InputEvent] = []) {
         let now = timeline.currentTime
+        if firstObserved == nil { firstObserved = now }
         let isInput = follow(input, at: now)
         var cause: (() -> (Cause, String, RowGroup.Words, AnyObject?))? = { [self] in
             self.cause(at: now, isInput: isInput, timeline: timeline)
@@ -311,7 +339,7 @@ final class AnimationLog {
         walked = (tree.root, tree.timeline, timeline.attachCount)
         timeline.journalsAttaches = true  // from now on the next frame's walk can be of those alone
         noteLinksAndTimers(timeline, now: now, group: groupNow)
-        if rows.count > Self.capacity { dropOldest(now: now) }
+        if rows.count > max(capacity, dropTriedAt + capacity / 10) { dropOldest(now: now) }
     }
 
     /// Whether `layer` is `root` or below it.
@@ -406,20 +434,35 @@ final class AnimationLog {
         }
     }
 
-    /// Drops the oldest rows that ended, past `capacity`.
+    /// Drops the oldest rows that ended, past `capacity`: down to nine tenths of it, so that
+    /// the drop, which goes through every row, comes once in a tenth of the capacity's rows,
+    /// not on every frame that adds one (a heavy load fills the log in seconds; issue 39m).
     private func dropOldest(now: MediaTime) {
-        var excess = rows.count - Self.capacity
-        rows.removeAll { row in
-            let end = row.activeDuration.isFinite ? row.begin + row.activeDuration : .infinity
-            guard excess > 0, row.kind == .animation, end < now else { return false }
-            excess -= 1
-            groups[row.group].rowCount -= 1
-            return true
+        var excess = rows.count - (capacity - capacity / 10)
+        let before = rows.count
+        // Compacted in place by index, the rows kept moved, not copied (`removeAll(where:)`
+        // hands each row to its closure as a copy: a dozen references counted, issue 39m).
+        var kept = 0
+        for index in rows.indices {
+            let end =
+                rows[index].activeDuration.isFinite
+                ? rows[index].begin + rows[index].activeDuration : .infinity
+            if excess > 0, rows[index].kind == .animation, end < now {
+                excess -= 1
+                groups[rows[index].group].rowCount -= 1
+                continue
+            }
+            if kept != index { rows.swapAt(kept, index) }
+            kept += 1
         }
+        rows.removeSubrange(kept...)
+        droppedRows += before - rows.count
+        dropTriedAt = rows.count
         revision += 1
         dropCount += 1
-        rowIndex = Dictionary(
-            uniqueKeysWithValues: rows.enumerated().map { (ObjectIdentifier($1.object), $0) })
+        // By index, not by element: a row copied is a dozen references counted (issue 39m).
+        rowIndex.removeAll(keepingCapacity: true)
+        for index in rows.indices { rowIndex[ObjectIdentifier(rows[index].object)] = index }
         endlessRows = rows.indices.filter { !rows[$0].activeDuration.isFinite }
     }
 
@@ -554,12 +597,16 @@ final class AnimationLog {
         guard let completed = timeline.lastCompletionTime, abs(completed - timeline.previousFrameTime) < 1e-9
         else { return nil }
         let frame = max(timeline.previousFrameTime - (previousObserved ?? -.infinity), 1e-6)
-        let ended = rows.last { row in
-            guard row.kind == .animation, row.activeDuration.isFinite else { return false }
-            let end = row.begin + row.activeDuration
-            return end <= completed + 1e-9 && end > completed - frame - 1e-9
+        // By index, not `rows.last(where:)`, which copies each row it looks at (a dozen
+        // references counted; a heavy load's frame looks at thousands, issue 39m).
+        var index = rows.endIndex
+        while index > rows.startIndex {
+            index -= 1
+            guard rows[index].kind == .animation, rows[index].activeDuration.isFinite else { continue }
+            let end = rows[index].begin + rows[index].activeDuration
+            if end <= completed + 1e-9 && end > completed - frame - 1e-9 { return rows[index].group }
         }
-        return ended?.group
+        return nil
     }
 
     /// The group of rows started by `cause`: the one it has, or a new one.

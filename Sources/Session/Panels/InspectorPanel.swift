@@ -286,6 +286,14 @@ final class InspectorPanel: Panel {
     /// The log now, for a time-travel checkpoint to bring back (`AnimationLog.Mark`).
     func logMark(at time: MediaTime) -> AnimationLog.Mark { log.mark(at: time) }
 
+    /// How many times the log dropped rows over its capacity since it was last emptied.
+    var logDrops: Int { log.drops }
+
+    /// Whether the log would pass its capacity before scene time `time` (`wouldOverflow`).
+    func logWouldOverflow(before time: MediaTime, now: MediaTime) -> Bool {
+        log.wouldOverflow(before: time, now: now)
+    }
+
     /// Whether the log can go back to `mark`.
     func canRollBackLog(to mark: AnimationLog.Mark) -> Bool { log.canRollBack(to: mark) }
 
@@ -322,21 +330,27 @@ final class InspectorPanel: Panel {
         copyLog.observe(scene: scene, timeline: sceneTimeline, input: input)
     }
 
-    /// The rows listed (`ShownRows`), made again when a log or the halves change.
+    /// The rows listed (`ShownRows`), made again when a log or the halves change. The running
+    /// scene's log alone is not kept between frames: holding its rows' storage would have the
+    /// log's next new row copy every row of the session (issue 39m), so its `ShownRows` is
+    /// made on each call, sharing the log's arrays; the halves' renamed copy is kept.
     private var shownRows: ShownRows {
         let key = [log.revision, copyLog.revision, halves == nil ? 0 : halves?.main == "A" ? 1 : 2]
-        if let cached = shown, cached.key == key { return cached.rows }
-        let rows =
-            halves.map { halves in
-                let main = (letter: halves.main, log: log, isCopy: false)
-                let copy = (letter: halves.copy, log: copyLog, isCopy: true)
-                return ShownRows(halves: halves.main == "A" ? [main, copy] : [copy, main])
-            } ?? ShownRows(log)
-        shownRevision += 1
-        shown = (key, rows)
+        if shownKey != key {
+            shownKey = key
+            shownRevision += 1
+            compared = nil
+        }
+        guard let halves else { return ShownRows(log) }
+        if let compared { return compared }
+        let main = (letter: halves.main, log: log, isCopy: false)
+        let copy = (letter: halves.copy, log: copyLog, isCopy: true)
+        let rows = ShownRows(halves: halves.main == "A" ? [main, copy] : [copy, main])
+        compared = rows
         return rows
     }
-    private var shown: (key: [Int], rows: ShownRows)?
+    private var shownKey: [Int] = []
+    private var compared: ShownRows?
     private var shownRevision = 0
     /// Changes whenever the rows listed do, for the panel to order and draw them again only then.
     private var revision: Int {
@@ -344,20 +358,24 @@ final class InspectorPanel: Panel {
         return shownRevision
     }
 
-    /// One line of the list: a group's header, or a row.
+    /// One line of the list: a group's header, or a row, each by its index (into
+    /// `shownRows.groups`, `shownRows.rows`): a line costs no reference count, so ordering and
+    /// counting a session's tens of thousands of rows does not copy them (issue 39m).
     enum Line {
         case header(Int)
-        case row(InspectorRow)
-
-        var row: InspectorRow? {
-            if case .row(let row) = self { return row }
-            return nil
-        }
+        case row(Int)
 
         var isRow: Bool {
             if case .row = self { return true }
             return false
         }
+    }
+
+    /// The row of `line`, nil for a header.
+    private func row(of line: Line) -> InspectorRow? {
+        guard case .row(let index) = line else { return nil }
+        let rows = shownRows.rows
+        return rows.indices.contains(index) ? rows[index] : nil
     }
 
     /// Every line: each group's header in the order the groups started, then, unless it is
@@ -367,8 +385,8 @@ final class InspectorPanel: Panel {
         // Ordered again only when the log's rows or the collapsed groups change, not on every
         // frame's look at the hover (a fish's session has thousands of rows).
         if ordered?.revision != revision || ordered?.collapsed != collapsedGroups {
-            // Indices first, each row copied once into its line: a row is a dozen references,
-            // and copying each one several times cost more than the rest (issue 39).
+            // Indices only: a row is a dozen references, and copying each one into its line
+            // cost more than the rest (issue 39, 39m).
             let shown = shownRows
             var members = Array(repeating: [Int](), count: shown.groups.count)
             for index in shown.rows.indices where shown.rows[index].kind != .animation {
@@ -382,7 +400,7 @@ final class InspectorPanel: Panel {
             for (index, group) in shown.groups.enumerated() where !members[index].isEmpty {
                 lines.append(.header(index))
                 if !collapsedGroups.contains(group.label) {
-                    for row in members[index] { lines.append(.row(shown.rows[row])) }
+                    for row in members[index] { lines.append(.row(row)) }
                 }
             }
             ordered = (revision, collapsedGroups, lines)
@@ -393,7 +411,7 @@ final class InspectorPanel: Panel {
 
     /// The names of the rows in view now, top to bottom (for the tests).
     var rowLabelsInView: [String] {
-        orderedRows.dropFirst(firstRow).prefix(visibleRowCount).compactMap { $0.row?.label }
+        orderedRows.dropFirst(firstRow).prefix(visibleRowCount).compactMap { row(of: $0)?.label }
     }
 
     /// The row under the pointer, as an index into `orderedRows`, for the scroll `firstRow`.
@@ -409,7 +427,7 @@ final class InspectorPanel: Panel {
     private var hovered: InspectorRow? {
         guard hoverPoint != nil else { return nil }
         let rows = orderedRows
-        return hoveredRow(count: rows.count).flatMap { rows[$0].row }
+        return hoveredRow(count: rows.count).flatMap { row(of: rows[$0]) }
     }
 
     /// Where the hovered row's animation comes from, if a row is hovered and it is known.
@@ -420,7 +438,7 @@ final class InspectorPanel: Panel {
         guard hoverPoint != nil else { return nil }
         let rows = orderedRows
         switch hoveredRow(count: rows.count).map({ rows[$0] }) {
-        case .row(let row)?: return row.label
+        case .row(let index)?: return shownRows.rows[index].label
         case .header(let group)?: return shownRows.groups[group].label
         case nil: return nil
         }
@@ -447,19 +465,23 @@ final class InspectorPanel: Panel {
     /// The rows as `render --describe` gives them.
     func describedRows(scale: Double) -> [SessionDescription.InspectorRow] {
         let lines = orderedRows
-        var places: [ObjectIdentifier: [Double]] = [:]
+        let shown = shownRows
+        var places: [Int: [Double]] = [:]
         for (index, line) in lines.enumerated() {
-            if case .row(let row) = line, let rect = lineRect(index, scale: scale) {
-                places[ObjectIdentifier(row.object)] = rect
-            }
+            if case .row(let row) = line, let rect = lineRect(index, scale: scale) { places[row] = rect }
         }
-        var rows: [InspectorRow] = []
-        for group in shownRows.groups.indices {
-            rows += shownRows.rows.filter { $0.group == group && $0.kind != .animation }
-            rows += shownRows.rows.filter { $0.group == group && $0.kind == .animation }
+        // Each group's display links and timers, then its animations, in the order added:
+        // the lines' order, collapsed groups' rows included.
+        var members = Array(repeating: [Int](), count: shown.groups.count)
+        for index in shown.rows.indices where shown.rows[index].kind != .animation {
+            members[shown.rows[index].group].append(index)
         }
-        return rows.map { row in
-            let rect = places[ObjectIdentifier(row.object)]
+        for index in shown.rows.indices where shown.rows[index].kind == .animation {
+            members[shown.rows[index].group].append(index)
+        }
+        return members.joined().map { index in
+            let row = shown.rows[index]
+            let rect = places[index]
             return SessionDescription.InspectorRow(
                 name: row.label, kind: "\(row.kind)", start: Self.rounded(row.begin),
                 delay: Self.rounded(max(row.begin - row.addedAt, 0)), duration: Self.rounded(row.duration),
@@ -473,7 +495,7 @@ final class InspectorPanel: Panel {
                     : [row.begin, row.begin + row.duration].map {
                         Self.rounded((frame.minX + x(of: $0)) / scale)
                     },
-                group: shownRows.groups[row.group].label, half: row.half)
+                group: shown.groups[row.group].label, half: row.half)
         }
     }
 
@@ -622,8 +644,8 @@ final class InspectorPanel: Panel {
                 let rows = orderedRows
                 settleFooter(rows: rows)
                 switch hoveredRow(count: rows.count).map({ rows[$0] }) {
-                case .row(let row)?:
-                    selectedLabel = row.label
+                case .row(let index)?:
+                    selectedLabel = shownRows.rows[index].label
                     rowClicks += 1
                 case .header(let group)?:
                     let label = shownRows.groups[group].label
@@ -677,10 +699,14 @@ final class InspectorPanel: Panel {
     private func barEnd(at point: Point, knobs: KnobSettings) -> Result<BarDrag, BarDrag.Problem>? {
         guard let label = selectedLabel else { return nil }
         let rows = orderedRows
-        guard let index = rows.firstIndex(where: { $0.row?.label == label }), index >= firstRow,
-            index < firstRow + visibleRowCount
+        let shown = shownRows.rows
+        guard
+            let index = rows.firstIndex(where: {
+                if case .row(let row) = $0 { return shown[row].label == label }
+                return false
+            }), index >= firstRow, index < firstRow + visibleRowCount
         else { return nil }
-        guard let row = rows[index].row else { return nil }
+        guard let row = row(of: rows[index]) else { return nil }
         let top = frame.minY + headerHeight + axisHeight + Double(index - firstRow) * rowHeight
         guard row.kind == .animation, row.duration > 0, point.y >= top, point.y < top + rowHeight else {
             return nil
@@ -764,7 +790,7 @@ final class InspectorPanel: Panel {
         settleFooter(rows: rows)
         let hoveredRow = hoveredRow(count: rows.count)
         let hoveredLine = hoveredRow.flatMap { rows.indices.contains($0) ? rows[$0] : nil }
-        let hovered = hoveredLine?.row
+        let hovered = hoveredLine.flatMap(row(of:))
         let state = DrawnState(
             frame: frame, now: hoveredRow == nil && !context.isPaused ? nil : now, axisStart: axisStart,
             span: span, revision: revision,
@@ -786,10 +812,12 @@ final class InspectorPanel: Panel {
             // The longest header that fits: the hint about the axis goes first in a narrow
             // panel, so that what the rows are is never cut.
             let headerWidth = frame.width - 2 * margin
+            let dropped = droppedNote.map { " · \($0.short)" } ?? ""
             let header =
                 [
-                    "inspector · \(range) · click or drag the axis to travel",
-                    "inspector · \(range) · axis: travel",
+                    "inspector · \(range)\(dropped) · click or drag the axis to travel",
+                    "inspector · \(range)\(dropped) · axis: travel",
+                    "inspector · \(range)\(dropped)",
                     "inspector · \(range)",
                 ].first {
                     TextMetrics.width(of: $0, fontSize: PanelStyle.fontSize * scale, bold: true)
@@ -806,7 +834,8 @@ final class InspectorPanel: Panel {
                 switch line {
                 case .header(let group):
                     drawHeader(group, at: y, canvas: canvas, isHovered: firstRow + index == hoveredRow)
-                case .row(let row):
+                case .row(let index):
+                    let row = shownRows.rows[index]
                     drawRow(
                         row, at: y, canvas: canvas, isHovered: firstRow + index == hoveredRow,
                         isSelected: row.label == selectedLabel
@@ -817,7 +846,7 @@ final class InspectorPanel: Panel {
             canvas.fill(
                 Rect(x: 0, y: frame.height - detailHeight, width: frame.width, height: 1 * scale),
                 PanelStyle.separator)
-            let detail = state.detail ?? Self.placeholder
+            let detail = state.detail ?? placeholder
             let width = frame.width - 2 * margin
             var lines = TextMetrics.lines(of: detail, width: width, fontSize: PanelStyle.fontSize * scale)
             if lines.count > detailLines {  // no room (a tiny panel): the last line keeps the rest, cut
@@ -859,7 +888,7 @@ final class InspectorPanel: Panel {
     /// The hovered line's footer: a header's cause and rows, or a row's details.
     private func details(_ line: Line) -> String {
         switch line {
-        case .row(let row): return details(row)
+        case .row(let index): return details(shownRows.rows[index])
         case .header(let index):
             let group = shownRows.groups[index]
             let rows = group.rowCount == 1 ? "1 row" : "\(group.rowCount) rows"
@@ -1117,6 +1146,45 @@ final class InspectorPanel: Panel {
     /// The footer's text while no row is hovered.
     static let placeholder = "point at a row for its timing and value; the red line is the scene's time"
 
+    /// The footer's text while no row is hovered now: after the log dropped its oldest rows
+    /// (`AnimationLog.capacity`), it says so first, wrapped whole like every footer.
+    var placeholder: String {
+        droppedNote.map { "\($0.long); " + Self.placeholder } ?? Self.placeholder
+    }
+
+    /// What the panel says once the log dropped rows over its capacity (nil before): in the
+    /// header where it fits (`short`), and in the footer while no row is hovered (`long`).
+    var droppedNote: (short: String, long: String)? {
+        let dropped = log.droppedRows + (halves == nil ? 0 : copyLog.droppedRows)
+        guard dropped > 0 else { return nil }
+        let count = Self.grouped(dropped)
+        let older = dropped == 1 ? "1 older row" : "\(count) older rows"
+        return (
+            "\(older) dropped",
+            "\(older) dropped: the inspector keeps the newest \(Self.grouped(log.capacity)) of a session"
+        )
+    }
+
+    /// `12,345`: a count with its thousands apart.
+    static func grouped(_ count: Int) -> String {
+        var digits = String(count.magnitude)
+        var index = digits.endIndex
+        while digits.distance(from: digits.startIndex, to: index) > 3 {
+            index = digits.index(index, offsetBy: -3)
+            digits.insert(",", at: index)
+        }
+        return count < 0 ? "-" + digits : digits
+    }
+
+    /// The most rows the running scene's log keeps (`AnimationLog.capacity`; tests set fewer).
+    var logCapacity: Int {
+        get { log.capacity }
+        set {
+            log.capacity = newValue
+            copyLog.capacity = newValue
+        }
+    }
+
     /// Sets the footer's lines and the first row shown together: the footer takes as many
     /// lines as the longest of the texts it may show now needs (the placeholder, a held bar
     /// end's value, each shown line's details), at most all the room under the axis; the rows
@@ -1128,7 +1196,7 @@ final class InspectorPanel: Panel {
         let room = frame.height - headerHeight - axisHeight - rowHeight - Self.detailHeight * scale
         let most = max(Int((room / (Self.detailLineHeight * scale)).rounded(.down)) + 1, 1)
         let width = frame.width - 2 * PanelStyle.margin * scale
-        detailLines = min(max(footerLineCount(of: Self.placeholder, width: width), 1), most)
+        detailLines = min(max(footerLineCount(of: placeholder, width: width), 1), most)
         if let drag = barDrag?.text {
             detailLines = min(max(detailLines, footerLineCount(of: drag, width: width)), most)
         }
@@ -1169,7 +1237,8 @@ final class InspectorPanel: Panel {
         }
         let need: Int?
         switch rows[index] {
-        case .row(let row):
+        case .row(let number):
+            let row = shownRows.rows[number]
             let rowKey = RowNeedKey(row, width: width, scale: scale)
             if let kept = rowNeeds.current[rowKey] ?? rowNeeds.previous[rowKey], kept.object === row.object {
                 need = kept.need

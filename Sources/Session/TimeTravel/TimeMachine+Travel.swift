@@ -70,13 +70,29 @@ extension TimeMachine {
         // its first frame) and follows the frames replayed after it, however old. Else (a seek
         // to before the inspector opened) it starts anew `observedReplay` before the goal.
         let start = panelWork != .none ? host?.observationStart : nil
-        let keepsRows = start.map { index >= $0 } ?? false
+        var keepsRows = start.map { index >= $0 } ?? false
+        if keepsRows, needsRebuild, let start, (host?.observationDrops ?? 0) > 0 {
+            // Going back past the log's last drop of rows over its capacity, no checkpoint has
+            // a mark of the log to roll back to: only a replay from the log's first frame would
+            // give its rows, every frame since observed (a heavy load's minutes, issue 39m), so
+            // it starts anew `observedReplay` before the goal instead.
+            let found = checkpoint(toReplayUpTo: lastKept, goal: goal, panelWork: panelWork, keepsRows: true)
+            if (found?.frame ?? -1) < max(start, 0) { keepsRows = false }
+        } else if keepsRows, !needsRebuild, shown >= 0, history.frames[shown].time < observedFrom,
+            host?.observationWouldOverflow(before: observedFrom) == true
+        {
+            // Forward so far that the log, at its pace, would pass its capacity on the way:
+            // the frames more than `observedReplay` before the goal would be observed only to
+            // be dropped, so it starts anew there.
+            keepsRows = false
+        }
         if lastKept >= -1,
             let checkpoint = checkpoint(
                 toReplayUpTo: lastKept, goal: goal, panelWork: panelWork, keepsRows: keepsRows),
             needsRebuild || checkpoint.frame >= next
         {
             checkpoint.restore()
+            lastRestoredCheckpoint = checkpoint.frame
             if !keepsRows { host?.resetObservation() }
             keepPosition()  // a checkpoint taken before a comparison moved the scene
             if changedFrom != nil {
@@ -86,6 +102,7 @@ extension TimeMachine {
             next = checkpoint.frame + 1
         } else if needsRebuild {
             rebuildScene()
+            lastRestoredCheckpoint = nil
             next = 0
         }
         if let start, keepsRows {
@@ -97,7 +114,15 @@ extension TimeMachine {
             // observed frames, as after a rebuild, so its rows are those of one unbroken run.
             host?.resetObservation()
         }
+        let dropsBefore = host?.observationDrops ?? 0
         while next <= lastReplayed {
+            if keepsRows, frames[next].time < observedFrom, (host?.observationDrops ?? 0) > dropsBefore {
+                // A long replay (forward, or from an old mark) filled the log past its capacity
+                // `observedReplay` or more before the goal: the rest would be observed only to be
+                // dropped. It starts anew there instead, as above.
+                host?.resetObservation()
+                keepsRows = false
+            }
             let observes =
                 keepsRows
                 ? next >= (start ?? 0) : panelWork != .none && frames[next].time >= observedFrom

@@ -27,6 +27,12 @@ protocol TimeMachineHost: AnyObject {
     /// Brings the log back to its state after frame `frame` (`canRestoreObservation`), else
     /// empties it.
     func restoreObservation(_ mark: ObservationMark?, afterFrame frame: Int)
+    /// How many times the log dropped rows over its capacity since it was last emptied (0
+    /// while it observes nothing): a mark taken before a drop cannot be rolled back to.
+    var observationDrops: Int { get }
+    /// Whether the log, at the pace it gained rows so far, would pass its capacity before
+    /// scene time `time`.
+    func observationWouldOverflow(before time: MediaTime) -> Bool
 }
 
 /// Hosts without an inspector: nothing to keep, so a restore empties the (absent) log.
@@ -35,6 +41,8 @@ extension TimeMachineHost {
     func observationMark() -> ObservationMark? { nil }
     func canRestoreObservation(_ mark: ObservationMark?, afterFrame frame: Int) -> Bool { false }
     func restoreObservation(_ mark: ObservationMark?, afterFrame frame: Int) { resetObservation() }
+    var observationDrops: Int { 0 }
+    func observationWouldOverflow(before time: MediaTime) -> Bool { false }
 }
 
 /// The inspector's log as a checkpoint keeps it: its mark, and which run of observing it
@@ -65,6 +73,9 @@ final class TimeMachine {
     var knobs: KnobSettings
     /// Time travel's checkpoints of the scene (TimeMachine+Checkpoints.swift).
     var checkpoints = SceneCheckpoints()
+    /// The frame of the checkpoint the last seek restored (-1: the one before the first
+    /// frame), nil when it restored none: which one a seek took, for the tests.
+    var lastRestoredCheckpoint: Int?
     /// Delivers the scene's pointer events to its recognizers.
     var dispatcher = GestureDispatcher()
     /// The size the scene was last laid out for (points are computed from it).
