@@ -35,7 +35,7 @@ measure() {  # binary, keys: prints the CPU milliseconds over $seconds with thos
         window=$(xdotool search --onlyvisible --pid "$pid" 2>/dev/null | head -1) && [ -n "$window" ] && break
         sleep 0.1
     done
-    [ -n "$window" ] || { echo "panel-cpu: no window from $bin" >&2; exit 1; }
+    [ -n "$window" ] || { echo "panel-cpu: no window from $bin; it said:" >&2; cat "$scratch/err" >&2; exit 1; }
     xdotool mousemove --window "$window" 5 5  # no window manager: keys go to the window under the pointer
     for key in $keys; do xdotool key "$key"; done
     sleep 1  # past the start and the panels' first drawing
