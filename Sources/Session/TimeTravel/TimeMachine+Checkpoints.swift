@@ -122,7 +122,6 @@ extension TimeMachine {
         // those of the run's objects, their values the same (RebuiltCheckpointTests).
         let observes = panelWork != .none && knowsObjects
         return checkpoints.latest(
-            atOrBefore: lastReplayed, time: observes ? goal - Self.observedReplay : goal
-        ) { _ in true }
+            atOrBefore: lastReplayed, time: observes ? goal - Self.observedReplay : goal)
     }
 }
