@@ -109,4 +109,23 @@ struct InspectorCapacityTests {
         let names = Set(rows.map(\.name))
         #expect(elided.filter { !names.contains($0.text) }.isEmpty, "\(elided.map(\.text))")
     }
+
+    /// A long session in the narrowest window: rows counted in five digits. The header's
+    /// words go before its count is cut: "rows 11022–11028 of 11028 · wheel scro…" was drawn.
+    @Test("at 375×667 with 11,000 rows, the inspector's header keeps its count whole")
+    func narrowHeader() throws {
+        let tester = try SceneTester(
+            scene: "fish", size: Size(width: 375, height: 667), events: "1 key i", bubbleLoad: 1000)
+        _ = try tester.render(at: 8)
+        let described = tester.session.describe()
+        #expect(described.inspector.count >= 10_000, "\(described.inspector.count) rows")
+        let header = try #require(
+            WholeTextTests.texts(in: "inspector", of: tester.session).map(\.string).first {
+                $0.hasPrefix("inspector ·")
+            })
+        let count = described.inspector.count
+        #expect(header.hasSuffix("of \(count)") || header.contains("of \(count) ·"), "\(header)")
+        let elided = described.elided.filter { $0.place == "inspector" && $0.text.hasPrefix("inspector ·") }
+        #expect(elided.isEmpty, "\(elided.map(\.shown))")
+    }
 }

@@ -819,6 +819,9 @@ final class InspectorPanel: Panel {
                     "inspector · \(range)\(dropped) · axis: travel",
                     "inspector · \(range)\(dropped)",
                     "inspector · \(range)",
+                    // A narrow panel over a long session ("rows 57940–57945 of 57945"): the
+                    // scroll hint goes before the rows are cut.
+                    "inspector · \(Self.range(rows: rows, first: firstRow, shown: shown.count, hintsScroll: false))",
                 ].first {
                     TextMetrics.width(of: $0, fontSize: PanelStyle.fontSize * scale, bold: true)
                         <= headerWidth
@@ -869,14 +872,14 @@ final class InspectorPanel: Panel {
 
     /// What the header says of the list: which rows of how many show, counting rows, not the
     /// groups' headers among them (a collapsed group's rows are not in the list).
-    static func range(rows lines: [Line], first: Int, shown: Int) -> String {
+    static func range(rows lines: [Line], first: Int, shown: Int, hintsScroll: Bool = true) -> String {
         guard !lines.isEmpty else { return "no animation yet" }
         // Counted by case, not through `row`: that copies each row (a dozen references), and
         // the list is every row of the session, counted each time the rows are drawn.
         let rowCount = lines.reduce(0) { $0 + ($1.isRow ? 1 : 0) }
         let before = lines.prefix(first).reduce(0) { $0 + ($1.isRow ? 1 : 0) }
         let inView = lines.dropFirst(first).prefix(shown).reduce(0) { $0 + ($1.isRow ? 1 : 0) }
-        let scrolls = lines.count > shown ? " · wheel scrolls" : ""
+        let scrolls = hintsScroll && lines.count > shown ? " · wheel scrolls" : ""
         if shown == 0 {
             return rowCount == 1 ? "1 row, no room to show it" : "\(rowCount) rows, no room to show them"
         }
