@@ -370,17 +370,7 @@ struct RecordingTests {
         try FileManager.default.createDirectory(
             atPath: "\(folder)/taken.gif", withIntermediateDirectories: false)
         for path in ["\(folder)/missing/out.gif", "\(folder)/file/out.gif", "\(folder)/taken.gif"] {
-            do {
-                try recorder.finish(to: path)
-                Issue.record("\(path) was written")
-            } catch {
-                guard case .cannotWrite(let named, _) = error else {
-                    Issue.record("\(error)")
-                    continue
-                }
-                #expect(named == path)
-                #expect(error.description.hasPrefix("cannot write \(path): "), "\(error)")
-            }
+            Self.expectCannotWrite(path) { () throws(RecordingError) in try recorder.finish(to: path) }
         }
         // The temporary file for taken.gif was written, then could not be renamed: it is gone.
         let left = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
@@ -388,6 +378,22 @@ struct RecordingTests {
         // The encoded bytes are kept: a good path still works after the failures.
         try recorder.finish(to: "\(folder)/out.gif")
         #expect(try DecodedAnimation(contentsOfFile: "\(folder)/out.gif").frames.count == 1)
+    }
+
+    /// Expects `body` to fail with `RecordingError.cannotWrite` naming `path`, its message
+    /// starting "cannot write PATH: ".
+    static func expectCannotWrite(_ path: String, _ body: () throws(RecordingError) -> Void) {
+        do {
+            try body()
+            Issue.record("\(path) was written")
+        } catch {
+            guard case .cannotWrite(let named, _) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(named == path)
+            #expect(error.description.hasPrefix("cannot write \(path): "), "\(error)")
+        }
     }
 
     /// A recorder's settings that must be refused, and the error.

@@ -246,16 +246,8 @@ struct StreamedWebPTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try Data().write(to: URL(fileURLWithPath: "\(folder)/file"))
         for path in ["\(folder)/missing/out.webp", "\(folder)/file/out.webp"] {
-            do {
+            RecordingTests.expectCannotWrite(path) { () throws(RecordingError) in
                 _ = try AnimationRecorder(format: .webp, width: 4, height: 4, fps: 10, streamingTo: path)
-                Issue.record("\(path) was opened")
-            } catch {
-                guard case .cannotWrite(let named, _) = error else {
-                    Issue.record("\(error)")
-                    continue
-                }
-                #expect(named == path)
-                #expect(error.description.hasPrefix("cannot write \(path): "), "\(error)")
             }
         }
         #expect(throws: RecordingError.extensionMismatch(path: "\(folder)/a.gif", format: .webp)) {
