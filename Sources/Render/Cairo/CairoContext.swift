@@ -180,21 +180,17 @@ public final class CairoContext {
     ) {
         guard !text.isEmpty, color.alpha > 0 else { return }
         setFont(bold: bold, size: fontSize)
-        var extents = cairo_text_extents_t()
-        cairo_text_extents(handle, text, &extents)
-        var font = cairo_font_extents_t()
-        cairo_font_extents(handle, &font)
+        guard let run = GlyphRuns.shared.run(of: text, fontSize: fontSize, bold: bold, in: handle) else {
+            return
+        }
         let x: Double
         switch alignment {
         case .left: x = rect.minX
-        case .center: x = rect.midX - extents.x_advance / 2
-        case .right: x = rect.maxX - extents.x_advance
+        case .center: x = rect.midX - run.width / 2
+        case .right: x = rect.maxX - run.width
         }
-        let baseline = rect.midY + (font.ascent - font.descent) / 2
         setSource(color)
-        cairo_move_to(handle, x, baseline)
-        cairo_show_text(handle, text)
-        cairo_new_path(handle)
+        run.show(atX: x, y: rect.midY + (run.ascent - run.descent) / 2, in: handle)
     }
 
     /// The outlines of the glyphs `draw(text:…)` draws, placed as it places them (for export
