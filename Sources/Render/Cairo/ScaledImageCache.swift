@@ -74,6 +74,10 @@ final class ScaledImageCache {
     /// Device pixels: the step of a sprite's place. 1/4 px keeps a sprite within 1/8 px of its
     /// place (as glyph caches place text) with 16 placements per size.
     static let spriteStep = 0.25
+    /// Device pixels: the step of a larger image's place while it moves. Placed within 1/32 px,
+    /// a steady speed moves its pixels' centroid the same amount every frame to 1/16 px
+    /// (`SubpixelMotionTests`); a horizontal swim uses 16 copies, made as the phases come.
+    static let imageStep = 1.0 / 16
     /// Device pixels: the step of a sprite's size; within 1/4 px of its size, 80 sizes cover
     /// the bubbles' 8…48 px at 800 × 600.
     static let spriteSizeStep = 0.5
@@ -82,9 +86,10 @@ final class ScaledImageCache {
     /// `placement`, and the device point its top-left corner goes to; nil when it is too large
     /// to cache. A sprite (up to `spritePixels`) comes at its size to `spriteSizeStep`, scaled
     /// into its place to `spriteStep` while it moves, on whole pixels at rest (`snapsToPixels`),
-    /// to be copied on whole pixels. A larger image comes at its size, to be copied on whole
-    /// pixels at rest (at most half a pixel off) and painted at its exact, fractional place
-    /// through a bilinear filter while it moves (the same step every frame at a steady speed).
+    /// to be copied on whole pixels. A larger image comes at its size, on whole pixels at rest
+    /// (at most half a pixel off), and scaled into its place to `imageStep` while it moves:
+    /// painting it at its exact place through a bilinear filter every frame took a quarter of
+    /// the fish window's instructions once the panels shrink the scene (issue 39).
     /// docs/ARCHITECTURE.md § Points.
     func copy(of image: CairoSurface, in rect: Rect, placement: DevicePlacement, snapsToPixels: Bool)
         -> (surface: CairoSurface, origin: Point)?
@@ -116,15 +121,14 @@ final class ScaledImageCache {
         let size = Size(
             width: rect.width * placement.scale.width, height: rect.height * placement.scale.height)
         let origin = placement.device(rect.origin)
-        guard size.width * size.height <= Self.spritePixels else {
-            let rounded = Point(x: origin.x.rounded(), y: origin.y.rounded())
-            return slot(image, to: size, phase: .zero).map { ($0, snapsToPixels ? rounded : origin) }
-        }
+        let isSprite = size.width * size.height <= Self.spritePixels
+        let step = snapsToPixels ? 1 : isSprite ? Self.spriteStep : Self.imageStep
         let sizeStep = Self.spriteSizeStep
-        let quantised = Size(
-            width: max((size.width / sizeStep).rounded(), 1) * sizeStep,
-            height: max((size.height / sizeStep).rounded(), 1) * sizeStep)
-        let step = snapsToPixels ? 1 : Self.spriteStep
+        let quantised =
+            isSprite
+            ? Size(
+                width: max((size.width / sizeStep).rounded(), 1) * sizeStep,
+                height: max((size.height / sizeStep).rounded(), 1) * sizeStep) : size
         let placed = Point(x: (origin.x / step).rounded() * step, y: (origin.y / step).rounded() * step)
         let whole = Point(x: placed.x.rounded(.down), y: placed.y.rounded(.down))
         let phase = Point(x: placed.x - whole.x, y: placed.y - whole.y)
