@@ -1060,11 +1060,12 @@ final class InspectorPanel: Panel {
                     marks.addLine(to: Point(x: from, y: top + height))
                 }
                 var started = false
-                for (index, value) in (isReturning ? row.curve.reversed() : row.curve).enumerated() {
-                    let fraction = Double(index) / Double(max(row.curve.count - 1, 1))
+                let curve = isReturning ? Array(row.curve.reversed()) : row.curve
+                for index in Self.plotted(samples: curve.count, across: to - from, scale: scale) {
+                    let fraction = Double(index) / Double(max(curve.count - 1, 1))
                     let point = Point(
                         x: from + (to - from) * fraction,
-                        y: top + height - min(max(value, -0.2), 1.4) / 1.4 * height)
+                        y: top + height - min(max(curve[index], -0.2), 1.4) / 1.4 * height)
                     if point.x > right { break }
                     if point.x < left { continue }
                     if started { marks.addLine(to: point) } else { marks.move(to: point) }
@@ -1096,6 +1097,21 @@ final class InspectorPanel: Panel {
             canvas.shape(hold, stroke: color, width: 2)
         }
     }
+
+    /// Which of a curve's `samples` (evenly spaced, the first and the last kept) a row plots
+    /// across `width` pixels: about one every `curveSpacing` points. A fade a few pixels wide
+    /// drew its 25 samples as a tangle of segments a fraction of a pixel long, and stroking
+    /// them was most of the inspector's drawing (issue 39).
+    static func plotted(samples: Int, across width: Double, scale: Double) -> [Int] {
+        guard samples > 2 else { return Array(0..<samples) }
+        let spacing = width / Double(samples - 1)
+        let stride = spacing > 0 ? max(Int((curveSpacing * scale / spacing).rounded(.up)), 1) : samples
+        var indices = Array(Swift.stride(from: 0, to: samples - 1, by: stride))
+        indices.append(samples - 1)
+        return indices
+    }
+    /// Pixels at scale 1 between the points of a plotted curve, at least.
+    static let curveSpacing = 2.0
 
     /// A group's header: a triangle, its name and rows across the label column, a band across
     /// the track; collapsed, one bar spanning its rows' bars.
