@@ -4,12 +4,12 @@ import Foundation
 /// Texts as Cairo sets them, kept: each glyph and how far it advances, the whole line's
 /// advance and the font's ascent and descent. `cairo_show_text` turns the text into glyphs
 /// again at every draw, and measuring it for its alignment did so once more: with the panels
-/// open, repainting their texts spent a sixth of a frame's instructions there (issue 39).
+/// open, repainting their texts spent an eighth of the frames' instructions there (issue 39).
 ///
 /// Drawing from a kept run places the glyphs as `cairo_show_text` does (the first at the
-/// current point as Cairo keeps it, each next one at the one before plus its advance, the same
-/// additions in the same order) and hands them to `cairo_show_glyphs`, which `cairo_show_text` calls: the same
-/// pixels (`GlyphRunTests`).
+/// current point as Cairo keeps it, each next one at the one before plus its advance, the
+/// same additions in the same order) and hands them to `cairo_show_glyphs`, which
+/// `cairo_show_text` calls: the same pixels (`GlyphRunTests`).
 final class GlyphRuns: @unchecked Sendable {
     /// One text's glyphs under one scaled font.
     struct Run {

@@ -1099,9 +1099,9 @@ final class InspectorPanel: Panel {
     }
 
     /// Which of a curve's `samples` (evenly spaced, the first and the last kept) a row plots
-    /// across `width` pixels: about one every `curveSpacing` points. A fade a few pixels wide
-    /// drew its 25 samples as a tangle of segments a fraction of a pixel long, and stroking
-    /// them was most of the inspector's drawing (issue 39).
+    /// across `width` pixels: one about every `curveSpacing` pixels at scale 1. A fade a few
+    /// pixels wide drew its 25 samples as a tangle of segments a fraction of a pixel long, and
+    /// stroking them was most of the inspector's drawing (issue 39).
     static func plotted(samples: Int, across width: Double, scale: Double) -> [Int] {
         guard samples > 2 else { return Array(0..<samples) }
         let spacing = width / Double(samples - 1)
