@@ -134,6 +134,64 @@ struct ScaledImageCacheTests {
         }
     }
 
+    /// The fish under the panels: 172 px, past a sprite, swimming along x at 2.09 px a frame.
+    @Test("a larger moving image is placed to 1/16 px and copied on whole pixels, its places kept")
+    func largerPlacement() throws {
+        let image = try CairoSurface(width: 400, height: 400)
+        CairoContext(surface: image).fill(
+            BezierPath(rect: Rect(x: 0, y: 0, width: 400, height: 400)), color: .white)
+        let cache = ScaledImageCache()
+        let placement = DevicePlacement(scale: Size(width: 0.856, height: 0.856), offset: .zero)
+        for round in 0..<3 {
+            // Where its pixels' centroid is against its exact place, at each frame.
+            var offsets: [Double] = []
+            for step in 0..<48 {
+                let rect = Rect(x: 300 + Double(step) * 2.09 / 0.856, y: 132.5, width: 200, height: 200)
+                let copy = try #require(
+                    cache.copy(of: image, in: rect, placement: placement, snapsToPixels: false))
+                #expect(copy.origin.x == copy.origin.x.rounded() && copy.origin.y == copy.origin.y.rounded())
+                let pixels = copy.surface.pixels()
+                var sum = 0.0
+                var weight = 0.0
+                for (index, pixel) in pixels.enumerated() {
+                    let alpha = Double(pixel >> 24) / 255
+                    sum += alpha * (Double(index % copy.surface.width) + 0.5)
+                    weight += alpha
+                }
+                offsets.append(copy.origin.x + sum / weight - placement.device(rect.origin).x)
+            }
+            // Each within 1/32 px of its place: the offsets stay within 1/16 px of each other.
+            let spread = (offsets.max() ?? 0) - (offsets.min() ?? 0)
+            #expect(spread <= 1.0 / 16 + 1e-6, "round \(round): offsets spread \(spread) px")
+            // Its base and the sixteenths of x it passes through, once each, not again.
+            #expect(cache.scaledCount <= 17, "after round \(round): \(cache.scaledCount) scaled")
+        }
+    }
+
+    /// Balloons drifting across both axes make up to 256 places a size: past their budget a
+    /// generation paints them at their exact place (no copy made), so memory stays bounded.
+    @Test("larger images' places stop at their budget and fall back to their exact place")
+    func largerPlacementBudget() throws {
+        let image = try CairoSurface(width: 200, height: 200)
+        let cache = ScaledImageCache()
+        let placement = DevicePlacement(scale: Size(width: 1, height: 1), offset: .zero)
+        var exactPlaces = 0
+        for step in 0..<256 {
+            let rect = Rect(
+                x: 10 + Double(step % 16) / 16, y: 20 + Double(step / 16) / 16, width: 200, height: 200)
+            let copy = try #require(
+                cache.copy(of: image, in: rect, placement: placement, snapsToPixels: false))
+            if copy.origin.x != copy.origin.x.rounded() || copy.origin.y != copy.origin.y.rounded() {
+                exactPlaces += 1
+                // At its exact place: the image at its size, not a copy moved by a fraction.
+                #expect(copy.origin == placement.device(rect.origin))
+            }
+            #expect(cache.placedLargePixels <= ScaledImageCache.maxPlacedLargePixels)
+        }
+        // 201 × 201 px a copy: 51 fit a generation's budget; the places past it are exact.
+        #expect(exactPlaces > 0 && exactPlaces < 255, "\(exactPlaces) of 256 places painted exact")
+    }
+
     @Test("a sprite its generation dropped stays alive, pixels unchanged, until the frame ends")
     func droppedSpritesLastTheFrame() throws {
         let image = try CairoSurface(width: 64, height: 64)

@@ -46,6 +46,8 @@ final class ScaledImageCache {
     private var generationLength = ScaledImageCache.minimumGenerationLookups
     /// Pixels held by the current generation.
     private var currentPixels = 0
+    /// Pixels of the current generation's placed copies of larger images (`imageStep`).
+    private(set) var placedLargePixels = 0
 
     /// A generation lasts this many lookups per entry of the previous one: a sprite shared by
     /// a dozen bubbles at one of 16 places is looked up less than once a frame, and must
@@ -78,6 +80,12 @@ final class ScaledImageCache {
     /// a steady speed moves its pixels' centroid the same amount every frame to 1/16 px
     /// (`SubpixelMotionTests`); a horizontal swim uses 16 copies, made as the phases come.
     static let imageStep = 1.0 / 16
+    /// The most pixels of larger images' placed copies a generation makes (8 MiB): a swim
+    /// along one axis needs 16 a size (the fish under the panels: 0.5 M pixels), a drift across
+    /// both up to 256, and the floating scene's balloons grew the window by 29 MB with them
+    /// unbounded. Past it, a larger image is painted at its exact place through a bilinear
+    /// filter, as before.
+    static let maxPlacedLargePixels = 2 << 20
     /// Device pixels: the step of a sprite's size; within 1/4 px of its size, 80 sizes cover
     /// the bubbles' 8…48 px at 800 × 600.
     static let spriteSizeStep = 0.5
@@ -132,7 +140,9 @@ final class ScaledImageCache {
         let placed = Point(x: (origin.x / step).rounded() * step, y: (origin.y / step).rounded() * step)
         let whole = Point(x: placed.x.rounded(.down), y: placed.y.rounded(.down))
         let phase = Point(x: placed.x - whole.x, y: placed.y - whole.y)
-        return slot(image, to: quantised, phase: phase).map { ($0, whole) }
+        if let slot = slot(image, to: quantised, phase: phase) { return (slot, whole) }
+        // A larger image's places past their budget: at its size, painted at its exact place.
+        return isSprite ? nil : slot(image, to: size, phase: .zero).map { ($0, origin) }
     }
 
     /// `image` scaled to `size` with its top-left corner at `phase` (each within 0…1, device
@@ -158,6 +168,7 @@ final class ScaledImageCache {
             currentSurfaces = []
             lookups = 0
             currentPixels = 0
+            placedLargePixels = 0
             generationLength = max(Self.minimumGenerationLookups, Self.generationFactor * previous.count)
         }
         if let cached = current[key] { return cached }
@@ -173,11 +184,16 @@ final class ScaledImageCache {
         } else {
             // Placed: the base moved by the phase through a bilinear filter (a few
             // microseconds, where shrinking the image again reads all of its pixels).
-            guard
-                let placed = try? CairoSurface(
-                    width: max(Int((phase.x + size.width).rounded(.up)), 1),
-                    height: max(Int((phase.y + size.height).rounded(.up)), 1))
-            else { return nil }
+            // The base's whole pixels moved: its last column and row, partly covered, spread
+            // into the next ones.
+            let width = max(Int((phase.x + Double(base.width)).rounded(.up)), 1)
+            let height = max(Int((phase.y + Double(base.height)).rounded(.up)), 1)
+            let isLarge = size.width * size.height > Self.spritePixels
+            if isLarge {
+                guard placedLargePixels + width * height <= Self.maxPlacedLargePixels else { return nil }
+                placedLargePixels += width * height
+            }
+            guard let placed = try? CairoSurface(width: width, height: height) else { return nil }
             Self.shift(base, into: placed, by: phase)
             scaledCount += 1
             surface = placed
