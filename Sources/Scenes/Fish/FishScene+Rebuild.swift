@@ -7,7 +7,9 @@ import Animation
 struct BubbleSave {
     /// Its `FloatingBubble`, packed: the numbers, and the shape, flags and image as bytes.
     private let origin: Point
-    private let size, alpha, height, t, duration, w: Double
+    private let size, alpha, height, t, w: Double
+    /// The float's duration (as `bubble.duration`, without making the bubble).
+    let duration: Double
     private let shape, flags, image: UInt8
     /// The path animation's begin time as it was added (resolved from 0, or the load's head
     /// start); the fade begins with it.
@@ -114,9 +116,7 @@ extension FishScene {
     /// the order they were blown (the bubbles layer's, each popping one's snapshot above it).
     func savedStateRebuildingLayers() -> (state: () -> Void, layers: RebuiltLayers) {
         let saved = checkpoint(keepingBubbles: false)
-        // In the order they were blown, which is the bubbles layer's (a popping one's snapshot
-        // above it): the order they are made again in, numbered again from there.
-        let saves = floatsByBubble.values.sorted { $0.number < $1.number }.map(completedSave)
+        let saves = completedSaves()
         let popping = saves.reduce(0) { $0 + ($1.pop == nil ? 0 : 1) }
         // A pop keeps a few numbers in three small objects (`PopSave`, `CrossDissolveSave`,
         // `BubbleExtra`).
@@ -131,26 +131,42 @@ extension FishScene {
         )
     }
 
+    /// The live bubbles' completed saves in the order they were blown: the bubbles layer's (a
+    /// popping one's snapshot above it, which has no entry), the order they are made again in,
+    /// numbered again from there. Read from the layer, not sorted by number: sorting 2,000
+    /// entries out of the dictionary was a quarter of a checkpoint (issue 39).
+    private func completedSaves() -> [BubbleSave] {
+        var saves: [BubbleSave] = []
+        saves.reserveCapacity(floatsByBubble.count)
+        for layer in bubbles.sublayers {
+            guard let live = floatsByBubble[ObjectIdentifier(layer)] else { continue }
+            saves.append(completedSave(live.save, of: layer, snapshot: live.snapshot))
+        }
+        guard saves.count != floatsByBubble.count else { return saves }
+        // A live bubble out of the bubbles layer (none that blowBubble and pop make): by number.
+        return floatsByBubble.values.sorted { $0.number < $1.number }.map {
+            completedSave($0.save, of: $0.bubbleImageView, snapshot: $0.snapshot)
+        }
+    }
+
     /// A live bubble's save with what its animations hold now (read here, not as it is blown
     /// or pops: a frame pays nothing for it): the path animation's begin time as resolved,
     /// copies of the animations if an edit changed them, the pop under way.
-    private func completedSave(_ live: LiveBubble) -> BubbleSave {
-        var save = live.save
-        let layer = live.bubbleImageView
+    private func completedSave(_ save: BubbleSave, of layer: Layer, snapshot: Layer?) -> BubbleSave {
         guard let path = layer.animation(forKey: "movingAnimation") else { return save }
+        var save = save
         let fade = layer.animation(forKey: "fadeOut")
-        animationSources.path = animationSources.path ?? path.source
-        if let fade { animationSources.fade = animationSources.fade ?? fade.source }
+        if animationSources.path == nil { animationSources.path = path.source }
+        if let fade, animationSources.fade == nil { animationSources.fade = fade.source }
         save.begin = path.beginTime
-        let bubble = save.bubble
+        let duration = save.duration
         let isMade =
-            path.duration == bubble.duration && path.timingFunction == nil
+            path.duration == duration && path.timingFunction == nil
             && (fade.map {
-                $0.beginTime == path.beginTime && $0.duration == bubble.duration
-                    && $0.timingFunction == .easeInEaseOut
+                $0.beginTime == path.beginTime && $0.duration == duration && $0.timingFunction == .easeInEaseOut
             } ?? true)
         if !isMade { save.edited = EditedFloat(path: path.copy(), fade: fade?.copy()) }
-        if let snapshot = live.snapshot {
+        if let snapshot {
             save.pop = PopSave(
                 transform: layer.transform,
                 crossDissolve: CrossDissolveSave(of: snapshot, view: layer, duration: bubblePopDuration))
