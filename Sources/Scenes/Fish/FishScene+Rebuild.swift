@@ -7,9 +7,7 @@ import Animation
 struct BubbleSave {
     /// Its `FloatingBubble`, packed: the numbers, and the shape, flags and image as bytes.
     private let origin: Point
-    private let size, alpha, height, t, w: Double
-    /// The float's duration (as `bubble.duration`, without making the bubble).
-    let duration: Double
+    private let size, alpha, height, t, duration, w: Double
     private let shape, flags, image: UInt8
     /// The path animation's begin time as it was added (resolved from 0, or the load's head
     /// start); the fade begins with it.
@@ -51,6 +49,31 @@ struct BubbleSave {
     var edited: EditedFloat? {
         get { extra?.edited }
         set { extra = BubbleExtra(imageName: extra?.imageName, edited: newValue, pop: extra?.pop) }
+    }
+}
+
+extension FishScene {
+    /// What `bubble`, just blown, is made from, with what its animations were added with: the
+    /// path animation's begin time as resolved, copies of the animations if an edit changed
+    /// them. Read back from `layer` as it is blown, while they are in the cache: read at a
+    /// checkpoint, from 2,000 bubbles' layers and animations spread over the heap, it took
+    /// the checkpoint's frame over a millisecond (issue 39); here a frame pays two lookups a
+    /// bubble. A pop under way is the checkpoint's to read (`savedStateRebuildingLayers`).
+    func save(of bubble: FloatingBubble, as layer: Layer) -> BubbleSave {
+        var save = BubbleSave(bubble)
+        guard let path = layer.animation(forKey: "movingAnimation") else { return save }
+        let fade = layer.animation(forKey: "fadeOut")
+        if animationSources.path == nil { animationSources.path = path.source }
+        if let fade, animationSources.fade == nil { animationSources.fade = fade.source }
+        save.begin = path.beginTime
+        let isMade =
+            path.duration == bubble.duration && path.timingFunction == nil
+            && (fade.map {
+                $0.beginTime == path.beginTime && $0.duration == bubble.duration
+                    && $0.timingFunction == .easeInEaseOut
+            } ?? true)
+        if !isMade { save.edited = EditedFloat(path: path.copy(), fade: fade?.copy()) }
+        return save
     }
 }
 
@@ -131,10 +154,11 @@ extension FishScene {
         )
     }
 
-    /// The live bubbles' completed saves in the order they were blown: the bubbles layer's (a
-    /// popping one's snapshot above it, which has no entry), the order they are made again in,
-    /// numbered again from there. Read from the layer, not sorted by number: sorting 2,000
-    /// entries out of the dictionary was a quarter of a checkpoint (issue 39).
+    /// The live bubbles' saves, each with its pop if one is under way, in the order they were
+    /// blown: the bubbles layer's (a popping one's snapshot above it, which has no entry), the
+    /// order they are made again in, numbered again from there. Read from the layer, not
+    /// sorted by number: sorting 2,000 entries out of the dictionary was a quarter of a
+    /// checkpoint (issue 39).
     private func completedSaves() -> [BubbleSave] {
         var saves: [BubbleSave] = []
         saves.reserveCapacity(floatsByBubble.count)
@@ -149,28 +173,14 @@ extension FishScene {
         }
     }
 
-    /// A live bubble's save with what its animations hold now (read here, not as it is blown
-    /// or pops: a frame pays nothing for it): the path animation's begin time as resolved,
-    /// copies of the animations if an edit changed them, the pop under way.
+    /// A live bubble's save with its pop, if one is under way (read here, not as it pops: a
+    /// frame pays nothing for it): the transform it gave the bubble, its cross-dissolve.
     private func completedSave(_ save: BubbleSave, of layer: Layer, snapshot: Layer?) -> BubbleSave {
-        guard let path = layer.animation(forKey: "movingAnimation") else { return save }
+        guard let snapshot else { return save }
         var save = save
-        let fade = layer.animation(forKey: "fadeOut")
-        if animationSources.path == nil { animationSources.path = path.source }
-        if let fade, animationSources.fade == nil { animationSources.fade = fade.source }
-        save.begin = path.beginTime
-        let duration = save.duration
-        let isMade =
-            path.duration == duration && path.timingFunction == nil
-            && (fade.map {
-                $0.beginTime == path.beginTime && $0.duration == duration && $0.timingFunction == .easeInEaseOut
-            } ?? true)
-        if !isMade { save.edited = EditedFloat(path: path.copy(), fade: fade?.copy()) }
-        if let snapshot {
-            save.pop = PopSave(
-                transform: layer.transform,
-                crossDissolve: CrossDissolveSave(of: snapshot, view: layer, duration: bubblePopDuration))
-        }
+        save.pop = PopSave(
+            transform: layer.transform,
+            crossDissolve: CrossDissolveSave(of: snapshot, view: layer, duration: bubblePopDuration))
         return save
     }
 

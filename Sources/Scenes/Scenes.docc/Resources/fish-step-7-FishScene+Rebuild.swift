@@ -69,6 +69,37 @@ struct BubbleSave {
     }
 }
 
+extension FishScene {
+    /// What `bubble`, just blown, is made from, with what its animations were
+    /// added with: the path animation's begin time as resolved, copies of the
+    /// animations if an edit changed them. Read back from `layer` as it is
+    /// blown, while they are in the cache: read at a checkpoint, from 2,000
+    /// bubbles' layers and animations spread over the heap, it took the
+    /// checkpoint's frame over a millisecond (issue 39); here a frame pays two
+    /// lookups a bubble. A pop under way is the checkpoint's to read
+    /// (`savedStateRebuildingLayers`).
+    func save(of bubble: FloatingBubble, as layer: Layer) -> BubbleSave {
+        var save = BubbleSave(bubble)
+        guard let path = layer.animation(
+            forKey: "movingAnimation") else { return save }
+        let fade = layer.animation(forKey: "fadeOut")
+        if animationSources.path == nil { animationSources.path = path.source }
+        if let fade,
+        animationSources.fade == nil { animationSources.fade = fade.source }
+        save.begin = path.beginTime
+        let isMade =
+            path.duration == bubble.duration && path.timingFunction == nil
+            && (fade.map {
+                $0.beginTime == path.beginTime && $0.duration == bubble.duration
+                    && $0.timingFunction == .easeInEaseOut
+            } ?? true)
+        if !isMade {
+            save.edited = EditedFloat(path: path.copy(), fade: fade?.copy())
+        }
+        return save
+    }
+}
+
 /// What few bubbles' saves have (`BubbleSave.extra`): constants, so that a
 /// checkpoint that holds one keeps what it was (a pop that starts later makes a
 /// new one).
@@ -142,11 +173,7 @@ extension FishScene {
     func savedStateRebuildingLayers() -> (
         state: () -> Void, layers: RebuiltLayers) {
         let saved = checkpoint(keepingBubbles: false)
-        // In the order they were blown, which is the bubbles layer's (a popping
-        // one's snapshot above it): the order they are made again in, numbered
-        // again from there.
-        let saves = floatsByBubble.values.sorted { $0.number < $1.number }.map(
-            completedSave)
+        let saves = completedSaves()
         let popping = saves.reduce(0) { $0 + ($1.pop == nil ? 0 : 1) }
         // A pop keeps a few numbers in three small objects (`PopSave`,
         // `CrossDissolveSave`, `BubbleExtra`). Each also keeps its place in the
@@ -163,37 +190,41 @@ extension FishScene {
         )
     }
 
-    /// A live bubble's save with what its animations hold now (read here, not
-    /// as it is blown or pops: a frame pays nothing for it): the path
-    /// animation's begin time as resolved, copies of the animations if an edit
-    /// changed them, the pop under way.
-    private func completedSave(_ live: LiveBubble) -> BubbleSave {
-        var save = live.save
-        let layer = live.bubbleImageView
-        guard let path = layer.animation(
-            forKey: "movingAnimation") else { return save }
-        let fade = layer.animation(forKey: "fadeOut")
-        animationSources.path = animationSources.path ?? path.source
-        if let fade {
-            animationSources.fade = animationSources.fade ?? fade.source
+    /// The live bubbles' saves, each with its pop if one is under way, in the
+    /// order they were blown: the bubbles layer's (a popping one's snapshot
+    /// above it, which has no entry), the order they are made again in,
+    /// numbered again from there. Read from the layer, not sorted by number:
+    /// sorting 2,000 entries out of the dictionary was a quarter of a
+    /// checkpoint (issue 39).
+    private func completedSaves() -> [BubbleSave] {
+        var saves: [BubbleSave] = []
+        saves.reserveCapacity(floatsByBubble.count)
+        for layer in bubbles.sublayers {
+            guard let live = floatsByBubble[
+                ObjectIdentifier(layer)] else { continue }
+            saves.append(
+                completedSave(live.save, of: layer, snapshot: live.snapshot))
         }
-        save.begin = path.beginTime
-        let bubble = save.bubble
-        let isMade =
-            path.duration == bubble.duration && path.timingFunction == nil
-            && (fade.map {
-                $0.beginTime == path.beginTime && $0.duration == bubble.duration
-                    && $0.timingFunction == .easeInEaseOut
-            } ?? true)
-        if !isMade {
-            save.edited = EditedFloat(path: path.copy(), fade: fade?.copy())
+        guard saves.count != floatsByBubble.count else { return saves }
+        // A live bubble out of the bubbles layer (none that blowBubble and pop
+        // make): by number.
+        return floatsByBubble.values.sorted { $0.number < $1.number }.map {
+            completedSave(
+                $0.save, of: $0.bubbleImageView, snapshot: $0.snapshot)
         }
-        if let snapshot = live.snapshot {
-            save.pop = PopSave(
-                transform: layer.transform,
-                crossDissolve: CrossDissolveSave(
-                    of: snapshot, view: layer, duration: bubblePopDuration))
-        }
+    }
+
+    /// A live bubble's save with its pop, if one is under way (read here, not
+    /// as it pops: a frame pays nothing for it): the transform it gave the
+    /// bubble, its cross-dissolve.
+    private func completedSave(
+        _ save: BubbleSave, of layer: Layer, snapshot: Layer?) -> BubbleSave {
+        guard let snapshot else { return save }
+        var save = save
+        save.pop = PopSave(
+            transform: layer.transform,
+            crossDissolve: CrossDissolveSave(
+                of: snapshot, view: layer, duration: bubblePopDuration))
         return save
     }
 
