@@ -383,9 +383,9 @@ final class FishScene: Scene {
 
         timeline.commitTransaction()
         bubblesBlown += 1
-        floatsByBubble[ObjectIdentifier(bubbleImageView)] = (
-            bubbleImageView, bubblesBlown, save(of: bubble, as: bubbleImageView), nil
-        )
+        floatsByBubble[ObjectIdentifier(bubbleImageView)] = LiveBubble(
+            bubbleImageView: bubbleImageView, number: bubblesBlown,
+            save: save(of: bubble, as: bubbleImageView))
         updateGuides()
     }
     // } step 6

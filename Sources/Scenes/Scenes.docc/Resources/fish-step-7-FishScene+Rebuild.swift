@@ -145,9 +145,15 @@ final class PopSave {
 
 /// A bubble in flight or popping: its layer, its place in the order bubbles
 /// were blown (and so in the bubbles layer), what it is made from, its pop's
-/// snapshot.
-typealias LiveBubble = (
-    bubbleImageView: Layer, number: Int, save: BubbleSave, snapshot: Layer?)
+/// snapshot. A struct, not a tuple: a tuple in a dictionary is copied through
+/// the runtime's generic tuple value witnesses, a few hundred instructions an
+/// entry at a checkpoint of 2,000 (issue 39).
+struct LiveBubble {
+    let bubbleImageView: Layer
+    let number: Int
+    var save: BubbleSave
+    var snapshot: Layer?
+}
 
 extension EditedFloat: CheckpointedObject {
     typealias Checkpoint = NothingToCheckpoint
@@ -205,13 +211,25 @@ extension FishScene {
         unordered.reserveCapacity(floatsByBubble.count)
         numbers.reserveCapacity(floatsByBubble.count)
         var (first, last) = (Int.max, Int.min)
-        for live in floatsByBubble.values {
-            unordered.append(
-                completedSave(
-                    live.save, of: live.bubbleImageView,
-                    snapshot: live.snapshot))
-            numbers.append(live.number)
-            (first, last) = (min(first, live.number), max(last, live.number))
+        // By index, each entry read in place: a copy of one retained its layer
+        // (cold in the cache, and an atomic write) and snapshot only to release
+        // them.
+        var index = floatsByBubble.values.startIndex
+        while index != floatsByBubble.values.endIndex {
+            let (save, number, isPopping) = Self.read(
+                &floatsByBubble.values[index])
+            if isPopping,
+            let live = floatsByBubble.values[index] as LiveBubble? {
+                unordered.append(
+                    completedSave(
+                        save, of: live.bubbleImageView,
+                        snapshot: live.snapshot))
+            } else {
+                unordered.append(save)
+            }
+            numbers.append(number)
+            (first, last) = (min(first, number), max(last, number))
+            floatsByBubble.values.formIndex(after: &index)
         }
         // Numbers run from the oldest live bubble's to the last blown: a table
         // of places by number, unless one bubble outlives thousands (a long
@@ -233,6 +251,12 @@ extension FishScene {
         return numbers.indices.sorted {
             numbers[$0] < numbers[$1]
         }.map { unordered[$0] }
+    }
+
+    /// What a checkpoint reads of a live bubble, read in place.
+    private static func read(_ live: inout LiveBubble) -> (
+        save: BubbleSave, number: Int, isPopping: Bool) {
+        (live.save, live.number, live.snapshot != nil)
     }
 
     /// A live bubble's save with its pop, if one is under way (read here, not
@@ -286,9 +310,9 @@ extension FishScene {
             let id = ObjectIdentifier(bubbleImageView)
             // Numbered up to the last blown, in their order: only the order is
             // read.
-            floatsByBubble[id] = (
-                bubbleImageView, bubblesBlown - saves.count + index + 1, save,
-                nil)
+            floatsByBubble[id] = LiveBubble(
+                bubbleImageView: bubbleImageView,
+                number: bubblesBlown - saves.count + index + 1, save: save)
 
             let path = save.edited?.path.copy() ?? pathAnimation(
                 bubble, beginTime: save.begin)
