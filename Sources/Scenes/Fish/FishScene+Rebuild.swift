@@ -174,19 +174,10 @@ extension FishScene {
         unordered.reserveCapacity(floatsByBubble.count)
         numbers.reserveCapacity(floatsByBubble.count)
         var (first, last) = (Int.max, Int.min)
-        // By index, each entry read in place: a copy of one retained its layer (cold in the
-        // cache, and an atomic write) and snapshot only to release them.
-        var index = floatsByBubble.values.startIndex
-        while index != floatsByBubble.values.endIndex {
-            let (save, number, isPopping) = Self.read(&floatsByBubble.values[index])
-            if isPopping, let live = floatsByBubble.values[index] as LiveBubble? {
-                unordered.append(completedSave(save, of: live.bubbleImageView, snapshot: live.snapshot))
-            } else {
-                unordered.append(save)
-            }
-            numbers.append(number)
-            (first, last) = (min(first, number), max(last, number))
-            floatsByBubble.values.formIndex(after: &index)
+        for live in floatsByBubble.values {
+            unordered.append(completedSave(live))
+            numbers.append(live.number)
+            (first, last) = (min(first, live.number), max(last, live.number))
         }
         // Numbers run from the oldest live bubble's to the last blown: a table of places by
         // number, unless one bubble outlives thousands (a long float among short ones).
@@ -201,19 +192,15 @@ extension FishScene {
         return numbers.indices.sorted { numbers[$0] < numbers[$1] }.map { unordered[$0] }
     }
 
-    /// What a checkpoint reads of a live bubble, read in place.
-    private static func read(_ live: inout LiveBubble) -> (save: BubbleSave, number: Int, isPopping: Bool) {
-        (live.save, live.number, live.snapshot != nil)
-    }
-
     /// A live bubble's save with its pop, if one is under way (read here, not as it pops: a
     /// frame pays nothing for it): the transform it gave the bubble, its cross-dissolve.
-    private func completedSave(_ save: BubbleSave, of layer: Layer, snapshot: Layer?) -> BubbleSave {
-        guard let snapshot else { return save }
-        var save = save
+    private func completedSave(_ live: LiveBubble) -> BubbleSave {
+        guard let snapshot = live.snapshot else { return live.save }
+        var save = live.save
         save.pop = PopSave(
-            transform: layer.transform,
-            crossDissolve: CrossDissolveSave(of: snapshot, view: layer, duration: bubblePopDuration))
+            transform: live.bubbleImageView.transform,
+            crossDissolve: CrossDissolveSave(
+                of: snapshot, view: live.bubbleImageView, duration: bubblePopDuration))
         return save
     }
 
