@@ -154,6 +154,58 @@ struct RebuiltCheckpointTests {
         Self.expectEqual((expected, shown, [], snapshots), targets: targets)
     }
 
+    @Test(
+        "with the float and the fade edited from frame 200 on, bubbles blown before and after the edit restore as the run's"
+    )
+    func editedMidRun() throws {
+        // A bubble's save takes its begin time and edits as it is blown (FishScene+Rebuild.swift):
+        // the checkpoints after the edit hold bubbles blown before it and after it.
+        let path = try Self.fishLine("bubbleImageView.add(pathAnimation, forKey:")
+        let fade = try Self.fishLine("bubbleImageView.add(fadeAnimation(")
+        let file = "Scenes/FishScene.swift"
+        let edits: [(String, KnobValue)] = [
+            ("duration@\(file):\(path)", .number(2.6)), ("curve@\(file):\(path)", .curve(.easeOut)),
+            ("delay@\(file):\(fade)", .number(0.3)),
+        ]
+        let (editFrame, count) = (200, 480)
+        let targets = [120, 201, 240, 241, 262, 300, 360, 361, 400]
+        func run(_ tester: SceneTester, frame: Int, draw: Bool) throws -> Int? {
+            if frame == editFrame { for (name, value) in edits { tester.session.setKnob(name, to: value) } }
+            if draw { return try CheckpointReplay.drawFrame(tester) }
+            try tester.host.step(panelWork: .none)
+            return nil
+        }
+        func fish() throws -> SceneTester {
+            try SceneTester(
+                scene: "fish", size: Self.size, fps: Self.fps, events: "1 key a", bubbleLoad: 100,
+                knobs: ["fadeOut=on"])
+        }
+        let uninterrupted = try fish()
+        var expected: [Int: Moment] = [:]
+        for frame in 0...(targets.max() ?? 0) {
+            let pixels = try #require(try run(uninterrupted, frame: frame, draw: true))
+            if targets.contains(frame) {
+                expected[frame] = Moment(pixels: pixels, layers: try Self.layers(uninterrupted))
+            }
+        }
+        let tester = try fish()
+        for frame in 0..<count { _ = try run(tester, frame: frame, draw: false) }
+        #expect(tester.session.knobs.curveEdits.count == 1 && tester.session.knobs.lineEdits.count == 2)
+        let rebuilt = tester.session.checkpointFramesRebuildingLayers
+        #expect(rebuilt.contains(240) && rebuilt.contains(360), "checkpoints after the edit: \(rebuilt)")
+        var shown: [Int: Moment] = [:]
+        var snapshots = 0
+        for target in targets {
+            _ = try CheckpointReplay.seek(tester, to: count - 1)
+            let pixels = try #require(try CheckpointReplay.seek(tester, to: target))
+            let tree = try Self.layers(tester)
+            snapshots += tree.components(separatedBy: "bubble snapshot").count - 1
+            shown[target] = Moment(pixels: pixels, layers: tree)
+        }
+        #expect(snapshots > 0, "some bubbles were popping")
+        Self.expectEqual((expected, shown, [], snapshots), targets: targets)
+    }
+
     @Test("the plain fish tapped in tap mode, a bubble fading: mid-float and mid-pop across a checkpoint")
     func tapping() throws {
         // Tap mode from 0.1 s; taps on the fish so that at 4 s (frame 240) one bubble is

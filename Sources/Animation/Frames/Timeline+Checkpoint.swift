@@ -26,39 +26,54 @@ extension Timeline {
     /// frame, as `FrameLoop.runFrame` leaves the timeline.
     public func checkpoint(of roots: [Layer], rebuilding rebuilt: Layer? = nil) -> TimelineCheckpoint? {
         guard dueCallbacks.isEmpty, transactionStack.isEmpty else { return nil }
-        var own = checkpoint
+        var own: Checkpoint
         // The places of the animated layers under `rebuilt`: by their index among its
         // sublayers (two numbers each: an array a place was 64 bytes more), or, deeper down,
         // by their index path from it.
         var holes: [(slot: Int32, index: Int32)] = []
         var deepHoles: [(slot: Int, path: [Int])] = []
         if let rebuilt {
-            var list = own.animatedLayers
-            let indices = Dictionary(
-                uniqueKeysWithValues: rebuilt.sublayers.enumerated().map { (ObjectIdentifier($1), $0) })
-            var ends = own.animatedLayerEnds
-            var left = own.leftLayerCount
-            for (slot, layer) in list.enumerated() {
-                guard let layer else { continue }
+            // The sublayers of `rebuilt` with places first, by the place each knows
+            // (`timelineSlot`): a dictionary of them by object, and a weak load or two of
+            // every layer's superlayer, were most of the engine's part of a checkpoint of the
+            // fish's 2,000 bubbles (issue 39).
+            var isHole = [Bool](repeating: false, count: animatedLayers.count)
+            holes.reserveCapacity(min(rebuilt.sublayers.count, animatedLayers.count))
+            for (index, layer) in rebuilt.sublayers.enumerated() {
+                let slot = layer.timelineSlot
+                guard animatedLayers.indices.contains(slot), animatedLayers[slot] === layer else { continue }
+                holes.append((Int32(slot), Int32(index)))
+                isHole[slot] = true
+            }
+            var ends = animatedLayerEnds.checkpointCopy
+            var left = leftLayerCount
+            var list: [Layer?] = []
+            list.reserveCapacity(animatedLayers.count)
+            for (slot, layer) in animatedLayers.enumerated() {
+                guard let layer, !isHole[slot] else {
+                    list.append(nil)
+                    continue
+                }
                 if layer.superlayer == nil && !layer.hasAnimations && !roots.contains(where: { $0 === layer })
                 {
                     // Out of every tree with no animation left (a bubble that popped, its
                     // snapshot): the next frame's end empties its place, so it is empty here,
                     // and the layer, which the scene let go of, is not kept.
-                    (list[slot], ends[slot], left) = (nil, .infinity, left + 1)
+                    (ends[slot], left) = (.infinity, left + 1)
+                    list.append(nil)
                     continue
                 }
-                if layer.superlayer === rebuilt, let index = indices[ObjectIdentifier(layer)] {
-                    holes.append((Int32(slot), Int32(index)))
-                } else if let path = layer.indexPath(under: rebuilt) {
+                if let path = layer.indexPath(under: rebuilt) {
                     deepHoles.append((slot, path))
+                    list.append(nil)
                 } else {
-                    continue
+                    list.append(layer)
                 }
-                list[slot] = nil
             }
-            own = own.replacing(animatedLayers: list, ends: ends, leftLayerCount: left)
+            own = checkpoint(animatedLayers: list, ends: ends, leftLayerCount: left)
             holes = holes.checkpointCopy
+        } else {
+            own = checkpoint
         }
         var seen = Set<ObjectIdentifier>()
         var layers: [Layer] = []
@@ -244,13 +259,6 @@ extension Timeline {
         let displayLinks: [DisplayLink]
         let lastCompletionTime: MediaTime?
 
-        /// The same with another list of animated layers.
-        func replacing(animatedLayers list: [Layer?], ends: [MediaTime], leftLayerCount: Int) -> Checkpoint {
-            Checkpoint(
-                currentTime: currentTime, previousFrameTime: previousFrameTime, animatedLayers: list,
-                animatedLayerEnds: ends, leftLayerCount: leftLayerCount, timers: timers,
-                displayLinks: displayLinks, lastCompletionTime: lastCompletionTime)
-        }
     }
 
     /// What a checkpoint leaves out: the renderer's and the inspector's change counters (a
@@ -267,11 +275,17 @@ extension Timeline {
 
     /// The timeline's own state now.
     var checkpoint: Checkpoint {
+        checkpoint(
+            animatedLayers: animatedLayers.checkpointCopy, ends: animatedLayerEnds.checkpointCopy,
+            leftLayerCount: leftLayerCount)
+    }
+
+    /// The timeline's own state now with another list of animated layers (one that leaves
+    /// out some places), made without copying the list it replaces.
+    func checkpoint(animatedLayers list: [Layer?], ends: [MediaTime], leftLayerCount: Int) -> Checkpoint {
         Checkpoint(
-            currentTime: currentTime, previousFrameTime: previousFrameTime,
-            animatedLayers: animatedLayers.checkpointCopy,
-            animatedLayerEnds: animatedLayerEnds.checkpointCopy,
-            leftLayerCount: leftLayerCount, timers: timers,
+            currentTime: currentTime, previousFrameTime: previousFrameTime, animatedLayers: list,
+            animatedLayerEnds: ends, leftLayerCount: leftLayerCount, timers: timers,
             displayLinks: displayLinks, lastCompletionTime: lastCompletionTime)
     }
 

@@ -330,11 +330,6 @@ final class FishScene: Scene {
         bubbleImageView.isUserInteractionEnabled = false
         bubbleImageView.masksToBounds = true
         bubbles.addSublayer(bubbleImageView)
-        bubblesBlown += 1
-        floatsByBubble[ObjectIdentifier(bubbleImageView)] = (
-            bubbleImageView, bubblesBlown, BubbleSave(bubble), nil
-        )
-        updateGuides()
 
         // Step 5: a transaction whose completion block pops the bubble once the
         // float is over (set before the animation is added).
@@ -359,6 +354,11 @@ final class FishScene: Scene {
         }
 
         timeline.commitTransaction()
+        bubblesBlown += 1
+        floatsByBubble[ObjectIdentifier(bubbleImageView)] = LiveBubble(
+            bubbleImageView: bubbleImageView, number: bubblesBlown,
+            save: save(of: bubble, as: bubbleImageView))
+        updateGuides()
     }
 
     /// The library's `fadeOut`: `UIView.animate(withDuration:

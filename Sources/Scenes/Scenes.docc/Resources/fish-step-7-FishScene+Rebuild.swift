@@ -69,6 +69,37 @@ struct BubbleSave {
     }
 }
 
+extension FishScene {
+    /// What `bubble`, just blown, is made from, with what its animations were
+    /// added with: the path animation's begin time as resolved, copies of the
+    /// animations if an edit changed them. Read back from `layer` as it is
+    /// blown, while they are in the cache: read at a checkpoint, from 2,000
+    /// bubbles' layers and animations spread over the heap, it took the
+    /// checkpoint's frame over a millisecond (issue 39); here a frame pays two
+    /// lookups a bubble. A pop under way is the checkpoint's to read
+    /// (`savedStateRebuildingLayers`).
+    func save(of bubble: FloatingBubble, as layer: Layer) -> BubbleSave {
+        var save = BubbleSave(bubble)
+        guard let path = layer.animation(
+            forKey: "movingAnimation") else { return save }
+        let fade = layer.animation(forKey: "fadeOut")
+        if animationSources.path == nil { animationSources.path = path.source }
+        if let fade,
+        animationSources.fade == nil { animationSources.fade = fade.source }
+        save.begin = path.beginTime
+        let isMade =
+            path.duration == bubble.duration && path.timingFunction == nil
+            && (fade.map {
+                $0.beginTime == path.beginTime && $0.duration == bubble.duration
+                    && $0.timingFunction == .easeInEaseOut
+            } ?? true)
+        if !isMade {
+            save.edited = EditedFloat(path: path.copy(), fade: fade?.copy())
+        }
+        return save
+    }
+}
+
 /// What few bubbles' saves have (`BubbleSave.extra`): constants, so that a
 /// checkpoint that holds one keeps what it was (a pop that starts later makes a
 /// new one).
@@ -114,9 +145,15 @@ final class PopSave {
 
 /// A bubble in flight or popping: its layer, its place in the order bubbles
 /// were blown (and so in the bubbles layer), what it is made from, its pop's
-/// snapshot.
-typealias LiveBubble = (
-    bubbleImageView: Layer, number: Int, save: BubbleSave, snapshot: Layer?)
+/// snapshot. A struct, not a tuple: a tuple in a dictionary is copied through
+/// the runtime's generic tuple value witnesses, a few hundred instructions an
+/// entry at a checkpoint of 2,000 (issue 39).
+struct LiveBubble {
+    let bubbleImageView: Layer
+    let number: Int
+    var save: BubbleSave
+    var snapshot: Layer?
+}
 
 extension EditedFloat: CheckpointedObject {
     typealias Checkpoint = NothingToCheckpoint
@@ -142,11 +179,7 @@ extension FishScene {
     func savedStateRebuildingLayers() -> (
         state: () -> Void, layers: RebuiltLayers) {
         let saved = checkpoint(keepingBubbles: false)
-        // In the order they were blown, which is the bubbles layer's (a popping
-        // one's snapshot above it): the order they are made again in, numbered
-        // again from there.
-        let saves = floatsByBubble.values.sorted { $0.number < $1.number }.map(
-            completedSave)
+        let saves = completedSaves()
         let popping = saves.reduce(0) { $0 + ($1.pop == nil ? 0 : 1) }
         // A pop keeps a few numbers in three small objects (`PopSave`,
         // `CrossDissolveSave`, `BubbleExtra`). Each also keeps its place in the
@@ -163,37 +196,59 @@ extension FishScene {
         )
     }
 
-    /// A live bubble's save with what its animations hold now (read here, not
-    /// as it is blown or pops: a frame pays nothing for it): the path
-    /// animation's begin time as resolved, copies of the animations if an edit
-    /// changed them, the pop under way.
+    /// The live bubbles' saves, each with its pop if one is under way, in the
+    /// order they were blown (their numbers'), which is the bubbles layer's (a
+    /// popping one's snapshot above it): the order they are made again in,
+    /// numbered again from there.
+    ///
+    /// Read in the dictionary's order, which reads its storage front to back,
+    /// then placed by number: sorting the 2,000 entries by number was a quarter
+    /// of a checkpoint, and reading them in the layer's order (a lookup each)
+    /// missed the cache at every one (issue 39).
+    private func completedSaves() -> [BubbleSave] {
+        var unordered: [BubbleSave] = []
+        var numbers: [Int] = []
+        unordered.reserveCapacity(floatsByBubble.count)
+        numbers.reserveCapacity(floatsByBubble.count)
+        var (first, last) = (Int.max, Int.min)
+        for live in floatsByBubble.values {
+            unordered.append(completedSave(live))
+            numbers.append(live.number)
+            (first, last) = (min(first, live.number), max(last, live.number))
+        }
+        // Numbers run from the oldest live bubble's to the last blown: a table
+        // of places by number, unless one bubble outlives thousands (a long
+        // float among short ones).
+        if !numbers.isEmpty, last - first < 4 * numbers.count + 1024 {
+            var places = [Int32](repeating: -1, count: last - first + 1)
+            for (
+                index,
+                number) in numbers.enumerated() {
+                    places[number - first] = Int32(index)
+                }
+            var saves: [BubbleSave] = []
+            saves.reserveCapacity(unordered.count)
+            for index in places where index >= 0 {
+                saves.append(unordered[Int(index)])
+            }
+            return saves
+        }
+        return numbers.indices.sorted {
+            numbers[$0] < numbers[$1]
+        }.map { unordered[$0] }
+    }
+
+    /// A live bubble's save with its pop, if one is under way (read here, not
+    /// as it pops: a frame pays nothing for it): the transform it gave the
+    /// bubble, its cross-dissolve.
     private func completedSave(_ live: LiveBubble) -> BubbleSave {
+        guard let snapshot = live.snapshot else { return live.save }
         var save = live.save
-        let layer = live.bubbleImageView
-        guard let path = layer.animation(
-            forKey: "movingAnimation") else { return save }
-        let fade = layer.animation(forKey: "fadeOut")
-        animationSources.path = animationSources.path ?? path.source
-        if let fade {
-            animationSources.fade = animationSources.fade ?? fade.source
-        }
-        save.begin = path.beginTime
-        let bubble = save.bubble
-        let isMade =
-            path.duration == bubble.duration && path.timingFunction == nil
-            && (fade.map {
-                $0.beginTime == path.beginTime && $0.duration == bubble.duration
-                    && $0.timingFunction == .easeInEaseOut
-            } ?? true)
-        if !isMade {
-            save.edited = EditedFloat(path: path.copy(), fade: fade?.copy())
-        }
-        if let snapshot = live.snapshot {
-            save.pop = PopSave(
-                transform: layer.transform,
-                crossDissolve: CrossDissolveSave(
-                    of: snapshot, view: layer, duration: bubblePopDuration))
-        }
+        save.pop = PopSave(
+            transform: live.bubbleImageView.transform,
+            crossDissolve: CrossDissolveSave(
+                of: snapshot, view: live.bubbleImageView,
+                duration: bubblePopDuration))
         return save
     }
 
@@ -234,9 +289,9 @@ extension FishScene {
             let id = ObjectIdentifier(bubbleImageView)
             // Numbered up to the last blown, in their order: only the order is
             // read.
-            floatsByBubble[id] = (
-                bubbleImageView, bubblesBlown - saves.count + index + 1, save,
-                nil)
+            floatsByBubble[id] = LiveBubble(
+                bubbleImageView: bubbleImageView,
+                number: bubblesBlown - saves.count + index + 1, save: save)
 
             let path = save.edited?.path.copy() ?? pathAnimation(
                 bubble, beginTime: save.begin)
