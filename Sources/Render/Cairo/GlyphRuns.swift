@@ -16,8 +16,9 @@ final class GlyphRuns: @unchecked Sendable {
         var indices: [UInt]
         /// Each glyph's advance (its metrics', in user space).
         var advances: [(x: Double, y: Double)]
-        /// The line's advance (`cairo_text_extents`' `x_advance`).
-        var width: Double
+        /// The line's advance: its glyphs' added in order from 0, as `cairo_text_extents` adds
+        /// them for its `x_advance`.
+        var width: Double { advances.reduce(0) { $0 + $1.x } }
         var ascent: Double
         var descent: Double
     }
@@ -80,13 +81,9 @@ final class GlyphRuns: @unchecked Sendable {
             indices.append(glyph.index)
             advances.append((extents.x_advance, extents.y_advance))
         }
-        var line = cairo_text_extents_t()
-        cairo_text_extents(handle, text, &line)
         var metrics = cairo_font_extents_t()
         cairo_font_extents(handle, &metrics)
-        return Run(
-            indices: indices, advances: advances, width: line.x_advance, ascent: metrics.ascent,
-            descent: metrics.descent)
+        return Run(indices: indices, advances: advances, ascent: metrics.ascent, descent: metrics.descent)
     }
 }
 
