@@ -9,10 +9,10 @@ import Animation
 public final class DamageTracker {
     /// What one layer looked like when last drawn, and its boxes this frame.
     private final class Record {
-        /// The layer this is the record of. A record is found by the layer's address, which a
-        /// new layer may take once the old one is freed (a panel rebuilding its rows): a
-        /// record whose layer is gone is the old layer's, not the new one's.
-        weak var layer: Layer?
+        /// The `serial` of the layer this is the record of. A record is found by the layer's
+        /// address, which a new layer may take once the old one is freed (a panel rebuilding
+        /// its rows): a record of another serial is the old layer's, not the new one's.
+        let serial: UInt64
         /// A hash of its own drawing and placement; nil while an animation runs on it (it
         /// changes every frame then, and hashing it would be wasted).
         var signature: Int?
@@ -27,7 +27,7 @@ public final class DamageTracker {
 
         init(layer: Layer, signature: Int?, box: Rect, revision: Int, placement: Placement, seenInFrame: Int)
         {
-            self.layer = layer
+            serial = layer.serial
             self.signature = signature
             self.box = box
             self.revision = revision
@@ -50,7 +50,7 @@ public final class DamageTracker {
     /// This frame's boxes of a layer's own drawing and of its whole subtree, in window pixels;
     /// nil for a layer not seen this frame (hidden, transparent, new).
     func boxes(of model: Layer) -> (own: Rect, subtree: Rect)? {
-        guard let record = records[ObjectIdentifier(model)], record.layer === model,
+        guard let record = records[ObjectIdentifier(model)], record.serial == model.serial,
             record.seenInFrame == frame
         else { return nil }
         return (record.box, record.subtree)
@@ -88,15 +88,22 @@ public final class DamageTracker {
     /// Layers visited in the frame under way.
     private var seenThisFrame = 0
 
+    /// Visits `model` and its subtree; returns the subtree's box. The presentation and the
+    /// sublayers are borrowed, not retained (`Layer.forEachSublayer(_:)`).
     @discardableResult
     private func visit(_ model: Layer, placement parent: Placement, damaged: inout [Rect]) -> Rect {
-        let layer = model.presentation()
+        model.withPresentation { visit(model, shown: $0, placement: parent, damaged: &damaged) }
+    }
+
+    private func visit(_ model: Layer, shown layer: Layer, placement parent: Placement, damaged: inout [Rect])
+        -> Rect
+    {
         guard !layer.isHidden, layer.opacity > 0 else { return .null }
         seenThisFrame += 1
         let toRoot = layer.transformToSuperlayer.concatenating(parent.toRoot)
         let placement = Placement(toRoot: toRoot, opacity: parent.opacity * layer.opacity, clip: parent.clip)
         let record: Record
-        if let previous = records[ObjectIdentifier(model)], previous.layer === model {
+        if let previous = records[ObjectIdentifier(model)], previous.serial == model.serial {
             record = previous
             if !model.hasVisibleAnimations, previous.revision == model.revision,
                 previous.placement == placement,
@@ -140,10 +147,10 @@ public final class DamageTracker {
             let last = record.drawnSublayers
             var matched = 0
             var changed: [ObjectIdentifier]?
-            for sublayer in model.sublayers {
+            model.forEachSublayer { sublayer in
                 let before = seenThisFrame
                 subtree = subtree.union(visit(sublayer, placement: childPlacement, damaged: &damaged))
-                guard seenThisFrame > before else { continue }  // hidden or transparent
+                guard seenThisFrame > before else { return }  // hidden or transparent
                 let id = ObjectIdentifier(sublayer)
                 if changed != nil {
                     changed?.append(id)

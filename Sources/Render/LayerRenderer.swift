@@ -184,7 +184,7 @@ final class LayerRenderer {
                 inner.clip =
                     layer.cornerRadius > 0 ? nil : Self.clip(inner.clip, to: bounds, by: inner.toDevice)
             }
-            Self.forEachSublayer(of: model) {
+            model.forEachSublayer {
                 drawLayer($0, in: context, culling: culling, destination: inner)
             }
             context.restore()
@@ -312,27 +312,8 @@ final class LayerRenderer {
     /// does (sublayers borrowed, the first lines of those ahead asked for), without drawing.
     static func evaluatePresentations(of model: Layer) {
         model.withPresentation { _ in }
-        forEachSublayer(of: model) { evaluatePresentations(of: $0) }
+        model.forEachSublayer { evaluatePresentations(of: $0) }
     }
-
-    /// Calls `body` with each sublayer of `model`, back to front, borrowed from the array rather
-    /// than retained: a retain is an atomic write to the layer's header, which waits for its
-    /// cache line where a plain read would let the next misses overlap (thousands of bubbles a
-    /// frame). The first lines of the layer `prefetchDistance` ahead are asked for meanwhile: a
-    /// bubble's work is too long for the processor to reach the next ones' loads by itself.
-    private static func forEachSublayer(of model: Layer, _ body: (Layer) -> Void) {
-        model.sublayers.withUnsafeBufferPointer { sublayers in
-            for index in sublayers.indices {
-                if index + prefetchDistance < sublayers.count {
-                    Prefetch.header(of: sublayers[index + prefetchDistance])
-                }
-                Unmanaged.passUnretained(sublayers[index])._withUnsafeGuaranteedRef(body)
-            }
-        }
-    }
-
-    /// How many sublayers ahead of the one drawn the walk asks for a layer's first lines.
-    static let prefetchDistance = 4
 
     /// The rounded bounds, built only when something needs them.
     private static func outline(of layer: Layer) -> () -> BezierPath {

@@ -37,7 +37,7 @@ struct ImportRulesTests {
     @Test(
         "each target imports only what is below it",
         arguments: [
-            ("Animation", ["Foundation"]),
+            ("Animation", ["Foundation", "Synchronization"]),
             ("Scenes", ["Animation", "Foundation"]),
             ("SceneSources", []),
             ("EmbedSources", ["Foundation"]),

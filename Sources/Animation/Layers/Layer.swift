@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A rectangle of content in a tree of layers (CALayer without the prefix).
 ///
 /// The properties you set are the *model*; `presentation()` is a copy with every animation
@@ -54,6 +56,11 @@ open class Layer {
     /// The clock and transaction state every layer of a tree shares.
     public let timeline: Timeline
     public final private(set) var sublayers: [Layer] = []
+    /// A number no other layer of this process had: a layer's address may be a freed one's,
+    /// this never (the renderer's records of what it drew are checked by it, where a weak
+    /// reference would give every layer a side table and every retain of it the slow path).
+    public let serial = Layer.nextSerial.wrappingAdd(1, ordering: .relaxed).oldValue
+    private static let nextSerial = Atomic<UInt64>(1)
     /// The earliest time an attached animation that has not finished ends (`-infinity`:
     /// not known yet), so that the timeline's check at the end of every frame looks at the
     /// animations only when one may have ended. An animation is not changed once added (as in
