@@ -12,7 +12,10 @@ start_xvfb() {
     local name=$1 width=$2 height=$3
     command -v Xvfb >/dev/null || { echo "$name: Xvfb is missing: apt-get install xvfb" >&2; exit 2; }
     scratch=$(mktemp -d)
-    Xvfb -displayfd 3 -screen 0 "$((width + 100))x$((height + 100))x24" -nolisten tcp \
+    # -noreset: by default the server resets when its last client leaves, and a window
+    # started meanwhile could not open the display (Scripts/panel-cpu.sh's second binary,
+    # launched as the first one's windows close: one launch in ten).
+    Xvfb -displayfd 3 -screen 0 "$((width + 100))x$((height + 100))x24" -nolisten tcp -noreset \
         3>"$scratch/display" >/dev/null 2>&1 &
     xvfb=$!
     for _ in $(seq 100); do [ -s "$scratch/display" ] && break; sleep 0.1; done
