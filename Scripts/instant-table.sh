@@ -10,8 +10,8 @@
 # 600 s of history), panels (the fish window's CPU with the inspector, knobs and code open,
 # Scripts/panel-cpu.sh), bubbles (2,000 bubbles, p99 / median, two runs), recording (a WebP
 # window recording of the fish at 1920×1080 with --bubbles 300, Scripts/window-recording.sh),
-# reload (Scripts/reload-speed.sh: the replay of a minute of history; slow, it builds a
-# package: only when named in ROWS). The seeks are the slowest rows: SEEKS (default 100) and
+# reload (Scripts/reload-speed.sh: the replay of a minute of history, REPLAY_SECONDS=360 six;
+# slow, it builds a package: only when named in ROWS). The seeks are the slowest rows: SEEKS (default 100) and
 # HEAVY_SEEKS (default 20) set how many. A benchmark: CI does not run it; on a machine shared
 # with builds, run it under their lock. Needs what the scripts it calls need (xvfb, xdotool,
 # jq, bc).
