@@ -565,7 +565,7 @@ open class Layer {
         "isPresentation", "hasAnimations", "presentationWrites", "isAnimatingAnswer", "revision",
         "cachedPresentation", "cachedCopy", "cachedTime", "cachedRevision", "isAnimatingTime",
         "soleAnimation",
-        "timeline", "modelReference", "lastSave", "savesNoSublayers",
+        "timeline", "serial", "modelReference", "lastSave", "savesNoSublayers",
     ]
 
     /// This layer's state now.
