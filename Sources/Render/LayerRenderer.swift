@@ -300,8 +300,17 @@ final class LayerRenderer {
     /// else nil (not rectangles any more).
     private static func clip(_ clip: [Rect]?, to bounds: Rect, by t: Animation.AffineTransform) -> [Rect]? {
         guard let clip, t.b == 0, t.c == 0 else { return nil }
-        let box = bounds.applying(t)
-        guard box == box.integral else { return nil }
+        // Whole pixels give or take a rounding error (a scene's bounds in points times its
+        // point scale): Cairo takes such a clip on whole pixels too (its 1/256 px fixed point).
+        let exact = bounds.applying(t)
+        let box = Rect(
+            x: exact.minX.rounded(), y: exact.minY.rounded(),
+            width: exact.maxX.rounded() - exact.minX.rounded(),
+            height: exact.maxY.rounded() - exact.minY.rounded())
+        let error = max(
+            abs(exact.minX - box.minX), abs(exact.minY - box.minY), abs(exact.maxX - box.maxX),
+            abs(exact.maxY - box.maxY))
+        guard error < 1e-6 else { return nil }
         return clip.compactMap { rect in
             let inside = rect.intersection(box)
             return inside.isNull || inside.isEmpty ? nil : inside

@@ -289,6 +289,10 @@ final class TimeMachine {
             scene.rootLayer.position = rootPosition
             scene.rootLayer.bounds = bounds
             scene.rootLayer.transform = AffineTransform(scaleX: pointScale, y: pointScale)
+            // Clipped to its rect: what it draws past it is under the panels or off the
+            // window, and drawn there it made the panels over it repaint every frame it moved
+            // (a panel's cost; docs/PERFORMANCE.md § Panels).
+            scene.rootLayer.masksToBounds = true
             scene.layout(in: bounds)
         }
     }
