@@ -303,14 +303,13 @@ final class LayerRenderer {
         // Whole pixels give or take a rounding error (a scene's bounds in points times its
         // point scale): Cairo takes such a clip on whole pixels too (its 1/256 px fixed point).
         let exact = bounds.applying(t)
-        let box = Rect(
-            x: exact.minX.rounded(), y: exact.minY.rounded(),
-            width: exact.maxX.rounded() - exact.minX.rounded(),
-            height: exact.maxY.rounded() - exact.minY.rounded())
-        let error = max(
-            abs(exact.minX - box.minX), abs(exact.minY - box.minY), abs(exact.maxX - box.maxX),
-            abs(exact.maxY - box.maxY))
-        guard error < 1e-6 else { return nil }
+        let (x0, y0, x1, y1) = (
+            exact.minX.rounded(), exact.minY.rounded(), exact.maxX.rounded(), exact.maxY.rounded()
+        )
+        guard
+            max(abs(exact.minX - x0), abs(exact.minY - y0), abs(exact.maxX - x1), abs(exact.maxY - y1)) < 1e-6
+        else { return nil }
+        let box = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         return clip.compactMap { rect in
             let inside = rect.intersection(box)
             return inside.isNull || inside.isEmpty ? nil : inside
