@@ -1,6 +1,5 @@
 import Animation
 import Render
-import Scenes
 import TestSupport
 import Testing
 
